@@ -1,0 +1,24 @@
+"""The rules of Ziehdomino: pure, no I/O, no clock, randomness only through an injected generator.
+
+Built bottom up: :mod:`.tiles` (tiles and notation), :mod:`.errors`, :mod:`.actions`,
+:mod:`.round` (one deal played to its end), :mod:`.deal`, :mod:`.position` (rounds from and
+to FORMAT.md positions), :mod:`.match` (counters and rotation), :mod:`.view` (what one seat
+may know) and :mod:`.state` (storage form).
+"""
+
+from .actions import DRAW, PASS, Action, Draw, End, Pass, Play, action_to_json, parse_action
+from .deal import deal, hand_size
+from .errors import PositionError, Refusal
+from .match import Match
+from .position import position_of, round_from_position
+from .round import LogEntry, Result, Round, Seat
+from .state import match_from_state, match_to_state
+from .tiles import ALL_TILES, Pips, Tile, format_tile, parse_tile, pips
+from .view import seat_view
+
+__all__ = [
+    "ALL_TILES", "DRAW", "PASS", "Action", "Draw", "End", "LogEntry", "Match", "Pass", "Pips", "Play",
+    "PositionError", "Refusal", "Result", "Round", "Seat", "Tile", "action_to_json", "deal", "format_tile",
+    "hand_size", "match_from_state", "match_to_state", "parse_action", "parse_tile", "pips",
+    "position_of", "round_from_position", "seat_view",
+]

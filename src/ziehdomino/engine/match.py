@@ -1,0 +1,122 @@
+"""A match: what a room (or a local table) keeps over many rounds.
+
+RULES.md "A room": counters per seat (wins and shared rounds), the starter rotation, and
+the round number outlast rounds. The first round's starter is drawn at random; every later
+round starts with the next seat clockwise from the previous starter, whoever won. A round
+with one winner adds one win; a shared (blocked, tied) round adds a shared round to each
+lowest seat and no win to anybody.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import Action
+from .deal import deal, random_seat
+from .errors import Refusal
+from .position import position_of
+from .round import Result, Round, Seat
+
+
+class Match:
+    """The rounds of one table and its counters.
+
+    Attributes:
+        players: 2-4.
+        wins, shared: per seat, rounds won alone and rounds shared.
+        starters: the starter of every round dealt so far (``starters[-1]`` opens ``round``).
+        round: the current round (finished or not).
+        opening: the current round's deal as a position (with the boneyard order), so that
+            the deal plus the round's log of actions restores the round exactly.
+        version: raised by every accepted action and every new round; an action may name the
+            version it was made against (:meth:`apply`).
+    """
+
+    __slots__ = ("players", "wins", "shared", "starters", "round", "opening", "version", "_rng")
+
+    def __init__(self, players: int, *, rng: random.Random | None = None, first_starter: Seat | None = None,
+                 first_round: Round | None = None) -> None:
+        """Start a match and deal its first round.
+
+        Args:
+            players: 2-4.
+            rng: random source for the starter and the deals; default cryptographic.
+            first_starter: the first round's starter; default drawn at random.
+            first_round: play this round first instead of dealing one (a position); its
+                ``starter`` is the first starter.
+
+        Raises:
+            ValueError: bad ``players`` or ``first_starter``.
+        """
+        self._rng = rng
+        self.players = players
+        self.wins = [0] * players
+        self.shared = [0] * players
+        if first_round is not None:
+            if first_round.players != players:
+                raise ValueError("first_round has another number of players")
+            self.round = first_round
+        else:
+            starter = random_seat(players, rng) if first_starter is None else first_starter
+            self.round = deal(players, starter, rng)
+        self.opening = position_of(self.round)
+        self.starters = [self.round.starter]
+        self.version = 1
+
+    @property
+    def round_number(self) -> int:
+        """1 for the first round."""
+        return len(self.starters)
+
+    @property
+    def next_starter(self) -> Seat:
+        """The seat that opens the next round: clockwise from the current round's starter."""
+        return (self.starters[-1] + 1) % self.players
+
+    def check_version(self, version: int | None) -> None:
+        """Raise ``Refusal('stale_version')`` unless ``version`` is None or the current one."""
+        if version is not None and version != self.version:
+            raise Refusal("stale_version", f"the action was made against version {version}; "
+                                           f"the table is at version {self.version}")
+
+    def apply(self, seat: Seat, action: Action, *, version: int | None = None) -> None:
+        """Apply ``seat``'s action to the current round and score the round if it ends.
+
+        Raises:
+            Refusal: a stale ``version`` (code ``stale_version``), or anything the round
+                refuses (:meth:`Round.check`); nothing changes then.
+        """
+        self.check_version(version)
+        self.round.apply(seat, action)
+        self.version += 1
+        if self.round.result is not None:
+            self.score(self.round.result.winners)
+
+    def score(self, winners: tuple[Seat, ...] | list[Seat]) -> None:
+        """Add a finished round's outcome to the counters (one winner: a win; several: shared)."""
+        if len(winners) == 1:
+            self.wins[winners[0]] += 1
+        else:
+            for s in winners:
+                self.shared[s] += 1
+
+    def next_round(self, *, version: int | None = None) -> Round:
+        """Deal the next round, opened by :attr:`next_starter`.
+
+        Raises:
+            Refusal: ``round_not_over`` while the current round goes on; ``stale_version``.
+        """
+        self.check_version(version)
+        if self.round.result is None:
+            raise Refusal("round_not_over", "the current round is still being played")
+        starter = self.next_starter
+        self.round = deal(self.players, starter, self._rng)
+        self.opening = position_of(self.round)
+        self.starters.append(starter)
+        self.version += 1
+        return self.round
+
+    @property
+    def result(self) -> Result | None:
+        """The current round's result (None while it goes on)."""
+        return self.round.result

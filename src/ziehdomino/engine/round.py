@@ -1,0 +1,286 @@
+"""One round of Ziehdomino: hands, boneyard, line of play, turn, and its result.
+
+The rules are ``shared/RULES.md`` section "A round". A :class:`Round` is mutable; every
+change goes through :meth:`Round.apply`, which either applies a legal action completely or
+raises :class:`~ziehdomino.engine.errors.Refusal` and changes nothing.
+
+>>> from ziehdomino.engine.position import round_from_position
+>>> r = round_from_position({"players": 2, "hands": [["5|2"], ["0|0", "1|1"]],
+...                          "boneyard": [], "line": ["3|5"], "turn": 0})
+>>> r.legal_actions(0)
+[Play(tile=(2, 5), end='right')]
+>>> r.apply(0, r.legal_actions(0)[0]); r.result
+Result(kind='domino', winners=(0,), pips=None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from .actions import DRAW, PASS, Action, Draw, End, Pass, Play
+from .errors import Refusal
+from .tiles import Oriented, Tile, format_tile, hand_pips
+
+Seat: TypeAlias = int
+"""A place at the table, numbered clockwise from 0."""
+
+NO_END = -1  # the value of both ends while the line is empty
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a round ended.
+
+    ``kind`` is ``"domino"`` (``winners`` is the one seat that played its last tile; ``pips``
+    is None) or ``"blocked"`` (every seat passed in a row; ``winners`` are the seats with the
+    lowest pip sum, several of them for a shared round; ``pips`` is every seat's sum).
+    """
+
+    kind: Literal["domino", "blocked"]
+    winners: tuple[Seat, ...]
+    pips: tuple[int, ...] | None = None
+
+    @property
+    def is_shared(self) -> bool:
+        """A blocked round whose lowest pip sums tie: nobody gets a win."""
+        return len(self.winners) > 1
+
+    def to_json(self) -> dict[str, object]:
+        """FORMAT.md's ``result`` object."""
+        out: dict[str, object] = {"kind": self.kind, "winners": list(self.winners)}
+        if self.pips is not None:
+            out["pips"] = list(self.pips)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One accepted action as everyone may know it: a draw never names its tile.
+
+    ``ends`` are the open ends just before the action (None on an empty line); ``tile`` and
+    ``end`` are set for plays only (``end`` None for the opening tile).
+    """
+
+    seat: Seat
+    kind: Literal["play", "draw", "pass"]
+    tile: Tile | None
+    end: End | None
+    ends: tuple[int, int] | None
+
+    def to_json(self) -> dict[str, object]:
+        """The log entry as it appears in the seat's view (``docs/view.md``)."""
+        out: dict[str, object] = {"seat": self.seat, "type": self.kind}
+        if self.kind == "play":
+            assert self.tile is not None
+            out["tile"] = format_tile(self.tile)
+            out["end"] = self.end
+        out["ends"] = list(self.ends) if self.ends is not None else None
+        return out
+
+
+class Round:
+    """The state of one deal played to its end.
+
+    Attributes (read them; change them only through :meth:`apply`):
+        players: 2-4.
+        hands: one list of tiles per seat, in the order held (dealt, then drawn).
+        boneyard: undealt tiles; index 0 is drawn next.
+        line: the line of play, oriented tiles left to right.
+        left, right: the open ends (:data:`NO_END` while the line is empty).
+        turn: the seat to act (meaningless once ``result`` is set).
+        passes: consecutive passes just before now.
+        starter: the seat that opened (or was to open) the round.
+        result: None while the round goes on.
+        log: the public history, or None when the round keeps none (fast playouts).
+    """
+
+    __slots__ = ("players", "hands", "boneyard", "line", "left", "right", "turn", "passes",
+                 "starter", "result", "log")
+
+    def __init__(
+        self,
+        players: int,
+        hands: list[list[Tile]],
+        boneyard: list[Tile],
+        *,
+        line: list[Oriented] | None = None,
+        turn: Seat = 0,
+        passes: int = 0,
+        starter: Seat | None = None,
+        keep_log: bool = True,
+    ) -> None:
+        """Build a round as given, without validation (see ``position.round_from_position``)."""
+        self.players = players
+        self.hands = hands
+        self.boneyard = boneyard
+        self.line: list[Oriented] = line if line is not None else []
+        self.left = self.line[0][0] if self.line else NO_END
+        self.right = self.line[-1][1] if self.line else NO_END
+        self.turn = turn
+        self.passes = passes
+        self.starter = turn if starter is None else starter
+        self.result: Result | None = None
+        self.log: list[LogEntry] | None = [] if keep_log else None
+
+    # -- questions -------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has a result."""
+        return self.result is not None
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The open ends ``(left, right)``, or None while the line is empty."""
+        return None if not self.line else (self.left, self.right)
+
+    def fits(self, t: Tile) -> bool:
+        """Whether ``t`` can be played on either end now (always on an empty line)."""
+        if not self.line:
+            return True
+        a, b = t
+        return a == self.left or b == self.left or a == self.right or b == self.right
+
+    def has_fit(self, seat: Seat) -> bool:
+        """Whether any tile in ``seat``'s hand can be played."""
+        if not self.line:
+            return bool(self.hands[seat])
+        lo, hi = self.left, self.right
+        for a, b in self.hands[seat]:
+            if a == lo or b == lo or a == hi or b == hi:
+                return True
+        return False
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now, in a fixed order.
+
+        Plays come in hand order, left end before right end (``end`` None on an empty line);
+        then draw or pass when nothing fits. Empty when the round is over or it is not
+        ``seat``'s turn.
+        """
+        if self.result is not None or seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        if not self.line:
+            return [Play(t) for t in hand]
+        lo, hi = self.left, self.right
+        out: list[Action] = []
+        for t in hand:
+            a, b = t
+            if a == lo or b == lo:
+                out.append(Play(t, "left"))
+            if a == hi or b == hi:
+                out.append(Play(t, "right"))
+        if out:
+            return out
+        return [DRAW] if self.boneyard else [PASS]
+
+    def pip_sums(self) -> tuple[int, ...]:
+        """Each seat's pip sum in hand."""
+        return tuple(hand_pips(h) for h in self.hands)
+
+    # -- checking and applying ------------------------------------------------------------
+
+    def check(self, seat: Seat, action: Action) -> None:
+        """Raise :class:`Refusal` if ``seat`` may not take ``action`` now; else return None.
+
+        The codes follow FORMAT.md's precedence: invalid_action, round_over, not_your_turn,
+        tile_not_in_hand, tile_does_not_fit, must_play, cannot_draw, cannot_pass.
+        """
+        if isinstance(action, Play):
+            if action.end is None and self.line:
+                raise Refusal("invalid_action", f"play {format_tile(action.tile)}: name the end (left or right)")
+        elif not isinstance(action, (Draw, Pass)):
+            raise Refusal("invalid_action", f"not an action: {action!r}")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise Refusal("invalid_action", f"no seat {seat!r} at a table of {self.players}")
+        if self.result is not None:
+            raise Refusal("round_over", "the round is over")
+        if seat != self.turn:
+            raise Refusal("not_your_turn", f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if isinstance(action, Play):
+            t = action.tile
+            if t not in self.hands[seat]:
+                raise Refusal("tile_not_in_hand", f"seat {seat} does not hold {format_tile(t)}")
+            if self.line:
+                want = self.left if action.end == "left" else self.right
+                if want not in t:
+                    raise Refusal("tile_does_not_fit",
+                                  f"{format_tile(t)} does not fit the {action.end} end, which shows {want}")
+            return
+        if self.has_fit(seat):
+            what = "draw" if isinstance(action, Draw) else "pass"
+            raise Refusal("must_play", f"seat {seat} may not {what}: a tile in hand fits")
+        if isinstance(action, Draw):
+            if not self.boneyard:
+                raise Refusal("cannot_draw", "the boneyard is empty: pass instead")
+        elif self.boneyard:
+            raise Refusal("cannot_pass", f"the boneyard still holds {len(self.boneyard)} tiles: draw instead")
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Check ``action`` (see :meth:`check`) and apply it.
+
+        Raises:
+            Refusal: the action is not allowed; the round is unchanged.
+        """
+        self.check(seat, action)
+        self.apply_unchecked(seat, action)
+
+    def apply_unchecked(self, seat: Seat, action: Action) -> None:
+        """Apply an action already known to be legal (fast path for playouts).
+
+        The caller guarantees legality, e.g. by taking it from :meth:`legal_actions`; an
+        illegal action here corrupts the round.
+        """
+        log = self.log
+        if isinstance(action, Play):
+            t = action.tile
+            ends = (self.left, self.right) if self.line else None
+            hand = self.hands[seat]
+            hand.remove(t)
+            a, b = t
+            if not self.line:
+                self.line.append(t)
+                self.left, self.right = a, b
+            elif action.end == "left":
+                placed = (a, b) if b == self.left else (b, a)
+                self.line.insert(0, placed)
+                self.left = placed[0]
+            else:
+                placed = (a, b) if a == self.right else (b, a)
+                self.line.append(placed)
+                self.right = placed[1]
+            if log is not None:
+                log.append(LogEntry(seat, "play", t, action.end if ends else None, ends))
+            self.passes = 0
+            if not hand:
+                self.result = Result("domino", (seat,))
+            else:
+                self.turn = (seat + 1) % self.players
+        elif isinstance(action, Draw):
+            if log is not None:
+                log.append(LogEntry(seat, "draw", None, None, self.ends))
+            self.hands[seat].append(self.boneyard.pop(0))
+        else:
+            if log is not None:
+                log.append(LogEntry(seat, "pass", None, None, self.ends))
+            self.passes += 1
+            if self.passes >= self.players:
+                sums = self.pip_sums()
+                low = min(sums)
+                self.result = Result("blocked", tuple(s for s, p in enumerate(sums) if p == low), sums)
+            else:
+                self.turn = (seat + 1) % self.players
+
+    def copy(self, *, keep_log: bool = False) -> Round:
+        """An independent copy (without the log unless asked), for search and playouts."""
+        r = Round.__new__(Round)
+        r.players = self.players
+        r.hands = [list(h) for h in self.hands]
+        r.boneyard = list(self.boneyard)
+        r.line = list(self.line)
+        r.left, r.right = self.left, self.right
+        r.turn, r.passes, r.starter, r.result = self.turn, self.passes, self.starter, self.result
+        r.log = list(self.log) if keep_log and self.log is not None else None
+        return r

@@ -1,0 +1,102 @@
+"""Run conformance vectors (``shared/vectors/FORMAT.md``) against the Python engine.
+
+A vector file is ``{"format": 1, "cases": [...]}``; a case is a round case (a position and
+steps, each refused with a code or accepted with an expected state) or a match case (round
+winners and the expected counters and starters). :func:`run_case` returns the list of
+differences (empty when the case passes).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .engine import Match, PositionError, Refusal, format_tile, parse_action, round_from_position
+from .engine.round import Round
+from .engine.tiles import parse_tile
+
+
+def _state_differences(rnd: Round, expect: dict[str, Any]) -> list[str]:
+    diffs = []
+    if "line" in expect:
+        got = [format_tile(t) for t in rnd.line]
+        if got != expect["line"]:
+            diffs.append(f"line: expected {expect['line']}, got {got}")
+    if "hands" in expect:
+        for seat, want in enumerate(expect["hands"]):
+            got_hand = Counter(rnd.hands[seat]) if seat < rnd.players else Counter()
+            if got_hand != Counter(parse_tile(t) for t in want):
+                diffs.append(f"hands[{seat}]: expected {sorted(want)}, got "
+                             f"{sorted(format_tile(t) for t in rnd.hands[seat])}")
+    if "boneyard" in expect:
+        got_b = [parse_tile(t) for t in expect["boneyard"]]
+        if got_b != rnd.boneyard:
+            diffs.append(f"boneyard: expected {expect['boneyard']}, got {[format_tile(t) for t in rnd.boneyard]}")
+    if "turn" in expect and (rnd.result is not None or rnd.turn != expect["turn"]):
+        diffs.append(f"turn: expected {expect['turn']}, got {None if rnd.result else rnd.turn}")
+    if "passes" in expect and rnd.passes != expect["passes"]:
+        diffs.append(f"passes: expected {expect['passes']}, got {rnd.passes}")
+    if "result" in expect:
+        got_r = rnd.result.to_json() if rnd.result is not None else None
+        if got_r != expect["result"]:
+            diffs.append(f"result: expected {expect['result']}, got {got_r}")
+    return diffs
+
+
+def _snapshot(rnd: Round) -> tuple[Any, ...]:
+    return (rnd.hands, rnd.boneyard, rnd.line, rnd.left, rnd.right, rnd.turn, rnd.passes, rnd.result,
+            len(rnd.log or []))
+
+
+def run_case(case: dict[str, Any]) -> list[str]:
+    """Run one case; return a description of every difference (empty list: the case passes)."""
+    if "match" in case:
+        spec, want = case["match"], case["expect"]
+        m = Match(spec["players"], first_starter=spec["first_starter"])
+        for winners in spec["round_winners"]:
+            m.score(winners)
+            m.starters.append(m.next_starter)
+        got = {"wins": m.wins, "shared": m.shared, "starters": m.starters}
+        return [f"{k}: expected {want[k]}, got {got[k]}" for k in want if got.get(k) != want[k]]
+    try:
+        rnd = round_from_position(case["position"])
+    except PositionError as exc:
+        return [f"position refused: {exc}"]
+    diffs: list[str] = []
+    for i, step in enumerate(case["steps"]):
+        before = repr(_snapshot(rnd))
+        try:
+            rnd.apply(step["seat"], parse_action(step["action"]))
+        except Refusal as exc:
+            if "reject" not in step:
+                diffs.append(f"step {i}: refused with {exc.code} ({exc.message}), expected acceptance")
+                break
+            if exc.code != step["reject"]:
+                diffs.append(f"step {i}: refused with {exc.code}, expected {step['reject']}")
+            if repr(_snapshot(rnd)) != before:
+                diffs.append(f"step {i}: a refused action changed the round")
+            continue
+        if "reject" in step:
+            diffs.append(f"step {i}: accepted, expected refusal {step['reject']}")
+            break
+        diffs.extend(f"step {i}: {d}" for d in _state_differences(rnd, step.get("expect", {})))
+    return diffs
+
+
+def run_files(paths: list[str | Path]) -> tuple[int, int, list[str]]:
+    """Run every case of every file; return (passed, failed, report lines for the failures)."""
+    passed = failed = 0
+    report: list[str] = []
+    for path in paths:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        for case in data["cases"]:
+            diffs = run_case(case)
+            if diffs:
+                failed += 1
+                report.append(f"FAIL {Path(path).name} {case['id']}")
+                report.extend(f"  {d}" for d in diffs)
+            else:
+                passed += 1
+    return passed, failed, report

@@ -79,16 +79,15 @@ def match_from_state(state: Any, *, rng: random.Random | None = None) -> Match:
     actions = state.get("actions")
     if not isinstance(actions, list):
         raise PositionError("actions must be a list")
+    version = state.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise PositionError("version must be an integer >= 1")
+    match = Match(players, rng=rng, first_round=rnd)
     for i, raw in enumerate(actions):
         try:
             rnd.apply(rnd.turn, parse_action(raw))
         except Refusal as exc:
             raise PositionError(f"actions[{i}] is refused on replay: {exc.message}") from None
-    version = state.get("version")
-    if not isinstance(version, int) or version < 1:
-        raise PositionError("version must be an integer >= 1")
-    match = Match(players, rng=rng, first_round=rnd)
-    match.opening = deal_pos
     match.starters = list(starters)
     match.wins = _seat_counts(state, "wins", players)
     match.shared = _seat_counts(state, "shared", players)

@@ -4,26 +4,61 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ziehdomino", description="Ziehdomino: draw dominoes in the browser.")
     sub = p.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the web app with online rooms")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--data", type=Path, default=Path("data"), help="directory of the SQLite file (default ./data)")
+    serve.add_argument("--web", type=Path, default=None, help="directory of the browser app (default: the packaged one)")
+    serve.add_argument("--computer-delay", type=float, default=0.8,
+                       help="seconds a computer waits before acting (default 0.8)")
+    serve.add_argument("--room-ttl-hours", type=float, default=48.0,
+                       help="delete rooms idle this long with no round in progress (default 48)")
+    serve.add_argument("--cleanup-interval", type=float, default=600.0, help="seconds between cleanups (default 600)")
+    serve.add_argument("--ws-rate", type=int, default=20, help="messages per second per WebSocket (default 20)")
+    serve.add_argument("--http-rate", type=int, default=60,
+                       help="room creations and joins per minute per address (default 60)")
+    serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
+
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine"], help="which benchmark")
-    bench.add_argument("--seconds", type=float, default=3.0, help="time per engine measured (default 3)")
+    bench.add_argument("name", choices=["engine", "server"], help="which benchmark")
+    bench.add_argument("--seconds", type=float, default=None,
+                       help="engine: time per engine measured (default 3); server: time played (default 30)")
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--rooms", type=int, default=500, help="server: 4-seat rooms played at once (default 500)")
+    bench.add_argument("--think-ms", type=float, default=1000.0,
+                       help="server: a scripted player's pause before each action (default 1000)")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit code."""
     args = _parser().parse_args(argv)
-    if args.command == "bench":
+    if args.command == "serve":
+        from .server import Settings, serve
+        from .server.settings import DEFAULT_WEB_DIR
+
+        settings = Settings(data_dir=args.data, web_dir=args.web or DEFAULT_WEB_DIR,
+                            computer_delay=args.computer_delay, room_ttl_hours=args.room_ttl_hours,
+                            cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate)
+        serve(settings, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+    elif args.command == "bench":
         if args.name == "engine":
             from .bench import engine
 
-            engine.run(args.seconds, args.seed)
+            engine.run(3.0 if args.seconds is None else args.seconds, args.seed)
+        elif args.name == "server":
+            from .bench import server
+
+            server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
+                       think_ms=args.think_ms, seed=args.seed)
     return 0
 
 

@@ -1,0 +1,21 @@
+"""The online rooms server (issue 3): an ASGI app on Starlette, served by uvicorn.
+
+One module per idea, each readable top to bottom:
+
+* :mod:`.settings` -- the options ``ziehdomino serve`` takes.
+* :mod:`.models` -- names and every message a client may send, validated with pydantic.
+* :mod:`.security` -- security headers on every HTTP response, the WebSocket Origin check.
+* :mod:`.ratelimit` -- per-connection and per-address limits (``limits``, moving window).
+* :mod:`.storage` -- rooms in SQLite, written before anything is announced.
+* :mod:`.computer` -- a computer seat's choice, from its own seat's view only.
+* :mod:`.rooms` -- rooms, seats, credentials, presence, and the one writer per room.
+* :mod:`.ws` -- the WebSocket endpoint ``/ws/{room_id}``.
+* :mod:`.app` -- pages, HTTP routes, start-up and shutdown; :func:`~.app.serve`.
+
+The contract with the browser is ``docs/protocol.md``.
+"""
+
+from .app import create_app, serve
+from .settings import Settings
+
+__all__ = ["Settings", "create_app", "serve"]

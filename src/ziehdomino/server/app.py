@@ -1,0 +1,251 @@
+"""The ASGI app: pages, the HTTP API, the WebSocket route, start-up and shutdown.
+
+Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/lokal``, ``/regeln``, ``/static/...``
+serve the browser app from ``settings.web_dir``; ``/api/rooms`` creates a room,
+``/api/rooms/{id}`` summarises one, ``/api/rooms/{id}/join`` seats a person;
+``/ws/{room_id}`` is the game. Every HTTP response carries the security headers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import logging
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from .models import CreateRoom, JoinRoom
+from .ratelimit import Limiter
+from .rooms import Room, RoomError, Rooms
+from .security import SecurityHeadersMiddleware
+from .settings import Settings
+from .storage import Storage
+from .ws import websocket_endpoint
+
+log = logging.getLogger("ziehdomino.server")
+
+#: Largest request body read (bytes); more is 413 ``too_large``.
+MAX_BODY = 4096
+_ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+NOT_FOUND_PAGE = """<!doctype html>
+<html lang="de">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Nicht gefunden – Ziehdomino</title><link rel="stylesheet" href="/static/style.css"></head>
+<body><main><h1>Nicht gefunden</h1>
+<p>{what}</p>
+<p><a href="/">Zur Startseite</a></p></main></body>
+</html>
+"""
+
+
+def not_found_page(what: str = "Diese Seite gibt es nicht.") -> HTMLResponse:
+    """The small German 404 page (no script, no inline style)."""
+    return HTMLResponse(NOT_FOUND_PAGE.format(what=html.escape(what)), status_code=404)
+
+
+def _error(status: int, code: str, message: str | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"code": code}
+    if message:
+        body["message"] = message
+    return JSONResponse(body, status_code=status)
+
+
+def _page(name: str) -> Any:
+    async def page(request: Request) -> Response:
+        path: Path = request.app.state.settings.web_dir / name
+        if not path.is_file():
+            return not_found_page()
+        return FileResponse(path, media_type="text/html; charset=utf-8")
+    return page
+
+
+async def room_page(request: Request) -> Response:
+    """``GET /r/{room_id}``: the room page for a known room, else the German 404 page."""
+    rooms: Rooms = request.app.state.rooms
+    if rooms.get(request.path_params["room_id"]) is None:
+        return not_found_page("Diesen Raum gibt es nicht (mehr). Eröffne einen neuen auf der Startseite.")
+    return await _page("room.html")(request)
+
+
+async def health(request: Request) -> Response:
+    """``GET /api/health``: ``{"ok": true, "rooms": n}``."""
+    return JSONResponse({"ok": True, "rooms": len(request.app.state.rooms.rooms)})
+
+
+async def _read_json_body(request: Request) -> bytes | None:
+    """The request body, or None when it is larger than :data:`MAX_BODY`."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return bytes(body)
+
+
+def _validation_error(exc: ValidationError) -> JSONResponse:
+    errors = exc.errors(include_url=False, include_input=False, include_context=False)
+    first = errors[0] if errors else {}
+    loc = tuple(first.get("loc", ()))
+    message = str(first.get("msg", "invalid request"))
+    if loc[:1] == ("name",):
+        return _error(422, "invalid_name", message)
+    return _error(422, "bad_request", f"{'.'.join(map(str, loc))}: {message}" if loc else message)
+
+
+def _limited(request: Request) -> bool:
+    limiter: Limiter = request.app.state.limiter
+    address = request.client.host if request.client else "unknown"
+    return not limiter.allow_request(address)
+
+
+async def create_room(request: Request) -> Response:
+    """``POST /api/rooms``: 201 ``{"room", "link", "seat": 0, "credential"}``."""
+    if _limited(request):
+        return _error(429, "rate_limited", "too many rooms or joins from this address; wait a minute")
+    body = await _read_json_body(request)
+    if body is None:
+        return _error(413, "too_large", f"a request body holds at most {MAX_BODY} bytes")
+    try:
+        spec = CreateRoom.model_validate_json(body)
+    except ValidationError as exc:
+        return _validation_error(exc)
+    rooms: Rooms = request.app.state.rooms
+    try:
+        room, credential = await rooms.create(spec)
+    except RoomError as exc:
+        return _error(503, exc.code, exc.message)
+    return JSONResponse({"room": room.id, "link": f"/r/{room.id}", "seat": 0, "credential": credential},
+                        status_code=201)
+
+
+def _room(request: Request) -> Room | None:
+    room_id = request.path_params["room_id"]
+    if not _ROOM_ID.fullmatch(room_id):
+        return None
+    return request.app.state.rooms.get(room_id)
+
+
+async def room_summary(request: Request) -> Response:
+    """``GET /api/rooms/{room_id}``: the public summary, or 404 ``room_not_found``."""
+    room = _room(request)
+    if room is None:
+        return _error(404, "room_not_found", "no such room")
+    return JSONResponse(await request.app.state.rooms.summary(room))
+
+
+async def join_room(request: Request) -> Response:
+    """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 404, 409 ``room_full``, 422."""
+    room = _room(request)
+    if room is None:
+        return _error(404, "room_not_found", "no such room")
+    if _limited(request):
+        return _error(429, "rate_limited", "too many rooms or joins from this address; wait a minute")
+    body = await _read_json_body(request)
+    if body is None:
+        return _error(413, "too_large", f"a request body holds at most {MAX_BODY} bytes")
+    try:
+        spec = JoinRoom.model_validate_json(body)
+    except ValidationError as exc:
+        return _validation_error(exc)
+    try:
+        seat, credential = await request.app.state.rooms.join(room, spec.name)
+    except RoomError as exc:
+        return _error(409 if exc.code == "room_full" else 503, exc.code, exc.message)
+    return JSONResponse({"seat": seat, "credential": credential}, status_code=201)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if request.url.path.startswith("/api/"):
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        return _error(exc.status_code, code)
+    if exc.status_code == 404:
+        return not_found_page()
+    return Response(status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    log.error("request %s %s failed: %r", request.method, request.url.path, exc)
+    if request.url.path.startswith("/api/"):
+        return _error(500, "server_error")
+    return HTMLResponse("<!doctype html><title>Fehler</title><p>Ein Fehler ist aufgetreten.</p>", status_code=500)
+
+
+async def _cleanup_loop(rooms: Rooms, interval: float) -> None:
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            gone = await rooms.cleanup()
+            if gone:
+                log.info("cleaned up %d old rooms", len(gone))
+        except Exception:
+            log.exception("cleanup failed")
+
+
+def create_app(settings: Settings) -> Starlette:
+    """The app for ``settings``; storage opens and rooms resume when its lifespan starts."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        storage = Storage(settings.data_dir)
+        rooms = Rooms(storage, settings)
+        count = rooms.load()
+        storage.start()
+        app.state.rooms = rooms
+        rooms.resume()
+        log.info("%d rooms resumed from %s", count, storage.path)
+        cleanup = asyncio.get_running_loop().create_task(_cleanup_loop(rooms, settings.cleanup_interval))
+        try:
+            yield
+        finally:
+            cleanup.cancel()
+            await rooms.close()
+            storage.close()
+
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/lokal", _page("local.html")),
+        Route("/regeln", _page("rules.html")),
+        Route("/r/{room_id}", room_page),
+        Route("/api/health", health),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{room_id}", room_summary),
+        Route("/api/rooms/{room_id}/join", join_room, methods=["POST"]),
+        WebSocketRoute("/ws/{room_id}", websocket_endpoint),
+        Mount("/static", StaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeadersMiddleware)], lifespan=lifespan,
+                    exception_handlers={HTTPException: _http_error, Exception: _server_error})
+    app.state.settings = settings
+    app.state.limiter = Limiter(per_second=settings.ws_rate, per_minute=settings.http_rate)
+    return app
+
+
+def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info",
+          access_log: bool = False) -> None:
+    """Run the app with uvicorn until interrupted (SIGINT/SIGTERM shut down gracefully)."""
+    import uvicorn
+
+    logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Wrapped once more so that even a response built by Starlette's outermost error handler
+    # carries the security headers (the middleware replaces, never duplicates, them).
+    uvicorn.run(SecurityHeadersMiddleware(create_app(settings)), host=host, port=port, log_level=log_level, access_log=access_log,
+                ws_max_size=64 * 1024, ws_per_message_deflate=False, timeout_graceful_shutdown=5,
+                server_header=False)

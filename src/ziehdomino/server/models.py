@@ -1,0 +1,134 @@
+"""Names and every message a client may send, validated with pydantic.
+
+Everything a client sends passes through one of these models before the server looks at it:
+the bodies of ``POST /api/rooms`` and ``POST /api/rooms/{id}/join``, and each WebSocket
+message (a discriminated union on ``type``). Unknown fields are refused. A tile action's
+*content* is left to the engine (:func:`ziehdomino.engine.parse_action`): the rules decide
+what a play looks like, the server only that it is a small JSON object.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Any, Literal, TypeAlias
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+#: Computer levels, weakest first (the bots' names for them).
+LEVELS: tuple[str, ...] = ("leicht", "mittel", "stark")
+Level: TypeAlias = Literal["leicht", "mittel", "stark"]
+
+NAME_MAX = 24
+# Characters that would let a name reorder or hide the text around it.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def clean_name(value: str) -> str:
+    """A player's name as shown: NFC-normalised and trimmed, 1-24 characters.
+
+    Markup stays literal text (``"<b>Ben</b>"`` is a valid name; the browser renders names
+    with ``textContent``).
+
+    Raises:
+        ValueError: empty after trimming, longer than 24 characters, or holding a control
+            character (Unicode Cc, surrogates, line/paragraph separators, bidi controls).
+    """
+    name = unicodedata.normalize("NFC", value).strip()
+    if not name:
+        raise ValueError("a name needs at least one character")
+    if len(name) > NAME_MAX:
+        raise ValueError(f"a name has at most {NAME_MAX} characters")
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS:
+            raise ValueError(f"a name may not hold the control character U+{ord(ch):04X}")
+    return name
+
+
+Name: TypeAlias = Annotated[str, Field(max_length=4 * NAME_MAX), AfterValidator(clean_name)]
+
+_STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class PersonSeat(BaseModel):
+    """A seat for a person: ``{"kind": "person"}``."""
+
+    model_config = _STRICT
+    kind: Literal["person"]
+
+
+class ComputerSeat(BaseModel):
+    """A seat for a computer: ``{"kind": "computer", "level": "mittel"}`` (level optional)."""
+
+    model_config = _STRICT
+    kind: Literal["computer"]
+    level: Level = "mittel"
+
+
+SeatSpec: TypeAlias = Annotated[PersonSeat | ComputerSeat, Field(discriminator="kind")]
+
+
+class CreateRoom(BaseModel):
+    """Body of ``POST /api/rooms``: 2-4 seats, at least two for people, seat 0 the creator's."""
+
+    model_config = _STRICT
+    seats: list[SeatSpec] = Field(min_length=2, max_length=4)
+    name: Name
+
+    @model_validator(mode="after")
+    def _people(self) -> CreateRoom:
+        if self.seats[0].kind != "person":
+            raise ValueError("seat 0 is the creator's and must be a person")
+        if sum(s.kind == "person" for s in self.seats) < 2:
+            raise ValueError("a room needs at least two people (one person with computers plays locally)")
+        return self
+
+
+class JoinRoom(BaseModel):
+    """Body of ``POST /api/rooms/{id}/join``: ``{"name": "Ben"}``."""
+
+    model_config = _STRICT
+    name: Name
+
+
+# --- WebSocket messages, client to server ---------------------------------------------------
+
+Version: TypeAlias = Annotated[int, Field(ge=0, le=2**53)]
+
+
+class Hello(BaseModel):
+    """The first message: with a seat credential for a seated player, without for a spectator."""
+
+    model_config = _STRICT
+    type: Literal["hello"]
+    credential: Annotated[str, Field(min_length=1, max_length=256)] | None = None
+
+
+class ActionMessage(BaseModel):
+    """A turn: ``{"type": "action", "version": 17, "action": {...}}``; the engine parses ``action``."""
+
+    model_config = _STRICT
+    type: Literal["action"]
+    version: Version
+    action: dict[str, Any]
+
+
+class NextRound(BaseModel):
+    """A seated person asks for the next round, made against ``version``."""
+
+    model_config = _STRICT
+    type: Literal["next_round"]
+    version: Version
+
+
+class Ping(BaseModel):
+    """Keep-alive; answered with ``{"type": "pong"}``."""
+
+    model_config = _STRICT
+    type: Literal["ping"]
+
+
+ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Ping, Field(discriminator="type")]
+
+#: Validates one WebSocket text message (JSON) into a :data:`ClientMessage`; raises
+#: ``pydantic.ValidationError`` for anything else.
+CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Ping] = TypeAdapter(ClientMessage)

@@ -1,0 +1,486 @@
+"""Rooms, seats, credentials, presence, and the one writer per room.
+
+Every change to a room -- a join, an action (a person's or a computer's), the next round, a
+connection coming or going -- runs under that room's :class:`asyncio.Lock` (ARCHITECTURE.md,
+idea 3). A change that the game keeps is stored (committed) before any state is pushed
+(idea 4); if storing fails the room goes back to what was stored last and nothing is sent.
+
+Credentials (idea 5): ``secrets.token_urlsafe(24)`` (192 bits), kept only as a SHA-256 hash,
+compared with :func:`hmac.compare_digest` against every seat, so the time taken does not
+depend on which seat (if any) matches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..engine import Match, Refusal, match_from_state, match_to_state, parse_action, seat_view
+from . import computer
+from .models import CreateRoom
+from .settings import Settings
+from .storage import RoomRecord, Storage
+
+log = logging.getLogger("ziehdomino.rooms")
+
+Seat = int
+
+#: Connections one seat may hold at once (several tabs); a newer one closes the oldest (4409).
+MAX_CONNECTIONS_PER_SEAT = 4
+#: Spectator connections one room takes; more are closed with 4429.
+MAX_SPECTATORS = 64
+#: Messages waiting in one connection's outbox before it is closed as too slow (4408).
+MAX_PENDING = 64
+
+CLOSE_REPLACED = 4409
+CLOSE_TOO_MANY = 4429
+CLOSE_TOO_SLOW = 4408
+
+
+class RoomError(Exception):
+    """A request the server refuses for its own reasons (not the rules').
+
+    Attributes:
+        code: ``room_full``, ``not_started``, ``spectator``, ``server_full``, ``server_error``.
+        message: an English sentence.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def new_room_id() -> str:
+    """A room id: 128 random bits, base64url (22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_credential() -> str:
+    """A seat credential: 192 random bits, base64url (32 characters)."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_credential(credential: str) -> str:
+    """SHA-256 hex of a credential (enough for a 192-bit random secret)."""
+    return hashlib.sha256(credential.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One seat: who sits there and how the server recognises them."""
+
+    kind: Literal["person", "computer"]
+    level: str | None = None
+    name: str | None = None
+    credential_hash: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        """A computer seat is always taken; a person's once someone joined."""
+        return self.kind == "computer" or self.credential_hash is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name, "credential_hash": self.credential_hash}
+
+
+class Connection:
+    """One WebSocket's outbox: the room's writer pushes, the socket's sender task drains.
+
+    A pushed ``state`` replaces any older state still waiting (a state is complete, the newest
+    one is all a client needs); errors and pongs keep their order.
+    """
+
+    __slots__ = ("seat", "opened", "_pending", "_wake", "close_code")
+
+    def __init__(self, seat: Seat | None) -> None:
+        self.seat = seat
+        self.opened = time.monotonic()
+        self._pending: deque[tuple[bool, str]] = deque()
+        self._wake = asyncio.Event()
+        self.close_code: int | None = None
+
+    def push(self, text: str, *, is_state: bool = False) -> None:
+        """Queue one message (JSON text) for the client."""
+        if self.close_code is not None:
+            return
+        if is_state and self._pending:
+            self._pending = deque(m for m in self._pending if not m[0])
+        self._pending.append((is_state, text))
+        if len(self._pending) > MAX_PENDING:
+            self.close(CLOSE_TOO_SLOW)
+        self._wake.set()
+
+    def close(self, code: int) -> None:
+        """Ask the sender task to close the socket with ``code`` (after nothing else)."""
+        if self.close_code is None:
+            self.close_code = code
+            self._pending.clear()
+            self._wake.set()
+
+    async def next(self) -> str | int:
+        """The next message to send, or the close code once :meth:`close` was called."""
+        while True:
+            if self.close_code is not None:
+                return self.close_code
+            if self._pending:
+                return self._pending.popleft()[1]
+            self._wake.clear()
+            await self._wake.wait()
+
+
+class Room:
+    """A table: its seats, its match (None before the first round), its connections, its lock."""
+
+    def __init__(self, room_id: str, seats: list[SeatState], *, created: float, updated: float,
+                 match: Match | None = None, stored_match: dict[str, Any] | None = None) -> None:
+        self.id = room_id
+        self.seats = seats
+        self.created = created
+        self.updated = updated
+        self.last_activity = time.time()
+        self.match = match
+        self.stored_match = stored_match
+        self.lock = asyncio.Lock()
+        self.connections: list[Connection] = []
+        self.computer_task: asyncio.Task[None] | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def started(self) -> bool:
+        """The first round has been dealt."""
+        return self.match is not None
+
+    @property
+    def full(self) -> bool:
+        """Every seat is taken (no one can join)."""
+        return all(s.taken for s in self.seats)
+
+    @property
+    def in_progress(self) -> bool:
+        """A round is being played."""
+        return self.match is not None and self.match.round.result is None
+
+    def seat_of(self, credential: str) -> Seat | None:
+        """The seat this credential opens, or None (constant time over all seats)."""
+        digest = hash_credential(credential)
+        found: Seat | None = None
+        for i, s in enumerate(self.seats):
+            if hmac.compare_digest(digest, s.credential_hash or "") and s.credential_hash:
+                found = i
+        return found
+
+    def is_connected(self, seat: Seat) -> bool:
+        """A computer is always present; a person when at least one of their connections is open."""
+        if self.seats[seat].kind == "computer":
+            return True
+        return any(c.seat == seat for c in self.connections)
+
+    def seat_infos(self) -> list[dict[str, Any]]:
+        """SEATINFO per seat (docs/protocol.md)."""
+        return [{"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
+                 "connected": self.is_connected(i)} for i, s in enumerate(self.seats)]
+
+    def summary(self) -> dict[str, Any]:
+        """The public summary of ``GET /api/rooms/{id}``."""
+        return {"room": self.id, "seats": self.seat_infos(), "started": self.started, "full": self.full}
+
+    def record(self) -> RoomRecord:
+        """The row to store (computes the match's storage form and remembers it)."""
+        self.stored_match = None if self.match is None else match_to_state(self.match)
+        return RoomRecord(self.id, self.created, self.updated, [s.to_json() for s in self.seats],
+                          self.stored_match, self.in_progress)
+
+    @classmethod
+    def from_record(cls, rec: RoomRecord) -> Room:
+        """Rebuild a stored room (replays its round through the rules).
+
+        Raises:
+            PositionError, KeyError, TypeError: the row is not a room this server wrote.
+        """
+        seats = [SeatState(s["kind"], s.get("level"), s.get("name"), s.get("credential_hash")) for s in rec.seats]
+        match = None if rec.match is None else match_from_state(rec.match)
+        return cls(rec.id, seats, created=rec.created, updated=rec.updated, match=match, stored_match=rec.match)
+
+    def state_text(self, seat: Seat | None, seats: list[dict[str, Any]] | None = None) -> str:
+        """The ``state`` message for a viewer at ``seat`` (None: a spectator), as JSON text."""
+        view = None if self.match is None else seat_view(self.match, seat)
+        info = {"room": self.id, "seats": self.seat_infos() if seats is None else seats, "you": seat}
+        return json.dumps({"type": "state", "room": info, "view": view}, separators=(",", ":"), ensure_ascii=False)
+
+
+def error_text(code: str, message: str) -> str:
+    """The ``error`` message as JSON text."""
+    return json.dumps({"type": "error", "code": code, "message": message}, separators=(",", ":"))
+
+
+class Rooms:
+    """Every room of this server and the changes to them (each under its room's lock)."""
+
+    def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.rooms: dict[str, Room] = {}
+        self._closing = False
+
+    # --- start-up and shutdown ---------------------------------------------------------------
+
+    def load(self) -> int:
+        """Load every stored room; returns how many. A row that cannot be replayed is skipped."""
+        for rec in self.storage.load_all():
+            try:
+                self.rooms[rec.id] = Room.from_record(rec)
+            except Exception as exc:  # a bad row must not keep the other rooms from resuming
+                log.error("room %s cannot be restored and is left in storage: %s", rec.id, exc)
+        return len(self.rooms)
+
+    def resume(self) -> None:
+        """Let every computer whose turn it is act again (call once the event loop runs)."""
+        for room in self.rooms.values():
+            self._schedule_computer(room)
+
+    async def close(self) -> None:
+        """Stop computer tasks and close every connection (1001, going away)."""
+        self._closing = True
+        tasks = [r.computer_task for r in self.rooms.values() if r.computer_task and not r.computer_task.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for room in self.rooms.values():
+            for c in room.connections:
+                c.close(1001)
+
+    def get(self, room_id: str) -> Room | None:
+        """The room with this id, or None."""
+        return self.rooms.get(room_id)
+
+    # --- changes --------------------------------------------------------------------------------
+
+    async def create(self, spec: CreateRoom) -> tuple[Room, str]:
+        """Create a room with the creator in seat 0; returns the room and the creator's credential.
+
+        Raises:
+            RoomError: ``server_full`` (too many rooms), ``server_error`` (storage failed).
+        """
+        if len(self.rooms) >= self.settings.max_rooms:
+            raise RoomError("server_full", "this server holds as many rooms as it may; try again later")
+        credential = new_credential()
+        seats = [SeatState("person") if s.kind == "person" else SeatState("computer", level=s.level)
+                 for s in spec.seats]
+        seats[0].name = spec.name
+        seats[0].credential_hash = hash_credential(credential)
+        now = time.time()
+        room = Room(new_room_id(), seats, created=now, updated=now)
+        async with room.lock:
+            await self._store(room)
+            self.rooms[room.id] = room
+        return room, credential
+
+    async def join(self, room: Room, name: str) -> tuple[Seat, str]:
+        """Seat ``name`` at the lowest free person seat; returns the seat and its credential.
+
+        Deals the first round when this was the last free seat.
+
+        Raises:
+            RoomError: ``room_full``; ``server_error`` (storage failed: nobody was seated).
+        """
+        async with room.lock:
+            free = [i for i, s in enumerate(room.seats) if not s.taken]
+            if not free:
+                raise RoomError("room_full", "every seat of this room is taken")
+            seat = free[0]
+            credential = new_credential()
+            room.seats[seat].name = name
+            room.seats[seat].credential_hash = hash_credential(credential)
+            if room.full:
+                room.match = Match(room.players)
+            try:
+                await self._store(room)
+            except RoomError:
+                room.seats[seat].name = room.seats[seat].credential_hash = None
+                room.match = None
+                raise
+            self._broadcast(room)
+            self._schedule_computer(room)
+        return seat, credential
+
+    async def connect(self, room: Room, conn: Connection) -> None:
+        """Add a connection (after its hello) and push it the state; a presence change is pushed to all."""
+        async with room.lock:
+            room.last_activity = time.time()
+            if conn.seat is None:
+                spectators = [c for c in room.connections if c.seat is None]
+                if len(spectators) >= MAX_SPECTATORS:
+                    conn.close(CLOSE_TOO_MANY)
+                    return
+                room.connections.append(conn)
+                conn.push(room.state_text(None), is_state=True)
+                return
+            same = [c for c in room.connections if c.seat == conn.seat]
+            if len(same) >= MAX_CONNECTIONS_PER_SEAT:
+                oldest = same[0]
+                room.connections.remove(oldest)
+                oldest.close(CLOSE_REPLACED)
+            room.connections.append(conn)
+            if same:
+                conn.push(room.state_text(conn.seat), is_state=True)
+            else:
+                self._broadcast(room)
+
+    async def disconnect(self, room: Room, conn: Connection) -> None:
+        """Remove a connection; when its seat has no other connection, push the presence change."""
+        async with room.lock:
+            room.last_activity = time.time()
+            if conn not in room.connections:
+                return
+            room.connections.remove(conn)
+            if conn.seat is not None and not self._closing and not room.is_connected(conn.seat):
+                self._broadcast(room)
+
+    async def act(self, room: Room, seat: Seat | None, version: int, action: Any) -> None:
+        """Apply ``seat``'s action (JSON form) made against ``version``, store it, push the state.
+
+        Raises:
+            RoomError: ``spectator``, ``not_started``, ``server_error``.
+            Refusal: anything the rules refuse, a stale version included (nothing changed).
+        """
+        if seat is None:
+            raise RoomError("spectator", "a spectator cannot act")
+        async with room.lock:
+            await self._apply(room, seat, version, action)
+
+    async def next_round(self, room: Room, seat: Seat | None, version: int) -> None:
+        """Deal the next round (a seated person asks), store it, push the state.
+
+        Raises:
+            RoomError: ``spectator``, ``not_started``, ``server_error``.
+            Refusal: ``round_not_over``, ``stale_version``.
+        """
+        if seat is None:
+            raise RoomError("spectator", "a spectator cannot start a round")
+        async with room.lock:
+            match = self._started(room)
+            match.next_round(version=version)
+            await self._commit(room)
+
+    async def cleanup(self, now: float | None = None) -> list[str]:
+        """Delete rooms idle longer than the TTL with no round in progress and nobody connected.
+
+        Returns the deleted ids. A round in progress is never deleted.
+        """
+        now = time.time() if now is None else now
+        ttl = self.settings.room_ttl_hours * 3600.0
+        gone: list[str] = []
+        for room in list(self.rooms.values()):
+            async with room.lock:
+                idle = now - max(room.updated, room.last_activity)
+                if room.in_progress or room.connections or idle < ttl:
+                    continue
+                await self.storage.delete([room.id])
+                self.rooms.pop(room.id, None)
+                gone.append(room.id)
+        return gone
+
+    # --- inside the writer (the room's lock is held) -------------------------------------------------
+
+    def _started(self, room: Room) -> Match:
+        if room.match is None:
+            raise RoomError("not_started", "the first round starts when every seat for a person is taken")
+        return room.match
+
+    async def _apply(self, room: Room, seat: Seat, version: int, action_json: Any) -> None:
+        match = self._started(room)
+        action = parse_action(action_json)
+        match.apply(seat, action, version=version)
+        await self._commit(room)
+
+    async def _commit(self, room: Room) -> None:
+        """Store the changed match (restoring the stored one if that fails), then push and go on."""
+        try:
+            await self._store(room)
+        except RoomError:
+            previous = room.stored_match
+            room.match = None if previous is None else match_from_state(previous)
+            raise
+        self._broadcast(room)
+        self._schedule_computer(room)
+
+    async def _store(self, room: Room) -> None:
+        room.updated = time.time()
+        try:
+            await self.storage.save(room.record())
+        except Exception as exc:
+            log.error("storing room %s failed: %s", room.id, exc)
+            raise RoomError("server_error", "the change could not be stored; it was not made") from None
+
+    def _broadcast(self, room: Room) -> None:
+        """Push every connection its own state (one view per seat, computed once)."""
+        if not room.connections:
+            return
+        seats = room.seat_infos()
+        texts: dict[Seat | None, str] = {}
+        for c in room.connections:
+            text = texts.get(c.seat)
+            if text is None:
+                text = texts[c.seat] = room.state_text(c.seat, seats)
+            c.push(text, is_state=True)
+
+    async def send_state(self, room: Room, conn: Connection) -> None:
+        """Push one connection a fresh state (after an error), as stored: under the room's lock."""
+        async with room.lock:
+            conn.push(room.state_text(conn.seat), is_state=True)
+
+    async def summary(self, room: Room) -> dict[str, Any]:
+        """The room's public summary as stored (under its lock)."""
+        async with room.lock:
+            return room.summary()
+
+    # --- computers ----------------------------------------------------------------------------------
+
+    def _computer_turn(self, room: Room) -> Seat | None:
+        m = room.match
+        if m is None or m.round.result is not None:
+            return None
+        seat = m.round.turn
+        return seat if room.seats[seat].kind == "computer" else None
+
+    def _schedule_computer(self, room: Room) -> None:
+        if self._closing or self._computer_turn(room) is None:
+            return
+        if room.computer_task is None or room.computer_task.done():
+            room.computer_task = asyncio.get_running_loop().create_task(self._computer_loop(room))
+
+    async def _computer_loop(self, room: Room) -> None:
+        """Play computer turns, each after the delay, from that seat's own view, through the writer."""
+        while True:
+            await asyncio.sleep(self.settings.computer_delay)
+            async with room.lock:
+                seat = self._computer_turn(room)
+                if seat is None or room.match is None:
+                    return
+                view = seat_view(room.match, seat)
+            level = room.seats[seat].level or "mittel"
+            action = await asyncio.to_thread(computer.decide, view, level, secrets.randbits(32))
+            async with room.lock:
+                if self._computer_turn(room) != seat or room.match is None or room.match.version != view["version"]:
+                    continue  # the table moved on meanwhile; look again
+                try:
+                    await self._apply(room, seat, view["version"], action)
+                except Refusal as exc:
+                    log.warning("room %s: computer's action %r refused (%s); playing a legal move",
+                                room.id, action, exc.code)
+                    await self._apply(room, seat, view["version"],
+                                      computer.legal_move(view, level, secrets.randbits(32)))
+                except RoomError:
+                    return  # storage failed; the room is as stored, try again on the next change

@@ -1,0 +1,164 @@
+"""Rooms in SQLite (stdlib ``sqlite3``), written by one thread off the event loop.
+
+Write before you announce (ARCHITECTURE.md, idea 4): a room's writer awaits :meth:`Storage.save`,
+which returns only once the row is committed; only then is anything sent. A row holds the seats
+(names, kinds, credential hashes) and the match in the engine's storage form
+(:func:`ziehdomino.engine.match_to_state`: the current round's deal with the boneyard order,
+plus every accepted action), so a restart replays each room to exactly where it was.
+
+Saves from many rooms that arrive together are committed in one transaction (group commit).
+The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process
+being killed (SIGKILL) at any moment; a power cut may lose the last commits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import queue
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("ziehdomino.storage")
+
+DB_NAME = "rooms.sqlite3"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,      -- unix seconds
+    updated REAL NOT NULL,      -- unix seconds of the last stored change
+    seats TEXT NOT NULL,        -- JSON: [{"kind", "level", "name", "credential_hash"}, ...]
+    match TEXT,                 -- JSON: match_to_state(match), NULL before the first round
+    in_progress INTEGER NOT NULL  -- 1 while a round is being played
+);
+"""
+
+
+@dataclass(slots=True)
+class RoomRecord:
+    """One stored room.
+
+    Attributes:
+        id: the room id.
+        created, updated: unix seconds.
+        seats: per seat ``{"kind": "person"|"computer", "level": str|None, "name": str|None,
+            "credential_hash": hex str|None}``.
+        match: the engine's storage form, or None before the first round.
+        in_progress: a round is being played (such a room is never cleaned up).
+    """
+
+    id: str
+    created: float
+    updated: float
+    seats: list[dict[str, Any]]
+    match: dict[str, Any] | None
+    in_progress: bool
+
+
+_STOP = object()
+
+
+class Storage:
+    """The SQLite file ``DB_NAME`` in a data directory, with one writer thread.
+
+    Build it, :meth:`load_all` the rooms, then :meth:`start` the writer; :meth:`close` at shutdown.
+    """
+
+    def __init__(self, data_dir: Path) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.path = data_dir / DB_NAME
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def load_all(self) -> list[RoomRecord]:
+        """Every stored room (call before :meth:`start`)."""
+        rows = self._db.execute("SELECT id, created, updated, seats, match, in_progress FROM rooms").fetchall()
+        return [RoomRecord(r[0], r[1], r[2], json.loads(r[3]), None if r[4] is None else json.loads(r[4]), bool(r[5]))
+                for r in rows]
+
+    def start(self) -> None:
+        """Start the writer thread."""
+        self._thread = threading.Thread(target=self._run, name="ziehdomino-sqlite", daemon=True)
+        self._thread.start()
+
+    async def save(self, record: RoomRecord) -> None:
+        """Insert or replace ``record``; returns once it is committed.
+
+        Raises:
+            sqlite3.Error: the write failed (nothing of it is stored).
+        """
+        row = (record.id, record.created, record.updated, json.dumps(record.seats, separators=(",", ":")),
+               None if record.match is None else json.dumps(record.match, separators=(",", ":")),
+               int(record.in_progress))
+        await self._submit(("save", row))
+
+    async def delete(self, room_ids: list[str]) -> None:
+        """Delete these rooms; returns once committed."""
+        if room_ids:
+            await self._submit(("delete", room_ids))
+
+    async def _submit(self, op: tuple[str, Any]) -> None:
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        self._queue.put((op, loop, fut))
+        await fut
+
+    def close(self) -> None:
+        """Finish pending writes, stop the thread, close the file."""
+        if self._thread is not None:
+            self._queue.put(_STOP)
+            self._thread.join(timeout=30)
+        self._db.close()
+
+    def _run(self) -> None:
+        while True:
+            batch = [self._queue.get()]
+            while len(batch) < 512:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = any(item is _STOP for item in batch)
+            items = [item for item in batch if item is not _STOP]
+            if items:
+                self._write(items)
+            if stop:
+                return
+
+    def _write(self, items: list[Any]) -> None:
+        error: BaseException | None = None
+        try:
+            self._db.execute("BEGIN")
+            for (kind, arg), _, _ in items:
+                if kind == "save":
+                    self._db.execute("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?)", arg)
+                else:
+                    self._db.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in arg])
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            log.error("storing %d changes failed: %s", len(items), exc)
+            error = exc
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        for _, loop, fut in items:
+            loop.call_soon_threadsafe(_settle, fut, error)
+
+
+def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:
+    if fut.done():
+        return
+    if error is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(sqlite3.OperationalError(str(error)))

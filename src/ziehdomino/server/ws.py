@@ -1,0 +1,191 @@
+"""The WebSocket endpoint ``/ws/{room_id}`` (docs/protocol.md).
+
+Life of a connection:
+
+1. Origin checked (else close 4403), room looked up (else close 4404).
+2. The hello, within ``hello_timeout`` seconds: with a credential that opens a seat (else an
+   ``error`` ``bad_credential`` and close 4401), or without one for a spectator. Anything else
+   first: ``error`` ``hello_first`` and close 4400.
+3. Messages, one at a time, each checked in a fixed order: size (``too_large``), rate
+   (``rate_limited``), shape (``bad_message``), then the room's writer decides. Every refusal
+   is an ``error`` with its code, followed by a fresh ``state`` (except ``rate_limited``, which
+   gets no state so that a flood is not answered with more traffic).
+
+Only the connection's sender task writes to the socket after the hello; the room's writer and
+this handler push to the connection's outbox. No exception text ever reaches the client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..engine import Refusal
+from .models import CLIENT_MESSAGE, ActionMessage, Hello, NextRound, Ping
+from .ratelimit import Limiter
+from .rooms import Connection, Room, RoomError, Rooms, error_text
+from .security import origin_allowed
+from .settings import Settings
+
+log = logging.getLogger("ziehdomino.ws")
+
+CLOSE_BAD_HELLO = 4400
+CLOSE_BAD_CREDENTIAL = 4401
+CLOSE_BAD_ORIGIN = 4403
+CLOSE_UNKNOWN_ROOM = 4404
+
+PONG = json.dumps({"type": "pong"})
+
+
+class _Closed(Exception):
+    """The client went away."""
+
+
+async def _receive_text(ws: WebSocket) -> str | bytes:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise _Closed
+    text = message.get("text")
+    return text if text is not None else (message.get("bytes") or b"")
+
+
+def _too_large(data: str | bytes, limit: int) -> bool:
+    if isinstance(data, bytes):
+        return len(data) > limit
+    return len(data) > limit or (len(data) * 4 > limit and len(data.encode("utf-8", "surrogatepass")) > limit)
+
+
+async def websocket_endpoint(ws: WebSocket) -> None:
+    """Serve one WebSocket of room ``ws.path_params["room_id"]`` until it closes."""
+    rooms: Rooms = ws.app.state.rooms
+    settings: Settings = ws.app.state.settings
+    limiter: Limiter = ws.app.state.limiter
+    await ws.accept()
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host")):
+        await ws.close(CLOSE_BAD_ORIGIN, "origin not allowed")
+        return
+    room = rooms.get(ws.path_params["room_id"])
+    if room is None:
+        await ws.close(CLOSE_UNKNOWN_ROOM, "no such room")
+        return
+    key = limiter.new_connection()
+    try:
+        conn = await _hello(ws, room, settings)
+        if conn is None:
+            return
+        sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn))
+        try:
+            await rooms.connect(room, conn)
+            await _receive_loop(ws, room, rooms, conn, settings, limiter, key)
+        finally:
+            await rooms.disconnect(room, conn)
+            if not sender.done():
+                conn.close(1000)
+                try:
+                    await asyncio.wait_for(sender, timeout=5)
+                except (asyncio.TimeoutError, Exception):
+                    sender.cancel()
+    except _Closed:
+        pass
+    except Exception:  # never a stack trace to the client: log it, close with 1011
+        log.exception("websocket of room %s failed", room.id)
+        try:
+            await ws.close(1011)
+        except Exception:
+            pass
+    finally:
+        limiter.forget(key)
+
+
+async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | None:
+    """Read and check the hello; returns the new connection, or None after closing the socket."""
+    try:
+        data = await asyncio.wait_for(_receive_text(ws), timeout=settings.hello_timeout)
+    except asyncio.TimeoutError:
+        await ws.close(CLOSE_BAD_HELLO, "no hello")
+        return None
+    msg = None
+    if not _too_large(data, settings.max_message) and isinstance(data, str):
+        try:
+            msg = CLIENT_MESSAGE.validate_json(data)
+        except ValidationError:
+            msg = None
+    if not isinstance(msg, Hello):
+        await ws.send_text(error_text("hello_first", "the first message must be a valid hello"))
+        await ws.close(CLOSE_BAD_HELLO, "hello first")
+        return None
+    seat = None
+    if msg.credential is not None:
+        seat = room.seat_of(msg.credential)
+        if seat is None:
+            await ws.send_text(error_text("bad_credential", "this credential opens no seat of this room"))
+            await ws.close(CLOSE_BAD_CREDENTIAL, "bad credential")
+            return None
+    return Connection(seat)
+
+
+async def _send_loop(ws: WebSocket, conn: Connection) -> None:
+    """Drain the outbox to the socket; close it with the code the room asked for."""
+    try:
+        while True:
+            item = await conn.next()
+            if isinstance(item, int):
+                await ws.close(item)
+                return
+            await ws.send_text(item)
+    except Exception:  # the socket went away; the receive loop sees the disconnect
+        return
+
+
+async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connection, settings: Settings,
+                        limiter: Limiter, key: str) -> None:
+    while conn.close_code is None:
+        try:
+            data = await _receive_text(ws)
+        except (_Closed, WebSocketDisconnect):
+            return
+        if _too_large(data, settings.max_message):
+            await _refuse(room, rooms, conn, "too_large", f"a message may hold at most {settings.max_message} bytes")
+            continue
+        if not limiter.allow_message(key):
+            conn.push(error_text("rate_limited", f"at most {settings.ws_rate} messages per second"))
+            continue
+        if isinstance(data, bytes):
+            await _refuse(room, rooms, conn, "bad_message", "messages are JSON text")
+            continue
+        try:
+            msg = CLIENT_MESSAGE.validate_json(data)
+        except ValidationError as exc:
+            await _refuse(room, rooms, conn, "bad_message", _describe(exc))
+            continue
+        try:
+            if isinstance(msg, Ping):
+                conn.push(PONG)
+            elif isinstance(msg, ActionMessage):
+                await rooms.act(room, conn.seat, msg.version, msg.action)
+            elif isinstance(msg, NextRound):
+                await rooms.next_round(room, conn.seat, msg.version)
+            else:
+                assert isinstance(msg, Hello)
+                await _refuse(room, rooms, conn, "bad_message", "hello was already said")
+        except (Refusal, RoomError) as exc:
+            await _refuse(room, rooms, conn, exc.code, exc.message)
+
+
+async def _refuse(room: Room, rooms: Rooms, conn: Connection, code: str, message: str) -> None:
+    conn.push(error_text(code, message))
+    await rooms.send_state(room, conn)
+
+
+def _describe(exc: ValidationError) -> str:
+    """A short, safe account of why a message is malformed (no input echoed)."""
+    errors = exc.errors(include_url=False, include_input=False, include_context=False)
+    if not errors:
+        return "malformed message"
+    first = errors[0]
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    return f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid"))

@@ -1,0 +1,34 @@
+"""Fixtures for the server tests: a real ``ziehdomino serve`` process per module."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from zd_server_support import ServerProcess  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def web_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny stand-in for ``web/`` so page routes are tested without the real pages."""
+    d = tmp_path_factory.mktemp("web")
+    for name in ("index.html", "room.html", "local.html", "rules.html"):
+        (d / name).write_text(f"<!doctype html><title>{name}</title>", encoding="utf-8")
+    (d / "app.js").write_text("export const x = 1;\n", encoding="utf-8")
+    return d
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, web_dir: Path) -> Iterator[ServerProcess]:
+    """One server for a test module (computer delay 0, generous rate limits)."""
+    data = tmp_path_factory.mktemp("data") / "d"
+    srv = ServerProcess(data, web_dir=web_dir).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()

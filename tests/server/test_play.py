@@ -1,0 +1,87 @@
+"""Whole rooms played over real WebSockets, every frame checked by the leak oracle."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from zd_server_support import Client, ServerProcess, check_frames, seated_room
+
+ROUNDS = 3
+
+
+def _settled(clients: list[Client], seats: list[str]) -> bool:
+    views = [c.view for c in clients]
+    if any(v is None for v in views):
+        return False
+    versions = {v["version"] for v in views}  # type: ignore[index]
+    if len(versions) != 1:
+        return False
+    v = views[0]
+    assert v is not None
+    return v["result"] is not None or seats[v["turn"]] == "person"
+
+
+async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: random.Random) -> dict[str, Any]:
+    """Play ``rounds`` rounds to their end; returns the last view. Every frame goes through the oracle."""
+    room, creds = seated_room(server, seats)
+    players = {s: await Client(server, room, cred).open() for s, cred in creds.items()}
+    spectator = await Client(server, room).open()
+    clients = [*players.values(), spectator]
+    checked = 0
+    try:
+        while True:
+            changed = asyncio.gather(*(c.wait_for(lambda c: c.view is not None) for c in clients))
+            await changed
+            await asyncio.wait_for(_until_settled(clients, seats), 60)
+            view = players[0].view
+            assert view is not None
+            if view["result"] is not None:
+                checked += check_frames(server, room, clients, view["round_number"], list(creds.values()))
+                if view["round_number"] >= rounds:
+                    return {"view": view, "checked": checked, "room": room}
+                asker = rng.choice(sorted(players))
+                await players[asker].send({"type": "next_round", "version": view["version"]})
+                await players[asker].wait_state(lambda s: s["view"]["round_number"] == view["round_number"] + 1)
+                continue
+            seat = view["turn"]
+            mine = players[seat].view
+            assert mine is not None and mine["legal"], mine
+            action = rng.choice(mine["legal"])
+            await players[seat].send({"type": "action", "version": mine["version"], "action": action})
+            await players[seat].wait_state(lambda s: s["view"]["version"] > mine["version"])
+            for c in clients:
+                assert not c.errors, c.errors
+    finally:
+        for c in clients:
+            await c.close()
+
+
+async def _until_settled(clients: list[Client], seats: list[str]) -> None:
+    while not _settled(clients, seats):
+        await asyncio.sleep(0.005)
+
+
+@pytest.mark.parametrize("seats", [
+    ["person", "person"],
+    ["person", "person", "person"],
+    ["person", "person", "person", "person"],
+    ["person", "computer", "person"],
+    ["person", "person", "computer:leicht", "computer:stark"],
+    ["person", "computer:mittel", "computer:leicht", "person"],
+], ids=lambda s: "-".join(k.split(":")[0][0] for k in s))
+def test_room_played_over_rounds(server: ServerProcess, seats: list[str]) -> None:
+    out = asyncio.run(play_room(server, seats, ROUNDS, random.Random(len(seats) * 7 + seats.count("person"))))
+    view = out["view"]
+    assert view["round_number"] == ROUNDS and view["result"] is not None
+    wins, shared = view["match"]["wins"], view["match"]["shared"]
+    assert len(wins) == len(seats) and sum(wins) <= ROUNDS
+    assert sum(wins) == ROUNDS or sum(shared) >= 2  # a round without a single winner was shared
+    assert out["checked"] > 0
+    _, match = server.stored(out["room"])
+    assert match is not None and match["wins"] == wins and match["shared"] == shared
+    starters = match["starters"]
+    assert len(starters) == ROUNDS
+    assert all(b == (a + 1) % len(seats) for a, b in zip(starters, starters[1:]))

@@ -1,0 +1,273 @@
+"""Helpers for the server tests: a real server process, HTTP calls, WebSocket clients, the leak oracle.
+
+Everything talks to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from ziehdomino.engine import parse_action, round_from_position
+
+HOST = "127.0.0.1"
+TIMEOUT = 60.0  # generous: other engineers run tests on the same two cores
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``ziehdomino serve`` as a child process on a free loopback port."""
+
+    def __init__(self, data_dir: Path, *, web_dir: Path | None = None, extra: list[str] | None = None,
+                 port: int | None = None) -> None:
+        self.data_dir = data_dir
+        self.web_dir = web_dir
+        self.extra = list(extra or [])
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = data_dir.parent / f"server-{self.port}.log"
+
+    @property
+    def base(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    @property
+    def origin(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def ws_url(self, room: str) -> str:
+        return f"ws://{HOST}:{self.port}/ws/{room}"
+
+    def start(self, *extra: str) -> ServerProcess:
+        args = [sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", str(self.port),
+                "--data", str(self.data_dir), "--computer-delay", "0", "--log-level", "warning",
+                "--http-rate", "100000", "--ws-rate", "10000", *self.extra, *extra]
+        if self.web_dir is not None:
+            args += ["--web", str(self.web_dir)]
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        log.close()
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{self.log_path.read_text()}")
+            try:
+                if httpx.get(self.base + "/api/health", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not come up")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(sig)
+        self.proc.wait(timeout=TIMEOUT)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    # --- HTTP ---------------------------------------------------------------------------------
+
+    def create(self, seats: list[str], name: str = "Anna") -> dict[str, Any]:
+        """Create a room; ``seats`` like ``["person", "person", "computer:leicht"]``."""
+        spec = []
+        for s in seats:
+            kind, _, level = s.partition(":")
+            spec.append({"kind": kind, "level": level} if level else {"kind": kind})
+        r = httpx.post(self.base + "/api/rooms", json={"seats": spec, "name": name}, timeout=TIMEOUT)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    def join(self, room: str, name: str) -> dict[str, Any]:
+        r = httpx.post(f"{self.base}/api/rooms/{room}/join", json={"name": name}, timeout=TIMEOUT)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    def stored(self, room: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+        """The room's seats and match as committed in SQLite (read-only)."""
+        db = sqlite3.connect(f"file:{self.data_dir / 'rooms.sqlite3'}?mode=ro", uri=True, timeout=30)
+        try:
+            row = db.execute("SELECT seats, match FROM rooms WHERE id = ?", (room,)).fetchone()
+        finally:
+            db.close()
+        assert row is not None, f"room {room} not stored"
+        return json.loads(row[0]), None if row[1] is None else json.loads(row[1])
+
+
+def seated_room(server: ServerProcess, seats: list[str]) -> tuple[str, dict[int, str]]:
+    """Create a room and fill every person seat; returns the id and {seat: credential}."""
+    made = server.create(seats, "Anna")
+    creds = {0: made["credential"]}
+    for i, kind in enumerate(seats[1:], start=1):
+        if kind == "person":
+            j = server.join(made["room"], f"P{i}")
+            creds[j["seat"]] = j["credential"]
+    return made["room"], creds
+
+
+class Client:
+    """One WebSocket client; a background task reads every frame into ``frames``."""
+
+    def __init__(self, server: ServerProcess, room: str, credential: str | None = None, *,
+                 origin: str | None = None) -> None:
+        self.server = server
+        self.room = room
+        self.credential = credential
+        self.origin = origin or server.origin
+        self.frames: list[tuple[str, dict[str, Any]]] = []  # (text, parsed)
+        self.states: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._changed = asyncio.Event()
+        self.closed_code: int | None = None
+
+    async def open(self, hello: dict[str, Any] | None = None) -> Client:
+        self.ws = await connect(self.server.ws_url(self.room), origin=self.origin, open_timeout=TIMEOUT,  # type: ignore[arg-type]
+                                max_size=2**20, ping_interval=None)
+        msg = hello if hello is not None else ({"type": "hello", "credential": self.credential}
+                                               if self.credential else {"type": "hello"})
+        await self.ws.send(json.dumps(msg))
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        return self
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        try:
+            async for text in self.ws:
+                assert isinstance(text, str)
+                data = json.loads(text)
+                self.frames.append((text, data))
+                if data["type"] == "state":
+                    self.states.append(data)
+                elif data["type"] == "error":
+                    self.errors.append(data)
+                self._changed.set()
+        except Exception:
+            pass
+        finally:
+            self.closed_code = self.ws.close_code
+            self._changed.set()
+
+    @property
+    def latest(self) -> dict[str, Any] | None:
+        return self.states[-1] if self.states else None
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.states[-1]["view"] if self.states else None
+
+    async def send(self, msg: dict[str, Any] | str) -> None:
+        assert self.ws is not None
+        await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    async def wait_for(self, pred: Callable[[Client], bool], timeout: float = TIMEOUT) -> None:
+        async def loop() -> None:
+            while not pred(self):
+                self._changed.clear()
+                if pred(self):
+                    return
+                if self.closed_code is not None and self._reader is not None and self._reader.done():
+                    if not pred(self):
+                        raise AssertionError(f"connection closed ({self.closed_code}) before the condition held")
+                    return
+                await self._changed.wait()
+        await asyncio.wait_for(loop(), timeout)
+
+    async def wait_state(self, pred: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
+        await self.wait_for(lambda c: bool(c.states) and pred(c.states[-1]), timeout)
+        return self.states[-1]
+
+    async def wait_closed(self, timeout: float = TIMEOUT) -> int | None:
+        await self.wait_for(lambda c: c._reader is not None and c._reader.done(), timeout)
+        return self.closed_code
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await asyncio.wait_for(self._reader, TIMEOUT)
+
+
+# --- the leak oracle --------------------------------------------------------------------------
+
+_TILE = re.compile(r"(?<![0-9])([0-6])\|([0-6])(?![0-9])")
+
+
+def _truth(match: dict[str, Any], version: int) -> Any:
+    """The round as it stood at ``version``: the stored deal replayed with the first actions."""
+    rnd = round_from_position(match["deal"])
+    first = match["version"] - len(match["actions"])
+    k = version - first
+    assert 0 <= k <= len(match["actions"]), (version, first, len(match["actions"]))
+    for raw in match["actions"][:k]:
+        rnd.apply(rnd.turn, parse_action(raw))
+    return rnd
+
+
+def check_frames(server: ServerProcess, room: str, clients: list[Client], round_number: int,
+                 credentials: list[str]) -> int:
+    """The leak oracle: every state frame of ``round_number`` received by ``clients`` holds no
+    tile its receiver may not know, checked against the room's stored state. Returns the number
+    of frames checked. Call while the stored match is still at that round.
+    """
+    _, match = server.stored(room)
+    assert match is not None
+    assert len(match["starters"]) == round_number
+    checked = 0
+    for c in clients:
+        for text, frame in c.frames:
+            for cred in credentials:
+                assert cred not in text, "a credential was sent on the wire"
+            assert "credential_hash" not in text
+            if frame["type"] != "state" or frame["view"] is None or frame["view"]["round_number"] != round_number:
+                continue
+            view = frame["view"]
+            seat = frame["room"]["you"]
+            assert view["seat"] == seat
+            rnd = _truth(match, view["version"])
+            over = rnd.result is not None
+            forbidden = {tuple(sorted(t)) for t in rnd.boneyard}
+            if not over:
+                for s, hand in enumerate(rnd.hands):
+                    if s != seat:
+                        forbidden |= {tuple(sorted(t)) for t in hand}
+            seen = {tuple(sorted((int(a), int(b)))) for a, b in _TILE.findall(text)}
+            leaked = seen & forbidden
+            assert not leaked, f"seat {seat} was sent hidden tiles {leaked} at version {view['version']}"
+            if seat is not None:
+                assert view["hand"] == [f"{min(t)}|{max(t)}" for t in rnd.hands[seat]]
+            else:
+                assert view["hand"] is None
+            assert view["hand_counts"] == [len(h) for h in rnd.hands]
+            assert view["boneyard_count"] == len(rnd.boneyard)
+            checked += 1
+    return checked

@@ -20,12 +20,18 @@ from typing import Literal, TypeAlias
 
 from .actions import DRAW, PASS, Action, Draw, End, Pass, Play
 from .errors import Refusal
-from .tiles import Oriented, Tile, format_tile, hand_pips
+from .tiles import ALL_TILES, Oriented, Tile, format_tile, hand_pips
 
 Seat: TypeAlias = int
 """A place at the table, numbered clockwise from 0."""
 
 NO_END = -1  # the value of both ends while the line is empty
+
+# Every play, built once: legal_actions hands these out instead of building new ones (actions
+# are frozen values, so sharing them is safe). A tile given as (high, low) gets a fresh Play.
+_OPENING: dict[Tile, Play] = {t: Play(t) for t in ALL_TILES}
+_ON_LEFT: dict[Tile, Play] = {t: Play(t, "left") for t in ALL_TILES}
+_ON_RIGHT: dict[Tile, Play] = {t: Play(t, "right") for t in ALL_TILES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,15 +169,15 @@ class Round:
             return []
         hand = self.hands[seat]
         if not self.line:
-            return [Play(t) for t in hand]
+            return [_OPENING.get(t) or Play(t) for t in hand]
         lo, hi = self.left, self.right
         out: list[Action] = []
         for t in hand:
             a, b = t
             if a == lo or b == lo:
-                out.append(Play(t, "left"))
+                out.append(_ON_LEFT.get(t) or Play(t, "left"))
             if a == hi or b == hi:
-                out.append(Play(t, "right"))
+                out.append(_ON_RIGHT.get(t) or Play(t, "right"))
         if out:
             return out
         return [DRAW] if self.boneyard else [PASS]

@@ -1,0 +1,519 @@
+/**
+ * @file The words of the UI: German first, English second, and the language switch.
+ *
+ * `t(key, params)` looks a key up in the current language (falling back to German) and fills
+ * `{name}` placeholders. The page's static text carries `data-i18n="key"` (textContent) and
+ * `data-i18n-attr="attr:key;attr:key"`; long prose (rules, help) is written twice in blocks
+ * marked `data-lang="de"` / `data-lang="en"`, of which only the current one is shown.
+ * The choice is remembered in localStorage under `ziehdomino.lang`.
+ *
+ * Never builds HTML: every string is meant for textContent or an attribute.
+ */
+
+export const LANG_KEY = 'ziehdomino.lang';
+export const LANGS = ['de', 'en'];
+
+const DE = {
+  'site.name': 'Ziehdomino',
+  'site.tagline': 'Domino zum Ziehen: lege passende Steine an die Kette und werde deine Hand als Erste:r los.',
+  'lang.switch': 'English',
+  'lang.switchLabel': 'Switch to English',
+  'nav.home': 'Start',
+  'nav.rules': 'Regeln & FAQ',
+  'nav.local': 'Gegen Computer',
+  'nav.main': 'Hauptnavigation',
+
+  'start.title': 'Ziehdomino – Domino online spielen',
+  'start.open.h': 'Raum eröffnen',
+  'start.open.intro': 'Spiele mit Freundinnen und Freunden: eröffne einen Raum und teile den Einladungslink. Sobald alle dabei sind, startet die Runde.',
+  'start.open.submit': 'Raum eröffnen',
+  'start.open.seats': 'Plätze am Tisch',
+  'start.open.needTwo': 'Ein Raum braucht mindestens zwei Menschen. Gegen Computer allein spielst du lokal: „Gegen Computer spielen“.',
+  'start.open.failed': 'Der Raum konnte nicht eröffnet werden.',
+  'start.local.h': 'Gegen Computer spielen',
+  'start.local.intro': 'Ein bis drei Computer, sofort, ganz in deinem Browser.',
+  'start.local.submit': 'Gegen Computer spielen',
+  'start.local.resume': 'Gespeichertes Spiel fortsetzen',
+  'form.name': 'Dein Name',
+  'form.nameHint': '1 bis 24 Zeichen.',
+  'form.seat': 'Platz {n}',
+  'form.seatWord': 'Platz',
+  'form.computerWord': 'Computer',
+  'skip': 'Zum Inhalt springen',
+  'footer.text': 'Ziehdomino – Domino mit Doppel-Sechs, freier Eröffnung und unverzweigter Kette.',
+  'how.h': 'So geht’s in Kürze',
+  'how.more': 'Alle Regeln, Sonderfälle und Fragen',
+  'form.seatYou': 'Platz 1: du',
+  'form.who': 'Wer spielt?',
+  'form.person': 'Mensch',
+  'form.computer': 'Computer',
+  'form.level': 'Stufe',
+  'form.computers': 'Anzahl Computer',
+  'form.computerN': 'Computer {n}',
+  'level.leicht': 'Leicht',
+  'level.mittel': 'Mittel',
+  'level.stark': 'Stark',
+
+  'ai.h': 'Für KI-Mitspieler',
+
+  'room.title': 'Raum – Ziehdomino',
+  'room.h': 'Raum',
+  'room.invite.h': 'Einladung',
+  'room.invite.label': 'Einladungslink',
+  'room.invite.copy': 'Link kopieren',
+  'room.invite.copied': 'Link kopiert.',
+  'room.invite.copyFailed': 'Kopieren ging nicht – markiere den Link und kopiere ihn selbst.',
+  'room.seats.h': 'Plätze',
+  'room.waiting': 'Die Runde startet von selbst, sobald alle Plätze besetzt sind.',
+  'room.seat.free': 'frei',
+  'room.seat.you': '(du)',
+  'room.join.h': 'Mitspielen',
+  'room.join.intro': 'In diesem Raum ist noch ein Platz frei.',
+  'room.join.submit': 'Beitreten',
+  'room.spectator': 'Du schaust zu. Alle Plätze sind besetzt.',
+  'room.notFound': 'Diesen Raum gibt es nicht. Prüfe den Link oder eröffne einen neuen Raum.',
+  'room.loading': 'Raum wird geladen …',
+  'conn.online': 'Verbunden.',
+  'conn.connecting': 'Verbinde …',
+  'conn.retry': 'Verbindung unterbrochen – neuer Versuch läuft …',
+
+  'local.title': 'Gegen Computer – Ziehdomino',
+  'local.h': 'Gegen Computer spielen',
+  'local.note': 'Lokale Ergebnisse sind nicht serverseitig verifiziert.',
+  'local.setup.h': 'Neues Spiel einrichten',
+  'local.newGame': 'Neues Spiel',
+  'local.cancel': 'Zurück zum Spiel',
+  'local.discarded': 'Der gespeicherte Spielstand war beschädigt oder stammt nicht von diesem Spiel. Er wurde verworfen; starte ein neues Spiel.',
+  'local.saveFailed': 'Der Spielstand konnte nicht gespeichert werden (Speicher voll oder gesperrt).',
+  'local.computerName': 'Computer {n}',
+
+  'rules.title': 'Regeln und FAQ – Ziehdomino',
+
+  'table.h': 'Tisch',
+  'table.round': 'Runde {n}',
+  'table.players': 'Am Tisch (im Uhrzeigersinn)',
+  'table.line': 'Kette',
+  'table.lineEmpty': 'Die Kette ist leer.',
+  'table.endLeft': 'Links: {n}',
+  'table.endRight': 'Rechts: {n}',
+  'table.boneyard': 'Vorrat: {n} Steine',
+  'table.boneyard1': 'Vorrat: 1 Stein',
+  'table.hand': 'Deine Hand',
+  'table.place': 'Anlegen',
+  'table.actions': 'Aktionen',
+  'table.draw': 'Ziehen',
+  'table.pass': 'Passen',
+  'table.log': 'Verlauf',
+  'table.logEmpty': 'Noch keine Züge.',
+  'table.tile': 'Stein {t}',
+  'table.placeLeft': '{t} links anlegen',
+  'table.placeRight': '{t} rechts anlegen',
+  'table.placeOnly': '{t} anlegen',
+  'table.you': 'Du',
+  'table.youNamed': 'Du ({name})',
+  'table.tiles': '{n} Steine',
+  'table.tiles1': '1 Stein',
+  'table.connected': 'verbunden',
+  'table.away': 'abwesend',
+  'table.computer': 'Computer, {level}',
+  'table.wins': 'Siege {w} · geteilt {s}',
+  'table.turnMark': 'am Zug',
+  'table.starterMark': 'hat eröffnet',
+
+  'status.yourTurn': 'Du bist am Zug.',
+  'status.turnOf': '{name} ist am Zug.',
+  'status.over': 'Die Runde ist vorbei.',
+  'status.ends': 'Offene Enden: links {l}, rechts {r}.',
+  'status.empty': 'Die Kette ist leer: der erste Stein ist frei.',
+  'status.last': 'Zuletzt: {what}',
+  'status.spectating': 'Du schaust zu.',
+
+  'log.openYou': 'Du eröffnest mit {t}.',
+  'log.open': '{name} eröffnet mit {t}.',
+  'log.playYouLeft': 'Du legst {t} links an.',
+  'log.playYouRight': 'Du legst {t} rechts an.',
+  'log.playLeft': '{name} legt {t} links an.',
+  'log.playRight': '{name} legt {t} rechts an.',
+  'log.drawYou': 'Du ziehst einen Stein.',
+  'log.draw': '{name} zieht einen Stein.',
+  'log.passYou': 'Du passt.',
+  'log.pass': '{name} passt.',
+
+  'preview.none': 'Wähle einen Stein, um zu sehen, wo er passt.',
+  'preview.notTurn': '{t}: Du bist nicht am Zug.',
+  'preview.open': '{t} eröffnet die Kette.',
+  'preview.left': '{t} passt links (an die {l}).',
+  'preview.right': '{t} passt rechts (an die {r}).',
+  'preview.both': '{t} passt links (an die {l}) und rechts (an die {r}).',
+  'preview.noFit': '{t} passt an kein Ende.',
+  'preview.mustDraw': 'Kein Stein passt: ziehe einen Stein.',
+  'preview.mustPass': 'Kein Stein passt und der Vorrat ist leer: passe.',
+
+  'why.draw': 'Ziehen ist nicht erlaubt: {reason}',
+  'why.pass': 'Passen ist nicht erlaubt: {reason}',
+  'why.notTurn': 'Du bist nicht am Zug',
+  'why.over': 'die Runde ist vorbei',
+  'why.emptyLine': 'die Kette ist leer, lege einen beliebigen Stein',
+  'why.fits': '{t} passt {end}',
+  'why.boneyard': 'der Vorrat ist nicht leer, ziehe',
+  'why.emptyBoneyard': 'der Vorrat ist leer',
+  'why.spectator': 'du schaust nur zu',
+  'end.left': 'links',
+  'end.right': 'rechts',
+  'end.both': 'links und rechts',
+
+  'result.h': 'Rundenende',
+  'result.dominoYou': 'Du gewinnst die Runde: deine Hand ist leer.',
+  'result.domino': '{name} gewinnt die Runde: Leere Hand.',
+  'result.blockedYou': 'Blockade: Du gewinnst mit {p} Augen, der kleinsten Summe.',
+  'result.blocked': 'Blockade: {name} gewinnt mit {p} Augen, der kleinsten Summe.',
+  'result.shared': 'Blockade: Die Runde ist geteilt zwischen {names} (je {p} Augen). Niemand erhält einen Sieg.',
+  'result.and': ' und ',
+  'result.player': 'Person',
+  'result.tilesCol': 'Steine in der Hand',
+  'result.pipsCol': 'Augen',
+  'result.outcomeCol': 'Ergebnis',
+  'result.win': 'Sieg',
+  'result.share': 'geteilt',
+  'result.emptyHand': 'keine',
+  'result.next': 'Nächste Runde',
+  'result.nextStarter': 'Die nächste Runde eröffnet: {name}.',
+
+  'tips.switch': 'Mit Tipps lernen',
+  'tips.loading': 'Tipp wird geladen …',
+  'tips.unavailable': 'Tipps sind gerade nicht verfügbar.',
+  'tips.wait': 'Der Tipp kommt, sobald du am Zug bist.',
+  'tips.done': 'Die Tipps haben dich drei Aktionen lang begleitet und sind jetzt aus. Du kannst sie jederzeit wieder einschalten.',
+  'tips.fallbackPlay': 'Tipp: {t} passt {end}.',
+  'tips.fallbackDraw': 'Tipp: Kein Stein passt – ziehe einen Stein.',
+  'tips.fallbackPass': 'Tipp: Kein Stein passt und der Vorrat ist leer – passe.',
+
+  'error.invalid_action': 'Diese Aktion ist ungültig.',
+  'error.round_over': 'Die Runde ist schon vorbei.',
+  'error.not_your_turn': 'Du bist nicht am Zug.',
+  'error.tile_not_in_hand': 'Dieser Stein ist nicht in deiner Hand.',
+  'error.tile_does_not_fit': 'Dieser Stein passt dort nicht: die berührenden Augen müssen gleich sein.',
+  'error.must_play': 'Ein Stein aus deiner Hand passt: du musst ihn anlegen statt zu ziehen oder zu passen.',
+  'error.cannot_draw': 'Ziehen ist jetzt nicht erlaubt: die Kette ist leer oder der Vorrat ist aufgebraucht.',
+  'error.cannot_pass': 'Passen ist nur erlaubt, wenn kein Stein passt und der Vorrat leer ist.',
+  'error.round_not_over': 'Die Runde läuft noch.',
+  'error.stale_version': 'Das Spiel hat sich inzwischen geändert. Du siehst jetzt den aktuellen Stand – wähle bitte noch einmal.',
+  'error.bad_message': 'Die Nachricht an den Server war fehlerhaft.',
+  'error.too_large': 'Die Nachricht an den Server war zu groß.',
+  'error.rate_limited': 'Zu viele Aktionen auf einmal – warte bitte einen Moment.',
+  'error.hello_first': 'Die Verbindung war noch nicht angemeldet. Sie wird neu aufgebaut.',
+  'error.bad_credential': 'Dein gespeicherter Zugang gilt für diesen Raum nicht. Du schaust jetzt zu.',
+  'error.spectator': 'Zuschauende können nicht mitspielen.',
+  'error.not_started': 'Die Runde hat noch nicht begonnen.',
+  'error.room_not_found': 'Diesen Raum gibt es nicht.',
+  'error.room_full': 'Der Raum ist inzwischen voll. Du kannst zuschauen.',
+  'error.invalid_name': 'Der Name muss 1 bis 24 Zeichen lang sein, ohne Steuerzeichen.',
+  'error.bad_origin': 'Die Verbindung wurde abgelehnt (falsche Herkunft der Seite).',
+  'error.network': 'Der Server ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
+  'error.unknown': 'Etwas ist schiefgegangen ({code}).',
+};
+
+const EN = {
+  'site.tagline': 'Draw dominoes: play matching tiles onto the line and be the first to empty your hand.',
+  'lang.switch': 'Deutsch',
+  'lang.switchLabel': 'Auf Deutsch umschalten',
+  'nav.home': 'Home',
+  'nav.rules': 'Rules & FAQ',
+  'nav.local': 'Against computers',
+  'nav.main': 'Main navigation',
+
+  'start.title': 'Ziehdomino – play dominoes online',
+  'start.open.h': 'Open a room',
+  'start.open.intro': 'Play with friends: open a room and share the invitation link. The round starts as soon as everyone is there.',
+  'start.open.submit': 'Open a room',
+  'start.open.seats': 'Seats at the table',
+  'start.open.needTwo': 'A room needs at least two people. Against computers alone you play locally: "Play against computers".',
+  'start.open.failed': 'The room could not be opened.',
+  'start.local.h': 'Play against computers',
+  'start.local.intro': 'One to three computers, right away, entirely in your browser.',
+  'start.local.submit': 'Play against computers',
+  'start.local.resume': 'Resume the saved game',
+  'form.name': 'Your name',
+  'form.nameHint': '1 to 24 characters.',
+  'form.seat': 'Seat {n}',
+  'form.seatWord': 'Seat',
+  'form.computerWord': 'Computer',
+  'skip': 'Skip to the content',
+  'footer.text': 'Ziehdomino – dominoes with a double-six set, free opening and one unbranched line.',
+  'how.h': 'How it works in short',
+  'how.more': 'All rules, special cases and questions',
+  'form.seatYou': 'Seat 1: you',
+  'form.who': 'Who plays?',
+  'form.person': 'Person',
+  'form.computer': 'Computer',
+  'form.level': 'Level',
+  'form.computers': 'Number of computers',
+  'form.computerN': 'Computer {n}',
+  'level.leicht': 'Easy',
+  'level.mittel': 'Medium',
+  'level.stark': 'Strong',
+
+  'ai.h': 'For AI players',
+
+  'room.title': 'Room – Ziehdomino',
+  'room.h': 'Room',
+  'room.invite.h': 'Invitation',
+  'room.invite.label': 'Invitation link',
+  'room.invite.copy': 'Copy link',
+  'room.invite.copied': 'Link copied.',
+  'room.invite.copyFailed': 'Copying failed – select the link and copy it yourself.',
+  'room.seats.h': 'Seats',
+  'room.waiting': 'The round starts by itself as soon as every seat is taken.',
+  'room.seat.free': 'free',
+  'room.seat.you': '(you)',
+  'room.join.h': 'Join the game',
+  'room.join.intro': 'A seat in this room is still free.',
+  'room.join.submit': 'Join',
+  'room.spectator': 'You are watching. Every seat is taken.',
+  'room.notFound': 'This room does not exist. Check the link or open a new room.',
+  'room.loading': 'Loading the room …',
+  'conn.online': 'Connected.',
+  'conn.connecting': 'Connecting …',
+  'conn.retry': 'Connection lost – trying again …',
+
+  'local.title': 'Against computers – Ziehdomino',
+  'local.h': 'Play against computers',
+  'local.note': 'Local results are not verified by the server.',
+  'local.setup.h': 'Set up a new game',
+  'local.newGame': 'New game',
+  'local.cancel': 'Back to the game',
+  'local.discarded': 'The saved game was damaged or does not come from this game. It was discarded; start a new game.',
+  'local.saveFailed': 'The game could not be saved (storage full or blocked).',
+  'local.computerName': 'Computer {n}',
+
+  'rules.title': 'Rules and FAQ – Ziehdomino',
+
+  'table.h': 'Table',
+  'table.round': 'Round {n}',
+  'table.players': 'At the table (clockwise)',
+  'table.line': 'Line of play',
+  'table.lineEmpty': 'The line is empty.',
+  'table.endLeft': 'Left: {n}',
+  'table.endRight': 'Right: {n}',
+  'table.boneyard': 'Boneyard: {n} tiles',
+  'table.boneyard1': 'Boneyard: 1 tile',
+  'table.hand': 'Your hand',
+  'table.place': 'Play',
+  'table.actions': 'Actions',
+  'table.draw': 'Draw',
+  'table.pass': 'Pass',
+  'table.log': 'History',
+  'table.logEmpty': 'No moves yet.',
+  'table.tile': 'Tile {t}',
+  'table.placeLeft': 'Play {t} on the left',
+  'table.placeRight': 'Play {t} on the right',
+  'table.placeOnly': 'Play {t}',
+  'table.you': 'You',
+  'table.youNamed': 'You ({name})',
+  'table.tiles': '{n} tiles',
+  'table.tiles1': '1 tile',
+  'table.connected': 'connected',
+  'table.away': 'away',
+  'table.computer': 'computer, {level}',
+  'table.wins': 'wins {w} · shared {s}',
+  'table.turnMark': 'to play',
+  'table.starterMark': 'opened',
+
+  'status.yourTurn': 'It is your turn.',
+  'status.turnOf': "It is {name}'s turn.",
+  'status.over': 'The round is over.',
+  'status.ends': 'Open ends: left {l}, right {r}.',
+  'status.empty': 'The line is empty: the first tile is free.',
+  'status.last': 'Last: {what}',
+  'status.spectating': 'You are watching.',
+
+  'log.openYou': 'You open with {t}.',
+  'log.open': '{name} opens with {t}.',
+  'log.playYouLeft': 'You play {t} on the left.',
+  'log.playYouRight': 'You play {t} on the right.',
+  'log.playLeft': '{name} plays {t} on the left.',
+  'log.playRight': '{name} plays {t} on the right.',
+  'log.drawYou': 'You draw a tile.',
+  'log.draw': '{name} draws a tile.',
+  'log.passYou': 'You pass.',
+  'log.pass': '{name} passes.',
+
+  'preview.none': 'Choose a tile to see where it fits.',
+  'preview.notTurn': '{t}: it is not your turn.',
+  'preview.open': '{t} opens the line.',
+  'preview.left': '{t} fits on the left (the {l}).',
+  'preview.right': '{t} fits on the right (the {r}).',
+  'preview.both': '{t} fits on the left (the {l}) and on the right (the {r}).',
+  'preview.noFit': '{t} fits neither end.',
+  'preview.mustDraw': 'No tile fits: draw a tile.',
+  'preview.mustPass': 'No tile fits and the boneyard is empty: pass.',
+
+  'why.draw': 'Drawing is not allowed: {reason}',
+  'why.pass': 'Passing is not allowed: {reason}',
+  'why.notTurn': 'it is not your turn',
+  'why.over': 'the round is over',
+  'why.emptyLine': 'the line is empty, play any tile',
+  'why.fits': '{t} fits {end}',
+  'why.boneyard': 'the boneyard is not empty, draw',
+  'why.emptyBoneyard': 'the boneyard is empty',
+  'why.spectator': 'you are only watching',
+  'end.left': 'on the left',
+  'end.right': 'on the right',
+  'end.both': 'on the left and on the right',
+
+  'result.h': 'End of the round',
+  'result.dominoYou': 'You win the round: your hand is empty.',
+  'result.domino': '{name} wins the round: empty hand.',
+  'result.blockedYou': 'Blocked: you win with {p} pips, the lowest sum.',
+  'result.blocked': 'Blocked: {name} wins with {p} pips, the lowest sum.',
+  'result.shared': 'Blocked: the round is shared by {names} ({p} pips each). Nobody gets a win.',
+  'result.and': ' and ',
+  'result.player': 'Player',
+  'result.tilesCol': 'Tiles in hand',
+  'result.pipsCol': 'Pips',
+  'result.outcomeCol': 'Result',
+  'result.win': 'win',
+  'result.share': 'shared',
+  'result.emptyHand': 'none',
+  'result.next': 'Next round',
+  'result.nextStarter': 'The next round is opened by {name}.',
+
+  'tips.switch': 'Learn with tips',
+  'tips.loading': 'Loading a tip …',
+  'tips.unavailable': 'Tips are not available right now.',
+  'tips.wait': 'The tip comes as soon as it is your turn.',
+  'tips.done': 'The tips have guided you for three actions and are off now. You can switch them on again at any time.',
+  'tips.fallbackPlay': 'Tip: {t} fits {end}.',
+  'tips.fallbackDraw': 'Tip: no tile fits – draw a tile.',
+  'tips.fallbackPass': 'Tip: no tile fits and the boneyard is empty – pass.',
+
+  'error.invalid_action': 'This action is not valid.',
+  'error.round_over': 'The round is already over.',
+  'error.not_your_turn': 'It is not your turn.',
+  'error.tile_not_in_hand': 'This tile is not in your hand.',
+  'error.tile_does_not_fit': 'This tile does not fit there: the touching halves must be equal.',
+  'error.must_play': 'A tile in your hand fits: you must play it instead of drawing or passing.',
+  'error.cannot_draw': 'Drawing is not allowed now: the line is empty or the boneyard is used up.',
+  'error.cannot_pass': 'You may pass only when no tile fits and the boneyard is empty.',
+  'error.round_not_over': 'The round is still going.',
+  'error.stale_version': 'The game changed in the meantime. You now see the current state – please choose again.',
+  'error.bad_message': 'The message to the server was malformed.',
+  'error.too_large': 'The message to the server was too large.',
+  'error.rate_limited': 'Too many actions at once – please wait a moment.',
+  'error.hello_first': 'The connection was not signed in yet. It is being rebuilt.',
+  'error.bad_credential': 'Your saved access is not valid for this room. You are watching now.',
+  'error.spectator': 'Spectators cannot play.',
+  'error.not_started': 'The round has not started yet.',
+  'error.room_not_found': 'This room does not exist.',
+  'error.room_full': 'The room is full by now. You can watch.',
+  'error.invalid_name': 'The name must be 1 to 24 characters, without control characters.',
+  'error.bad_origin': 'The connection was refused (wrong page origin).',
+  'error.network': 'The server cannot be reached. Check the connection and try again.',
+  'error.unknown': 'Something went wrong ({code}).',
+};
+
+export const STRINGS = { de: DE, en: EN };
+
+let current = 'de';
+
+function storage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage blocked (privacy mode): the switch still works for this page
+  }
+}
+
+/** The current language, 'de' or 'en'. */
+export function lang() {
+  return current;
+}
+
+/**
+ * A UI string in the current language (German when the key has no translation).
+ * @param {string} key
+ * @param {Record<string, string|number>} [params]  fills `{name}` placeholders.
+ * @returns {string} plain text; unknown keys come back as the key itself.
+ */
+export function t(key, params) {
+  let text = STRINGS[current][key] ?? DE[key] ?? key;
+  if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return text;
+}
+
+/** The words for an error code (server or engine refusal), never a raw message. */
+export function errorText(code) {
+  const key = `error.${code}`;
+  return key in DE ? t(key) : t('error.unknown', { code: String(code) });
+}
+
+/** Reads the remembered language (German when none or unknown). */
+export function loadLang() {
+  let saved = null;
+  try {
+    saved = storage()?.getItem(LANG_KEY) ?? null;
+  } catch {
+    saved = null;
+  }
+  current = LANGS.includes(saved) ? saved : 'de';
+  return current;
+}
+
+const listeners = new Set();
+
+/** Calls `fn(lang)` after every language change; returns an unsubscribe function. */
+export function onLangChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/**
+ * Switches the language, remembers it, translates the page and tells the listeners.
+ * @param {'de'|'en'} next
+ */
+export function setLang(next) {
+  if (!LANGS.includes(next)) throw new RangeError(`Unknown language ${next}`);
+  current = next;
+  try {
+    storage()?.setItem(LANG_KEY, next);
+  } catch {
+    // not remembered, still switched
+  }
+  if (globalThis.document) translatePage(globalThis.document);
+  for (const fn of listeners) fn(next);
+}
+
+/**
+ * Applies the current language to a document: `lang` on <html>, `data-i18n` text,
+ * `data-i18n-attr` attributes, `data-lang` blocks and the title (`data-i18n-title` on <html>).
+ * @param {Document} doc
+ */
+export function translatePage(doc) {
+  const root = doc.documentElement;
+  root.lang = current;
+  for (const el of doc.querySelectorAll('[data-i18n]')) {
+    const text = t(el.dataset.i18n);
+    if (el.textContent !== text) el.textContent = text;
+  }
+  for (const el of doc.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of el.dataset.i18nAttr.split(';')) {
+      const [attr, key] = pair.split(':');
+      if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
+    }
+  }
+  for (const el of doc.querySelectorAll('[data-lang]')) el.hidden = el.dataset.lang !== current;
+  if (root.dataset.i18nTitle) doc.title = t(root.dataset.i18nTitle);
+}
+
+/**
+ * Starts i18n on a page: reads the remembered language, translates the page and wires every
+ * `[data-lang-switch]` button to toggle between German and English.
+ * @param {Document} doc
+ */
+export function initPage(doc) {
+  loadLang();
+  translatePage(doc);
+  for (const button of doc.querySelectorAll('[data-lang-switch]')) {
+    button.addEventListener('click', () => setLang(current === 'de' ? 'en' : 'de'));
+  }
+}

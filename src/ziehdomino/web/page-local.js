@@ -1,0 +1,122 @@
+/**
+ * @file The local page (/lokal): a game against 1–3 computers, entirely in the browser.
+ *
+ * Starts a new game handed over by the start page (sessionStorage), else resumes the saved
+ * one, else shows the setup form. `?delay=MS` sets the computers' pause (tests, benchmarks).
+ */
+
+import { initPage, t } from './i18n.js';
+import { createTable } from './render.js';
+import { LocalSession, uniformMove } from './session-local.js';
+import { LOCAL_SETUP_KEY, prefillName, readComputers, readName, rememberName, wireComputers } from './setup.js';
+
+initPage(document);
+
+const message = document.getElementById('local-msg');
+const setup = document.getElementById('setup');
+const setupForm = document.getElementById('setup-form');
+const setupError = document.getElementById('setup-error');
+const cancelSetup = document.getElementById('cancel-setup');
+const newGame = document.getElementById('new-game');
+const tableRoot = document.getElementById('table-root');
+
+const params = new URLSearchParams(location.search);
+const delayParam = Number(params.get('delay'));
+const delay = params.has('delay') && Number.isFinite(delayParam) && delayParam >= 0 ? delayParam : 700;
+
+// Computers: bots.js when it is there, else a uniform choice among the legal actions.
+let bots = null;
+const botsReady = import('./bots.js').then((module) => { bots = module; }, () => { bots = null; });
+async function chooseMove(view, level) {
+  await botsReady;
+  const choose = bots && (bots.chooseAction ?? bots.chooseMove ?? bots.botAction ?? bots.choose);
+  if (typeof choose === 'function') {
+    const action = await choose(view, level);
+    if (action) return action;
+  }
+  return uniformMove(view);
+}
+
+let storage;
+try {
+  storage = globalThis.localStorage;
+  storage.getItem('ziehdomino.probe');
+} catch {
+  const memory = new Map();
+  storage = { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => memory.set(k, String(v)), removeItem: (k) => memory.delete(k) };
+}
+
+const table = createTable(tableRoot, {
+  onAction: (action) => session.act(action),
+  onNextRound: () => session.nextRound(),
+});
+
+const session = new LocalSession({
+  storage,
+  delay,
+  chooseMove,
+  onChange: () => table.update(session.view(), session.roomInfo()),
+  onError: (code) => (code === 'save_failed' ? (message.textContent = t('local.saveFailed')) : table.showError(code)),
+});
+
+function showSetup(show) {
+  setup.hidden = !show;
+  cancelSetup.hidden = !session.match;
+  tableRoot.hidden = show || !session.match;
+  newGame.hidden = show || !session.match;
+}
+
+wireComputers(setupForm);
+prefillName(setupForm.elements.name);
+
+setupForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const name = readName(setupForm, setupError);
+  if (name === null) return;
+  rememberName(name);
+  message.textContent = '';
+  session.start({ name, computers: readComputers(setupForm) });
+  showSetup(false);
+  table.element.querySelector('h2')?.focus?.();
+});
+cancelSetup.addEventListener('click', () => {
+  showSetup(false);
+  newGame.focus();
+});
+newGame.addEventListener('click', () => {
+  showSetup(true);
+  document.getElementById('setup-h').focus();
+});
+
+// A new game handed over by the start page, else the saved game, else the setup form.
+let handoff = null;
+try {
+  handoff = JSON.parse(sessionStorage.getItem(LOCAL_SETUP_KEY));
+  sessionStorage.removeItem(LOCAL_SETUP_KEY);
+} catch {
+  handoff = null;
+}
+let started = false;
+if (handoff && typeof handoff === 'object') {
+  try {
+    session.start(handoff);
+    started = true;
+  } catch {
+    started = false;
+  }
+}
+if (!started) {
+  const outcome = session.resume();
+  if (outcome === 'resumed') {
+    table.update(session.view(), session.roomInfo());
+    started = true;
+  } else if (outcome === 'discarded') {
+    message.textContent = t('local.discarded');
+  }
+}
+showSetup(!started);
+
+// Offline play once loaded: a small service worker caching the static files (see sw.js).
+if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register('/sw.js').catch(() => {});
+}

@@ -1,0 +1,169 @@
+/**
+ * @file The room page (/r/{id}): join form, invitation, seats, then the table.
+ *
+ * A browser with a stored seat credential for the room plays that seat; one without watches
+ * and, while a person seat is free, gets a join form. Everything on the table comes from the
+ * session's `state` messages (docs/protocol.md) through the one renderer.
+ */
+
+import { errorText, initPage, onLangChange, t } from './i18n.js';
+import { createTable } from './render.js';
+import { OnlineSession, readSeat } from './session-online.js';
+import { prefillName, readName, rememberName } from './setup.js';
+
+initPage(document);
+
+const roomId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+const conn = document.getElementById('conn');
+const message = document.getElementById('room-msg');
+const join = document.getElementById('join');
+const joinForm = document.getElementById('join-form');
+const joinError = document.getElementById('join-error');
+const seatsBox = document.getElementById('seats');
+const seatList = document.getElementById('seat-list');
+const waiting = document.getElementById('waiting');
+const spectatorNote = document.getElementById('spectator');
+const invite = document.getElementById('invite');
+const inviteLink = document.getElementById('invite-link');
+const copyButton = document.getElementById('copy');
+const copyMessage = document.getElementById('copy-msg');
+const tableRoot = document.getElementById('table-root');
+
+inviteLink.value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
+prefillName(joinForm.elements.name);
+
+let room = null;
+let view = null;
+let connState = 'connecting';
+
+const table = createTable(tableRoot, {
+  onAction: (action) => session.act(action),
+  onNextRound: () => session.nextRound(),
+});
+
+const session = new OnlineSession(roomId, {
+  storage: localStorage,
+  onState(nextRoom, nextView) {
+    room = nextRoom;
+    view = nextView;
+    renderRoom();
+    table.update(view, room);
+  },
+  onError(code) {
+    if (view) table.showError(code);
+    else message.textContent = errorText(code);
+    if (code === 'room_not_found') notFound();
+  },
+  onConnection(state) {
+    connState = state;
+    renderConn();
+  },
+});
+
+function renderConn() {
+  const key = { online: 'conn.online', connecting: 'conn.connecting', retry: 'conn.retry' }[connState];
+  const text = key ? t(key) : '';
+  if (conn.textContent !== text) conn.textContent = text;
+  conn.classList.toggle('bad', connState === 'retry');
+}
+
+function hasFreeSeat(r) {
+  return Boolean(r?.seats?.some((s) => s.kind === 'person' && !s.taken));
+}
+
+let seatSig = '';
+function renderRoom() {
+  const mine = room?.you ?? null;
+  const canJoin = mine === null && hasFreeSeat(room) && !readSeat(localStorage, roomId);
+  join.hidden = !canJoin;
+  spectatorNote.hidden = !(room && mine === null && !hasFreeSeat(room));
+  waiting.hidden = Boolean(view);
+  seatsBox.hidden = Boolean(view) && mine !== null;
+  document.body.classList.toggle('started', Boolean(view));
+  const sig = JSON.stringify([document.documentElement.lang, room?.seats, mine]);
+  if (sig === seatSig) return;
+  seatSig = sig;
+  seatList.replaceChildren(...(room?.seats ?? []).map((s) => {
+    const li = document.createElement('li');
+    const label = document.createElement('span');
+    label.className = 'seat-label';
+    label.textContent = `${t('form.seat', { n: s.seat + 1 })}: `;
+    const who = document.createElement('strong');
+    if (s.kind === 'computer') who.textContent = t('table.computer', { level: t(`level.${s.level ?? 'mittel'}`) });
+    else who.textContent = s.taken ? (s.name ?? '?') : t('room.seat.free');
+    li.append(label, who);
+    if (s.seat === mine) li.append(` ${t('room.seat.you')}`);
+    if (s.kind === 'person' && s.taken) li.append(` – ${t(s.connected ? 'table.connected' : 'table.away')}`);
+    li.className = s.taken || s.kind === 'computer' ? 'taken' : 'free';
+    return li;
+  }));
+}
+
+function notFound() {
+  message.textContent = t('room.notFound');
+  join.hidden = true;
+  seatsBox.hidden = true;
+  invite.hidden = true;
+}
+
+onLangChange(() => {
+  seatSig = '';
+  renderRoom();
+  renderConn();
+});
+
+copyButton.addEventListener('click', async () => {
+  try {
+    await navigator.clipboard.writeText(inviteLink.value);
+    copyMessage.textContent = t('room.invite.copied');
+  } catch {
+    inviteLink.select();
+    copyMessage.textContent = t('room.invite.copyFailed');
+  }
+});
+
+let joining = false;
+joinForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (joining) return;
+  const name = readName(joinForm, joinError);
+  if (name === null) return;
+  rememberName(name);
+  joining = true;
+  try {
+    const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/join`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (response.status === 201 && Number.isInteger(data.seat) && typeof data.credential === 'string') {
+      join.hidden = true;
+      joinError.textContent = '';
+      session.takeSeat(data.seat, data.credential);
+    } else {
+      joinError.textContent = errorText(data.code ?? 'unknown');
+      if (data.code === 'room_full') join.hidden = true;
+    }
+  } catch {
+    joinError.textContent = errorText('network');
+  } finally {
+    joining = false;
+  }
+});
+
+renderConn();
+if (!roomId) notFound();
+else {
+  // The summary tells quickly whether the room exists; the socket brings everything else.
+  fetch(`/api/rooms/${encodeURIComponent(roomId)}`)
+    .then((response) => {
+      if (response.status === 404) {
+        notFound();
+        session.close();
+      }
+    })
+    .catch(() => {});
+  session.connect();
+  window.addEventListener('online', () => session.connect());
+}

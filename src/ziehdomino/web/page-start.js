@@ -1,0 +1,91 @@
+/**
+ * @file The start page: open a room (POST /api/rooms, then to its link) or start a local game
+ * against computers (handed to /lokal through sessionStorage).
+ */
+
+import { errorText, initPage, t } from './i18n.js';
+import { SAVE_KEY } from './session-local.js';
+import { writeSeat } from './session-online.js';
+import { LOCAL_SETUP_KEY, prefillName, readComputers, readName, rememberName, wireComputers } from './setup.js';
+
+initPage(document);
+
+const openForm = document.getElementById('open-form');
+const openError = document.getElementById('open-error');
+const localForm = document.getElementById('local-form');
+const localError = document.getElementById('local-error');
+
+prefillName(openForm.elements.name);
+prefillName(localForm.elements.name);
+wireComputers(localForm);
+
+// Room form: seats 2–4, each a person or a computer with a level.
+const seatCount = openForm.elements.seats;
+function syncSeats() {
+  for (const fs of openForm.querySelectorAll('fieldset[data-seat]')) {
+    const n = Number(fs.dataset.seat);
+    fs.hidden = n > Number(seatCount.value);
+    const kind = openForm.elements[`kind-${n}`];
+    const level = openForm.elements[`level-${n}`];
+    level.disabled = kind.value !== 'computer';
+    level.closest('.field').classList.toggle('is-off', level.disabled);
+  }
+}
+openForm.addEventListener('change', syncSeats);
+syncSeats();
+
+try {
+  document.getElementById('resume').hidden = localStorage.getItem(SAVE_KEY) === null;
+} catch {
+  // no storage: nothing to resume
+}
+
+let busy = false;
+openForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (busy) return;
+  const name = readName(openForm, openError);
+  if (name === null) return;
+  const seats = [{ kind: 'person' }];
+  for (let n = 2; n <= Number(seatCount.value); n++) {
+    const kind = openForm.elements[`kind-${n}`].value;
+    seats.push(kind === 'computer' ? { kind, level: openForm.elements[`level-${n}`].value } : { kind: 'person' });
+  }
+  if (seats.filter((s) => s.kind === 'person').length < 2) {
+    openError.textContent = t('start.open.needTwo');
+    return;
+  }
+  rememberName(name);
+  busy = true;
+  try {
+    const response = await fetch('/api/rooms', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seats, name }),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (response.status !== 201 || typeof data.room !== 'string') {
+      openError.textContent = `${t('start.open.failed')} ${data.code ? errorText(data.code) : ''}`.trim();
+      return;
+    }
+    writeSeat(localStorage, data.room, data.seat, data.credential);
+    location.assign(data.link ?? `/r/${encodeURIComponent(data.room)}`);
+  } catch {
+    openError.textContent = errorText('network');
+  } finally {
+    busy = false;
+  }
+});
+
+localForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const name = readName(localForm, localError);
+  if (name === null) return;
+  rememberName(name);
+  try {
+    sessionStorage.setItem(LOCAL_SETUP_KEY, JSON.stringify({ name, computers: readComputers(localForm) }));
+  } catch {
+    // without sessionStorage the local page asks again
+  }
+  location.assign('/lokal');
+});

@@ -1,0 +1,251 @@
+/**
+ * @file A local game: one person (seat 0) against 1–3 computers, entirely in the browser.
+ *
+ * The rules come from engine.js, the computers' choices from a `chooseMove(view, level)`
+ * function given by the page (bots.js when present). Each computer acts from its own seat's
+ * view after a short delay. The whole game is saved to storage after every action, with a
+ * format version; a save that cannot be read is discarded (never a broken page).
+ *
+ * The session offers the same picture as an online one: `view()` (docs/view.md, seat 0) and
+ * `roomInfo()` (docs/protocol.md ROOMINFO shape, with `local: true`).
+ */
+
+import { cryptoRng, matchApply, newMatch, nextRound, restoreMatch, seatView, serializeMatch } from './engine.js';
+
+export const SAVE_KEY = 'ziehdomino.local';
+export const SAVE_KIND = 'ziehdomino.local';
+export const SAVE_FORMAT = 1;
+export const LEVELS = Object.freeze(['leicht', 'mittel', 'stark']);
+export const PERSON = 0;
+
+/** A computer that picks uniformly among its legal actions (until bots.js is there). */
+export function uniformMove(view) {
+  return view.legal[cryptoRng.int(view.legal.length)];
+}
+
+/** A name as the rules allow it: 1–24 characters after trimming, no control characters. */
+export function cleanName(name) {
+  const text = String(name ?? '').trim();
+  // eslint-disable-next-line no-control-regex
+  if (text.length < 1 || [...text].length > 24 || /[\u0000-\u001f\u007f-\u009f]/.test(text)) return null;
+  return text;
+}
+
+function checkSeats(seats, players) {
+  if (!Array.isArray(seats) || seats.length !== players) throw new Error('seats do not match the players');
+  seats.forEach((seat, i) => {
+    if (seat === null || typeof seat !== 'object') throw new Error(`seat ${i} is not an object`);
+    if (i === PERSON) {
+      if (seat.kind !== 'person' || cleanName(seat.name) !== seat.name) throw new Error('seat 0 must be the person');
+    } else if (seat.kind !== 'computer' || !LEVELS.includes(seat.level)) {
+      throw new Error(`seat ${i} must be a computer with a level`);
+    }
+  });
+}
+
+export class LocalSession {
+  /**
+   * @param {object} options
+   * @param {Storage} options.storage  where the game is saved (localStorage, or a fake)
+   * @param {(view: object, level: string) => object|Promise<object>} [options.chooseMove]
+   * @param {number} [options.delay]  ms before a computer acts (default 700)
+   * @param {(fn: Function, ms: number) => any} [options.schedule]  default setTimeout
+   * @param {(handle: any) => void} [options.cancel]  default clearTimeout
+   * @param {() => void} [options.onChange]  after every change of the game
+   * @param {(code: string) => void} [options.onError]  a refused action's code, or 'save_failed'
+   */
+  constructor({ storage, chooseMove = uniformMove, delay = 700, schedule, cancel, onChange, onError } = {}) {
+    this.storage = storage;
+    this.chooseMove = chooseMove;
+    this.delay = delay;
+    this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
+    this.cancel = cancel ?? ((handle) => clearTimeout(handle));
+    this.onChange = onChange ?? (() => {});
+    this.onError = onError ?? (() => {});
+    this.match = null;
+    this.seats = null;
+    this.timer = null;
+    this.epoch = 0; // raised by every new game, so a late computer move of an old one is dropped
+  }
+
+  /**
+   * Starts a new game and deals its first round at once (overwrites any saved game).
+   * @param {{name: string, computers: string[]}} setup  1–3 computer levels
+   */
+  start({ name, computers }) {
+    const clean = cleanName(name);
+    if (clean === null) throw new RangeError('invalid_name');
+    if (!Array.isArray(computers) || computers.length < 1 || computers.length > 3 || !computers.every((l) => LEVELS.includes(l))) {
+      throw new RangeError('1 to 3 computers with a level each');
+    }
+    this.stop();
+    this.epoch += 1;
+    this.seats = [{ kind: 'person', name: clean }, ...computers.map((level) => ({ kind: 'computer', level }))];
+    this.match = newMatch(this.seats.length);
+    this.changed();
+  }
+
+  /**
+   * Resumes the saved game, if any.
+   * @returns {'resumed'|'none'|'discarded'} 'discarded' when a save was there but unreadable
+   *   (corrupt, foreign or of another format); it is removed.
+   */
+  resume() {
+    let text = null;
+    try {
+      text = this.storage.getItem(SAVE_KEY);
+    } catch {
+      return 'none';
+    }
+    if (text === null) return 'none';
+    try {
+      const data = JSON.parse(text);
+      if (data === null || typeof data !== 'object' || data.kind !== SAVE_KIND || data.format !== SAVE_FORMAT) {
+        throw new Error('not a local Ziehdomino save of this format');
+      }
+      const match = restoreMatch(data.match);
+      checkSeats(data.seats, match.players);
+      this.stop();
+      this.epoch += 1;
+      this.match = match;
+      this.seats = data.seats.map((s) => ({ ...s }));
+    } catch {
+      this.discard();
+      return 'discarded';
+    }
+    this.scheduleComputer();
+    return 'resumed';
+  }
+
+  /** Whether storage holds a saved game (readable or not). */
+  hasSave() {
+    try {
+      return this.storage.getItem(SAVE_KEY) !== null;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Removes the saved game and forgets the current one. */
+  discard() {
+    this.stop();
+    this.match = null;
+    this.seats = null;
+    try {
+      this.storage.removeItem(SAVE_KEY);
+    } catch {
+      // nothing to remove
+    }
+  }
+
+  /** The person's view (docs/view.md), or null when no game runs. */
+  view() {
+    return this.match ? seatView(this.match, PERSON) : null;
+  }
+
+  /** The table's seats in the ROOMINFO shape of docs/protocol.md. */
+  roomInfo() {
+    if (!this.seats) return null;
+    return {
+      room: null,
+      local: true,
+      you: PERSON,
+      seats: this.seats.map((s, seat) => ({
+        seat,
+        kind: s.kind,
+        level: s.kind === 'computer' ? s.level : null,
+        name: s.kind === 'person' ? s.name : null,
+        taken: true,
+        connected: true,
+      })),
+    };
+  }
+
+  /**
+   * The person's action. A refusal changes nothing and is reported by code.
+   * @returns {boolean} whether it was applied
+   */
+  act(action) {
+    if (!this.match) return false;
+    try {
+      matchApply(this.match, PERSON, action);
+    } catch (error) {
+      if (error && typeof error.code === 'string') {
+        this.onError(error.code);
+        return false;
+      }
+      throw error;
+    }
+    this.changed();
+    return true;
+  }
+
+  /** Deals the next round (after the current one ended). */
+  nextRound() {
+    if (!this.match) return false;
+    try {
+      nextRound(this.match);
+    } catch (error) {
+      if (error && typeof error.code === 'string') {
+        this.onError(error.code);
+        return false;
+      }
+      throw error;
+    }
+    this.changed();
+    return true;
+  }
+
+  /** Cancels a pending computer move (the game stays saved). */
+  stop() {
+    if (this.timer !== null) this.cancel(this.timer);
+    this.timer = null;
+  }
+
+  /** Saves, tells the page, and lets a computer act if it is a computer's turn. */
+  changed() {
+    this.save();
+    this.onChange();
+    this.scheduleComputer();
+  }
+
+  save() {
+    if (!this.match) return;
+    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, match: serializeMatch(this.match) };
+    try {
+      this.storage.setItem(SAVE_KEY, JSON.stringify(data));
+    } catch {
+      this.onError('save_failed');
+    }
+  }
+
+  scheduleComputer() {
+    this.stop();
+    const round = this.match?.round;
+    if (!round || round.result !== null || round.turn === PERSON) return;
+    const epoch = this.epoch;
+    this.timer = this.schedule(() => {
+      this.timer = null;
+      if (epoch === this.epoch) this.computerMove();
+    }, this.delay);
+  }
+
+  /** One computer acts from its own seat's view. */
+  async computerMove() {
+    const epoch = this.epoch;
+    const seat = this.match.round.turn;
+    if (seat === null || seat === PERSON) return;
+    const version = this.match.version;
+    const view = seatView(this.match, seat);
+    let action = await this.chooseMove(view, this.seats[seat].level);
+    if (epoch !== this.epoch || this.match.version !== version) return; // the game moved on meanwhile
+    try {
+      matchApply(this.match, seat, action);
+    } catch {
+      // A computer must never stall the table: fall back to a legal action.
+      action = view.legal[0];
+      matchApply(this.match, seat, action);
+    }
+    this.changed();
+  }
+}

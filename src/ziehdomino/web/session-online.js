@@ -1,0 +1,240 @@
+/**
+ * @file The online session: one WebSocket to a room (docs/protocol.md).
+ *
+ * Sends the hello with the seat credential kept in localStorage under
+ * `ziehdomino.seat.<room>` (a spectator's hello has none), reconnects by itself with backoff,
+ * sends actions with the version of the view they were made against, and reports errors by
+ * code (the page turns codes into words with i18n.errorText; never a server message).
+ */
+
+export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
+/** Reconnect delays in ms; the last one repeats. */
+export const BACKOFF = Object.freeze([300, 1000, 2000, 4000, 8000, 15000]);
+const PING_MS = 25000;
+
+/** The stored seat of a room: `{seat, credential}` or null. */
+export function readSeat(storage, roomId) {
+  try {
+    const data = JSON.parse(storage.getItem(SEAT_KEY_PREFIX + roomId));
+    if (data && Number.isInteger(data.seat) && typeof data.credential === 'string' && data.credential) return data;
+  } catch {
+    // unreadable: as if none
+  }
+  return null;
+}
+
+export function writeSeat(storage, roomId, seat, credential) {
+  storage.setItem(SEAT_KEY_PREFIX + roomId, JSON.stringify({ seat, credential }));
+}
+
+export function forgetSeat(storage, roomId) {
+  try {
+    storage.removeItem(SEAT_KEY_PREFIX + roomId);
+  } catch {
+    // nothing stored
+  }
+}
+
+export class OnlineSession {
+  /**
+   * @param {string} roomId
+   * @param {object} options
+   * @param {Storage} options.storage
+   * @param {{protocol: string, host: string}} [options.location]  default globalThis.location
+   * @param {typeof WebSocket} [options.WebSocket]
+   * @param {(room: object, view: object|null) => void} [options.onState]
+   * @param {(code: string) => void} [options.onError]
+   * @param {(state: 'connecting'|'online'|'retry'|'closed') => void} [options.onConnection]
+   * @param {(fn: Function, ms: number) => any} [options.schedule]
+   * @param {(handle: any) => void} [options.cancel]
+   */
+  constructor(roomId, { storage, location, WebSocket: WS, onState, onError, onConnection, schedule, cancel } = {}) {
+    this.roomId = roomId;
+    this.storage = storage;
+    this.location = location ?? globalThis.location;
+    this.WS = WS ?? globalThis.WebSocket;
+    this.onState = onState ?? (() => {});
+    this.onError = onError ?? (() => {});
+    this.onConnection = onConnection ?? (() => {});
+    this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
+    this.cancel = cancel ?? ((handle) => clearTimeout(handle));
+    this.socket = null;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.closed = false;
+    this.room = null;
+    this.view = null;
+  }
+
+  get url() {
+    const scheme = this.location.protocol === 'https:' ? 'wss' : 'ws';
+    return `${scheme}://${this.location.host}/ws/${encodeURIComponent(this.roomId)}`;
+  }
+
+  /** The stored credential for this room, or null (a spectator). */
+  get seat() {
+    return readSeat(this.storage, this.roomId);
+  }
+
+  /** Opens the connection (again); safe to call at any time. */
+  connect() {
+    this.closed = false;
+    this.cancelRetry();
+    this.dropSocket();
+    this.onConnection('connecting');
+    let socket;
+    try {
+      socket = new this.WS(this.url);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      const seat = this.seat;
+      this.sendRaw(seat ? { type: 'hello', credential: seat.credential } : { type: 'hello' });
+      this.startPing();
+    };
+    socket.onmessage = (event) => {
+      if (socket !== this.socket) return;
+      this.receive(event.data);
+    };
+    socket.onclose = (event) => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.stopPing();
+      this.closedWith(event.code);
+    };
+    socket.onerror = () => {
+      // onclose follows and decides
+    };
+  }
+
+  /** Stores a new seat credential (after joining) and reconnects with it. */
+  takeSeat(seat, credential) {
+    writeSeat(this.storage, this.roomId, seat, credential);
+    this.connect();
+  }
+
+  /** Sends a play, draw or pass made against the current view. */
+  act(action) {
+    if (!this.view) return this.onError('not_started');
+    if (!this.sendRaw({ type: 'action', version: this.view.version, action })) this.onError('network');
+  }
+
+  /** Asks for the next round. */
+  nextRound() {
+    if (!this.view) return this.onError('not_started');
+    if (!this.sendRaw({ type: 'next_round', version: this.view.version })) this.onError('network');
+  }
+
+  /** Closes for good (no reconnect). */
+  close() {
+    this.closed = true;
+    this.cancelRetry();
+    this.dropSocket();
+    this.onConnection('closed');
+  }
+
+  // ---- internals -----------------------------------------------------------------------------
+  receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!message || typeof message !== 'object') return;
+    if (message.type === 'state') {
+      this.attempt = 0;
+      this.room = message.room ?? null;
+      this.view = message.view ?? null;
+      this.onConnection('online');
+      this.onState(this.room, this.view);
+    } else if (message.type === 'error') {
+      const code = typeof message.code === 'string' ? message.code : 'unknown';
+      if (code === 'bad_credential') forgetSeat(this.storage, this.roomId);
+      this.onError(code);
+    }
+  }
+
+  closedWith(code) {
+    if (this.closed) return;
+    if (code === 4401 || code === 4400) {
+      // The stored credential is not (or no longer) valid here: watch instead.
+      if (this.seat) {
+        forgetSeat(this.storage, this.roomId);
+        this.onError('bad_credential');
+        this.connect();
+        return;
+      }
+    }
+    if (code === 4404) {
+      this.closed = true;
+      this.onConnection('closed');
+      this.onError('room_not_found');
+      return;
+    }
+    if (code === 4403) {
+      this.closed = true;
+      this.onConnection('closed');
+      this.onError('bad_origin');
+      return;
+    }
+    this.retry();
+  }
+
+  retry() {
+    if (this.closed) return;
+    this.onConnection('retry');
+    const delay = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)];
+    this.attempt += 1;
+    this.cancelRetry();
+    this.retryTimer = this.schedule(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  cancelRetry() {
+    if (this.retryTimer !== null) this.cancel(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  dropSocket() {
+    const socket = this.socket;
+    this.socket = null;
+    this.stopPing();
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+      try {
+        socket.close(1000);
+      } catch {
+        // already closed
+      }
+    }
+  }
+
+  sendRaw(message) {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== 1) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  startPing() {
+    this.stopPing();
+    const tick = () => {
+      this.sendRaw({ type: 'ping' });
+      this.pingTimer = this.schedule(tick, PING_MS);
+    };
+    this.pingTimer = this.schedule(tick, PING_MS);
+  }
+
+  stopPing() {
+    if (this.pingTimer !== null) this.cancel(this.pingTimer);
+    this.pingTimer = null;
+  }
+}

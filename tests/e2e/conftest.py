@@ -1,0 +1,131 @@
+"""Fixtures for the browser end-to-end tests (self-contained): a real ``ziehdomino serve``
+process, Debian's Chromium driven by Playwright, contexts, screenshots and axe checks.
+
+Every test here is marked ``browser``. Chromium: /usr/bin/chromium (override with
+ZIEHDOMINO_CHROMIUM); Playwright's own browser download is not used.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = ROOT / "artifacts" / "screens"
+CHROMIUM = os.environ.get("ZIEHDOMINO_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if Path(str(item.fspath)).resolve().parent == here:
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``ziehdomino serve`` on a free loopback port with a fresh data directory."""
+
+    def __init__(self, data: Path) -> None:
+        self.port = _free_port()
+        self.data = data
+        self.log = data.parent / f"server-{self.port}.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        args = [sys.executable, "-m", "ziehdomino.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                "--data", str(self.data), "--computer-delay", "0", "--log-level", "warning",
+                "--http-rate", "100000", "--ws-rate", "10000"]
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{self.log.read_text()}")
+            try:
+                if httpx.get(self.base + "/api/health", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not come up")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("e2e") / "data").start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def new_context(browser: object) -> Iterator[Callable[..., object]]:
+    """Makes browser contexts (one per person); each page fails the test on a script error."""
+    made: list[object] = []
+
+    def make(**options: object) -> object:
+        options.setdefault("viewport", DESKTOP)
+        options.setdefault("locale", "de-DE")
+        ctx = browser.new_context(**options)  # type: ignore[attr-defined]
+        ctx.set_default_timeout(20_000)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="session")
+def screens() -> Path:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    return SCREENS

@@ -1,0 +1,202 @@
+"""Local games against computers, entirely in the browser: two rounds with a reload that
+resumes exactly, a silent network, a corrupt save, keyboard-only play, the language switch."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from zd_e2e_support import (XSS_NAME, act_by_keyboard, act_by_names, arm_xss_trap, axe_check, play_round,
+                            press_by_keyboard, shoot, table_snapshot, turn_state, watch)
+
+
+class NetworkLog:
+    """Every request and WebSocket of a page; `quiet()` marks the start of a game stretch."""
+
+    def __init__(self, page: Page) -> None:
+        self.all: list[str] = []
+        self.since: list[str] = []
+        self.sockets: list[str] = []
+        page.on("request", self._request)
+        page.on("websocket", lambda ws: self.sockets.append(ws.url))
+
+    def _request(self, request: Any) -> None:
+        entry = f"{request.method} {request.url}"
+        self.all.append(entry)
+        self.since.append(entry)
+
+    def quiet(self) -> None:
+        self.since = []
+
+
+def start_local(page: Page, base: str, name: str, computers: int, query: str = "?delay=0") -> None:
+    page.goto(base + "/lokal" + query)
+    setup = page.get_by_role("region", name="Neues Spiel einrichten")
+    setup.get_by_label("Dein Name").fill(name)
+    setup.get_by_label("Anzahl Computer").select_option(str(computers))
+    if computers == 3:
+        setup.get_by_role("group", name="Computer 1").get_by_label("Stufe").select_option("leicht")
+        setup.get_by_role("group", name="Computer 3").get_by_label("Stufe").select_option("stark")
+    setup.get_by_role("button", name="Gegen Computer spielen").click()
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+
+
+def starter_name(page: Page) -> str:
+    first = page.get_by_role("list", name="Verlauf").locator("li").first.inner_text()
+    m = re.match(r"(.*?) eröffnet|^(Du) eröffnest", first)
+    assert m, first
+    return m.group(1) or m.group(2)
+
+
+def play_two_rounds_with_reload(page: Page, net: NetworkLog, players: int, screens: Any = None,
+                                axe_found: list[str] | None = None) -> None:
+    reloaded = {"done": False}
+
+    def mid_round(step: int, p: Page) -> None:
+        if step == 1 and screens is not None:
+            # A selected tile shows where it fits (a preview, not a move).
+            tile = p.get_by_role("group", name="Deine Hand").get_by_role("button").first
+            tile.click()
+            expect(p.locator(".preview")).to_contain_text(re.compile(r"passt|eröffnet die Kette"))
+            shoot(p, screens, "local-table", ".table")
+            if axe_found is not None:
+                axe_check(p, "local-table-selected", axe_found)
+            tile.click()
+        if step >= 2 and not reloaded["done"]:
+            assert not net.since, net.since  # nothing went over the network while playing
+            before = table_snapshot(p)
+            p.reload()
+            expect(p.get_by_role("heading", name=re.compile(r"^Runde \d$"))).to_be_visible()
+            p.wait_for_load_state("networkidle")
+            after = table_snapshot(p)
+            assert after == before, (before, after)
+            net.quiet()
+            reloaded["done"] = True
+
+    net.quiet()
+    play_round([page], act_by_names, mid_round)
+    assert reloaded["done"]
+    assert not net.since, net.since
+    expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+    expect(page.get_by_role("table").locator("tbody tr")).to_have_count(players)
+    if axe_found is not None:
+        axe_check(page, "local-round-end", axe_found)
+    first_starter = starter_name(page)
+    wins = re.findall(r"Siege (\d+) · geteilt (\d+)", page.locator(".board").inner_text())
+    assert sum(int(w) + int(s) for w, s in wins) >= 1
+
+    if screens is not None:
+        shoot(page, screens, "local-round-end", ".table")
+    page.get_by_role("button", name="Nächste Runde").click()
+    expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
+    play_round([page], act_by_names)
+    assert not net.since, net.since
+    expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+    assert net.sockets == []
+    # The starter moved one seat clockwise: names in seat order are you, Computer 2, 3, 4.
+    order = ["Du"] + [f"Computer {n}" for n in range(2, players + 1)]
+    assert order[(order.index(first_starter) + 1) % players] == starter_name(page)
+
+
+def test_three_computers_two_rounds_reload_resumes_exactly(server, new_context, screens):
+    ctx = new_context()
+    arm_xss_trap(ctx)
+    page = ctx.new_page()
+    problems = watch(page)
+    axe_found: list[str] = []
+    net = NetworkLog(page)
+    page.goto(server.base + "/lokal?delay=0")
+    axe_check(page, "local-setup", axe_found)
+    start_local(page, server.base, XSS_NAME, 3)
+    expect(page.get_by_text("Lokale Ergebnisse sind nicht serverseitig verifiziert.")).to_be_visible()
+    expect(page.locator(".me-info")).to_contain_text(f"Du ({XSS_NAME})")
+    expect(page.get_by_role("list", name="Am Tisch (im Uhrzeigersinn)").locator("li")).to_have_count(3)
+    expect(page.get_by_role("list", name="Am Tisch (im Uhrzeigersinn)")).to_contain_text("Computer, Leicht")
+    expect(page.get_by_role("list", name="Am Tisch (im Uhrzeigersinn)")).to_contain_text("Computer, Stark")
+    page.wait_for_load_state("networkidle")
+    play_two_rounds_with_reload(page, net, 4, screens, axe_found)
+    saved = json.loads(page.evaluate("localStorage.getItem('ziehdomino.local')"))
+    assert saved["format"] == 1 and saved["kind"] == "ziehdomino.local"
+    assert all(not re.search(r"/api/|/ws/", r) for r in net.all), net.all
+    assert page.evaluate("window.__xss") is None
+    assert not problems, problems
+    assert not axe_found, axe_found
+
+
+def test_one_computer_from_the_start_page(server, new_context, screens):
+    page = new_context().new_page()
+    problems = watch(page)
+    net = NetworkLog(page)
+    page.goto(server.base + "/")
+    local = page.get_by_role("region", name="Gegen Computer spielen")
+    local.get_by_label("Dein Name").fill("Anna")
+    expect(local.get_by_label("Anzahl Computer")).to_have_value("1")
+    expect(local.get_by_label("Stufe").first).to_have_value("mittel")
+    local.get_by_role("button", name="Gegen Computer spielen").click()
+    page.wait_for_url(re.compile(r"/lokal$"))
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()  # the round starts at once
+    page.wait_for_load_state("networkidle")
+    play_two_rounds_with_reload(page, net, 2)
+    assert all(not re.search(r"/api/|/ws/", r) for r in net.all), net.all
+    # "Neues Spiel" at any time; the start page offers to resume the saved game.
+    page.get_by_role("button", name="Neues Spiel").click()
+    expect(page.get_by_role("heading", name="Neues Spiel einrichten")).to_be_focused()
+    page.get_by_role("button", name="Zurück zum Spiel").click()
+    expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+    page.goto(server.base + "/")
+    expect(page.get_by_role("link", name="Gespeichertes Spiel fortsetzen")).to_be_visible()
+    assert not problems, problems
+
+
+def test_corrupt_or_foreign_save_is_discarded_with_a_message(server, new_context):
+    for bad in ["{not json", json.dumps({"kind": "ziehdomino.local", "format": 1, "seats": [], "match": {"kind": "x"}}),
+                json.dumps({"kind": "someone.else", "data": [1, 2, 3]}), json.dumps({"kind": "ziehdomino.local", "format": 2})]:
+        ctx = new_context()
+        page = ctx.new_page()
+        problems = watch(page)
+        page.goto(server.base + "/regeln")
+        page.evaluate("(text) => localStorage.setItem('ziehdomino.local', text)", bad)
+        page.goto(server.base + "/lokal?delay=0")
+        expect(page.get_by_role("alert").filter(has_text="verworfen")).to_be_visible()
+        expect(page.get_by_role("button", name="Gegen Computer spielen")).to_be_visible()
+        assert page.evaluate("localStorage.getItem('ziehdomino.local')") is None
+        start_local(page, server.base, "Anna", 1)
+        assert not problems, problems
+
+
+def test_keyboard_only_local_game(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    page.goto(server.base + "/lokal?delay=0")
+    name = page.get_by_label("Dein Name")
+    press_by_keyboard(page, name, key="End")
+    page.keyboard.type("Kim")
+    press_by_keyboard(page, page.get_by_role("button", name="Gegen Computer spielen"))
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    play_round([page], act_by_keyboard)
+    expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+    press_by_keyboard(page, page.get_by_role("button", name="Nächste Runde"))
+    expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
+    assert turn_state(page) in ("mine", "other")
+    assert not problems, problems
+
+
+def test_language_switch_is_remembered(server, new_context):
+    page = new_context().new_page()
+    page.goto(server.base + "/lokal?delay=0")
+    start_local(page, server.base, "Anna", 1)
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    expect(page.get_by_role("button", name="Draw", exact=True)).to_be_visible()
+    expect(page.get_by_text("Local results are not verified by the server.")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    page.goto(page.url.split("/lokal")[0] + "/regeln")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Dominoes: rules, special cases and strategy")
+    page.get_by_role("button", name="Deutsch").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Domino: Regeln, Sonderfälle und Strategie")
+    expect(page.locator("html")).to_have_attribute("lang", "de")

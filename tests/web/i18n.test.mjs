@@ -1,0 +1,75 @@
+// Tests of the UI words and the language switch (src/ziehdomino/web/i18n.js). Run: node --test tests/web/
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+import { LANG_KEY, STRINGS, errorText, lang, loadLang, setLang, t } from '../../src/ziehdomino/web/i18n.js';
+
+class FakeStorage {
+  constructor() { this.map = new Map(); }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) { this.map.set(k, String(v)); }
+  removeItem(k) { this.map.delete(k); }
+}
+
+test('German is the default and every English key has a German original', () => {
+  globalThis.localStorage = new FakeStorage();
+  assert.equal(loadLang(), 'de');
+  for (const key of Object.keys(STRINGS.en)) assert.ok(key in STRINGS.de, key);
+});
+
+test('every German key has an English translation', () => {
+  const missing = Object.keys(STRINGS.de).filter((k) => !(k in STRINGS.en) && k !== 'site.name');
+  assert.deepEqual(missing, []);
+});
+
+test('the names agents rely on are stable in German', () => {
+  globalThis.localStorage = new FakeStorage();
+  loadLang();
+  assert.equal(t('table.tile', { t: '2|5' }), 'Stein 2|5');
+  assert.equal(t('table.placeLeft', { t: '2|5' }), '2|5 links anlegen');
+  assert.equal(t('table.placeRight', { t: '2|5' }), '2|5 rechts anlegen');
+  assert.equal(t('table.placeOnly', { t: '2|5' }), '2|5 anlegen');
+  assert.equal(t('table.draw'), 'Ziehen');
+  assert.equal(t('table.pass'), 'Passen');
+  assert.equal(t('result.next'), 'Nächste Runde');
+  assert.equal(t('status.yourTurn'), 'Du bist am Zug.');
+  assert.equal(t('why.draw', { reason: t('why.fits', { t: '5|2', end: t('end.right') }) }), 'Ziehen ist nicht erlaubt: 5|2 passt rechts');
+  assert.equal(t('local.note'), 'Lokale Ergebnisse sind nicht serverseitig verifiziert.');
+});
+
+test('the switch is remembered in storage and read back', () => {
+  const storage = new FakeStorage();
+  globalThis.localStorage = storage;
+  setLang('en');
+  assert.equal(storage.getItem(LANG_KEY), 'en');
+  assert.equal(t('table.draw'), 'Draw');
+  setLang('de');
+  storage.setItem(LANG_KEY, 'en');
+  assert.equal(loadLang(), 'en');
+  assert.equal(lang(), 'en');
+  storage.setItem(LANG_KEY, 'xx');
+  assert.equal(loadLang(), 'de');
+});
+
+test('placeholders are filled literally, markup stays text', () => {
+  globalThis.localStorage = new FakeStorage();
+  loadLang();
+  assert.equal(t('status.turnOf', { name: '<img src=x onerror=a()>' }), '<img src=x onerror=a()> ist am Zug.');
+  assert.equal(t('status.turnOf', { name: '{name}' }), '{name} ist am Zug.');
+});
+
+test('every error code of the protocol has words', () => {
+  globalThis.localStorage = new FakeStorage();
+  loadLang();
+  const protocol = readFileSync(new URL('../../docs/protocol.md', import.meta.url), 'utf8');
+  const errorCodes = ['invalid_action', 'round_over', 'not_your_turn', 'tile_not_in_hand', 'tile_does_not_fit', 'must_play',
+    'cannot_draw', 'cannot_pass', 'round_not_over', 'stale_version', 'bad_message', 'too_large', 'rate_limited',
+    'hello_first', 'bad_credential', 'spectator', 'not_started', 'room_not_found', 'room_full', 'invalid_name'];
+  for (const code of errorCodes) {
+    assert.ok(protocol.includes(code), `${code} is in docs/protocol.md`);
+    assert.notEqual(errorText(code), `error.${code}`);
+    assert.ok(!errorText(code).includes('schiefgegangen'), code);
+  }
+  assert.match(errorText('what_is_this'), /what_is_this/);
+});

@@ -1,0 +1,197 @@
+// Tests of the local game session (src/ziehdomino/web/session-local.js) with a fake storage
+// and a fake clock. Run: node --test tests/web/
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { LocalSession, SAVE_FORMAT, SAVE_KEY, cleanName } from '../../src/ziehdomino/web/session-local.js';
+
+class FakeStorage {
+  constructor() { this.map = new Map(); this.writes = 0; this.full = false; }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) { if (this.full) throw new Error('QuotaExceededError'); this.writes += 1; this.map.set(k, String(v)); }
+  removeItem(k) { this.map.delete(k); }
+}
+
+/** A clock whose timers run only when told. */
+function fakeClock() {
+  const queue = [];
+  return {
+    schedule: (fn, ms) => { const h = { fn, ms }; queue.push(h); return h; },
+    cancel: (h) => { const i = queue.indexOf(h); if (i >= 0) queue.splice(i, 1); },
+    pending: () => queue.length,
+    async runAll(limit = 10000) {
+      let n = 0;
+      while (queue.length && n++ < limit) {
+        queue.shift().fn();
+        await new Promise((r) => setImmediate(r));
+      }
+    },
+  };
+}
+
+function session(storage, clock, extra = {}) {
+  const errors = [];
+  let changes = 0;
+  const s = new LocalSession({ storage, schedule: clock.schedule, cancel: clock.cancel, delay: 5,
+    onError: (c) => errors.push(c), onChange: () => { changes += 1; }, ...extra });
+  return { s, errors, changes: () => changes };
+}
+
+/** Plays the person's turns with the first legal action and the computers through the clock. */
+async function playRound(s, clock) {
+  for (let i = 0; i < 500 && !s.view().result; i++) {
+    const v = s.view();
+    if (v.turn === 0) s.act(v.legal[0]);
+    else await clock.runAll(1);
+  }
+}
+
+test('a new game deals at once and is saved with a format version', () => {
+  const storage = new FakeStorage();
+  const clock = fakeClock();
+  const { s } = session(storage, clock);
+  s.start({ name: 'Anna', computers: ['leicht', 'mittel', 'stark'] });
+  const v = s.view();
+  assert.equal(v.players, 4);
+  assert.equal(v.hand.length, 5);
+  assert.equal(v.round_number, 1);
+  const saved = JSON.parse(storage.getItem(SAVE_KEY));
+  assert.equal(saved.format, SAVE_FORMAT);
+  assert.equal(saved.kind, 'ziehdomino.local');
+  assert.deepEqual(saved.seats.map((x) => x.kind), ['person', 'computer', 'computer', 'computer']);
+  const room = s.roomInfo();
+  assert.equal(room.you, 0);
+  assert.equal(room.seats[0].name, 'Anna');
+  assert.equal(room.seats[2].level, 'mittel');
+  // A computer that starts acts only after the delay.
+  assert.equal(clock.pending(), v.turn === 0 ? 0 : 1);
+});
+
+test('every action is saved and a reload resumes exactly the same game', async () => {
+  const storage = new FakeStorage();
+  const clock = fakeClock();
+  const { s } = session(storage, clock);
+  s.start({ name: 'Anna', computers: ['mittel'] });
+  for (let i = 0; i < 6 && !s.view().result; i++) {
+    const v = s.view();
+    const before = storage.writes;
+    if (v.turn === 0) s.act(v.legal[0]);
+    else await clock.runAll(1);
+    assert.equal(storage.writes, before + 1, 'saved after the action');
+  }
+  const { s: again } = session(storage, fakeClock());
+  assert.equal(again.resume(), 'resumed');
+  assert.deepEqual(again.view(), s.view());
+  assert.deepEqual(again.roomInfo(), s.roomInfo());
+});
+
+test('rounds are counted and the starter rotates; the next round needs the round to be over', async () => {
+  const storage = new FakeStorage();
+  const clock = fakeClock();
+  const { s, errors } = session(storage, clock);
+  s.start({ name: 'Anna', computers: ['mittel', 'mittel'] });
+  assert.equal(s.nextRound(), false);
+  assert.deepEqual(errors, ['round_not_over']);
+  const first = s.view().starter;
+  await playRound(s, clock);
+  const over = s.view();
+  assert.ok(over.result);
+  assert.ok(over.hands && over.pips);
+  const counted = over.match.wins.reduce((a, b) => a + b, 0) + over.match.shared.reduce((a, b) => a + b, 0);
+  assert.ok(counted >= 1);
+  assert.equal(s.nextRound(), true);
+  const next = s.view();
+  assert.equal(next.round_number, 2);
+  assert.equal(next.starter, (first + 1) % 3);
+  assert.deepEqual(next.match.wins, over.match.wins);
+});
+
+test('a refused action changes nothing and is reported by code', () => {
+  const storage = new FakeStorage();
+  const clock = fakeClock();
+  const { s, errors } = session(storage, clock);
+  s.start({ name: 'Anna', computers: ['mittel'] });
+  const before = JSON.stringify(s.view());
+  const writes = storage.writes;
+  assert.equal(s.act({ type: 'play', tile: '9|9', end: 'left' }), false);
+  assert.equal(JSON.stringify(s.view()), before);
+  assert.equal(storage.writes, writes);
+  assert.equal(errors.length, 1);
+});
+
+test('a corrupt, foreign or old-format save is discarded, never thrown', () => {
+  for (const text of ['{not json', '"x"', 'null', JSON.stringify({ kind: 'other', format: 1 }),
+    JSON.stringify({ kind: 'ziehdomino.local', format: 99, seats: [], match: {} }),
+    JSON.stringify({ kind: 'ziehdomino.local', format: 1, seats: [{ kind: 'person', name: 'A' }], match: { kind: 'ziehdomino.match' } })]) {
+    const storage = new FakeStorage();
+    storage.setItem(SAVE_KEY, text);
+    const { s } = session(storage, fakeClock());
+    assert.equal(s.resume(), 'discarded', text);
+    assert.equal(storage.getItem(SAVE_KEY), null);
+    assert.equal(s.view(), null);
+  }
+});
+
+test('a save whose seats do not match its match is discarded', () => {
+  const storage = new FakeStorage();
+  const { s } = session(storage, fakeClock());
+  s.start({ name: 'Anna', computers: ['mittel'] });
+  const data = JSON.parse(storage.getItem(SAVE_KEY));
+  data.seats[1].level = 'göttlich';
+  storage.setItem(SAVE_KEY, JSON.stringify(data));
+  const { s: again } = session(storage, fakeClock());
+  assert.equal(again.resume(), 'discarded');
+});
+
+test('no save means nothing to resume', () => {
+  const { s } = session(new FakeStorage(), fakeClock());
+  assert.equal(s.resume(), 'none');
+  assert.equal(s.view(), null);
+});
+
+test('a full storage reports save_failed and the game goes on', () => {
+  const storage = new FakeStorage();
+  const { s, errors } = session(storage, fakeClock());
+  storage.full = true;
+  s.start({ name: 'Anna', computers: ['mittel'] });
+  assert.deepEqual(errors, ['save_failed']);
+  assert.ok(s.view());
+});
+
+test('a new game drops a pending computer move of the old one', async () => {
+  const storage = new FakeStorage();
+  const clock = fakeClock();
+  const seen = [];
+  const { s } = session(storage, clock, { chooseMove: (view) => { seen.push(view.seat); return view.legal[0]; } });
+  s.start({ name: 'Anna', computers: ['mittel', 'mittel', 'mittel'] });
+  s.start({ name: 'Ben', computers: ['leicht'] });
+  assert.ok(clock.pending() <= 1);
+  await clock.runAll(3);
+  assert.ok(seen.every((seat) => seat === 1));
+});
+
+test('computers see only their own seat view', async () => {
+  const storage = new FakeStorage();
+  const clock = fakeClock();
+  const views = [];
+  const { s } = session(storage, clock, { chooseMove: (view, level) => { views.push([view, level]); return view.legal[0]; } });
+  s.start({ name: 'Anna', computers: ['stark', 'leicht'] });
+  await playRound(s, clock);
+  assert.ok(views.length > 0);
+  for (const [view, level] of views) {
+    assert.notEqual(view.seat, 0);
+    assert.equal(view.hands, null);
+    assert.equal(level, view.seat === 1 ? 'stark' : 'leicht');
+  }
+});
+
+test('names: 1–24 characters, trimmed, no control characters, markup kept', () => {
+  assert.equal(cleanName('  Anna '), 'Anna');
+  assert.equal(cleanName(''), null);
+  assert.equal(cleanName('x'.repeat(25)), null);
+  assert.equal(cleanName('a\u0007b'), null);
+  assert.equal(cleanName('<img src=x onerror=a()>'), '<img src=x onerror=a()>');
+  assert.throws(() => new LocalSession({ storage: new FakeStorage() }).start({ name: '', computers: ['mittel'] }));
+  assert.throws(() => new LocalSession({ storage: new FakeStorage() }).start({ name: 'A', computers: [] }));
+  assert.throws(() => new LocalSession({ storage: new FakeStorage() }).start({ name: 'A', computers: ['x'] }));
+});

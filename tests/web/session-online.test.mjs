@@ -1,0 +1,147 @@
+// Tests of the online session (src/ziehdomino/web/session-online.js) with a fake WebSocket.
+// Run: node --test tests/web/
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { BACKOFF, OnlineSession, readSeat, writeSeat } from '../../src/ziehdomino/web/session-online.js';
+
+class FakeStorage {
+  constructor() { this.map = new Map(); }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) { this.map.set(k, String(v)); }
+  removeItem(k) { this.map.delete(k); }
+}
+
+function fakeSockets() {
+  const all = [];
+  class FakeSocket {
+    constructor(url) { this.url = url; this.sent = []; this.readyState = 0; all.push(this); }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() { this.readyState = 3; }
+    open() { this.readyState = 1; this.onopen?.(); }
+    message(obj) { this.onmessage?.({ data: JSON.stringify(obj) }); }
+    drop(code = 1006) { this.readyState = 3; this.onclose?.({ code }); }
+  }
+  return { all, FakeSocket };
+}
+
+function fakeClock() {
+  const timers = [];
+  return {
+    timers,
+    schedule: (fn, ms) => { const h = { fn, ms }; timers.push(h); return h; },
+    cancel: (h) => { const i = timers.indexOf(h); if (i >= 0) timers.splice(i, 1); },
+    fire(ms) { const h = timers.find((x) => x.ms === ms); timers.splice(timers.indexOf(h), 1); h.fn(); },
+  };
+}
+
+const VIEW = { version: 7, seat: 1, legal: [{ type: 'draw' }] };
+
+function make(storage = new FakeStorage()) {
+  const { all, FakeSocket } = fakeSockets();
+  const clock = fakeClock();
+  const states = [];
+  const errors = [];
+  const conns = [];
+  const session = new OnlineSession('ROOM123', {
+    storage, WebSocket: FakeSocket, location: { protocol: 'https:', host: 'example.test' },
+    schedule: clock.schedule, cancel: clock.cancel,
+    onState: (room, view) => states.push([room, view]), onError: (c) => errors.push(c), onConnection: (s) => conns.push(s),
+  });
+  return { session, all, clock, states, errors, conns, storage };
+}
+
+test('hello carries the stored credential; a browser without one says hello as a spectator', () => {
+  const storage = new FakeStorage();
+  writeSeat(storage, 'ROOM123', 1, 'SECRET');
+  const a = make(storage);
+  a.session.connect();
+  assert.equal(a.all[0].url, 'wss://example.test/ws/ROOM123');
+  a.all[0].open();
+  assert.deepEqual(a.all[0].sent[0], { type: 'hello', credential: 'SECRET' });
+  const b = make();
+  b.session.connect();
+  b.all[0].open();
+  assert.deepEqual(b.all[0].sent[0], { type: 'hello' });
+});
+
+test('actions and next round carry the version of the current view', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'state', room: { you: 1 }, view: VIEW });
+  assert.deepEqual(t.states[0], [{ you: 1 }, VIEW]);
+  t.session.act({ type: 'draw' });
+  t.session.nextRound();
+  assert.deepEqual(t.all[0].sent.slice(1), [
+    { type: 'action', version: 7, action: { type: 'draw' } },
+    { type: 'next_round', version: 7 },
+  ]);
+});
+
+test('errors are reported by code only', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'error', code: 'stale_version', message: 'internal words' });
+  t.all[0].message({ type: 'error' });
+  assert.deepEqual(t.errors, ['stale_version', 'unknown']);
+});
+
+test('it reconnects by itself with growing delays, and resets after a state', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].drop();
+  assert.equal(t.clock.timers.at(-1).ms, BACKOFF[0]);
+  t.clock.fire(BACKOFF[0]);
+  assert.equal(t.all.length, 2);
+  t.all[1].drop();
+  assert.equal(t.clock.timers.at(-1).ms, BACKOFF[1]);
+  t.clock.fire(BACKOFF[1]);
+  t.all[2].open();
+  t.all[2].message({ type: 'state', room: {}, view: null });
+  t.all[2].drop();
+  assert.equal(t.clock.timers.at(-1).ms, BACKOFF[0]);
+  assert.ok(t.conns.includes('retry') && t.conns.includes('online'));
+});
+
+test('a refused credential is forgotten and the browser watches instead', () => {
+  const storage = new FakeStorage();
+  writeSeat(storage, 'ROOM123', 0, 'OLD');
+  const t = make(storage);
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].drop(4401);
+  assert.equal(readSeat(storage, 'ROOM123'), null);
+  assert.deepEqual(t.errors, ['bad_credential']);
+  t.all[1].open();
+  assert.deepEqual(t.all[1].sent[0], { type: 'hello' });
+});
+
+test('an unknown room stops reconnecting', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].drop(4404);
+  assert.deepEqual(t.errors, ['room_not_found']);
+  assert.equal(t.clock.timers.filter((x) => BACKOFF.includes(x.ms)).length, 0);
+});
+
+test('taking a seat stores it and reconnects with it', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.session.takeSeat(2, 'NEW');
+  assert.deepEqual(readSeat(t.storage, 'ROOM123'), { seat: 2, credential: 'NEW' });
+  t.all[1].open();
+  assert.deepEqual(t.all[1].sent[0], { type: 'hello', credential: 'NEW' });
+});
+
+test('acting while disconnected says so instead of dropping the action silently', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'state', room: {}, view: VIEW });
+  t.all[0].drop();
+  t.session.act({ type: 'draw' });
+  assert.deepEqual(t.errors, ['network']);
+});

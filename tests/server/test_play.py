@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from zd_server_support import Client, ServerProcess, check_frames, seated_room
+from zd_server_support import Client, ServerProcess, check_frames, run, seated_room
 
 ROUNDS = 3
 
@@ -73,7 +73,7 @@ async def _until_settled(clients: list[Client], seats: list[str]) -> None:
     ["person", "computer:mittel", "computer:leicht", "person"],
 ], ids=lambda s: "-".join(k.split(":")[0][0] for k in s))
 def test_room_played_over_rounds(server: ServerProcess, seats: list[str]) -> None:
-    out = asyncio.run(play_room(server, seats, ROUNDS, random.Random(len(seats) * 7 + seats.count("person"))))
+    out = run(play_room(server, seats, ROUNDS, random.Random(len(seats) * 7 + seats.count("person"))))
     view = out["view"]
     assert view["round_number"] == ROUNDS and view["result"] is not None
     wins, shared = view["match"]["wins"], view["match"]["shared"]

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from ziehdomino.engine import parse_action, round_from_position
 
@@ -133,6 +134,25 @@ def seated_room(server: ServerProcess, seats: list[str]) -> tuple[str, dict[int,
     return made["room"], creds
 
 
+_OPEN: list[Client] = []
+
+
+def run(coro: Any) -> Any:
+    """``asyncio.run(coro)``, then close every client it opened (no transport left behind)."""
+    async def main() -> Any:
+        try:
+            return await coro
+        finally:
+            clients = list(_OPEN)
+            _OPEN.clear()
+            for c in clients:
+                try:
+                    await c.close()
+                except Exception:
+                    pass
+    return asyncio.run(main())
+
+
 class Client:
     """One WebSocket client; a background task reads every frame into ``frames``."""
 
@@ -150,12 +170,16 @@ class Client:
         self._changed = asyncio.Event()
         self.closed_code: int | None = None
 
-    async def open(self, hello: dict[str, Any] | None = None) -> Client:
+    async def open(self, hello: dict[str, Any] | str | None = None) -> Client:
         self.ws = await connect(self.server.ws_url(self.room), origin=self.origin, open_timeout=TIMEOUT,  # type: ignore[arg-type]
                                 max_size=2**20, ping_interval=None)
         msg = hello if hello is not None else ({"type": "hello", "credential": self.credential}
                                                if self.credential else {"type": "hello"})
-        await self.ws.send(json.dumps(msg))
+        _OPEN.append(self)
+        try:
+            await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+        except ConnectionClosed:
+            pass  # refused before the hello (origin, unknown room): the reader sees the close code
         self._reader = asyncio.get_running_loop().create_task(self._read())
         return self
 
@@ -185,9 +209,9 @@ class Client:
     def view(self) -> dict[str, Any] | None:
         return self.states[-1]["view"] if self.states else None
 
-    async def send(self, msg: dict[str, Any] | str) -> None:
+    async def send(self, msg: dict[str, Any] | str | bytes) -> None:
         assert self.ws is not None
-        await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+        await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
 
     async def wait_for(self, pred: Callable[[Client], bool], timeout: float = TIMEOUT) -> None:
         async def loop() -> None:
@@ -271,3 +295,38 @@ def check_frames(server: ServerProcess, room: str, clients: list[Client], round_
             assert view["boneyard_count"] == len(rnd.boneyard)
             checked += 1
     return checked
+
+
+async def play_moves(players: dict[int, Client], seats: list[str], *, moves: int | None = None,
+                     until_over: bool = False, rng: Any = None) -> dict[str, Any]:
+    """Play person moves with random legal actions (computers move on the server).
+
+    Stops after ``moves`` person moves, or when the round is over if ``until_over``.
+    Returns the latest view of the first client.
+    """
+    import random
+
+    rng = rng or random.Random(1)
+    done = 0
+    while True:
+        first = next(iter(players.values()))
+        await first.wait_for(lambda c: c.view is not None and (
+            c.view["result"] is not None or seats[c.view["turn"]] == "person"))
+        view = first.view
+        assert view is not None
+        if view["result"] is not None or (moves is not None and done >= moves and not until_over):
+            return view
+        seat = view["turn"]
+        mine = await players[seat].wait_state(lambda s: s["view"]["version"] == view["version"])
+        action = rng.choice(mine["view"]["legal"])
+        await players[seat].send({"type": "action", "version": view["version"], "action": action})
+        await first.wait_state(lambda s: s["view"]["version"] > view["version"])
+        done += 1
+
+
+async def eventually(pred: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    """Poll ``pred`` every 10 ms until it holds (for conditions over several clients)."""
+    async def loop() -> None:
+        while not pred():
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(loop(), timeout)

@@ -1,0 +1,131 @@
+"""HTTP routes of a real server: pages, the room API, names, security headers."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from zd_server_support import ServerProcess
+
+from ziehdomino.server.models import clean_name
+from ziehdomino.server.security import CONTENT_SECURITY_POLICY, origin_allowed
+
+HEADERS = {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+}
+
+
+def _check_headers(r: httpx.Response) -> None:
+    for k, v in HEADERS.items():
+        assert r.headers.get(k) == v, (r.request.url, k)
+    assert "'unsafe-inline'" not in r.headers["content-security-policy"]
+
+
+def test_security_headers_on_every_response(server: ServerProcess) -> None:
+    room = server.create(["person", "person"])["room"]
+    cases = [("GET", "/", 200), ("GET", "/lokal", 200), ("GET", "/regeln", 200), ("GET", f"/r/{room}", 200),
+             ("GET", "/static/app.js", 200), ("GET", "/static/missing.js", 404), ("GET", "/nowhere", 404),
+             ("GET", "/api/health", 200), ("GET", f"/api/rooms/{room}", 200), ("GET", "/api/rooms/nope", 404),
+             ("POST", "/api/rooms", 422), ("DELETE", "/api/rooms", 405)]
+    for method, path, status in cases:
+        r = httpx.request(method, server.base + path, timeout=30)
+        assert r.status_code == status, (path, r.status_code)
+        _check_headers(r)
+
+
+def test_unknown_room_page_is_a_german_404(server: ServerProcess) -> None:
+    r = httpx.get(server.base + "/r/AAAAAAAAAAAAAAAAAAAAAA", timeout=30)
+    assert r.status_code == 404
+    assert 'lang="de"' in r.text and "<script" not in r.text
+    # never a new room
+    assert httpx.get(server.base + "/api/rooms/AAAAAAAAAAAAAAAAAAAAAA", timeout=30).json() == {
+        "code": "room_not_found", "message": "no such room"}
+
+
+def test_create_returns_link_and_credential(server: ServerProcess) -> None:
+    made = server.create(["person", "computer:stark", "person"], "Anna")
+    assert made["link"] == f"/r/{made['room']}" and made["seat"] == 0
+    assert len(made["room"]) >= 22 and len(made["credential"]) >= 32  # >= 128 / >= 192 random bits
+    summary = httpx.get(f"{server.base}/api/rooms/{made['room']}", timeout=30).json()
+    assert summary["started"] is False and summary["full"] is False
+    assert [s["kind"] for s in summary["seats"]] == ["person", "computer", "person"]
+    assert summary["seats"][0] == {"seat": 0, "kind": "person", "level": None, "name": "Anna", "taken": True,
+                                   "connected": False}
+    assert summary["seats"][1]["level"] == "stark" and summary["seats"][1]["taken"] is True
+    stored_seats, match = server.stored(made["room"])
+    assert match is None and made["credential"] not in str(stored_seats)
+
+
+@pytest.mark.parametrize("body", [
+    {"seats": [{"kind": "person"}], "name": "A"},
+    {"seats": [{"kind": "person"}] * 5, "name": "A"},
+    {"seats": [{"kind": "person"}, {"kind": "computer"}], "name": "A"},
+    {"seats": [{"kind": "computer"}, {"kind": "person"}, {"kind": "person"}], "name": "A"},
+    {"seats": [{"kind": "person"}, {"kind": "computer", "level": "gott"}, {"kind": "person"}], "name": "A"},
+    {"seats": [{"kind": "person"}, {"kind": "alien"}], "name": "A"},
+    {"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A", "extra": 1},
+    {"seats": "person", "name": "A"},
+    [],
+])
+def test_create_refuses_bad_bodies(server: ServerProcess, body: object) -> None:
+    r = httpx.post(server.base + "/api/rooms", json=body, timeout=30)
+    assert r.status_code == 422 and r.json()["code"] == "bad_request"
+
+
+def test_create_refuses_junk_and_huge_bodies(server: ServerProcess) -> None:
+    r = httpx.post(server.base + "/api/rooms", content=b"{not json", timeout=30)
+    assert r.status_code == 422 and r.json()["code"] == "bad_request"
+    r = httpx.post(server.base + "/api/rooms", content=b"x" * 100_000, timeout=30)
+    assert r.status_code == 413 and r.json()["code"] == "too_large"
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 25, "A\x00B", "A\nB", "\u202eevil", "tab\there", "\x7f"])
+def test_bad_names_are_refused(server: ServerProcess, name: str) -> None:
+    r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name}, timeout=30)
+    assert r.status_code == 422 and r.json()["code"] == "invalid_name"
+    room = server.create(["person", "person"])["room"]
+    r = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": name}, timeout=30)
+    assert r.status_code == 422 and r.json()["code"] == "invalid_name"
+
+
+def test_names_are_trimmed_and_markup_kept_literal(server: ServerProcess) -> None:
+    room = server.create(["person", "person", "person"], "  <b>Anna</b>  ")["room"]
+    server.join(room, "<script>alert(1)</script>"[:24])
+    server.join(room, " " + "ä" * 24 + " ")
+    names = [s["name"] for s in httpx.get(f"{server.base}/api/rooms/{room}", timeout=30).json()["seats"]]
+    assert names == ["<b>Anna</b>", "<script>alert(1)</script"[:24], "ä" * 24]
+
+
+def test_clean_name_rules() -> None:
+    assert clean_name(" Ben ") == "Ben"
+    assert clean_name("a" * 24) == "a" * 24
+    assert clean_name("Zoë 🎲") == "Zoë 🎲"
+    assert clean_name("Zoe\u0308") == "Zoë"  # NFC
+    for bad in ["", " \t ", "a" * 25, "a\u2028b", "a\x1bb", "\u2066x"]:
+        with pytest.raises(ValueError):
+            clean_name(bad)
+
+
+def test_join_takes_lowest_free_seat_then_full(server: ServerProcess) -> None:
+    room = server.create(["person", "computer", "person", "person"])["room"]
+    assert server.join(room, "Ben")["seat"] == 2
+    assert server.join(room, "Cleo")["seat"] == 3
+    r = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Dora"}, timeout=30)
+    assert r.status_code == 409 and r.json()["code"] == "room_full"
+    summary = httpx.get(f"{server.base}/api/rooms/{room}", timeout=30).json()
+    assert summary["started"] is True and summary["full"] is True
+
+
+def test_join_unknown_room_is_404(server: ServerProcess) -> None:
+    r = httpx.post(f"{server.base}/api/rooms/AAAAAAAAAAAAAAAAAAAAAA/join", json={"name": "Ben"}, timeout=30)
+    assert r.status_code == 404 and r.json()["code"] == "room_not_found"
+
+
+def test_origin_rule() -> None:
+    assert origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000")
+    assert origin_allowed("https://Example.org", "example.org")
+    for origin, host in [("http://evil.example", "127.0.0.1:8000"), ("http://127.0.0.1:8001", "127.0.0.1:8000"),
+                         (None, "h"), ("null", "h"), ("ftp://h", "h"), ("http://h/x", "h")]:
+        assert not origin_allowed(origin, host)

@@ -144,3 +144,31 @@ def test_a_room_needs_two_people(server, new_context):
     form.get_by_role("button", name="Raum eröffnen").click()
     expect(form.get_by_role("alert")).to_contain_text("mindestens zwei Menschen")
     assert page.url.endswith("/")
+
+
+def test_room_with_a_computer_seat(server, new_context):
+    anna = new_context().new_page()
+    problems = watch(anna)
+    anna.goto(server.base + "/")
+    form = anna.get_by_role("region", name="Raum eröffnen")
+    form.get_by_label("Dein Name").fill("Anna")
+    form.get_by_label("Plätze am Tisch").select_option("3")
+    seat3 = form.get_by_role("group", name="Platz 3")
+    seat3.get_by_label("Wer spielt?").select_option("computer")
+    seat3.get_by_label("Stufe").select_option("stark")
+    form.get_by_role("button", name="Raum eröffnen").click()
+    anna.wait_for_url(re.compile(r"/r/"))
+    expect(anna.locator("#seat-list")).to_contain_text("Computer, Stark")
+    link = anna.get_by_label("Einladungslink").input_value()
+    ben = new_context().new_page()
+    problems += watch(ben)
+    ben.goto(link)
+    ben.get_by_label("Dein Name").fill("Ben")
+    ben.get_by_role("button", name="Beitreten").click()
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+        expect(page.get_by_role("list", name="Am Tisch (im Uhrzeigersinn)").locator("li")).to_have_count(2)
+        expect(page.get_by_role("list", name="Am Tisch (im Uhrzeigersinn)")).to_contain_text("Computer, Stark")
+    play_round([anna, ben], act_by_names)
+    expect(anna.get_by_role("table").locator("tbody tr")).to_have_count(3)
+    assert not problems, problems

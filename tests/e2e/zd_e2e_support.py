@@ -38,7 +38,7 @@ def watch(page: Page) -> list[str]:
             return
         text = msg.text
         url = (msg.location or {}).get("url", "")
-        if "404" in text and (any(url.endswith(o) for o in OPTIONAL) or "fetching the script" in text):
+        if any(url.endswith(o) for o in OPTIONAL) or ("404" in text and "fetching the script" in text):
             return
         problems.append(f"console: {text} {url}")
 
@@ -63,6 +63,11 @@ def shoot(page: Page, screens: Path, name: str, anchor: str | None = None) -> No
         page.evaluate("(sel) => { const el = sel && document.querySelector(sel); if (el) el.scrollIntoView(); else window.scrollTo(0, 0); }", anchor)
         page.wait_for_timeout(150)
         page.screenshot(path=str(screens / f"{name}-{size['width']}x{size['height']}.png"))
+    # It fits a 360 px phone: nothing sticks out sideways.
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_timeout(100)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{name}: the page is {width} px wide on a 360 px screen"
     page.set_viewport_size(DESKTOP)
     page.wait_for_timeout(100)
 

@@ -61,6 +61,7 @@ export function createTable(root, handlers) {
   let view = null;
   let room = null;
   let selected = null; // the selected hand tile, "a|b"
+  let noticeAge = 0; // version changes seen since the notice was shown
   const coach = new TipCoach(); // off at first, and again after a reload
   const tips = { round: null, own: 0, done: false, current: null };
 
@@ -530,7 +531,9 @@ export function createTable(root, handlers) {
     update(nextView, nextRoom) {
       if (!changed('input', [nextView, nextRoom])) return;
       const hadFocus = section.contains(document.activeElement);
-      if (nextView && view && nextView.version !== view.version) clearNotice();
+      // A refusal stays readable through the fresh state that may follow it (stale_version)
+      // and goes with the next change after that.
+      if (nextView && view && nextView.version !== view.version && notice.textContent && ++noticeAge >= 2) clearNotice();
       view = nextView;
       room = nextRoom;
       if (view && (view.hand === null || !view.hand.includes(selected))) selected = null;
@@ -540,10 +543,12 @@ export function createTable(root, handlers) {
     },
     /** Explains a refused action (or any error code) in words. */
     showError(code) {
+      noticeAge = 0;
       setText(notice, errorText(code));
     },
     /** Shows a message in the notice line. */
     showMessage(text) {
+      noticeAge = 0;
       setText(notice, text);
     },
     /** The section, for pages that place it. */

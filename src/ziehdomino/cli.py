@@ -35,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--rooms", type=int, default=500, help="server: 4-seat rooms played at once (default 500)")
     bench.add_argument("--think-ms", type=float, default=1000.0,
                        help="server: a scripted player's pause before each action (default 1000)")
+    bench.add_argument("--warmup", type=float, default=10.0,
+                       help="server: seconds played before measuring starts (default 10)")
     return p
 
 
@@ -58,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
             from .bench import server
 
             server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
-                       think_ms=args.think_ms, seed=args.seed)
+                       think_ms=args.think_ms, seed=args.seed, warmup=args.warmup)
     return 0
 
 

@@ -35,6 +35,16 @@ def test_security_headers_on_every_response(server: ServerProcess) -> None:
         _check_headers(r)
 
 
+def test_service_worker_and_gzip(server: ServerProcess) -> None:
+    r = httpx.get(server.base + "/sw.js", timeout=30)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+    assert r.headers["cache-control"] == "no-cache"
+    r = httpx.get(server.base + "/static/app.js", headers={"accept-encoding": "gzip"}, timeout=30)
+    assert r.status_code == 200 and r.headers.get("content-encoding") == "gzip"
+    assert r.text.startswith("export const x = 1;")
+    _check_headers(r)
+
+
 def test_unknown_room_page_is_a_german_404(server: ServerProcess) -> None:
     r = httpx.get(server.base + "/r/AAAAAAAAAAAAAAAAAAAAAA", timeout=30)
     assert r.status_code == 404

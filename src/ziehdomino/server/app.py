@@ -1,7 +1,7 @@
 """The ASGI app: pages, the HTTP API, the WebSocket route, start-up and shutdown.
 
-Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/lokal``, ``/regeln``, ``/static/...``
-serve the browser app from ``settings.web_dir``; ``/api/rooms`` creates a room,
+Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/lokal``, ``/regeln``, ``/sw.js``,
+``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted); ``/api/rooms`` creates a room,
 ``/api/rooms/{id}`` summarises one, ``/api/rooms/{id}/join`` seats a person;
 ``/ws/{room_id}`` is the game. Every HTTP response carries the security headers.
 """
@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -70,6 +71,14 @@ def _page(name: str) -> Any:
             return not_found_page()
         return FileResponse(path, media_type="text/html; charset=utf-8")
     return page
+
+
+async def service_worker(request: Request) -> Response:
+    """``GET /sw.js``: the offline service worker at the root scope, never cached stale."""
+    path: Path = request.app.state.settings.web_dir / "sw.js"
+    if not path.is_file():
+        return not_found_page()
+    return FileResponse(path, media_type="text/javascript; charset=utf-8", headers={"cache-control": "no-cache"})
 
 
 async def room_page(request: Request) -> Response:
@@ -223,6 +232,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/lokal", _page("local.html")),
         Route("/regeln", _page("rules.html")),
         Route("/r/{room_id}", room_page),
+        Route("/sw.js", service_worker),
         Route("/api/health", health),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room_id}", room_summary),
@@ -230,7 +240,8 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeadersMiddleware)], lifespan=lifespan,
+    middleware = [Middleware(SecurityHeadersMiddleware), Middleware(GZipMiddleware, minimum_size=500)]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.state.settings = settings
     app.state.limiter = Limiter(per_second=settings.ws_rate, per_minute=settings.http_rate)

@@ -462,25 +462,39 @@ class Rooms:
             room.computer_task = asyncio.get_running_loop().create_task(self._computer_loop(room))
 
     async def _computer_loop(self, room: Room) -> None:
-        """Play computer turns, each after the delay, from that seat's own view, through the writer."""
+        """Play computer turns, each after the delay, from that seat's own view, through the writer.
+
+        An unexpected error is logged and the turn tried again a second later: a computer must
+        never leave a table stuck on its turn.
+        """
         while True:
-            await asyncio.sleep(self.settings.computer_delay)
-            async with room.lock:
-                seat = self._computer_turn(room)
-                if seat is None or room.match is None:
+            try:
+                if not await self._computer_turn_once(room):
                     return
-                view = seat_view(room.match, seat)
-            level = room.seats[seat].level or "mittel"
-            action = await asyncio.to_thread(computer.decide, view, level, secrets.randbits(32))
-            async with room.lock:
-                if self._computer_turn(room) != seat or room.match is None or room.match.version != view["version"]:
-                    continue  # the table moved on meanwhile; look again
-                try:
-                    await self._apply(room, seat, view["version"], action)
-                except Refusal as exc:
-                    log.warning("room %s: computer's action %r refused (%s); playing a legal move",
-                                room.id, action, exc.code)
-                    await self._apply(room, seat, view["version"],
-                                      computer.legal_move(view, level, secrets.randbits(32)))
-                except RoomError:
-                    return  # storage failed; the room is as stored, try again on the next change
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("room %s: a computer's turn failed; trying again", room.id)
+                await asyncio.sleep(1.0)
+
+    async def _computer_turn_once(self, room: Room) -> bool:
+        """Wait the delay and play one computer turn; False when no computer is to move."""
+        await asyncio.sleep(self.settings.computer_delay)
+        async with room.lock:
+            seat = self._computer_turn(room)
+            if seat is None or room.match is None:
+                return False
+            view = seat_view(room.match, seat)
+        level = room.seats[seat].level or "mittel"
+        action = await asyncio.to_thread(computer.decide, view, level, secrets.randbits(32))
+        async with room.lock:
+            if self._computer_turn(room) != seat or room.match is None or room.match.version != view["version"]:
+                return True  # the table moved on meanwhile; look again
+            try:
+                await self._apply(room, seat, view["version"], action)
+            except Refusal as exc:
+                log.warning("room %s: computer's action %r refused (%s); playing a legal move",
+                            room.id, action, exc.code)
+                await self._apply(room, seat, view["version"], computer.legal_move(view, level, secrets.randbits(32)))
+            # a RoomError (storage failed) reaches _computer_loop, which tries again a second later
+        return True

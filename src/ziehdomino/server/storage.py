@@ -8,7 +8,9 @@ plus every accepted action), so a restart replays each room to exactly where it 
 
 Saves from many rooms that arrive together are committed in one transaction (group commit).
 The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process
-being killed (SIGKILL) at any moment; a power cut may lose the last commits.
+being killed (SIGKILL) at any moment; a power cut may lose the last commits. Checkpoints (the
+only step that waits for the disk) run on a second thread and connection every few seconds,
+so a slow disk never holds up a commit.
 """
 
 from __future__ import annotations
@@ -75,7 +77,10 @@ class Storage:
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(_SCHEMA)
+        self._stopping = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
 
@@ -89,6 +94,8 @@ class Storage:
         """Start the writer thread."""
         self._thread = threading.Thread(target=self._run, name="ziehdomino-sqlite", daemon=True)
         self._thread.start()
+        self._checkpointer = threading.Thread(target=self._checkpoints, name="ziehdomino-checkpoint", daemon=True)
+        self._checkpointer.start()
 
     async def save(self, record: RoomRecord) -> None:
         """Insert or replace ``record``; returns once it is committed.
@@ -114,10 +121,28 @@ class Storage:
 
     def close(self) -> None:
         """Finish pending writes, stop the thread, close the file."""
+        self._stopping.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=30)
         if self._thread is not None:
             self._queue.put(_STOP)
             self._thread.join(timeout=30)
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
         self._db.close()
+
+    def _checkpoints(self, every: float = 3.0) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            while not self._stopping.wait(every):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as exc:
+                    log.warning("checkpoint failed: %s", exc)
+        finally:
+            db.close()
 
     def _run(self) -> None:
         while True:

@@ -145,3 +145,12 @@ test('acting while disconnected says so instead of dropping the action silently'
   t.session.act({ type: 'draw' });
   assert.deepEqual(t.errors, ['network']);
 });
+
+test('a seat taken over by another tab (4409) does not reconnect and fight for it', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].drop(4409);
+  assert.deepEqual(t.errors, ['replaced']);
+  assert.equal(t.clock.timers.filter((x) => BACKOFF.includes(x.ms)).length, 0);
+});

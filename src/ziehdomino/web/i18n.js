@@ -209,6 +209,10 @@ const DE = {
   'error.room_full': 'Der Raum ist inzwischen voll. Du kannst zuschauen.',
   'error.invalid_name': 'Der Name muss 1 bis 24 Zeichen lang sein, ohne Steuerzeichen.',
   'error.bad_origin': 'Die Verbindung wurde abgelehnt (falsche Herkunft der Seite).',
+  'error.replaced': 'Dieser Platz ist jetzt in einem anderen Tab geöffnet. Lade die Seite neu, um hier weiterzuspielen.',
+  'error.server_error': 'Der Server konnte das gerade nicht speichern; nichts wurde geändert. Versuche es noch einmal.',
+  'error.server_full': 'Der Server ist gerade voll. Versuche es später noch einmal.',
+  'error.bad_request': 'Die Anfrage war fehlerhaft.',
   'error.network': 'Der Server ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
   'error.unknown': 'Etwas ist schiefgegangen ({code}).',
 };
@@ -408,6 +412,10 @@ const EN = {
   'error.room_full': 'The room is full by now. You can watch.',
   'error.invalid_name': 'The name must be 1 to 24 characters, without control characters.',
   'error.bad_origin': 'The connection was refused (wrong page origin).',
+  'error.replaced': 'This seat is now open in another tab. Reload the page to play here again.',
+  'error.server_error': 'The server could not store that just now; nothing was changed. Please try again.',
+  'error.server_full': 'The server is full right now. Please try again later.',
+  'error.bad_request': 'The request was malformed.',
   'error.network': 'The server cannot be reached. Check the connection and try again.',
   'error.unknown': 'Something went wrong ({code}).',
 };

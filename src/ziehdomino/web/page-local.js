@@ -6,6 +6,7 @@
  */
 
 import { initPage, t } from './i18n.js';
+import { cryptoRng } from './engine.js';
 import { createTable } from './render.js';
 import { LocalSession, uniformMove } from './session-local.js';
 import { LOCAL_SETUP_KEY, prefillName, readComputers, readName, rememberName, wireComputers } from './setup.js';
@@ -24,15 +25,17 @@ const params = new URLSearchParams(location.search);
 const delayParam = Number(params.get('delay'));
 const delay = params.has('delay') && Number.isFinite(delayParam) && delayParam >= 0 ? delayParam : 700;
 
-// Computers: bots.js when it is there, else a uniform choice among the legal actions.
+// Computers: bots.js (`decide(view, level, seed)`), else a uniform choice among the legal actions.
 let bots = null;
 const botsReady = import('./bots.js').then((module) => { bots = module; }, () => { bots = null; });
 async function chooseMove(view, level) {
   await botsReady;
-  const choose = bots && (bots.chooseAction ?? bots.chooseMove ?? bots.botAction ?? bots.choose);
-  if (typeof choose === 'function') {
-    const action = await choose(view, level);
-    if (action) return action;
+  if (bots && typeof bots.decide === 'function') {
+    try {
+      return bots.decide(view, level, cryptoRng.int(0x80000000));
+    } catch {
+      // fall through: a computer never stalls the table
+    }
   }
   return uniformMove(view);
 }

@@ -177,6 +177,13 @@ export class OnlineSession {
       this.onError('room_not_found');
       return;
     }
+    if (code === 4409) {
+      // Replaced by a newer connection of the same seat (another tab): do not fight over it.
+      this.closed = true;
+      this.onConnection('closed');
+      this.onError('replaced');
+      return;
+    }
     if (code === 4403) {
       this.closed = true;
       this.onConnection('closed');

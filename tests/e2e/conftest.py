@@ -96,7 +96,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+        pytest.fail(f"no Chromium at {CHROMIUM}: install it (apt-get install -y chromium) or set ZIEHDOMINO_CHROMIUM")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -6,15 +6,13 @@ from __future__ import annotations
 import re
 
 import httpx
-import pytest
 from playwright.sync_api import expect
 
 from zd_e2e_support import act_by_names, watch
 
 
 def test_local_game_works_offline_once_loaded(server, new_context):
-    if httpx.get(server.base + "/sw.js").status_code != 200:
-        pytest.skip("the server does not serve /sw.js yet (docs/protocol.md, Pages)")
+    assert httpx.get(server.base + "/sw.js").status_code == 200
     ctx = new_context()
     page = ctx.new_page()
     problems = watch(page)

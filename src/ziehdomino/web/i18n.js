@@ -180,13 +180,8 @@ const DE = {
   'result.nextStarter': 'Die nächste Runde eröffnet: {name}.',
 
   'tips.switch': 'Mit Tipps lernen',
-  'tips.loading': 'Tipp wird geladen …',
-  'tips.unavailable': 'Tipps sind gerade nicht verfügbar.',
+  'tips.remaining': 'Tipps für noch {n} von 3 Aktionen (Anlegen, Ziehen oder Passen).',
   'tips.wait': 'Der Tipp kommt, sobald du am Zug bist.',
-  'tips.done': 'Die Tipps haben dich drei Aktionen lang begleitet und sind jetzt aus. Du kannst sie jederzeit wieder einschalten.',
-  'tips.fallbackPlay': 'Tipp: {t} passt {end}.',
-  'tips.fallbackDraw': 'Tipp: Kein Stein passt – ziehe einen Stein.',
-  'tips.fallbackPass': 'Tipp: Kein Stein passt und der Vorrat ist leer – passe.',
 
   'error.invalid_action': 'Diese Aktion ist ungültig.',
   'error.round_over': 'Die Runde ist schon vorbei.',
@@ -383,13 +378,8 @@ const EN = {
   'result.nextStarter': 'The next round is opened by {name}.',
 
   'tips.switch': 'Learn with tips',
-  'tips.loading': 'Loading a tip …',
-  'tips.unavailable': 'Tips are not available right now.',
+  'tips.remaining': 'Tips for {n} more of 3 actions (play, draw or pass).',
   'tips.wait': 'The tip comes as soon as it is your turn.',
-  'tips.done': 'The tips have guided you for three actions and are off now. You can switch them on again at any time.',
-  'tips.fallbackPlay': 'Tip: {t} fits {end}.',
-  'tips.fallbackDraw': 'Tip: no tile fits – draw a tile.',
-  'tips.fallbackPass': 'Tip: no tile fits and the boneyard is empty – pass.',
 
   'error.invalid_action': 'This action is not valid.',
   'error.round_over': 'The round is already over.',

@@ -99,8 +99,9 @@ export function createTable(root, handlers) {
   const tipInput = h('input', { attrs: { type: 'checkbox', role: 'switch', id: `${id}-tip` } });
   const tipLabelText = h('span');
   const tipLabel = h('label', { class: 'switch', attrs: { for: `${id}-tip` } }, tipInput, tipLabelText);
+  const tipCount = h('p', { class: 'tip-count' });
   const tipText = h('p', { class: 'tip', attrs: { 'aria-live': 'polite' } });
-  const tipBox = h('div', { class: 'tips' }, tipLabel, tipText);
+  const tipBox = h('div', { class: 'tips' }, tipLabel, tipCount, tipText);
 
   const me = h('section', { class: 'me', attrs: { 'aria-labelledby': `${id}-mh` } },
     meH, meInfo, hand, preview, placeLabel, placements, actions, whys, tipBox);
@@ -311,7 +312,8 @@ export function createTable(root, handlers) {
       line.replaceChildren(...items);
       line.hidden = view.line.length === 0;
     }
-    if (changed('ends', [lang(), view.ends, fitsLeft, fitsRight])) {
+    const tipEnd = coach.on && tips.current?.end ? tips.current.end : null;
+    if (changed('ends', [lang(), view.ends, fitsLeft, fitsRight, tipEnd])) {
       ends.hidden = !view.ends;
       lineEmpty.hidden = Boolean(view.ends);
       setText(lineEmpty, t('table.lineEmpty'));
@@ -321,6 +323,8 @@ export function createTable(root, handlers) {
       }
       endLeft.classList.toggle('fits', fitsLeft);
       endRight.classList.toggle('fits', fitsRight);
+      endLeft.classList.toggle('tip-end', tipEnd === 'left');
+      endRight.classList.toggle('tip-end', tipEnd === 'right');
       line.classList.toggle('fits-left', fitsLeft);
       line.classList.toggle('fits-right', fitsRight);
     }
@@ -445,6 +449,11 @@ export function createTable(root, handlers) {
       }
     } else if (tips.done) text = TipCoach.doneText(lang());
     if (changed('tip', [lang(), text])) setText(tipText, text);
+    const count = coach.on ? t('tips.remaining', { n: coach.remaining }) : '';
+    if (changed('tipCount', [lang(), count])) {
+      setText(tipCount, count);
+      tipCount.hidden = !count;
+    }
   }
 
   function renderLog() {

@@ -30,7 +30,7 @@ def test_local_game_works_offline_once_loaded(server, new_context):
     page.reload()
     expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
     expect(page.get_by_role("status")).to_have_text(before)
-    page.wait_for_function("document.querySelector('[role=status]').innerText.includes('Du bist am Zug')")
+    page.wait_for_function("() => document.querySelector('[role=status]').innerText.includes('Du bist am Zug')")
     act_by_names(page)
     ctx.set_offline(False)
 

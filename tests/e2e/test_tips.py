@@ -34,7 +34,7 @@ def count_text(page: Page) -> str:
 
 
 def wait_for_my_turn(page: Page) -> None:
-    page.wait_for_function("document.querySelector('[role=status]').innerText.includes('Du bist am Zug')")
+    page.wait_for_function("() => document.querySelector('[role=status]').innerText.includes('Du bist am Zug')")
 
 
 def check_tip_matches_the_table(page: Page) -> None:

@@ -1,0 +1,142 @@
+"""``ziehdomino arena``: computer levels play many rounds against each other; figures with CIs.
+
+Fair rotation: rounds come in groups of ``players`` that share one deal (duplicate style); in
+a group the levels move one seat clockwise from round to round, so every level plays every hand
+of the deal. The group's starter is ``group % players``, so starters rotate too. Deals come
+from ``random.Random(mix_seed(seed, group))``; a computer's seed for each decision is
+``mix_seed(seed, round, decision number)``. The result depends on the arguments only, not on
+the number of worker processes.
+
+Every computer decides from :func:`~ziehdomino.engine.seat_view` only, like on the server.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .bots import LEVELS, decide
+from .bots.rng import mix_seed
+from .engine import Match, parse_action, seat_view
+
+Z95 = 1.959963984540054
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``k`` successes out of ``n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + Z95 ** 2 / n
+    c = (p + Z95 ** 2 / (2 * n)) / d
+    h = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def play_round(levels: Sequence[str], index: int, seed: int) -> tuple[int, ...]:
+    """Play round ``index`` of an arena; return the winners as indices into ``levels``."""
+    players = len(levels)
+    group, rotation = divmod(index, players)
+    match = Match(players, rng=random.Random(mix_seed(seed, group)), first_starter=group % players)
+    level_at = [levels[(seat - rotation) % players] for seat in range(players)]
+    rnd = match.round
+    decision = 0
+    while rnd.result is None:
+        seat = rnd.turn
+        view = seat_view(match, seat)
+        action = decide(view, level_at[seat], mix_seed(seed, index, decision))
+        decision += 1
+        match.apply(seat, parse_action(action))
+    assert rnd.result is not None
+    return tuple(sorted((s + rotation) % players for s in rnd.result.winners))
+
+
+def _chunk(args: tuple[tuple[str, ...], int, int, int]) -> list[tuple[int, ...]]:
+    levels, start, stop, seed = args
+    return [play_round(levels, i, seed) for i in range(start, stop)]
+
+
+@dataclass
+class Tally:
+    won: int = 0
+    shared: int = 0
+    lost: int = 0
+
+
+def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = None,
+        chunk: int = 20, progress: bool = True) -> dict[str, Any]:
+    """Play ``rounds`` rounds, print a line per seat and a final JSON line; return the summary."""
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+    if not 2 <= len(levels) <= 4:
+        raise ValueError("an arena seats 2-4 levels")
+    levels = tuple(levels)
+    players = len(levels)
+    workers = workers or os.cpu_count() or 1
+    jobs = [(levels, s, min(s + chunk, rounds), seed) for s in range(0, rounds, chunk)]
+    tallies = [Tally() for _ in levels]
+    decided = 0
+    start = time.perf_counter()
+    done = 0
+
+    def count(result: list[tuple[int, ...]]) -> None:
+        nonlocal decided, done
+        for winners in result:
+            done += 1
+            if len(winners) == 1:
+                decided += 1
+            for j in range(players):
+                if j not in winners:
+                    tallies[j].lost += 1
+                elif len(winners) == 1:
+                    tallies[j].won += 1
+                else:
+                    tallies[j].shared += 1
+
+    if workers == 1:
+        for job in jobs:
+            count(_chunk(job))
+    else:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for i, result in enumerate(pool.imap(_chunk, jobs)):
+                count(result)
+                if progress and i % 50 == 49:
+                    print(f"  ... {done} rounds, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+    print(f"arena: {rounds} rounds, {players} players, seats {','.join(levels)}, seed {seed}, "
+          f"{elapsed:.0f} s on {workers} processes")
+    print(f"  rounds with one winner: {decided} ({decided / rounds:.1%}); shared: {rounds - decided}")
+    summary: dict[str, Any] = {"rounds": rounds, "players": players, "seats": list(levels), "seed": seed,
+                               "seconds": round(elapsed, 1), "decided": decided, "per_seat": []}
+    by_level: dict[str, list[Tally]] = {}
+    for j, (level, t) in enumerate(zip(levels, tallies)):
+        w_lo, w_hi = wilson(t.won, rounds)
+        s_lo, s_hi = wilson(t.shared, rounds)
+        l_lo, l_hi = wilson(t.lost, rounds)
+        d_lo, d_hi = wilson(t.won, decided)
+        share = t.won / decided if decided else 0.0
+        print(f"  seat {j} {level:9s} won {t.won / rounds:6.1%} [{w_lo:.1%}, {w_hi:.1%}]  "
+              f"shared {t.shared / rounds:5.1%} [{s_lo:.1%}, {s_hi:.1%}]  "
+              f"lost {t.lost / rounds:6.1%} [{l_lo:.1%}, {l_hi:.1%}]  "
+              f"won of rounds not shared {share:6.1%} [{d_lo:.1%}, {d_hi:.1%}]")
+        summary["per_seat"].append({"level": level, "won": t.won, "shared": t.shared, "lost": t.lost,
+                                    "win_rate_ci95": [round(w_lo, 4), round(w_hi, 4)],
+                                    "won_of_not_shared": round(share, 4),
+                                    "won_of_not_shared_ci95": [round(d_lo, 4), round(d_hi, 4)]})
+        by_level.setdefault(level, []).append(t)
+    # A level at several seats: the average per seat.
+    summary["win_rate"] = {lv: round(sum(t.won for t in ts) / (rounds * len(ts)), 4) for lv, ts in by_level.items()}
+    summary["shared_rate"] = {lv: round(sum(t.shared for t in ts) / (rounds * len(ts)), 4)
+                              for lv, ts in by_level.items()}
+    summary["won_of_not_shared"] = {lv: round(sum(t.won for t in ts) / (max(decided, 1) * len(ts)), 4)
+                                    for lv, ts in by_level.items()}
+    print(json.dumps(summary))
+    return summary

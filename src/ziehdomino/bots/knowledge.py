@@ -1,0 +1,198 @@
+"""What one seat knows: its hand, the line, the counts, and what the public log reveals.
+
+Built from a seat's view (``docs/view.md``) and nothing else. The log tells, for every other
+seat, which numbers it could not have held (``docs/bots.md``, "Inference"):
+
+* Every hidden tile of a seat is a *slot* with a set of numbers it cannot show. A seat's slots
+  are kept oldest first; the older a slot, the more it has been through, so the forbidden sets
+  are nested (older ⊇ newer).
+* A draw or a pass at open ends ``a`` and ``b``: no tile in that hand showed ``a`` or ``b``,
+  so every slot gets ``a`` and ``b``. A draw then adds a new, unconstrained slot: the drawn tile
+  can show any number, which takes back what was known about the other numbers for that tile.
+* A play of tile ``t`` removes the oldest slot that can hold ``t`` (sound because the sets are
+  nested: a tile that sat in that slot could have sat in the one that really held ``t``).
+* A number none of whose tiles is hidden is lacked by everybody.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.tiles import parse_oriented, parse_tile
+from .rng import Mulberry32
+from .sim import ALLOWED, DRAW, INDEX, LEFT, NUM, OPEN, PASS, RIGHT, TA, TB, SimRound, bits
+
+#: Attempts at a consistent sample before the constraints are dropped (docs/bots.md).
+SAMPLE_TRIES = 20
+
+
+def tile_index(text: str) -> int:
+    """The sim index of a tile written ``"a|b"`` in either order."""
+    return INDEX[parse_tile(text)]
+
+
+def move_of(action: dict[str, Any]) -> int:
+    """The sim move of a JSON action from a view's ``legal`` list."""
+    kind = action["type"]
+    if kind == "draw":
+        return DRAW
+    if kind == "pass":
+        return PASS
+    end = action.get("end")
+    return 3 * tile_index(action["tile"]) + (OPEN if end is None else LEFT if end == "left" else RIGHT)
+
+
+@dataclass
+class Knowledge:
+    """One seat's knowledge at its turn (see the module docstring).
+
+    Attributes:
+        players, me: the table size and the viewer's seat.
+        hand: the viewer's tiles as a mask.
+        left, right: the open ends, -1 on an empty line.
+        counts: tiles per seat; bone_count: tiles in the boneyard.
+        hidden: mask of the tiles in other hands or the boneyard.
+        slots: per seat, the forbidden-number masks of its tiles as the public log tells them,
+            oldest first (the viewer's own slots are what the others can know of its hand).
+        passes: consecutive passes so far.
+    """
+
+    players: int
+    me: int
+    hand: int
+    left: int
+    right: int
+    counts: list[int]
+    bone_count: int
+    hidden: int
+    slots: list[list[int]]
+    passes: int
+
+    def public_lacks(self, seat: int) -> int:
+        """The numbers (7-bit mask) everybody can tell from the log that ``seat`` lacks."""
+        lack = 0x7F
+        for f in self.slots[seat]:
+            lack &= f
+        return lack
+
+    def lacks(self, seat: int) -> int:
+        """The numbers (7-bit mask) the viewer knows ``seat`` lacks: :meth:`public_lacks` plus
+        the numbers with no hidden tile left."""
+        lack = self.public_lacks(seat)
+        for n in range(7):
+            if not NUM[n] & self.hidden:
+                lack |= 1 << n
+        return lack
+
+    def root(self) -> SimRound:
+        """A sim round with only the viewer's hand filled in (others empty, no boneyard)."""
+        hands = [0] * self.players
+        hands[self.me] = self.hand
+        return SimRound(self.players, hands, [], self.left, self.right, self.me, self.passes)
+
+    def slot_order(self) -> list[tuple[int, int]]:
+        """Every other seat's slots as ``(seat, forbidden)``, most constrained first.
+
+        Key: the number of hidden tiles the slot allows, then seat, then age (oldest first).
+        """
+        keyed = []
+        for seat in range(self.players):
+            if seat == self.me:
+                continue
+            for age, f in enumerate(self.slots[seat]):
+                keyed.append(((ALLOWED[f] & self.hidden).bit_count(), seat, age, f))
+        keyed.sort()
+        return [(seat, f) for _, seat, _, f in keyed]
+
+    def sample(self, order: list[tuple[int, int]], rng: Mulberry32) -> tuple[list[int], list[int]]:
+        """One deal of the hidden tiles consistent with everything known: (hands, boneyard).
+
+        Each slot in ``order`` takes a uniformly chosen hidden tile it allows (the k-th set bit,
+        k = ``rng.below(count)``); a dead end restarts, and after :data:`SAMPLE_TRIES` failures
+        the constraints are dropped. The leftover tiles, ascending, are shuffled by Fisher-Yates
+        (j from the last index down to 1, swap with ``rng.below(j + 1)``) into the boneyard.
+        """
+        for attempt in range(SAMPLE_TRIES + 1):
+            relax = attempt == SAMPLE_TRIES
+            pool = self.hidden
+            hands = [0] * self.players
+            hands[self.me] = self.hand
+            ok = True
+            for seat, f in order:
+                cand = pool if relax else pool & ALLOWED[f]
+                n = cand.bit_count()
+                if n == 0:
+                    ok = False
+                    break
+                k = rng.below(n)
+                while k:
+                    cand &= cand - 1
+                    k -= 1
+                low = cand & -cand
+                hands[seat] |= low
+                pool ^= low
+            if ok:
+                bone = bits(pool)
+                for j in range(len(bone) - 1, 0, -1):
+                    k = rng.below(j + 1)
+                    bone[j], bone[k] = bone[k], bone[j]
+                return hands, bone
+        raise AssertionError("unreachable: the relaxed attempt always succeeds")
+
+
+def knowledge_of(view: dict[str, Any]) -> Knowledge:
+    """Read a seat's view (docs/view.md) into :class:`Knowledge`.
+
+    Raises:
+        ValueError: the view has no seat (a spectator's view) or no hand.
+    """
+    me = view.get("seat")
+    if me is None or view.get("hand") is None:
+        raise ValueError("a computer needs a seat's view, not a spectator's")
+    players = view["players"]
+    hand = 0
+    for text in view["hand"]:
+        hand |= 1 << tile_index(text)
+    on_line = 0
+    for text in view["line"]:
+        on_line |= 1 << INDEX[tuple(sorted(parse_oriented(text)))]  # type: ignore[index]
+    ends = view.get("ends")
+    left, right = (ends[0], ends[1]) if ends else (-1, -1)
+    counts = list(view["hand_counts"])
+    hidden = ((1 << 28) - 1) & ~hand & ~on_line
+    log = view.get("log") or []
+    # Slots at the start of the log: today's count, plus the tiles played since, minus those drawn.
+    start = list(counts)
+    for e in log:
+        if e["type"] == "play":
+            start[e["seat"]] += 1
+        elif e["type"] == "draw":
+            start[e["seat"]] -= 1
+    slots: list[list[int]] = [[0] * max(n, 0) for n in start]
+    for e in log:
+        seat = e["seat"]
+        own = slots[seat]
+        if e["type"] == "play":
+            i = tile_index(e["tile"])
+            shows = (1 << TA[i]) | (1 << TB[i])
+            for k, f in enumerate(own):
+                if not f & shows:
+                    del own[k]
+                    break
+            else:
+                if own:
+                    own.pop()
+            continue
+        ends_then = e.get("ends")
+        if ends_then:
+            gone = (1 << ends_then[0]) | (1 << ends_then[1])
+            for k in range(len(own)):
+                own[k] |= gone
+        if e["type"] == "draw":
+            own.append(0)
+    for s in range(players):
+        if len(slots[s]) != counts[s]:
+            slots[s] = [0] * counts[s]  # a log that does not explain the counts: know nothing
+    return Knowledge(players, me, hand, left, right, counts, view["boneyard_count"], hidden, slots,
+                     view.get("passes", 0))

@@ -1,0 +1,89 @@
+"""Python and JavaScript choose the same actions (docs/bots.md): the vectors, and fresh views."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from ziehdomino.bots import LEVELS, decide
+
+from make_decisions import random_views
+
+ROOT = Path(__file__).resolve().parents[2]
+VECTORS = ROOT / "tests" / "vectors" / "decisions.json"
+BOTS_JS = (ROOT / "src" / "ziehdomino" / "web" / "bots.js").as_uri()
+ENGINE_JS = (ROOT / "src" / "ziehdomino" / "web" / "engine.js").as_uri()
+RNG_JS = (ROOT / "src" / "ziehdomino" / "web" / "rng.js").as_uri()
+NODE = shutil.which("node")
+
+
+def test_python_reproduces_the_decision_vectors() -> None:
+    data = json.loads(VECTORS.read_text())
+    assert len(data["cases"]) >= 50
+    checked = 0
+    for case in data["cases"]:
+        assert set(case["choices"]) == set(LEVELS)
+        for level, choice in case["choices"].items():
+            assert decide(case["view"], level, choice["seed"]) == choice["action"], (case["id"], level)
+            checked += 1
+    assert checked >= 200
+
+
+def _node(script: str, stdin: str) -> str:
+    assert NODE is not None
+    proc = subprocess.run([NODE, "--input-type=module", "-e", script], input=stdin, capture_output=True,
+                          text=True, timeout=300, check=True)
+    return proc.stdout
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_javascript_decides_fresh_python_views_alike() -> None:
+    views = random_views(30, 777)
+    jobs = [{"view": v, "level": lv, "seed": 1000 + n} for n, v in enumerate(views) for lv in LEVELS]
+    script = f"""
+import {{ decide }} from '{BOTS_JS}';
+let text = '';
+process.stdin.on('data', (d) => {{ text += d; }});
+process.stdin.on('end', () => {{
+  const jobs = JSON.parse(text);
+  console.log(JSON.stringify(jobs.map((j) => decide(j.view, j.level, j.seed))));
+}});
+"""
+    got = json.loads(_node(script, json.dumps(jobs)))
+    want = [decide(j["view"], j["level"], j["seed"]) for j in jobs]
+    assert got == want
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_python_decides_views_made_by_the_javascript_engine_alike() -> None:
+    script = f"""
+import {{ decide, LEVELS }} from '{BOTS_JS}';
+import {{ newMatch, seatView, matchApply, seededRng }} from '{ENGINE_JS}';
+import {{ mixSeed }} from '{RNG_JS}';
+const rng = seededRng(4242);
+const out = [];
+for (let n = 0; out.length < 120; n++) {{
+  const players = 2 + rng.int(3);
+  const match = newMatch(players, {{ rng, firstStarter: rng.int(players) }});
+  let step = 0;
+  while (match.round.result === null) {{
+    const seat = match.round.turn;
+    const view = seatView(match, seat);
+    const level = Object.keys(LEVELS)[(n + step) % 4];
+    const seed = mixSeed(n, step);
+    const action = decide(view, level, seed);
+    if (view.legal.length > 1 && rng.int(4) === 0) out.push({{ view, level, seed, action }});
+    matchApply(match, seat, action);
+    step += 1;
+  }}
+}}
+console.log(JSON.stringify(out));
+"""
+    cases = json.loads(_node(script, ""))
+    assert len(cases) >= 120
+    for c in cases:
+        assert decide(c["view"], c["level"], c["seed"]) == c["action"]

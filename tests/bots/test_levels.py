@@ -1,0 +1,121 @@
+"""Every level returns a legal action, from the seat's view alone (issue 7)."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+from ziehdomino.bots import LEVELS, decide
+from ziehdomino.bots.rng import mix_seed
+from ziehdomino.engine import Match, parse_action, seat_view
+
+from zd_bots_support import play_out, random_matches
+
+BOTS = Path(__file__).resolve().parents[2] / "src" / "ziehdomino" / "bots"
+
+
+@pytest.mark.parametrize("level, rounds", [("leicht", 1500), ("heaviest", 1500), ("mittel", 1500), ("stark", 200)])
+def test_every_action_of_every_level_is_legal(level: str, rounds: int) -> None:
+    """Rounds where one seat plays ``level`` and the others play mixed levels; Match.apply checks
+    every action with the rules, and the action must be one of the view's legal entries."""
+    decisions = 0
+    for n, match in enumerate(random_matches(rounds, list(LEVELS).index(level))):
+        rng = random.Random(n)
+        others = [rng.choice(["leicht", "mittel", "heaviest"]) for _ in range(match.players)]
+
+        def choose(view: dict, step: int) -> dict:
+            nonlocal decisions
+            lv = level if view["seat"] == 0 else others[view["seat"]]
+            action = decide(view, lv, mix_seed(n, step))
+            if lv == level:
+                decisions += 1
+                assert action in view["legal"]
+            return action
+
+        play_out(match, choose)
+    assert decisions > rounds * 3
+
+
+def test_decide_returns_a_copy() -> None:
+    match = next(random_matches(1, 1))
+    view = seat_view(match, match.round.turn)
+    action = decide(view, "mittel", 1)
+    action["type"] = "changed"
+    assert all(a["type"] == "play" for a in view["legal"])
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_same_view_and_seed_give_the_same_action(level: str) -> None:
+    for match in random_matches(6 if level == "stark" else 30, 4):
+
+        def choose(view: dict, step: int) -> dict:
+            first = decide(view, level, step)
+            assert decide(view, level, step) == first
+            return first
+
+        play_out(match, choose)
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_a_decision_does_not_depend_on_the_hidden_tiles(level: str) -> None:
+    """Deal the other hands and the boneyard anew (same seat's view): the same choice."""
+    from ziehdomino.engine import round_from_position
+    from ziehdomino.engine.position import position_of
+
+    changed = 0
+    for n, match in enumerate(random_matches(40, 9)):
+        rng = random.Random(n)
+
+        def visit(view: dict, action: dict) -> None:
+            nonlocal changed
+            r = match.round
+            if r.line == [] or len(view["legal"]) < 2 or r.log is None:
+                return
+            me = r.turn
+            hidden = [t for s, h in enumerate(r.hands) if s != me for t in h] + list(r.boneyard)
+            rng.shuffle(hidden)
+            pos = position_of(r)
+            at = 0
+            for s in range(r.players):
+                if s != me:
+                    k = len(r.hands[s])
+                    pos["hands"][s] = [f"{a}|{b}" for a, b in hidden[at:at + k]]
+                    at += k
+            pos["boneyard"] = [f"{a}|{b}" for a, b in hidden[at:]]
+            other = Match(r.players, first_round=round_from_position(pos))
+            twin = seat_view(other, me)
+            twin["log"] = view["log"]  # the public history is the same; the twin's round has none
+            twin["version"], twin["round_number"], twin["starter"] = view["version"], view["round_number"], view["starter"]
+            twin["match"] = view["match"]
+            assert twin == view
+            assert decide(twin, level, n) == decide(view, level, n)
+            changed += 1
+
+        play_out(match, lambda view, step: decide(view, "heaviest", step), visit)
+    assert changed > 100
+
+
+def test_bots_never_import_a_round_or_a_match() -> None:
+    """The computers' only input is the view: no module of the package imports the round, the
+    match, the deal or the view builder."""
+    allowed = {"ziehdomino.engine.tiles"}
+    for path in BOTS.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and "engine" in node.module:
+                name = "ziehdomino.engine" + node.module.split("engine", 1)[1] if node.level else node.module
+                assert name in allowed, f"{path.name} imports {name}"
+
+
+def test_unknown_level_and_spectator_are_refused() -> None:
+    match = next(random_matches(1, 2))
+    view = seat_view(match, match.round.turn)
+    with pytest.raises(ValueError, match="unknown level"):
+        decide(view, "grandmaster", 1)
+    with pytest.raises(ValueError):
+        decide(seat_view(match, None), "mittel", 1)
+    other = (match.round.turn + 1) % match.players
+    with pytest.raises(ValueError, match="no legal action"):
+        decide(seat_view(match, other), "stark", 1)

@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server"], help="which benchmark")
+    bench.add_argument("name", choices=["engine", "server", "bots"], help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
     bench.add_argument("--seed", type=int, default=1)
@@ -37,6 +37,16 @@ def _parser() -> argparse.ArgumentParser:
                        help="server: a scripted player's pause before each action (default 1000)")
     bench.add_argument("--warmup", type=float, default=10.0,
                        help="server: seconds played before measuring starts (default 10)")
+    bench.add_argument("--rounds", type=int, default=12,
+                       help="bots: rounds per table size whose stark decisions are timed (default 12)")
+
+    arena = sub.add_parser("arena", help="computer levels play many rounds; figures with 95%% intervals")
+    arena.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    arena.add_argument("--seats", required=True,
+                       help="comma-separated levels, one per seat: leicht, mittel, stark, heaviest")
+    arena.add_argument("--rounds", type=int, default=1000)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     return p
 
 
@@ -61,6 +71,20 @@ def main(argv: list[str] | None = None) -> int:
 
             server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
                        think_ms=args.think_ms, seed=args.seed, warmup=args.warmup)
+        elif args.name == "bots":
+            from .bench import bots
+
+            bots.run(rounds_per_table=args.rounds, seed=args.seed)
+    elif args.command == "arena":
+        from . import arena
+
+        seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+        if len(seats) != args.players:
+            _parser().error(f"--seats names {len(seats)} levels for --players {args.players}")
+        try:
+            arena.run(seats, args.rounds, args.seed, workers=args.workers)
+        except ValueError as exc:
+            _parser().error(str(exc))
     return 0
 
 

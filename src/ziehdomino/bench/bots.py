@@ -1,0 +1,157 @@
+"""``ziehdomino bench bots``: how long "stark" takes per decision, in Python, node and Chromium.
+
+The same set of views is timed everywhere: every decision with a real choice (two or more
+legal actions) that a "stark" seat met in rounds against mittel and heaviest seats, for 2, 3
+and 4 players. Python calls :func:`ziehdomino.bots.decide`; node and Chromium (headless, through
+Playwright, ``/usr/bin/chromium``) load ``web/bots.js`` and call ``decide`` on the same views
+with the same seeds, and the choices must agree with Python's. Goal (issue 7): median at most
+50 ms and worst case at most 200 ms per decision. Figures only; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import random
+import shutil
+import statistics
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ..bots import decide
+from ..bots.rng import mix_seed
+from ..engine import Match, parse_action, seat_view
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+_JS_TIMER = """
+async (jobs) => {
+  const { decide } = await import('/bots.js');
+  const out = [];
+  for (const j of jobs) {
+    const t = performance.now();
+    const action = decide(j.view, 'stark', j.seed);
+    out.push([performance.now() - t, action]);
+  }
+  return out;
+}
+"""
+
+
+def stark_views(rounds_per_table: int, seed: int) -> list[dict[str, Any]]:
+    """Views (with their seeds) that a stark seat decided on, with at least two legal actions."""
+    rng = random.Random(seed)
+    jobs: list[dict[str, Any]] = []
+    for players in (2, 3, 4):
+        for n in range(rounds_per_table):
+            match = Match(players, rng=random.Random(rng.randrange(1 << 30)), first_starter=n % players)
+            levels = ["stark"] + [rng.choice(["mittel", "heaviest"]) for _ in range(players - 1)]
+            step = 0
+            while match.round.result is None:
+                seat = match.round.turn
+                view = seat_view(match, seat)
+                s = mix_seed(seed, players, n, step)
+                if levels[seat] == "stark" and len(view["legal"]) > 1:
+                    jobs.append({"view": view, "seed": s})
+                match.apply(seat, parse_action(decide(view, levels[seat], s)))
+                step += 1
+    return jobs
+
+
+def _figures(ms: list[float]) -> dict[str, float]:
+    ms = sorted(ms)
+    return {"median_ms": round(statistics.median(ms), 2), "p90_ms": round(ms[int(len(ms) * 0.9)], 2),
+            "max_ms": round(ms[-1], 2), "mean_ms": round(statistics.fmean(ms), 2)}
+
+
+def time_python(jobs: list[dict[str, Any]]) -> tuple[dict[str, float], list[dict[str, Any]]]:
+    times, actions = [], []
+    for j in jobs:
+        t = time.perf_counter()
+        actions.append(decide(j["view"], "stark", j["seed"]))
+        times.append((time.perf_counter() - t) * 1000)
+    return _figures(times), actions
+
+
+def time_node(jobs: list[dict[str, Any]]) -> tuple[dict[str, float], list[dict[str, Any]]] | None:
+    node = shutil.which("node")
+    if node is None:
+        return None
+    script = f"""
+import {{ decide }} from '{(WEB / "bots.js").as_uri()}';
+let text = '';
+process.stdin.on('data', (d) => {{ text += d; }});
+process.stdin.on('end', () => {{
+  const out = [];
+  for (const j of JSON.parse(text)) {{
+    const t = performance.now();
+    const action = decide(j.view, 'stark', j.seed);
+    out.push([performance.now() - t, action]);
+  }}
+  console.log(JSON.stringify(out));
+}});
+"""
+    proc = subprocess.run([node, "--input-type=module", "-e", script], input=json.dumps(jobs), capture_output=True,
+                          text=True, check=True)
+    out = json.loads(proc.stdout)
+    return _figures([t for t, _ in out]), [a for _, a in out]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript"}
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def time_chromium(jobs: list[dict[str, Any]]) -> tuple[dict[str, float], list[dict[str, Any]]] | None:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    if not Path(CHROMIUM).exists():
+        return None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(WEB)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/bots.js")
+            out = page.evaluate(_JS_TIMER, jobs)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return _figures([t for t, _ in out]), [a for _, a in out]
+
+
+def run(rounds_per_table: int = 12, seed: int = 1) -> dict[str, Any]:
+    """Time "stark" on the same views in Python, node and Chromium; print figures and a JSON line."""
+    jobs = stark_views(rounds_per_table, seed)
+    print(f"stark: {len(jobs)} decisions with a choice, from {rounds_per_table} rounds each at 2, 3 and 4 seats "
+          f"(goal: median <= 50 ms, worst <= 200 ms)")
+    summary: dict[str, Any] = {"bench": "bots", "level": "stark", "decisions": len(jobs)}
+    py, want = time_python(jobs)
+    summary["python"] = py
+    print(f"  python:   median {py['median_ms']:6.1f} ms  p90 {py['p90_ms']:6.1f} ms  worst {py['max_ms']:6.1f} ms")
+    for name, timer in (("node", time_node), ("chromium", time_chromium)):
+        result = timer(jobs)
+        if result is None:
+            print(f"  {name}: not available")
+            continue
+        figures, actions = result
+        figures["same_choices_as_python"] = actions == want
+        summary[name] = figures
+        print(f"  {name + ':':9s} median {figures['median_ms']:6.1f} ms  p90 {figures['p90_ms']:6.1f} ms  "
+              f"worst {figures['max_ms']:6.1f} ms  same choices as Python: {figures['same_choices_as_python']}")
+    print(json.dumps(summary))
+    return summary

@@ -45,17 +45,17 @@ def play_round(levels: Sequence[str], index: int, seed: int) -> tuple[int, ...]:
     players = len(levels)
     group, rotation = divmod(index, players)
     match = Match(players, rng=random.Random(mix_seed(seed, group)), first_starter=group % players)
-    level_at = [levels[(seat - rotation) % players] for seat in range(players)]
+    at = [(seat - rotation) % players for seat in range(players)]  # level index at each seat
     rnd = match.round
     decision = 0
     while rnd.result is None:
         seat = rnd.turn
         view = seat_view(match, seat)
-        action = decide(view, level_at[seat], mix_seed(seed, index, decision))
+        action = decide(view, levels[at[seat]], mix_seed(seed, index, decision))
         decision += 1
         match.apply(seat, parse_action(action))
     assert rnd.result is not None
-    return tuple(sorted((s + rotation) % players for s in rnd.result.winners))
+    return tuple(sorted(at[s] for s in rnd.result.winners))
 
 
 def _chunk(args: tuple[tuple[str, ...], int, int, int]) -> list[tuple[int, ...]]:

@@ -6,6 +6,7 @@ Everything talks to 127.0.0.1 only.
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import json
 import os
 import re
@@ -138,7 +139,11 @@ _OPEN: list[Client] = []
 
 
 def run(coro: Any) -> Any:
-    """``asyncio.run(coro)``, then close every client it opened (no transport left behind)."""
+    """``asyncio.run(coro)`` on a thread of its own, then close every client it opened.
+
+    Its own thread, because the browser tests' Playwright keeps an event loop running on the
+    main thread for the whole session, and ``asyncio.run`` refuses to start beside it.
+    """
     async def main() -> Any:
         try:
             return await coro
@@ -150,7 +155,8 @@ def run(coro: Any) -> Any:
                     await c.close()
                 except Exception:
                     pass
-    return asyncio.run(main())
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, main()).result()
 
 
 class Client:

@@ -7,7 +7,7 @@ import random
 from ziehdomino.bots.knowledge import Knowledge, knowledge_of
 from ziehdomino.bots.rng import Mulberry32
 from ziehdomino.bots.sim import ALLOWED, INDEX, NUM
-from ziehdomino.engine import DRAW, PASS, Match, Play, parse_action, round_from_position, seat_view
+from ziehdomino.engine import DRAW, PASS, Match, Play, round_from_position, seat_view
 from ziehdomino.engine.tiles import parse_tile
 
 from zd_bots_support import play_out, random_matches

@@ -10,7 +10,7 @@ import pytest
 
 from ziehdomino.bots import LEVELS, decide
 from ziehdomino.bots.rng import mix_seed
-from ziehdomino.engine import Match, parse_action, seat_view
+from ziehdomino.engine import Match, seat_view
 
 from zd_bots_support import play_out, random_matches
 
@@ -119,3 +119,26 @@ def test_unknown_level_and_spectator_are_refused() -> None:
     other = (match.round.turn + 1) % match.players
     with pytest.raises(ValueError, match="no legal action"):
         decide(seat_view(match, other), "stark", 1)
+
+
+def _mittel_view(log: list[dict]) -> dict:
+    return {"players": 2, "seat": 0, "hand": ["0|5", "0|1", "6|6"], "line": ["0|0"], "ends": [0, 0],
+            "hand_counts": [3, 8], "boneyard_count": 10, "passes": 0, "log": log,
+            "legal": [{"type": "play", "tile": "0|5", "end": "left"}, {"type": "play", "tile": "0|5", "end": "right"},
+                      {"type": "play", "tile": "0|1", "end": "left"}, {"type": "play", "tile": "0|1", "end": "right"}]}
+
+
+def test_mittel_starves_the_next_seat_when_the_log_shows_what_it_lacks() -> None:
+    # Without knowledge, 0|5 (more pips, and 0|1 left to follow) is the better play.
+    assert decide(_mittel_view([]), "mittel", 1)["tile"] == "0|5"
+    # Seat 1 drew twice at ends 1|0 and played the second tile drawn: it lacks 0 and 1 now,
+    # so 0|1 leaves it two ends it cannot match.
+    log = [{"seat": 1, "type": "draw", "ends": [1, 0]}, {"seat": 1, "type": "draw", "ends": [1, 0]},
+           {"seat": 1, "type": "play", "tile": "1|4", "end": "left", "ends": [1, 0]}]
+    assert decide(_mittel_view(log), "mittel", 1)["tile"] == "0|1"
+
+
+def test_heaviest_plays_the_most_pips() -> None:
+    view = _mittel_view([])
+    assert all(decide(view, "heaviest", s)["tile"] == "0|5" for s in range(20))
+    assert {decide(view, "heaviest", s)["end"] for s in range(40)} == {"left", "right"}  # ties at random

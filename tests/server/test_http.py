@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from pathlib import Path
+
 from zd_server_support import ServerProcess
 
 from ziehdomino.server.models import clean_name
@@ -91,7 +93,13 @@ def test_create_refuses_junk_and_huge_bodies(server: ServerProcess) -> None:
     assert r.status_code == 413 and r.json()["code"] == "too_large"
 
 
-@pytest.mark.parametrize("name", ["", "   ", "x" * 25, "A\x00B", "A\nB", "\u202eevil", "tab\there", "\x7f"])
+@pytest.mark.parametrize("name", [
+    "", "   ", "x" * 25, "A\x00B", "A\nB", "\u202eevil", "tab\there", "\x7f",
+    # invisible: only format (Cf), separator (Z*) or control characters
+    "\u200b", "\u00ad\u2028", "\u00ad", "\ufeff", "\u200d\u200c", " \u200b\u00a0\u3000 ", "\u2060\u180e",
+    # line/paragraph separators and controls are refused anywhere, the ends included
+    "Ben\u2028", "\u2029Ben", "Be\u2028n", "Ben\n", "\tBen", "Ben\x85",
+])
 def test_bad_names_are_refused(server: ServerProcess, name: str) -> None:
     r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name}, timeout=30)
     assert r.status_code == 422 and r.json()["code"] == "invalid_name"
@@ -113,7 +121,11 @@ def test_clean_name_rules() -> None:
     assert clean_name("a" * 24) == "a" * 24
     assert clean_name("Zoë 🎲") == "Zoë 🎲"
     assert clean_name("Zoe\u0308") == "Zoë"  # NFC
-    for bad in ["", " \t ", "a" * 25, "a\u2028b", "a\x1bb", "\u2066x"]:
+    assert clean_name("\u00a0Ben\u3000") == "Ben"  # space separators (Zs) are trimmed
+    assert clean_name("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"  # ZWJ inside a visible name
+    assert clean_name("A\u00adnna") == "A\u00adnna"  # a soft hyphen inside is kept
+    for bad in ["", " \t ", "a" * 25, "a\u2028b", "a\x1bb", "\u2066x", "\u200b", "\u00ad\u2028", "\u2028Ben",
+                "Ben\u2029", "\ud800", " \u200b ", "\u00ad" * 3, "Ben\r\n"]:
         with pytest.raises(ValueError):
             clean_name(bad)
 
@@ -139,3 +151,19 @@ def test_origin_rule() -> None:
     for origin, host in [("http://evil.example", "127.0.0.1:8000"), ("http://127.0.0.1:8001", "127.0.0.1:8000"),
                          (None, "h"), ("null", "h"), ("ftp://h", "h"), ("http://h/x", "h")]:
         assert not origin_allowed(origin, host)
+
+
+def test_rate_limited_answers_carry_retry_after(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--http-rate", "3"]).start()
+    try:
+        room = srv.create(["person", "person", "person"])["room"]
+        srv.join(room, "Ben")
+        srv.create(["person", "person"])
+        for method, path, body in [("POST", "/api/rooms", {"seats": [{"kind": "person"}] * 2, "name": "A"}),
+                                   ("POST", f"/api/rooms/{room}/join", {"name": "Cleo"})]:
+            r = httpx.request(method, srv.base + path, json=body, timeout=30)
+            assert r.status_code == 429 and r.json()["code"] == "rate_limited"
+            assert r.headers["retry-after"].isdigit() and 1 <= int(r.headers["retry-after"]) <= 60
+            _check_headers(r)
+    finally:
+        srv.stop()

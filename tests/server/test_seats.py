@@ -186,3 +186,26 @@ def test_rate_limit_per_connection(tmp_path: Path, web_dir: Path) -> None:
         run(main())
     finally:
         srv.stop()
+
+
+@pytest.mark.parametrize("how", ["extra_field", "draw_with_tile", "pass_with_end"])
+def test_unknown_fields_inside_an_action_are_bad_messages(server: ServerProcess, how: str) -> None:
+    async def main() -> None:
+        room, creds = seated_room(server, ["person", "person"])
+        a = await Client(server, room, creds[0]).open()
+        b = await Client(server, room, creds[1]).open()
+        v = (await a.wait_state(lambda s: s["view"] is not None))["view"]
+        turn = a if v["turn"] == 0 else b
+        legal = (await turn.wait_state(lambda s: s["view"]["version"] == v["version"]))["view"]["legal"][0]
+        bad = {"extra_field": {**legal, "x": 1}, "draw_with_tile": {"type": "draw", "tile": "1|2"},
+               "pass_with_end": {"type": "pass", "end": "left"}}[how]
+        await turn.send({"type": "action", "version": v["version"], "action": bad})
+        state = await _error_then_state(turn, "bad_message")
+        assert state["view"]["version"] == v["version"]
+        _, match = server.stored(room)
+        assert match is not None and match["version"] == v["version"] and match["actions"] == []
+        await turn.send({"type": "action", "version": v["version"], "action": legal})  # well formed: applied
+        await turn.wait_state(lambda s: s["view"]["version"] == v["version"] + 1)
+        await a.close()
+        await b.close()
+    run(main())

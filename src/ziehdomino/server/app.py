@@ -117,16 +117,21 @@ def _validation_error(exc: ValidationError) -> JSONResponse:
     return _error(422, "bad_request", f"{'.'.join(map(str, loc))}: {message}" if loc else message)
 
 
-def _limited(request: Request) -> bool:
+def _rate_limited(request: Request) -> JSONResponse | None:
+    """None when this address may create or join now; else the 429 answer with ``Retry-After``."""
     limiter: Limiter = request.app.state.limiter
     address = request.client.host if request.client else "unknown"
-    return not limiter.allow_request(address)
+    if limiter.allow_request(address):
+        return None
+    response = _error(429, "rate_limited", "too many rooms or joins from this address; wait a minute")
+    response.headers["retry-after"] = str(limiter.retry_after(address))
+    return response
 
 
 async def create_room(request: Request) -> Response:
     """``POST /api/rooms``: 201 ``{"room", "link", "seat": 0, "credential"}``."""
-    if _limited(request):
-        return _error(429, "rate_limited", "too many rooms or joins from this address; wait a minute")
+    if (limited := _rate_limited(request)) is not None:
+        return limited
     body = await _read_json_body(request)
     if body is None:
         return _error(413, "too_large", f"a request body holds at most {MAX_BODY} bytes")
@@ -163,8 +168,8 @@ async def join_room(request: Request) -> Response:
     room = _room(request)
     if room is None:
         return _error(404, "room_not_found", "no such room")
-    if _limited(request):
-        return _error(429, "rate_limited", "too many rooms or joins from this address; wait a minute")
+    if (limited := _rate_limited(request)) is not None:
+        return limited
     body = await _read_json_body(request)
     if body is None:
         return _error(413, "too_large", f"a request body holds at most {MAX_BODY} bytes")

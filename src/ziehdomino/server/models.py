@@ -2,9 +2,10 @@
 
 Everything a client sends passes through one of these models before the server looks at it:
 the bodies of ``POST /api/rooms`` and ``POST /api/rooms/{id}/join``, and each WebSocket
-message (a discriminated union on ``type``). Unknown fields are refused. A tile action's
-*content* is left to the engine (:func:`ziehdomino.engine.parse_action`): the rules decide
-what a play looks like, the server only that it is a small JSON object.
+message (a discriminated union on ``type``). Unknown fields are refused at every level, the
+action inside an ``action`` message included. A play's *content* (which tile, which end) is
+left to the engine (:func:`ziehdomino.engine.parse_action`): the rules decide what a tile
+looks like, the server only which fields an action may have.
 """
 
 from __future__ import annotations
@@ -21,26 +22,45 @@ Level: TypeAlias = Literal["leicht", "mittel", "stark"]
 NAME_MAX = 24
 # Characters that would let a name reorder or hide the text around it.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Categories refused anywhere in a name: controls, surrogates, line and paragraph separators.
+_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+#: Categories that draw nothing: a name needs at least one character outside them.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zs", "Zl", "Zp"})
 
 
 def clean_name(value: str) -> str:
-    """A player's name as shown: NFC-normalised and trimmed, 1-24 characters.
+    """A player's name as shown, by one rule (docs/protocol.md, "Names"):
 
-    Markup stays literal text (``"<b>Ben</b>"`` is a valid name; the browser renders names
-    with ``textContent``).
+    1. NFC-normalise.
+    2. Refuse it if it holds, anywhere (the ends included), a control (Unicode Cc), a surrogate
+       (Cs), a line or paragraph separator (Zl, Zp) or a bidi control (U+061C, U+200E, U+200F,
+       U+202A-U+202E, U+2066-U+2069).
+    3. Trim space separators (Zs) at both ends.
+    4. Refuse it unless 1-24 code points remain, at least one of them visible: not a format
+       character (Cf, e.g. U+200B, U+00AD), a separator (Z*) or a control.
+
+    Format characters inside a visible name are kept (U+200D joins emoji). Markup stays literal
+    text (``"<b>Ben</b>"`` is a valid name; the browser renders names with ``textContent``).
 
     Raises:
-        ValueError: empty after trimming, longer than 24 characters, or holding a control
-            character (Unicode Cc, surrogates, line/paragraph separators, bidi controls).
+        ValueError: the name breaks the rule.
     """
-    name = unicodedata.normalize("NFC", value).strip()
+    name = unicodedata.normalize("NFC", value)
+    for ch in name:
+        if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES or ch in _BIDI_CONTROLS:
+            raise ValueError(f"a name may not hold the control character U+{ord(ch):04X}")
+    start, end = 0, len(name)
+    while start < end and unicodedata.category(name[start]) == "Zs":
+        start += 1
+    while end > start and unicodedata.category(name[end - 1]) == "Zs":
+        end -= 1
+    name = name[start:end]
     if not name:
         raise ValueError("a name needs at least one character")
     if len(name) > NAME_MAX:
         raise ValueError(f"a name has at most {NAME_MAX} characters")
-    for ch in name:
-        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS:
-            raise ValueError(f"a name may not hold the control character U+{ord(ch):04X}")
+    if all(unicodedata.category(ch) in _INVISIBLE_CATEGORIES for ch in name):
+        raise ValueError("a name needs at least one visible character")
     return name
 
 
@@ -103,13 +123,43 @@ class Hello(BaseModel):
     credential: Annotated[str, Field(min_length=1, max_length=256)] | None = None
 
 
+class PlayAction(BaseModel):
+    """``{"type": "play", "tile": "5|2", "end": "right"}`` (``end`` left out for the opening)."""
+
+    model_config = _STRICT
+    type: Literal["play"]
+    tile: Annotated[str, Field(max_length=16)]
+    end: Annotated[str, Field(max_length=16)] | None = None
+
+
+class DrawAction(BaseModel):
+    """``{"type": "draw"}``."""
+
+    model_config = _STRICT
+    type: Literal["draw"]
+
+
+class PassAction(BaseModel):
+    """``{"type": "pass"}``."""
+
+    model_config = _STRICT
+    type: Literal["pass"]
+
+
+TileAction: TypeAlias = Annotated[PlayAction | DrawAction | PassAction, Field(discriminator="type")]
+
+
 class ActionMessage(BaseModel):
     """A turn: ``{"type": "action", "version": 17, "action": {...}}``; the engine parses ``action``."""
 
     model_config = _STRICT
     type: Literal["action"]
     version: Version
-    action: dict[str, Any]
+    action: TileAction
+
+    def action_json(self) -> dict[str, Any]:
+        """The action in the engine's JSON form (for :func:`ziehdomino.engine.parse_action`)."""
+        return self.action.model_dump()
 
 
 class NextRound(BaseModel):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import math
+import time
 
 from limits import RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.storage import MemoryStorage
@@ -36,6 +38,13 @@ class Limiter:
     def allow_request(self, address: str) -> bool:
         """Count one creation or join from ``address``; False when it is over the limit."""
         return self._limiter.hit(self._request, "http", address)
+
+    def retry_after(self, address: str) -> int:
+        """Whole seconds until ``address`` may create or join again (1-60; for ``Retry-After``)."""
+        stats = self._limiter.get_window_stats(self._request, "http", address)
+        if stats.remaining > 0:
+            return 1
+        return max(1, min(60, math.ceil(stats.reset_time - time.time())))
 
     def forget(self, key: str) -> None:
         """Drop the window of a closed connection."""

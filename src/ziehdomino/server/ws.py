@@ -166,7 +166,7 @@ async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connectio
             if isinstance(msg, Ping):
                 conn.push(PONG)
             elif isinstance(msg, ActionMessage):
-                await rooms.act(room, conn.seat, msg.version, msg.action)
+                await rooms.act(room, conn.seat, msg.version, msg.action_json())
             elif isinstance(msg, NextRound):
                 await rooms.next_round(room, conn.seat, msg.version)
             else:

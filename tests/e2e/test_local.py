@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import httpx
 from playwright.sync_api import Page, expect
 
 from zd_e2e_support import (XSS_NAME, act_by_keyboard, act_by_names, arm_xss_trap, axe_check, play_round,
@@ -184,6 +185,107 @@ def test_keyboard_only_local_game(server, new_context):
     assert not problems, problems
 
 
+FOCUSED_JS = """() => {
+    const el = document.activeElement;
+    const mine = document.querySelector('section.table .me');
+    const target = mine.querySelector('.hand button.playable')
+        || [...mine.querySelectorAll('.actions button')].find((b) => !b.disabled) || null;
+    return {
+        inTable: Boolean(el && el !== document.body && el.closest('section.table')),
+        what: el ? (el.tagName + ' ' + (el.textContent || '').trim()).slice(0, 60) : null,
+        usable: Boolean(el && !el.disabled && el.isConnected),
+        isTarget: el === target,
+    };
+}"""
+
+
+def test_keyboard_focus_stays_at_the_table(server, new_context):
+    """After a keyboard play, draw or pass the focus stays on the table's controls (never on
+    <body>), and when the turn comes back it is on the first playable tile, or Ziehen / Passen."""
+    page = new_context().new_page()
+    problems = watch(page)
+    start_local(page, server.base, "Kim", 1, query="?delay=30")
+    seen: dict[str, int] = {}
+
+    def act(p: Page) -> str:
+        done = act_by_keyboard(p)
+        focus = p.evaluate(FOCUSED_JS)
+        assert focus["inTable"] and focus["usable"], (done, focus)
+        seen[done.split()[0]] = seen.get(done.split()[0], 0) + 1
+        return done
+
+    def on_step(step: int, p: Page) -> None:
+        if step > 0:  # the turn came back (the table's first turn starts on its heading)
+            p.wait_for_function("() => document.activeElement.closest('section.table .me')", timeout=5000)
+            focus = p.evaluate(FOCUSED_JS)
+            assert focus["isTarget"], focus
+
+    for _ in range(6):  # until a round had a draw too (nearly every round with 14 in the boneyard)
+        play_round([page], act, on_step)
+        press_by_keyboard(page, page.get_by_role("button", name="Nächste Runde"))
+        focus = page.evaluate(FOCUSED_JS)
+        assert focus["inTable"], focus
+        if seen.get("draw"):
+            break
+    assert seen.get("play") and seen.get("draw"), seen
+    assert not problems, problems
+
+
+def test_the_table_leaves_a_focus_elsewhere_alone(server, new_context):
+    page = new_context().new_page()
+    start_local(page, server.base, "Kim", 3, query="?delay=250")
+    page.wait_for_function("() => document.querySelector('[role=status]').innerText.includes('Du bist am Zug')")
+    before = page.get_by_role("list", name="Verlauf").inner_text()
+    act_by_keyboard(page)
+    page.wait_for_function("(b) => document.querySelector('ol.log').innerText !== b", arg=before)
+    if turn_state(page) != "other":
+        return  # the round ended with this action: nothing to wait for
+    switch = page.get_by_role("button", name="English")
+    switch.focus()
+    page.wait_for_function("() => /Du bist am Zug|Die Runde ist vorbei/.test(document.querySelector('[role=status]').innerText)",
+                           timeout=10_000)
+    assert page.evaluate("document.activeElement.hasAttribute('data-lang-switch')")
+
+
+def test_a_long_or_invisible_name_is_refused_visibly_never_cut(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    page.goto(server.base + "/")
+    form = page.get_by_role("region", name="Raum eröffnen")
+    name = form.get_by_label("Dein Name")
+    long_name = "<img src=x onerror=alert(1)>"  # 28 characters
+    name.fill(long_name)
+    expect(name).to_have_value(long_name)  # taken whole, not cut to 24
+    expect(name).to_have_attribute("aria-invalid", "true")
+    expect(name).to_have_accessible_description(re.compile(r"^Höchstens 24 Zeichen \(jetzt 28\)\."))
+    expect(name).to_have_accessible_error_message("Höchstens 24 Zeichen (jetzt 28).")
+    expect(form.get_by_text("Höchstens 24 Zeichen (jetzt 28).")).to_be_visible()
+    form.get_by_role("button", name="Raum eröffnen").click()
+    expect(page).to_have_url(server.base + "/")  # refused in the browser, nothing sent
+    expect(name).to_be_focused()
+    page.get_by_role("button", name="English").click()
+    english = page.get_by_role("region", name="Open a room").get_by_label("Your name")
+    expect(english).to_have_accessible_description(re.compile(r"^At most 24 characters \(now 28\)\."))
+    page.get_by_role("button", name="Deutsch").click()
+    name.fill("x" * 24)
+    expect(name).not_to_have_attribute("aria-invalid", "true")
+    expect(name).to_have_accessible_description("1 bis 24 Zeichen.")
+    # Only invisible characters: refused on submit, with its own words.
+    local = page.get_by_role("region", name="Gegen Computer spielen")
+    local_name = local.get_by_label("Dein Name")
+    local_name.fill("\u200b\u00ad")
+    local.get_by_role("button", name="Gegen Computer spielen").click()
+    expect(page).to_have_url(server.base + "/")
+    expect(local_name).to_have_attribute("aria-invalid", "true")
+    expect(local_name).to_have_accessible_description(re.compile(r"sichtbares Zeichen"))
+    local_name.fill("Ben\u202e")
+    expect(local_name).to_have_accessible_description(re.compile(r"Richtungszeichen"))
+    local_name.fill("Kim")
+    local.get_by_role("button", name="Gegen Computer spielen").click()
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    assert not problems, problems
+
+
 def test_language_switch_is_remembered(server, new_context):
     page = new_context().new_page()
     page.goto(server.base + "/lokal?delay=0")
@@ -234,3 +336,21 @@ def test_rules_and_english_pages_pass_axe(server, new_context):
     axe_check(page, "local-setup-en", found)
     page.get_by_role("button", name="Deutsch").click()
     assert not found, found
+
+
+def test_every_page_names_its_icon_so_nothing_asks_for_favicon_ico(server, new_context):
+    """A page without <link rel="icon"> makes Chromium fetch /favicon.ico (a 404 and a console
+    error). Each page in a fresh browser: the named icon loads, and no console error at all."""
+    room = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"})
+    assert room.status_code == 201, room.text
+    for path in ("/", "/lokal", "/regeln", room.json()["link"]):
+        page = new_context().new_page()
+        errors: list[str] = []
+        page.on("console", lambda msg, errors=errors: errors.append(msg.text) if msg.type == "error" else None)
+        with page.expect_response(lambda r: r.url.endswith("/static/icon.svg")) as icon:
+            page.goto(server.base + path)
+        assert icon.value.status == 200 and icon.value.headers["content-type"].startswith("image/svg+xml"), path
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(300)
+        assert errors == [], (path, errors)
+        page.context.close()

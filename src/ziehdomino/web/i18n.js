@@ -36,6 +36,10 @@ const DE = {
   'start.local.resume': 'Gespeichertes Spiel fortsetzen',
   'form.name': 'Dein Name',
   'form.nameHint': '1 bis 24 Zeichen.',
+  'name.tooLong': 'Höchstens 24 Zeichen (jetzt {n}).',
+  'name.empty': 'Bitte gib einen Namen ein (1 bis 24 Zeichen).',
+  'name.invisible': 'Der Name braucht mindestens ein sichtbares Zeichen.',
+  'name.forbidden': 'Der Name darf keine Steuerzeichen, Zeilenumbrüche oder Richtungszeichen enthalten.',
   'form.seat': 'Platz {n}',
   'form.seatWord': 'Platz',
   'form.computerWord': 'Computer',
@@ -55,6 +59,8 @@ const DE = {
   'level.stark': 'Stark',
 
   'ai.h': 'Für KI-Mitspieler',
+  'ai.room': 'Jeder Zug ist ein Knopf mit festem Namen: „Stein a|b“ wählt einen Stein aus der Hand, „a|b links anlegen“ oder „a|b rechts anlegen“ legt ihn an, sonst „Ziehen“ oder „Passen“. Der Statusbereich sagt in Worten, wer am Zug ist.',
+  'ai.more': 'Ganze Anleitung für KI-Mitspieler (Startseite)',
 
   'room.title': 'Raum – Ziehdomino',
   'room.h': 'Raum',
@@ -234,6 +240,10 @@ const EN = {
   'start.local.resume': 'Resume the saved game',
   'form.name': 'Your name',
   'form.nameHint': '1 to 24 characters.',
+  'name.tooLong': 'At most 24 characters (now {n}).',
+  'name.empty': 'Please enter a name (1 to 24 characters).',
+  'name.invisible': 'The name needs at least one visible character.',
+  'name.forbidden': 'The name may not contain control characters, line breaks or text direction marks.',
   'form.seat': 'Seat {n}',
   'form.seatWord': 'Seat',
   'form.computerWord': 'Computer',
@@ -253,6 +263,8 @@ const EN = {
   'level.stark': 'Strong',
 
   'ai.h': 'For AI players',
+  'ai.room': 'Every move is a button with a fixed name: “Tile a|b” selects a tile in your hand, “Play a|b on the left” or “Play a|b on the right” plays it, otherwise “Draw” or “Pass”. The status region says in words whose turn it is.',
+  'ai.more': 'Full guide for AI players (start page)',
 
   'room.title': 'Room – Ziehdomino',
   'room.h': 'Room',

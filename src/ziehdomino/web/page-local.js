@@ -9,7 +9,7 @@ import { initPage, t } from './i18n.js';
 import { cryptoRng } from './engine.js';
 import { createTable } from './render.js';
 import { LocalSession, uniformMove } from './session-local.js';
-import { LOCAL_SETUP_KEY, prefillName, readComputers, readName, rememberName, wireComputers } from './setup.js';
+import { LOCAL_SETUP_KEY, prefillName, readComputers, readName, rememberName, wireComputers, wireName } from './setup.js';
 
 initPage(document);
 
@@ -71,6 +71,7 @@ function showSetup(show) {
 
 wireComputers(setupForm);
 prefillName(setupForm.elements.name);
+wireName(setupForm.elements.name);
 
 setupForm.addEventListener('submit', (event) => {
   event.preventDefault();

@@ -9,7 +9,7 @@
 import { errorText, initPage, onLangChange, t } from './i18n.js';
 import { createTable } from './render.js';
 import { OnlineSession, readSeat } from './session-online.js';
-import { prefillName, readName, rememberName } from './setup.js';
+import { prefillName, readName, rememberName, wireName } from './setup.js';
 
 initPage(document);
 
@@ -31,6 +31,7 @@ const tableRoot = document.getElementById('table-root');
 
 inviteLink.value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
 prefillName(joinForm.elements.name);
+wireName(joinForm.elements.name);
 
 let room = null;
 let view = null;

@@ -6,7 +6,7 @@
 import { errorText, initPage, t } from './i18n.js';
 import { SAVE_KEY } from './session-local.js';
 import { writeSeat } from './session-online.js';
-import { LOCAL_SETUP_KEY, prefillName, readComputers, readName, rememberName, wireComputers } from './setup.js';
+import { LOCAL_SETUP_KEY, buildFieldsets, prefillName, readComputers, readName, rememberName, wireComputers, wireName } from './setup.js';
 
 initPage(document);
 
@@ -15,11 +15,14 @@ const openError = document.getElementById('open-error');
 const localForm = document.getElementById('local-form');
 const localError = document.getElementById('local-error');
 
-prefillName(openForm.elements.name);
-prefillName(localForm.elements.name);
+for (const form of [openForm, localForm]) {
+  prefillName(form.elements.name);
+  wireName(form.elements.name);
+}
 wireComputers(localForm);
 
 // Room form: seats 2–4, each a person or a computer with a level.
+buildFieldsets(openForm, 'seat', 2, 4);
 const seatCount = openForm.elements.seats;
 function syncSeats() {
   for (const fs of openForm.querySelectorAll('fieldset[data-seat]')) {

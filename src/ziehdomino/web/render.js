@@ -12,6 +12,8 @@
  * "2|5 links anlegen", "Ziehen", "Passen", "Nächste Runde"); the line of play is an <ol> whose
  * items read "a|b"; one role="status" region says whose turn it is, the open ends and the last
  * action. Drawn tiles are aria-hidden decoration. All data (names!) goes in through textContent.
+ * After an own action and when the turn comes back, a focus that was the table's moves to the
+ * next sensible control (keepFocus); a focus elsewhere on the page is never taken.
  */
 
 import { lang, onLangChange, t, errorText } from './i18n.js';
@@ -61,12 +63,14 @@ export function createTable(root, handlers) {
   let view = null;
   let room = null;
   let selected = null; // the selected hand tile, "a|b"
+  let lineDrawn = []; // the line's tiles as drawn, left to right
+  const cards = new Map(); // seat -> its card in the players' list
   let noticeAge = 0; // version changes seen since the notice was shown
   const coach = new TipCoach(); // off at first, and again after a reload
   const tips = { round: null, own: 0, done: false, current: null };
 
   // ---- skeleton ----------------------------------------------------------------------------
-  const heading = h('h2', { class: 'table-h', attrs: { id: `${id}-h` } });
+  const heading = h('h2', { class: 'table-h', attrs: { id: `${id}-h`, tabindex: '-1' } });
   const status = h('p', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
   const notice = h('p', { class: 'notice', attrs: { role: 'alert' } });
 
@@ -84,6 +88,7 @@ export function createTable(root, handlers) {
 
   const meH = h('h3', { attrs: { id: `${id}-mh` } });
   const meInfo = h('p', { class: 'me-info' });
+  const meCard = playerCard(meInfo, false);
   const hand = h('div', { class: 'hand', attrs: { role: 'group', 'aria-labelledby': `${id}-mh` } });
   const preview = h('p', { class: 'preview' });
   const placeLabel = h('span', { class: 'sr-only', attrs: { id: `${id}-pl` } });
@@ -193,6 +198,9 @@ export function createTable(root, handlers) {
     }
     return t(you ? `log.${entry.type}You` : `log.${entry.type}`, { name });
   }
+  function myTurn() {
+    return Boolean(view && isMe(view.turn) && !view.result);
+  }
   function ownActions(v) {
     if (!v || v.seat === null) return 0;
     return v.log.filter((e) => e.seat === v.seat).length;
@@ -241,15 +249,23 @@ export function createTable(root, handlers) {
     if (view.seat === null) for (let s = 0; s < n; s++) order.push(s);
     else for (let i = 1; i < n; i++) order.push((view.seat + i) % n);
     const places = view.seat === null ? order.map(() => 'spectate') : PLACES[order.length];
-    const cards = order.map((s, i) => cardData(s, places[i]));
-    if (changed('players', [lang(), cards])) {
+    if (changed('seats', [order, places])) {
       players.className = `players n${order.length}${view.seat === null ? ' all' : ''}`;
-      players.replaceChildren(...cards.map(playerCard));
+      cards.clear();
+      players.replaceChildren(...order.map((s) => {
+        const card = playerCard();
+        cards.set(s, card);
+        return card.li;
+      }));
     }
+    order.forEach((s, i) => {
+      const c = cardData(s, places[i]);
+      if (changed(`card${s}`, [lang(), c])) fillCard(cards.get(s), c);
+    });
     if (view.seat !== null) {
       const mine = cardData(view.seat, 'me');
       if (changed('me', [lang(), mine])) {
-        meInfo.replaceChildren(...cardBody(mine));
+        fillCard(meCard, mine);
         meInfo.classList.toggle('active', mine.turn);
       }
     }
@@ -273,45 +289,49 @@ export function createTable(root, handlers) {
     };
   }
 
-  function cardBody(c) {
+  /** A player's card: its parts are made once and filled in place by fillCard. */
+  function playerCard(li = h('li'), withBacks = true) {
+    const card = {
+      li,
+      name: h('strong', { class: 'name' }),
+      meta: h('span', { class: 'meta' }),
+      counters: h('span', { class: 'counters' }),
+      turn: h('span', { class: 'badge turn' }),
+      away: h('span', { class: 'badge away' }),
+      backs: withBacks ? h('span', { class: 'backs', attrs: { 'aria-hidden': 'true' } }) : null,
+    };
+    li.append(card.name, card.meta, card.counters, card.turn, card.away);
+    if (card.backs) li.append(card.backs);
+    return card;
+  }
+
+  function fillCard(card, c) {
     const name = c.me ? (c.name ? t('table.youNamed', { name: c.name }) : t('table.you')) : c.name;
     const bits = [];
     if (c.computer) bits.push(t('table.computer', { level: t(`level.${c.level ?? 'mittel'}`) }));
     if (c.connected !== null) bits.push(t(c.connected ? 'table.connected' : 'table.away'));
     bits.push(c.count === 1 ? t('table.tiles1') : t('table.tiles', { n: c.count }));
-    const out = [h('strong', { class: 'name', text: name }), h('span', { class: 'meta', text: bits.join(' · ') }),
-      h('span', { class: 'counters', text: t('table.wins', { w: c.wins, s: c.shared }) })];
-    if (c.turn) out.push(h('span', { class: 'badge turn', text: t('table.turnMark') }));
-    if (c.connected === false) out.push(h('span', { class: 'badge away', text: t('table.away') }));
-    return out;
-  }
-
-  function playerCard(c) {
-    const li = h('li', { class: `player ${c.place}${c.turn ? ' active' : ''}${c.connected === false ? ' is-away' : ''}` });
-    li.append(...cardBody(c));
-    if (c.count > 0) {
-      const backs = h('span', { class: 'backs', attrs: { 'aria-hidden': 'true' } });
-      for (let i = 0; i < Math.min(c.count, 12); i++) backs.append(h('span', { class: 'back' }));
-      li.append(backs);
-    }
-    return li;
+    setText(card.name, name);
+    setText(card.meta, bits.join(' · '));
+    setText(card.counters, t('table.wins', { w: c.wins, s: c.shared }));
+    setText(card.turn, t('table.turnMark'));
+    setText(card.away, t('table.away'));
+    card.turn.hidden = !c.turn;
+    card.away.hidden = c.connected !== false;
+    if (!card.backs) return;
+    const className = `player ${c.place}${c.turn ? ' active' : ''}${c.connected === false ? ' is-away' : ''}`;
+    if (card.li.className !== className) card.li.className = className;
+    const backs = Math.min(c.count, 12);
+    while (card.backs.children.length > backs) card.backs.lastChild.remove();
+    while (card.backs.children.length < backs) card.backs.append(h('span', { class: 'back' }));
+    card.backs.hidden = backs === 0;
   }
 
   function renderLine() {
     const fitting = selected && view.hand?.includes(selected) ? plays().filter((a) => a.tile === selected) : [];
     const fitsLeft = fitting.some((a) => a.end === 'left');
     const fitsRight = fitting.some((a) => a.end === 'right');
-    if (changed('line', view.line)) {
-      const items = view.line.map((text, i) => {
-        const [a, b] = halves(text);
-        const li = h('li', { class: `line-tile${a === b ? ' double' : ''}` }, tileSvg(a, b, a === b), srText(text));
-        if (i === 0) li.classList.add('first');
-        if (i === view.line.length - 1) li.classList.add('last');
-        return li;
-      });
-      line.replaceChildren(...items);
-      line.hidden = view.line.length === 0;
-    }
+    if (changed('line', view.line)) drawLine(view.line);
     const tipEnd = coach.on && tips.current?.end ? tips.current.end : null;
     if (changed('ends', [lang(), view.ends, fitsLeft, fitsRight, tipEnd])) {
       ends.hidden = !view.ends;
@@ -331,6 +351,32 @@ export function createTable(root, handlers) {
     if (changed('boneyard', [lang(), view.boneyard_count])) {
       setText(boneyard, view.boneyard_count === 1 ? t('table.boneyard1') : t('table.boneyard', { n: view.boneyard_count }));
     }
+  }
+
+  /**
+   * Draws the line of play. Within a round it only grows at its ends, so the tiles already
+   * drawn stay and only the new ones are made; anything else (a new round) is drawn afresh.
+   */
+  function drawLine(next) {
+    const offset = lineDrawn.length ? next.indexOf(lineDrawn[0]) : 0;
+    const keeps = offset >= 0 && offset + lineDrawn.length <= next.length
+      && lineDrawn.every((text, i) => next[offset + i] === text);
+    if (keeps) {
+      line.prepend(...next.slice(0, offset).map(lineTile));
+      line.append(...next.slice(offset + lineDrawn.length).map(lineTile));
+    } else {
+      line.replaceChildren(...next.map(lineTile));
+    }
+    lineDrawn = next.slice();
+    for (const li of line.querySelectorAll('.first, .last')) li.classList.remove('first', 'last');
+    line.firstElementChild?.classList.add('first');
+    line.lastElementChild?.classList.add('last');
+    line.hidden = next.length === 0;
+  }
+
+  function lineTile(text) {
+    const [a, b] = halves(text);
+    return h('li', { class: `line-tile${a === b ? ' double' : ''}` }, tileSvg(a, b, a === b), srText(text));
   }
 
   function renderHand() {
@@ -379,10 +425,9 @@ export function createTable(root, handlers) {
       placements.hidden = fitting.length === 0;
     }
 
-    const myTurn = isMe(view.turn) && !view.result;
     let previewText;
     if (selected) {
-      if (!myTurn) previewText = t('preview.notTurn', { t: selected });
+      if (!myTurn()) previewText = t('preview.notTurn', { t: selected });
       else if (!view.ends) previewText = t('preview.open', { t: selected });
       else if (fitting.length === 0) previewText = t('preview.noFit', { t: selected });
       else {
@@ -391,9 +436,9 @@ export function createTable(root, handlers) {
         const key = l && r ? 'preview.both' : l ? 'preview.left' : 'preview.right';
         previewText = t(key, { t: selected, l: view.ends[0], r: view.ends[1] });
       }
-    } else if (myTurn && view.legal.some((a) => a.type === 'draw')) previewText = t('preview.mustDraw');
-    else if (myTurn && view.legal.some((a) => a.type === 'pass')) previewText = t('preview.mustPass');
-    else previewText = myTurn ? t('preview.none') : '';
+    } else if (myTurn() && view.legal.some((a) => a.type === 'draw')) previewText = t('preview.mustDraw');
+    else if (myTurn() && view.legal.some((a) => a.type === 'pass')) previewText = t('preview.mustPass');
+    else previewText = myTurn() ? t('preview.none') : '';
     setText(preview, previewText);
 
     const canDraw = view.legal.some((a) => a.type === 'draw');
@@ -403,7 +448,7 @@ export function createTable(root, handlers) {
     const reasons = whyNot();
     setText(drawWhy, canDraw ? '' : t('why.draw', { reason: reasons.draw }));
     setText(passWhy, canPass ? '' : t('why.pass', { reason: reasons.pass }));
-    whys.classList.toggle('sr-only', !myTurn);
+    whys.classList.toggle('sr-only', !myTurn());
     actions.hidden = Boolean(view.result);
     whys.hidden = Boolean(view.result);
   }
@@ -515,7 +560,7 @@ export function createTable(root, handlers) {
     section.hidden = false;
     section.classList.toggle('is-over', Boolean(view.result));
     section.classList.toggle('is-spectator', view.seat === null);
-    section.classList.toggle('my-turn', isMe(view.turn) && !view.result);
+    section.classList.toggle('my-turn', myTurn());
     renderHeading();
     renderStatus();
     renderPlayers();
@@ -526,9 +571,51 @@ export function createTable(root, handlers) {
     renderResult();
   }
 
-  function focusFallback() {
-    if (view?.result && !nextBtn.hidden) nextBtn.focus();
-    else if (hand.firstElementChild && !me.hidden) hand.firstElementChild.focus();
+  // ---- focus ------------------------------------------------------------------------------
+  // The table keeps a keyboard user's place: after an own action and when the turn comes back
+  // the focus goes to the next sensible control (focusTarget). It only ever moves a focus that
+  // is the table's: one inside it that got lost (its control vanished or was disabled, so the
+  // browser would drop it on <body>) or one the table put there itself and nobody moved since.
+  // A person who is elsewhere (a field, the language switch) keeps their focus.
+  let focusHome = false; // the last focus on the page was inside the table
+  let placedFocus = null; // the control the table focused itself, until the person moves or acts
+  let placing = false;
+  section.addEventListener('focusin', () => {
+    focusHome = true;
+    if (!placing) placedFocus = null;
+  });
+  section.addEventListener('click', () => { placedFocus = null; }, true);
+  document.addEventListener('focusin', (event) => {
+    if (!section.contains(event.target)) focusHome = false;
+  });
+
+  /** Where the focus belongs now: the first playable tile, else Ziehen or Passen, else the hand. */
+  function focusTarget() {
+    if (view.result) return nextBtn.hidden ? resultH : nextBtn;
+    if (view.seat === null) return null;
+    if (myTurn()) {
+      const tile = hand.querySelector('button.playable');
+      if (tile) return tile;
+      if (!drawBtn.disabled) return drawBtn;
+      if (!passBtn.disabled) return passBtn;
+    }
+    return hand.firstElementChild;
+  }
+
+  function focusLost(el) {
+    return !el || el === document.body || !el.isConnected || el.disabled === true || Boolean(el.closest('[hidden]'));
+  }
+
+  function keepFocus(turnCameBack) {
+    if (!view || !focusHome) return;
+    const el = document.activeElement;
+    if (!focusLost(el) && !(turnCameBack && el === placedFocus)) return;
+    const target = focusTarget();
+    if (!target || target === el) return;
+    placing = true;
+    target.focus();
+    placing = false;
+    placedFocus = target;
   }
 
   return {
@@ -539,7 +626,7 @@ export function createTable(root, handlers) {
      */
     update(nextView, nextRoom) {
       if (!changed('input', [nextView, nextRoom])) return;
-      const hadFocus = section.contains(document.activeElement);
+      const wasMyTurn = myTurn();
       // A refusal stays readable through the fresh state that may follow it (stale_version)
       // and goes with the next change after that.
       if (nextView && view && nextView.version !== view.version && notice.textContent && ++noticeAge >= 2) clearNotice();
@@ -548,7 +635,7 @@ export function createTable(root, handlers) {
       if (view && (view.hand === null || !view.hand.includes(selected))) selected = null;
       if (view && view.result && selected) selected = null;
       render();
-      if (hadFocus && !section.contains(document.activeElement)) focusFallback();
+      keepFocus(!wasMyTurn && myTurn());
     },
     /** Explains a refused action (or any error code) in words. */
     showError(code) {

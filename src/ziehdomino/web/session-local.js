@@ -23,12 +23,43 @@ export function uniformMove(view) {
   return view.legal[cryptoRng.int(view.legal.length)];
 }
 
-/** A name as the rules allow it: 1–24 characters after trimming, no control characters. */
+export const NAME_MAX = 24;
+// The server's name rule (server/models.py clean_name, docs/protocol.md "Names"), by Unicode
+// category: refused anywhere are controls (Cc), surrogates (Cs), line and paragraph separators
+// (Zl, Zp) and the bidi controls that would reorder or hide the text around a name.
+const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+// Only space separators (Zs) are trimmed, as on the server (String.trim would also drop U+FEFF).
+const EDGE_SPACES = /^\p{Zs}+|\p{Zs}+$/gu;
+// A name needs one character that draws something: not a format character (Cf, e.g. U+200B,
+// U+00AD), a separator (Z*), a control or a surrogate.
+const VISIBLE = /[^\p{Cc}\p{Cf}\p{Cs}\p{Z}]/u;
+
+/**
+ * What is wrong with a name, by the server's rule; null when nothing is.
+ * @param {unknown} name
+ * @returns {null | {code: 'forbidden'|'empty'|'tooLong'|'invisible', length: number}}
+ *   `length`: code points after trimming (what "Höchstens 24 Zeichen (jetzt 28)" counts)
+ */
+export function nameProblem(name) {
+  const text = String(name ?? '').normalize('NFC');
+  const trimmed = text.replace(EDGE_SPACES, '');
+  const length = [...trimmed].length;
+  if (FORBIDDEN.test(text)) return { code: 'forbidden', length };
+  if (length < 1) return { code: 'empty', length };
+  if (length > NAME_MAX) return { code: 'tooLong', length };
+  if (!VISIBLE.test(trimmed)) return { code: 'invisible', length };
+  return null;
+}
+
+/**
+ * A name as the rules allow it (the server's clean_name): NFC, space separators trimmed,
+ * 1–24 characters with at least one visible one, no control, line or paragraph separator or
+ * bidi control anywhere. Markup stays literal text.
+ * @returns {string|null} the clean name, or null when the rule refuses it
+ */
 export function cleanName(name) {
-  const text = String(name ?? '').trim();
-  // eslint-disable-next-line no-control-regex
-  if (text.length < 1 || [...text].length > 24 || /[\u0000-\u001f\u007f-\u009f]/.test(text)) return null;
-  return text;
+  if (nameProblem(name) !== null) return null;
+  return String(name).normalize('NFC').replace(EDGE_SPACES, '');
 }
 
 function checkSeats(seats, players) {
@@ -166,25 +197,19 @@ export class LocalSession {
    * @returns {boolean} whether it was applied
    */
   act(action) {
-    if (!this.match) return false;
-    try {
-      matchApply(this.match, PERSON, action);
-    } catch (error) {
-      if (error && typeof error.code === 'string') {
-        this.onError(error.code);
-        return false;
-      }
-      throw error;
-    }
-    this.changed();
-    return true;
+    return this.attempt(() => matchApply(this.match, PERSON, action));
   }
 
-  /** Deals the next round (after the current one ended). */
+  /** Deals the next round (after the current one ended); a refusal is reported by code. */
   nextRound() {
+    return this.attempt(() => nextRound(this.match));
+  }
+
+  /** Makes one change of the person's; an engine refusal changes nothing and goes to onError. */
+  attempt(change) {
     if (!this.match) return false;
     try {
-      nextRound(this.match);
+      change();
     } catch (error) {
       if (error && typeof error.code === 'string') {
         this.onError(error.code);

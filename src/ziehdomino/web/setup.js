@@ -1,13 +1,15 @@
 /**
- * @file The setup forms shared by the start page and the local page: seats, levels, the name.
- * Only reads and wires the static form markup of the pages; builds no game.
+ * @file The setup forms shared by the start page, the local page and the room page: the name
+ * field (checked by the server's rule as the person types) and the seat / computer fieldsets
+ * (made here from one function, into the form's `[data-fieldsets]` box). Builds no game.
  */
 
-import { t } from './i18n.js';
-import { cleanName } from './session-local.js';
+import { onLangChange, t } from './i18n.js';
+import { cleanName, nameProblem } from './session-local.js';
 
 export const NAME_KEY = 'ziehdomino.name';
 export const LOCAL_SETUP_KEY = 'ziehdomino.localSetup';
+export const LEVELS = ['leicht', 'mittel', 'stark'];
 
 function store(kind) {
   try {
@@ -36,26 +38,135 @@ export function rememberName(name) {
   }
 }
 
+// ---- the name field --------------------------------------------------------------------------
+
+const nameFields = new WeakMap(); // input -> {box, hint, problem}
+
+function problemText(problem) {
+  return problem.code === 'tooLong' ? t('name.tooLong', { n: problem.length }) : t(`name.${problem.code}`);
+}
+
+function showProblem(input, problem) {
+  const field = nameFields.get(input);
+  field.problem = problem;
+  const text = problem ? problemText(problem) : '';
+  if (field.box.textContent !== text) field.box.textContent = text;
+  field.box.hidden = !problem;
+  if (problem) {
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-errormessage', field.box.id);
+    input.setAttribute('aria-describedby', `${field.box.id} ${field.hint}`.trim());
+  } else {
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-errormessage');
+    if (field.hint) input.setAttribute('aria-describedby', field.hint);
+    else input.removeAttribute('aria-describedby');
+  }
+}
+
 /**
- * Checks the form's name field; shows the problem next to the form.
+ * Wires a name field: it takes any text (no maxlength that would cut a pasted name silently)
+ * and says at once, next to the field, when the text breaks the rule by its length or its
+ * characters (aria-invalid, the message in its aria-describedby). An empty field is only
+ * refused on submit (readName).
+ */
+export function wireName(input) {
+  if (nameFields.has(input)) return;
+  input.removeAttribute('maxlength');
+  const box = document.createElement('small');
+  box.id = `${input.id}-problem`;
+  box.className = 'field-problem';
+  box.setAttribute('aria-live', 'polite');
+  box.hidden = true;
+  const hint = input.getAttribute('aria-describedby') ?? '';
+  (hint ? document.getElementById(hint) : input).after(box);
+  nameFields.set(input, { box, hint, problem: null });
+  const check = () => {
+    const problem = nameProblem(input.value);
+    showProblem(input, problem && problem.code !== 'empty' && problem.code !== 'invisible' ? problem : null);
+  };
+  input.addEventListener('input', check);
+  onLangChange(() => showProblem(input, nameFields.get(input).problem));
+  check();
+}
+
+/**
+ * Checks the form's name field by the server's rule; shows the problem at the field.
  * @returns {string|null} the clean name, or null (the field is marked invalid and focused)
  */
 export function readName(form, errorBox) {
   const input = form.elements.name;
-  const name = cleanName(input.value);
-  if (name === null) {
-    input.setAttribute('aria-invalid', 'true');
-    errorBox.textContent = t('error.invalid_name');
+  wireName(input);
+  errorBox.textContent = '';
+  const problem = nameProblem(input.value);
+  showProblem(input, problem);
+  if (problem) {
     input.focus();
     return null;
   }
-  input.removeAttribute('aria-invalid');
-  errorBox.textContent = '';
-  return name;
+  return cleanName(input.value);
 }
 
-/** Shows the fieldsets for `count` computers (data-computer="n") and returns their levels. */
+// ---- seats and computers ---------------------------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== false) node.setAttribute(k, v === true ? '' : v);
+  node.append(...children);
+  return node;
+}
+
+/** A translated text node's element: `<tag data-i18n=key>` (the page's language switch redoes it). */
+function said(tag, key, attrs = {}) {
+  const node = el(tag, { ...attrs, 'data-i18n': key });
+  node.textContent = t(key);
+  return node;
+}
+
+function select(id, name, options) {
+  return el('select', { id, name }, ...options.map(([value, key, chosen]) => {
+    const option = said('option', key, { value, selected: Boolean(chosen) });
+    return option;
+  }));
+}
+
+function field(id, labelKey, control) {
+  return el('div', { class: 'field' }, said('label', labelKey, { for: id }), control);
+}
+
+/**
+ * One fieldset for seat / computer `n` of a setup form: legend "Platz n" or "Computer n",
+ * optionally "Wer spielt?" (person or computer), and "Stufe".
+ * @param {string} prefix  the ids' prefix ("open", "local", "setup")
+ * @param {'seat'|'computer'} kind
+ */
+function fieldset(prefix, kind, n) {
+  const parts = [];
+  if (kind === 'seat') {
+    parts.push(field(`${prefix}-kind-${n}`, 'form.who', select(`${prefix}-kind-${n}`, `kind-${n}`,
+      [['person', 'form.person', true], ['computer', 'form.computer']])));
+  }
+  parts.push(field(`${prefix}-level-${n}`, 'form.level', select(`${prefix}-level-${n}`, `level-${n}`,
+    LEVELS.map((level) => [level, `level.${level}`, level === 'mittel']))));
+  const legend = el('legend', {}, said('span', kind === 'seat' ? 'form.seatWord' : 'form.computerWord'), ` ${n}`);
+  return el('fieldset', { class: 'seat', [`data-${kind}`]: String(n) }, legend, ...parts);
+}
+
+/**
+ * Fills the form's `[data-fieldsets]` box with the fieldsets for seats `from`..`to` ('seat')
+ * or computers ('computer'); the ids take the name field's prefix ("open-name" -> "open-").
+ */
+export function buildFieldsets(form, kind, from, to) {
+  const box = form.querySelector('[data-fieldsets]');
+  const prefix = form.elements.name.id.replace(/-name$/, '');
+  const sets = [];
+  for (let n = from; n <= to; n++) sets.push(fieldset(prefix, kind, n));
+  box.replaceChildren(...sets);
+}
+
+/** Builds the local setup form's computer fieldsets and shows as many as `count` asks for. */
 export function wireComputers(form) {
+  buildFieldsets(form, 'computer', 1, 3);
   const count = form.elements.count;
   const sync = () => {
     for (const fs of form.querySelectorAll('fieldset[data-computer]')) fs.hidden = Number(fs.dataset.computer) > Number(count.value);
@@ -71,3 +182,4 @@ export function readComputers(form) {
   for (let i = 1; i <= n; i++) levels.push(form.elements[`level-${i}`].value);
   return levels;
 }
+

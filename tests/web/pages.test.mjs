@@ -1,0 +1,47 @@
+// Tests of the static pages (src/ziehdomino/web/*.html): what every page must carry, and that
+// the parts repeated on purpose (no build step; the rules page must read without script) stay
+// identical. Run: node --test tests/web/
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+const WEB = new URL('../../src/ziehdomino/web/', import.meta.url);
+const PAGES = ['index.html', 'room.html', 'local.html', 'rules.html'];
+const read = (name) => readFileSync(new URL(name, WEB), 'utf8');
+const block = (html, re) => {
+  const m = html.match(re);
+  assert.ok(m, `${re} not found`);
+  return m[0];
+};
+
+test('every page names its icon (no /favicon.ico request) and loads only module scripts', () => {
+  for (const name of PAGES) {
+    const html = read(name);
+    assert.match(html, /<link rel="icon" href="\/static\/icon.svg" type="image\/svg\+xml">/, name);
+    assert.doesNotMatch(html, /<script(?![^>]*\ssrc=)/, `${name}: inline script`);
+    assert.doesNotMatch(html, /<style|\sstyle=/, `${name}: inline style`);
+  }
+  assert.match(read('icon.svg'), /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+});
+
+test('header, navigation and footer are the same on every page', () => {
+  const [first, ...rest] = PAGES.map(read);
+  const parts = [/<a class="skip"[^\n]*\n<header class="site">[\s\S]*?<\/header>/, /<footer class="site">[\s\S]*?<\/footer>/];
+  for (const re of parts) {
+    for (const [i, html] of rest.entries()) assert.equal(block(html, re), block(first, re), `${PAGES[i + 1]} vs index.html`);
+  }
+});
+
+test('name fields take any text (the script refuses a long name visibly, never cuts it)', () => {
+  for (const name of ['index.html', 'room.html', 'local.html']) {
+    const html = read(name);
+    assert.doesNotMatch(html, /maxlength/, name);
+    for (const input of html.match(/<input [^>]*name="name"[^>]*>/g) ?? []) assert.match(input, /aria-describedby="[\w-]+-hint"/);
+  }
+});
+
+test('the AI help is written once; the room page links to it', () => {
+  assert.match(read('index.html'), /id="ai-help"/);
+  assert.match(read('room.html'), /href="\/#ai-help"/);
+  assert.doesNotMatch(read('room.html'), /Eine KI kann mitspielen/);
+});

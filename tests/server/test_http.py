@@ -145,6 +145,11 @@ def test_join_unknown_room_is_404(server: ServerProcess) -> None:
     assert r.status_code == 404 and r.json()["code"] == "room_not_found"
 
 
+def test_debug_metrics_are_off_by_default(server: ServerProcess) -> None:
+    r = httpx.get(server.base + "/api/debug/metrics", timeout=30)
+    assert r.status_code == 404 and r.json()["code"] == "not_found"
+
+
 def test_origin_rule() -> None:
     assert origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000")
     assert origin_allowed("https://Example.org", "example.org")

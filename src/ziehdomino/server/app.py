@@ -94,6 +94,18 @@ async def health(request: Request) -> Response:
     return JSONResponse({"ok": True, "rooms": len(request.app.state.rooms.rooms)})
 
 
+_LOOPBACK = frozenset({"127.0.0.1", "::1"})
+
+
+async def debug_metrics(request: Request) -> Response:
+    """``GET /api/debug/metrics?since=N``: server-side action timings (metrics on, loopback only)."""
+    metrics = request.app.state.rooms.metrics
+    if metrics is None or request.client is None or request.client.host not in _LOOPBACK:
+        return _error(404, "not_found")
+    since = request.query_params.get("since", "0")
+    return JSONResponse(metrics.since(int(since) if since.isdigit() else 0))
+
+
 async def _read_json_body(request: Request) -> bytes | None:
     """The request body, or None when it is larger than :data:`MAX_BODY`."""
     length = request.headers.get("content-length")
@@ -239,6 +251,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/r/{room_id}", room_page),
         Route("/sw.js", service_worker),
         Route("/api/health", health),
+        Route("/api/debug/metrics", debug_metrics),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room_id}", room_summary),
         Route("/api/rooms/{room_id}/join", join_room, methods=["POST"]),

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from ..engine import Match, Refusal, match_from_state, match_to_state, parse_action, seat_view
 from . import computer
+from .metrics import ActionTiming, Metrics
 from .models import CreateRoom
 from .settings import Settings
 from .storage import RoomRecord, Storage
@@ -99,42 +100,69 @@ class Connection:
     one is all a client needs); errors and pongs keep their order.
     """
 
-    __slots__ = ("seat", "opened", "_pending", "_wake", "close_code")
+    __slots__ = ("seat", "opened", "_pending", "_wake", "close_code", "_sending")
 
     def __init__(self, seat: Seat | None) -> None:
         self.seat = seat
         self.opened = time.monotonic()
-        self._pending: deque[tuple[bool, str]] = deque()
+        # (is a state, text, the action timings it carries: None unless metrics are on)
+        self._pending: deque[tuple[bool, str, list[ActionTiming] | None]] = deque()
         self._wake = asyncio.Event()
         self.close_code: int | None = None
+        self._sending: list[ActionTiming] | None = None
 
-    def push(self, text: str, *, is_state: bool = False) -> None:
-        """Queue one message (JSON text) for the client."""
+    def push(self, text: str, *, is_state: bool = False, timing: ActionTiming | None = None) -> bool:
+        """Queue one message (JSON text) for the client; False when the connection is closing.
+
+        ``timing`` (metrics only) is told once this state, or a newer one replacing it, is written.
+        """
         if self.close_code is not None:
-            return
+            return False
+        timings = None if timing is None else [timing]
         if is_state and self._pending:
-            self._pending = deque(m for m in self._pending if not m[0])
-        self._pending.append((is_state, text))
+            kept: deque[tuple[bool, str, list[ActionTiming] | None]] = deque()
+            for m in self._pending:
+                if not m[0]:
+                    kept.append(m)
+                elif m[2]:
+                    timings = m[2] + (timings or [])
+            self._pending = kept
+        self._pending.append((is_state, text, timings))
         if len(self._pending) > MAX_PENDING:
             self.close(CLOSE_TOO_SLOW)
         self._wake.set()
+        return True
 
     def close(self, code: int) -> None:
         """Ask the sender task to close the socket with ``code`` (after nothing else)."""
         if self.close_code is None:
             self.close_code = code
+            for m in self._pending:
+                for t in m[2] or ():
+                    t.written()
             self._pending.clear()
             self._wake.set()
 
     async def next(self) -> str | int:
-        """The next message to send, or the close code once :meth:`close` was called."""
+        """The next message to send, or the close code once :meth:`close` was called.
+
+        Call :meth:`sent` once the message is written.
+        """
         while True:
             if self.close_code is not None:
                 return self.close_code
             if self._pending:
-                return self._pending.popleft()[1]
+                _, text, self._sending = self._pending.popleft()
+                return text
             self._wake.clear()
             await self._wake.wait()
+
+    def sent(self) -> None:
+        """The message last returned by :meth:`next` was written (or given up)."""
+        if self._sending:
+            for t in self._sending:
+                t.written()
+        self._sending = None
 
 
 class Room:
@@ -219,6 +247,42 @@ class Room:
         info = {"room": self.id, "seats": self.seat_infos() if seats is None else seats, "you": seat}
         return json.dumps({"type": "state", "room": info, "view": view}, separators=(",", ":"), ensure_ascii=False)
 
+    def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
+        """:meth:`state_text` for several viewers at once, the same text byte for byte.
+
+        Each seat's view comes from :func:`seat_view` as always; only the encoding is shared:
+        a value that is equal in every view (the line, the log, the counters, ...) is encoded
+        to JSON once instead of once per seat.
+        """
+        head = '{"type":"state","room":{"room":' + _encode(self.id) + ',"seats":' + _encode(self.seat_infos()) + ',"you":'
+        if self.match is None:
+            return {s: head + _encode(s) + '},"view":null}' for s in viewers}
+        views = _encode_views([seat_view(self.match, s) for s in viewers])
+        return {s: head + _encode(s) + '},"view":' + v + "}" for s, v in zip(viewers, views)}
+
+
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def _encode_views(views: list[dict[str, Any]]) -> list[str]:
+    """The JSON texts of ``views`` (as ``json.dumps`` writes them), shared values encoded once."""
+    keys = tuple(views[0])
+    if len(views) == 1 or any(tuple(v) != keys for v in views):
+        return [_encode(v) for v in views]
+    parts: list[list[str]] = [[] for _ in views]
+    for key in keys:
+        values = [v[key] for v in views]
+        name = _encode(key) + ":"
+        first = values[0]
+        if all(type(x) is type(first) and x == first for x in values):
+            text = name + _encode(first)
+            for p in parts:
+                p.append(text)
+        else:
+            for p, x in zip(parts, values):
+                p.append(name + _encode(x))
+    return ["{" + ",".join(p) + "}" for p in parts]
+
 
 def error_text(code: str, message: str) -> str:
     """The ``error`` message as JSON text."""
@@ -233,6 +297,8 @@ class Rooms:
         self.settings = settings
         self.rooms: dict[str, Room] = {}
         self._closing = False
+        #: Server-side action timings (``settings.metrics``), else None.
+        self.metrics: Metrics | None = Metrics() if settings.metrics else None
 
     # --- start-up and shutdown ---------------------------------------------------------------
 
@@ -348,8 +414,11 @@ class Rooms:
             if conn.seat is not None and not self._closing and not room.is_connected(conn.seat):
                 self._broadcast(room)
 
-    async def act(self, room: Room, seat: Seat | None, version: int, action: Any) -> None:
+    async def act(self, room: Room, seat: Seat | None, version: int, action: Any,
+                  received: float | None = None) -> None:
         """Apply ``seat``'s action (JSON form) made against ``version``, store it, push the state.
+
+        ``received`` (``time.perf_counter()`` when the message was read) is only for metrics.
 
         Raises:
             RoomError: ``spectator``, ``not_started``, ``server_error``.
@@ -357,8 +426,9 @@ class Rooms:
         """
         if seat is None:
             raise RoomError("spectator", "a spectator cannot act")
+        timing = None if self.metrics is None or received is None else self.metrics.start(received)
         async with room.lock:
-            await self._apply(room, seat, version, action)
+            await self._apply(room, seat, version, action, timing)
 
     async def next_round(self, room: Room, seat: Seat | None, version: int) -> None:
         """Deal the next round (a seated person asks), store it, push the state.
@@ -399,13 +469,14 @@ class Rooms:
             raise RoomError("not_started", "the first round starts when every seat for a person is taken")
         return room.match
 
-    async def _apply(self, room: Room, seat: Seat, version: int, action_json: Any) -> None:
+    async def _apply(self, room: Room, seat: Seat, version: int, action_json: Any,
+                     timing: ActionTiming | None = None) -> None:
         match = self._started(room)
         action = parse_action(action_json)
         match.apply(seat, action, version=version)
-        await self._commit(room)
+        await self._commit(room, timing)
 
-    async def _commit(self, room: Room) -> None:
+    async def _commit(self, room: Room, timing: ActionTiming | None = None) -> None:
         """Store the changed match (restoring the stored one if that fails), then push and go on."""
         try:
             await self._store(room)
@@ -413,7 +484,9 @@ class Rooms:
             previous = room.stored_match
             room.match = None if previous is None else match_from_state(previous)
             raise
-        self._broadcast(room)
+        if timing is not None:
+            timing.mark_stored()
+        self._broadcast(room, timing)
         self._schedule_computer(room)
 
     async def _store(self, room: Room) -> None:
@@ -424,17 +497,15 @@ class Rooms:
             log.error("storing room %s failed: %s", room.id, exc)
             raise RoomError("server_error", "the change could not be stored; it was not made") from None
 
-    def _broadcast(self, room: Room) -> None:
-        """Push every connection its own state (one view per seat, computed once)."""
-        if not room.connections:
-            return
-        seats = room.seat_infos()
-        texts: dict[Seat | None, str] = {}
-        for c in room.connections:
-            text = texts.get(c.seat)
-            if text is None:
-                text = texts[c.seat] = room.state_text(c.seat, seats)
-            c.push(text, is_state=True)
+    def _broadcast(self, room: Room, timing: ActionTiming | None = None) -> None:
+        """Push every connection its own state (one view per seat, computed and encoded once)."""
+        pushed = 0
+        if room.connections:
+            texts = room.state_texts(list(dict.fromkeys(c.seat for c in room.connections)))
+            for c in room.connections:
+                pushed += c.push(texts[c.seat], is_state=True, timing=timing)
+        if timing is not None:
+            timing.mark_pushed(pushed)
 
     async def send_state(self, room: Room, conn: Connection) -> None:
         """Push one connection a fresh state (after an error), as stored: under the room's lock."""

@@ -25,6 +25,8 @@ class Settings:
         max_message: largest WebSocket message answered (bytes); larger ones get ``too_large``.
         max_rooms: rooms kept at once; creating more answers 503 ``server_full``.
         hello_timeout: seconds a new WebSocket has to send its hello.
+        metrics: time every accepted action on the server and answer
+            ``GET /api/debug/metrics`` to loopback clients (for ``ziehdomino bench server``).
     """
 
     data_dir: Path
@@ -37,6 +39,7 @@ class Settings:
     max_message: int = 4096
     max_rooms: int = 20000
     hello_timeout: float = 20.0
+    metrics: bool = False
 
     def __post_init__(self) -> None:
         if self.computer_delay < 0:

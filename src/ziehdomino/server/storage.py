@@ -6,7 +6,8 @@ which returns only once the row is committed; only then is anything sent. A row 
 (:func:`ziehdomino.engine.match_to_state`: the current round's deal with the boneyard order,
 plus every accepted action), so a restart replays each room to exactly where it was.
 
-Saves from many rooms that arrive together are committed in one transaction (group commit).
+Saves from many rooms that arrive together are committed in one transaction (group commit),
+in as few SQLite statements as possible.
 The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process
 being killed (SIGKILL) at any moment; a power cut may lose the last commits. Checkpoints (the
 only step that waits for the disk) run on a second thread and connection every few seconds,
@@ -160,14 +161,22 @@ class Storage:
                 return
 
     def _write(self, items: list[Any]) -> None:
+        """Commit ``items`` in one transaction, then wake each waiting loop once.
+
+        All saves of a batch go in one multi-row ``INSERT OR REPLACE`` (rows in order, so the
+        last save of a room wins): every SQLite step releases the GIL and must win it back from
+        the event loop, so fewer steps mean a shorter wait for the commit.
+        """
         error: BaseException | None = None
+        rows = [arg for (kind, arg), _, _ in items if kind == "save"]
+        deletes = [(i,) for (kind, arg), _, _ in items if kind == "delete" for i in arg]
         try:
             self._db.execute("BEGIN")
-            for (kind, arg), _, _ in items:
-                if kind == "save":
-                    self._db.execute("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?)", arg)
-                else:
-                    self._db.executemany("DELETE FROM rooms WHERE id = ?", [(i,) for i in arg])
+            for start in range(0, len(rows), _ROWS_PER_STATEMENT):
+                chunk = rows[start:start + _ROWS_PER_STATEMENT]
+                self._db.execute(_INSERT + ",".join([_ROW] * len(chunk)), [v for row in chunk for v in row])
+            if deletes:
+                self._db.executemany("DELETE FROM rooms WHERE id = ?", deletes)
             self._db.execute("COMMIT")
         except sqlite3.Error as exc:
             log.error("storing %d changes failed: %s", len(items), exc)
@@ -176,8 +185,24 @@ class Storage:
                 self._db.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
+        by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
         for _, loop, fut in items:
-            loop.call_soon_threadsafe(_settle, fut, error)
+            by_loop.setdefault(loop, []).append(fut)
+        for loop, futures in by_loop.items():
+            try:
+                loop.call_soon_threadsafe(_settle_all, futures, error)
+            except RuntimeError:  # that loop is closed: nobody waits any more
+                pass
+
+
+_INSERT = "INSERT OR REPLACE INTO rooms VALUES "
+_ROW = "(?, ?, ?, ?, ?, ?)"
+_ROWS_PER_STATEMENT = 128  # 768 variables, well under SQLite's limit
+
+
+def _settle_all(futures: list[asyncio.Future[None]], error: BaseException | None) -> None:
+    for fut in futures:
+        _settle(fut, error)
 
 
 def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -136,7 +137,10 @@ async def _send_loop(ws: WebSocket, conn: Connection) -> None:
             if isinstance(item, int):
                 await ws.close(item)
                 return
-            await ws.send_text(item)
+            try:
+                await ws.send_text(item)
+            finally:
+                conn.sent()
     except Exception:  # the socket went away; the receive loop sees the disconnect
         return
 
@@ -148,6 +152,7 @@ async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connectio
             data = await _receive_text(ws)
         except (_Closed, WebSocketDisconnect):
             return
+        received = time.perf_counter()
         if _too_large(data, settings.max_message):
             await _refuse(room, rooms, conn, "too_large", f"a message may hold at most {settings.max_message} bytes")
             continue
@@ -166,7 +171,7 @@ async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connectio
             if isinstance(msg, Ping):
                 conn.push(PONG)
             elif isinstance(msg, ActionMessage):
-                await rooms.act(room, conn.seat, msg.version, msg.action_json())
+                await rooms.act(room, conn.seat, msg.version, msg.action_json(), received)
             elif isinstance(msg, NextRound):
                 await rooms.next_round(room, conn.seat, msg.version)
             else:

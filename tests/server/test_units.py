@@ -1,0 +1,73 @@
+"""Pieces of the server without a process: the shared state encoding, rate windows, action timings."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+from ziehdomino.engine import Match, action_to_json, parse_action
+from ziehdomino.server.metrics import Metrics
+from ziehdomino.server.ratelimit import Limiter, MovingWindow
+from ziehdomino.server.rooms import Connection, Room, SeatState
+
+
+def _room(players: int) -> Room:
+    seats = [SeatState("person", name=f"<P{i}> \u00e4\u200d\U0001f3b2", credential_hash="x") for i in range(players)]
+    return Room("R" * 22, seats, created=0.0, updated=0.0)
+
+
+def test_state_texts_equal_state_text_byte_for_byte() -> None:
+    rng = random.Random(3)
+    for players in (2, 3, 4):
+        room = _room(players)
+        viewers: list[int | None] = [*range(players), None]
+        assert room.state_texts(viewers) == {s: room.state_text(s) for s in viewers}  # before the first round
+        room.match = Match(players)
+        for _ in range(200):
+            texts = room.state_texts(viewers)
+            assert texts == {s: room.state_text(s) for s in viewers}
+            assert all(json.loads(t)["room"]["you"] == s for s, t in texts.items())
+            m = room.match
+            if m.round.result is not None:
+                m.next_round(version=m.version)
+                continue
+            seat = m.round.turn
+            action = rng.choice(m.round.legal_actions(seat))
+            m.apply(seat, parse_action(action_to_json(action)), version=m.version)
+
+
+def test_moving_window_counts_only_allowed_hits() -> None:
+    w = MovingWindow(3, 60.0)
+    assert [w.hit("a", now=t) for t in (0.0, 1.0, 2.0, 3.0, 4.0)] == [True, True, True, False, False]
+    assert w.hit("b", now=4.0)  # keys are separate
+    assert 55.9 < w.retry_after("a", now=4.0) <= 56.0
+    assert w.hit("a", now=60.0) and not w.hit("a", now=60.5) and w.hit("a", now=61.0)
+    assert w.retry_after("c", now=0.0) == 0.0
+    limiter = Limiter(per_second=2, per_minute=1)
+    assert limiter.allow_request("x") and not limiter.allow_request("x")
+    assert 59 <= limiter.retry_after("x") <= 60
+
+
+def test_action_timing_waits_for_every_connection_and_follows_replacing_states() -> None:
+    async def main() -> None:
+        metrics = Metrics()
+        a, b = Connection(0), Connection(1)
+        t = metrics.start(0.0)
+        t.mark_stored()
+        pushed = a.push("s1", is_state=True, timing=t) + b.push("s1", is_state=True, timing=t)
+        t.mark_pushed(pushed)
+        a.push("s2", is_state=True)  # replaces s1 on a: the timing moves to s2
+        assert await a.next() == "s2"
+        a.sent()
+        assert metrics.total == 0  # b has not written yet
+        assert await b.next() == "s1"
+        b.sent()
+        assert metrics.total == 1 and metrics.since(0)["next"] == 1 and len(metrics.since(0)["samples"]) == 1
+        t2 = metrics.start(0.0)
+        t2.mark_stored()
+        c = Connection(2)
+        t2.mark_pushed(c.push("s3", is_state=True, timing=t2))
+        c.close(1000)  # closed before writing: counts as done
+        assert metrics.total == 2 and metrics.since(1)["samples"] == metrics.since(0)["samples"][1:]
+    asyncio.run(main())

@@ -8,7 +8,7 @@ import random
 
 from ziehdomino.engine import Match, action_to_json, parse_action
 from ziehdomino.server.metrics import Metrics
-from ziehdomino.server.ratelimit import Limiter, MovingWindow
+from ziehdomino.server.ratelimit import Limiter
 from ziehdomino.server.rooms import Connection, Room, SeatState
 
 
@@ -37,16 +37,18 @@ def test_state_texts_equal_state_text_byte_for_byte() -> None:
             m.apply(seat, parse_action(action_to_json(action)), version=m.version)
 
 
-def test_moving_window_counts_only_allowed_hits() -> None:
-    w = MovingWindow(3, 60.0)
-    assert [w.hit("a", now=t) for t in (0.0, 1.0, 2.0, 3.0, 4.0)] == [True, True, True, False, False]
-    assert w.hit("b", now=4.0)  # keys are separate
-    assert 55.9 < w.retry_after("a", now=4.0) <= 56.0
-    assert w.hit("a", now=60.0) and not w.hit("a", now=60.5) and w.hit("a", now=61.0)
-    assert w.retry_after("c", now=0.0) == 0.0
+def test_limits_count_per_key_and_tell_when_to_retry() -> None:
     limiter = Limiter(per_second=2, per_minute=1)
     assert limiter.allow_request("x") and not limiter.allow_request("x")
+    assert limiter.allow_request("y")  # addresses are separate
     assert 59 <= limiter.retry_after("x") <= 60
+    assert limiter.retry_after("z") == 1
+    key = limiter.new_connection()
+    assert limiter.allow_message(key) and limiter.allow_message(key) and not limiter.allow_message(key)
+    other = limiter.new_connection()
+    assert other != key and limiter.allow_message(other)
+    limiter.forget(key)
+    assert limiter.allow_message(key)
 
 
 def test_action_timing_waits_for_every_connection_and_follows_replacing_states() -> None:

@@ -51,6 +51,7 @@ def test_unknown_room_page_is_a_german_404(server: ServerProcess) -> None:
     r = httpx.get(server.base + "/r/AAAAAAAAAAAAAAAAAAAAAA", timeout=30)
     assert r.status_code == 404
     assert 'lang="de"' in r.text and "<script" not in r.text
+    assert 'rel="icon" href="/static/icon.svg"' in r.text  # else the browser asks for /favicon.ico
     # never a new room
     assert httpx.get(server.base + "/api/rooms/AAAAAAAAAAAAAAAAAAAAAA", timeout=30).json() == {
         "code": "room_not_found", "message": "no such room"}

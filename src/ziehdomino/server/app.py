@@ -44,7 +44,8 @@ _ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 NOT_FOUND_PAGE = """<!doctype html>
 <html lang="de">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Nicht gefunden – Ziehdomino</title><link rel="stylesheet" href="/static/style.css"></head>
+<title>Nicht gefunden – Ziehdomino</title><link rel="stylesheet" href="/static/style.css">
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml"></head>
 <body><main><h1>Nicht gefunden</h1>
 <p>{what}</p>
 <p><a href="/">Zur Startseite</a></p></main></body>
@@ -210,7 +211,9 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     log.error("request %s %s failed: %r", request.method, request.url.path, exc)
     if request.url.path.startswith("/api/"):
         return _error(500, "server_error")
-    return HTMLResponse("<!doctype html><title>Fehler</title><p>Ein Fehler ist aufgetreten.</p>", status_code=500)
+    return HTMLResponse('<!doctype html><html lang="de"><title>Fehler – Ziehdomino</title>'
+                        '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
+                        "<p>Ein Fehler ist aufgetreten. Bitte lade die Seite neu.</p></html>", status_code=500)
 
 
 async def _cleanup_loop(rooms: Rooms, interval: float) -> None:

@@ -10,6 +10,7 @@ from ziehdomino.engine import Match, action_to_json, parse_action
 from ziehdomino.server.metrics import Metrics
 from ziehdomino.server.ratelimit import Limiter
 from ziehdomino.server.rooms import Connection, Room, SeatState
+from zd_server_support import run
 
 
 def _room(players: int) -> Room:
@@ -72,4 +73,4 @@ def test_action_timing_waits_for_every_connection_and_follows_replacing_states()
         t2.mark_pushed(c.push("s3", is_state=True, timing=t2))
         c.close(1000)  # closed before writing: counts as done
         assert metrics.total == 2 and metrics.since(1)["samples"] == metrics.since(0)["samples"][1:]
-    asyncio.run(main())
+    run(main())  # on a thread of its own: the browser tests keep a loop on the main thread

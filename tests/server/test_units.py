@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 
 from ziehdomino.engine import Match, action_to_json, parse_action
 from ziehdomino.server.metrics import Metrics
 from ziehdomino.server.ratelimit import Limiter
-from ziehdomino.server.rooms import Connection, Room, SeatState
+from ziehdomino.server.connection import Connection
+from ziehdomino.server.rooms import Room, SeatState
 from zd_server_support import run
 
 

@@ -8,7 +8,10 @@ One module per idea, each readable top to bottom:
 * :mod:`.ratelimit` -- per-connection and per-address limits (``limits``, moving window).
 * :mod:`.storage` -- rooms in SQLite, written before anything is announced.
 * :mod:`.computer` -- a computer seat's choice, from its own seat's view only.
-* :mod:`.rooms` -- rooms, seats, credentials, presence, and the one writer per room.
+* :mod:`.credentials` -- room ids and seat credentials (random, stored hashed).
+* :mod:`.connection` -- one WebSocket's outbox.
+* :mod:`.metrics` -- server-side action timings for ``ziehdomino bench server``.
+* :mod:`.rooms` -- rooms, seats, presence, and the one writer per room.
 * :mod:`.ws` -- the WebSocket endpoint ``/ws/{room_id}``.
 * :mod:`.app` -- pages, HTTP routes, start-up and shutdown; :func:`~.app.serve`.
 

@@ -5,26 +5,24 @@ connection coming or going -- runs under that room's :class:`asyncio.Lock` (ARCH
 idea 3). A change that the game keeps is stored (committed) before any state is pushed
 (idea 4); if storing fails the room goes back to what was stored last and nothing is sent.
 
-Credentials (idea 5): ``secrets.token_urlsafe(24)`` (192 bits), kept only as a SHA-256 hash,
-compared with :func:`hmac.compare_digest` against every seat, so the time taken does not
-depend on which seat (if any) matches.
+The socket's outbox is :mod:`.connection`; ids and credentials are :mod:`.credentials`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import json
 import logging
 import secrets
 import time
-from collections import deque
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..engine import Match, Refusal, match_from_state, match_to_state, parse_action, seat_view
 from . import computer
+from .connection import Connection
+from .credentials import hash_credential, new_credential, new_room_id
 from .metrics import ActionTiming, Metrics
 from .models import CreateRoom
 from .settings import Settings
@@ -38,12 +36,8 @@ Seat = int
 MAX_CONNECTIONS_PER_SEAT = 4
 #: Spectator connections one room takes; more are closed with 4429.
 MAX_SPECTATORS = 64
-#: Messages waiting in one connection's outbox before it is closed as too slow (4408).
-MAX_PENDING = 64
-
 CLOSE_REPLACED = 4409
 CLOSE_TOO_MANY = 4429
-CLOSE_TOO_SLOW = 4408
 
 
 class RoomError(Exception):
@@ -58,21 +52,6 @@ class RoomError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-def new_room_id() -> str:
-    """A room id: 128 random bits, base64url (22 characters)."""
-    return secrets.token_urlsafe(16)
-
-
-def new_credential() -> str:
-    """A seat credential: 192 random bits, base64url (32 characters)."""
-    return secrets.token_urlsafe(24)
-
-
-def hash_credential(credential: str) -> str:
-    """SHA-256 hex of a credential (enough for a 192-bit random secret)."""
-    return hashlib.sha256(credential.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass(slots=True)
@@ -91,78 +70,6 @@ class SeatState:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "name": self.name, "credential_hash": self.credential_hash}
-
-
-class Connection:
-    """One WebSocket's outbox: the room's writer pushes, the socket's sender task drains.
-
-    A pushed ``state`` replaces any older state still waiting (a state is complete, the newest
-    one is all a client needs); errors and pongs keep their order.
-    """
-
-    __slots__ = ("seat", "opened", "_pending", "_wake", "close_code", "_sending")
-
-    def __init__(self, seat: Seat | None) -> None:
-        self.seat = seat
-        self.opened = time.monotonic()
-        # (is a state, text, the action timings it carries: None unless metrics are on)
-        self._pending: deque[tuple[bool, str, list[ActionTiming] | None]] = deque()
-        self._wake = asyncio.Event()
-        self.close_code: int | None = None
-        self._sending: list[ActionTiming] | None = None
-
-    def push(self, text: str, *, is_state: bool = False, timing: ActionTiming | None = None) -> bool:
-        """Queue one message (JSON text) for the client; False when the connection is closing.
-
-        ``timing`` (metrics only) is told once this state, or a newer one replacing it, is written.
-        """
-        if self.close_code is not None:
-            return False
-        timings = None if timing is None else [timing]
-        if is_state and self._pending:
-            kept: deque[tuple[bool, str, list[ActionTiming] | None]] = deque()
-            for m in self._pending:
-                if not m[0]:
-                    kept.append(m)
-                elif m[2]:
-                    timings = m[2] + (timings or [])
-            self._pending = kept
-        self._pending.append((is_state, text, timings))
-        if len(self._pending) > MAX_PENDING:
-            self.close(CLOSE_TOO_SLOW)
-        self._wake.set()
-        return True
-
-    def close(self, code: int) -> None:
-        """Ask the sender task to close the socket with ``code`` (after nothing else)."""
-        if self.close_code is None:
-            self.close_code = code
-            for m in self._pending:
-                for t in m[2] or ():
-                    t.written()
-            self._pending.clear()
-            self._wake.set()
-
-    async def next(self) -> str | int:
-        """The next message to send, or the close code once :meth:`close` was called.
-
-        Call :meth:`sent` once the message is written.
-        """
-        while True:
-            if self.close_code is not None:
-                return self.close_code
-            if self._pending:
-                _, text, self._sending = self._pending.popleft()
-                return text
-            self._wake.clear()
-            await self._wake.wait()
-
-    def sent(self) -> None:
-        """The message last returned by :meth:`next` was written (or given up)."""
-        if self._sending:
-            for t in self._sending:
-                t.written()
-        self._sending = None
 
 
 class Room:

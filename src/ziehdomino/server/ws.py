@@ -28,7 +28,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine import Refusal
 from .models import CLIENT_MESSAGE, ActionMessage, Hello, NextRound, Ping
 from .ratelimit import Limiter
-from .rooms import Connection, Room, RoomError, Rooms, error_text
+from .connection import Connection
+from .rooms import Room, RoomError, Rooms, error_text
 from .security import origin_allowed
 from .settings import Settings
 

@@ -1,5 +1,5 @@
-"""Fixtures for the browser end-to-end tests (self-contained): a real ``ziehdomino serve``
-process, Debian's Chromium driven by Playwright, contexts, screenshots and axe checks.
+"""Fixtures for the browser end-to-end tests: a real ``ziehdomino serve`` process (the server
+tests' helper), Debian's Chromium driven by Playwright, contexts, screenshots and axe checks.
 
 Every test here is marked ``browser``. Chromium: /usr/bin/chromium (override with
 ZIEHDOMINO_CHROMIUM); Playwright's own browser download is not used.
@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+
+from zd_server_support import ServerProcess  # noqa: E402  (the server tests' process helper)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "artifacts" / "screens"
@@ -37,56 +36,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """``ziehdomino serve`` on a free loopback port with a fresh data directory."""
-
-    def __init__(self, data: Path) -> None:
-        self.port = _free_port()
-        self.data = data
-        self.log = data.parent / f"server-{self.port}.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> Server:
-        args = [sys.executable, "-m", "ziehdomino.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--data", str(self.data), "--computer-delay", "0", "--log-level", "warning",
-                "--http-rate", "100000", "--ws-rate", "10000"]
-        with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited early:\n{self.log.read_text()}")
-            try:
-                if httpx.get(self.base + "/api/health", timeout=2).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("server did not come up")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("e2e") / "data").start()
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One real server (the packaged pages, computer delay 0) for the whole browser session."""
+    srv = ServerProcess(tmp_path_factory.mktemp("e2e") / "data").start()
     try:
         yield srv
     finally:

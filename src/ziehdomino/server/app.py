@@ -15,9 +15,9 @@ import logging
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -34,6 +34,8 @@ from .security import SecurityHeadersMiddleware
 from .settings import Settings
 from .storage import Storage
 from .ws import websocket_endpoint
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 log = logging.getLogger("ziehdomino.server")
 
@@ -141,17 +143,24 @@ def _rate_limited(request: Request) -> JSONResponse | None:
     return response
 
 
-async def create_room(request: Request) -> Response:
-    """``POST /api/rooms``: 201 ``{"room", "link", "seat": 0, "credential"}``."""
-    if (limited := _rate_limited(request)) is not None:
-        return limited
+async def _read_model(request: Request, model: type[ModelT]) -> ModelT | Response:
+    """The request body validated as ``model``, or the error response to send (413 or 422)."""
     body = await _read_json_body(request)
     if body is None:
         return _error(413, "too_large", f"a request body holds at most {MAX_BODY} bytes")
     try:
-        spec = CreateRoom.model_validate_json(body)
+        return model.model_validate_json(body)
     except ValidationError as exc:
         return _validation_error(exc)
+
+
+async def create_room(request: Request) -> Response:
+    """``POST /api/rooms``: 201 ``{"room", "link", "seat": 0, "credential"}``."""
+    if (limited := _rate_limited(request)) is not None:
+        return limited
+    spec = await _read_model(request, CreateRoom)
+    if isinstance(spec, Response):
+        return spec
     rooms: Rooms = request.app.state.rooms
     try:
         room, credential = await rooms.create(spec)
@@ -183,13 +192,9 @@ async def join_room(request: Request) -> Response:
         return _error(404, "room_not_found", "no such room")
     if (limited := _rate_limited(request)) is not None:
         return limited
-    body = await _read_json_body(request)
-    if body is None:
-        return _error(413, "too_large", f"a request body holds at most {MAX_BODY} bytes")
-    try:
-        spec = JoinRoom.model_validate_json(body)
-    except ValidationError as exc:
-        return _validation_error(exc)
+    spec = await _read_model(request, JoinRoom)
+    if isinstance(spec, Response):
+        return spec
     try:
         seat, credential = await request.app.state.rooms.join(room, spec.name)
     except RoomError as exc:

@@ -80,6 +80,9 @@ def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = Non
         raise ValueError("an arena seats 2-4 levels")
     levels = tuple(levels)
     players = len(levels)
+    if rounds < players or rounds % players:
+        raise ValueError(f"rounds must be a positive multiple of {players} (one deal is played "
+                         f"{players} times so that every level holds every hand), not {rounds}")
     workers = workers or os.cpu_count() or 1
     jobs = [(levels, s, min(s + chunk, rounds), seed) for s in range(0, rounds, chunk)]
     tallies = [Tally() for _ in levels]

@@ -66,3 +66,9 @@ def test_results_do_not_depend_on_the_number_of_processes(capsys: pytest.Capture
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level"):
         arena.run(["mittel", "grandmaster"], 2, 1, workers=1)
+
+
+@pytest.mark.parametrize("rounds", [0, -4, 7])
+def test_rounds_must_fill_whole_deal_groups(rounds: int) -> None:
+    with pytest.raises(ValueError, match="positive multiple of 2"):
+        arena.run(("mittel", "leicht"), rounds, 1, workers=1, progress=False)

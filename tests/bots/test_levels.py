@@ -142,3 +142,15 @@ def test_heaviest_plays_the_most_pips() -> None:
     view = _mittel_view([])
     assert all(decide(view, "heaviest", s)["tile"] == "0|5" for s in range(20))
     assert {decide(view, "heaviest", s)["end"] for s in range(40)} == {"left", "right"}  # ties at random
+
+
+def test_decide_refuses_seeds_javascript_cannot_hold_and_inconsistent_views() -> None:
+    m = Match(2, rng=random.Random(8))
+    view = seat_view(m, m.round.turn)
+    assert decide(view, "mittel", -(2**53 - 1)) in view["legal"]
+    for seed in (2**53, -(2**53), 1.5, "7", None, True):
+        with pytest.raises(ValueError, match="seed"):
+            decide(view, "mittel", seed)  # type: ignore[arg-type]
+    forged = {**view, "hand_counts": [n + 3 for n in view["hand_counts"]]}
+    with pytest.raises(ValueError, match="inconsistent view"):
+        decide(forged, "stark", 1)

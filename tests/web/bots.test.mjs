@@ -180,3 +180,14 @@ test('decide refuses unknown levels and views without a legal action', () => {
   assert.throws(() => decide(seatView(match, 0), 'grandmaster', 1), /unknown level/);
   assert.throws(() => decide(seatView(match, 1), 'stark', 1), /no legal action/);
 });
+
+test('decide refuses seeds beyond 2^53 and non-integers, and inconsistent views', () => {
+  const match = newMatch(2, { rng: seededRng(8) });
+  const view = seatView(match, match.round.turn);
+  assert.ok(view.legal.some((a) => JSON.stringify(a) === JSON.stringify(decide(view, 'mittel', -(2 ** 53 - 1)))));
+  for (const seed of [2 ** 53, -(2 ** 53), 1.5, '7', null, true, NaN]) {
+    assert.throws(() => decide(view, 'mittel', seed), /seed/);
+  }
+  const forged = { ...view, hand_counts: view.hand_counts.map((n) => n + 3) };
+  assert.throws(() => decide(forged, 'stark', 1), /inconsistent view/);
+});

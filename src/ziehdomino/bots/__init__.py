@@ -16,6 +16,9 @@ from .rng import Mulberry32
 
 __all__ = ["LEVELS", "decide"]
 
+#: The largest seed both languages hold exactly (JavaScript's Number.MAX_SAFE_INTEGER).
+SAFE_SEED = 2**53 - 1
+
 
 def decide(view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
     """Choose an action for the seat whose view this is.
@@ -23,16 +26,20 @@ def decide(view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
     Args:
         view: a seat's view (``seat_view(match, seat)``) at that seat's turn.
         level: ``"leicht"``, ``"mittel"``, ``"stark"`` or the yardstick ``"heaviest"``.
-        seed: any integer; the decision depends on ``view``, ``level`` and ``seed`` only.
+        seed: an integer within +-(2**53 - 1) (so that JavaScript holds it exactly); the
+            decision depends on ``view``, ``level`` and ``seed`` only.
 
     Returns:
         A copy of one entry of ``view["legal"]`` (JSON form, e.g.
         ``{"type": "play", "tile": "2|5", "end": "right"}``).
 
     Raises:
-        ValueError: an unknown level, a spectator's view, or a view with no legal action
-            (not this seat's turn, or the round is over).
+        ValueError: an unknown level, a seed that is no integer within that range, a
+            spectator's view, a view whose counts do not add up, or a view with no legal
+            action (not this seat's turn, or the round is over).
     """
+    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > SAFE_SEED:
+        raise ValueError(f"the seed must be an integer within +-(2**53 - 1), not {seed!r}")
     try:
         player = LEVELS[level]
     except (KeyError, TypeError):

@@ -145,7 +145,8 @@ def knowledge_of(view: dict[str, Any]) -> Knowledge:
     """Read a seat's view (docs/view.md) into :class:`Knowledge`.
 
     Raises:
-        ValueError: the view has no seat (a spectator's view) or no hand.
+        ValueError: the view has no seat (a spectator's view) or no hand, or it counts more tiles
+            in other hands and the boneyard than it leaves unseen.
     """
     me = view.get("seat")
     if me is None or view.get("hand") is None:
@@ -161,6 +162,9 @@ def knowledge_of(view: dict[str, Any]) -> Knowledge:
     left, right = (ends[0], ends[1]) if ends else (-1, -1)
     counts = list(view["hand_counts"])
     hidden = ((1 << 28) - 1) & ~hand & ~on_line
+    others = sum(n for s, n in enumerate(counts) if s != me)
+    if counts[me] != len(view["hand"]) or others + view["boneyard_count"] > hidden.bit_count():
+        raise ValueError("an inconsistent view: more tiles in other hands and the boneyard than it leaves unseen")
     log = view.get("log") or []
     # Slots at the start of the log: today's count, plus the tiles played since, minus those drawn.
     start = list(counts)

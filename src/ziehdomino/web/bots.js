@@ -359,6 +359,10 @@ export function knowledgeOf(view) {
   const right = ends ? ends[1] : -1;
   const counts = view.hand_counts.slice();
   const hidden = ALL_MASK & ~hand & ~onLine;
+  const others = counts.reduce((sum, n, s) => (s === me ? sum : sum + n), 0);
+  if (counts[me] !== view.hand.length || others + view.boneyard_count > popcount(hidden)) {
+    throw new Error('an inconsistent view: more tiles in other hands and the boneyard than it leaves unseen');
+  }
   const log = view.log || [];
   const start = counts.slice();
   for (const e of log) {
@@ -565,6 +569,7 @@ export const LEVELS = Object.freeze({ leicht, mittel, stark, heaviest });
  * @throws {Error} for an unknown level, a spectator's view, or a view with no legal action.
  */
 export function decide(view, level, seed) {
+  if (!Number.isSafeInteger(seed)) throw new Error(`the seed must be an integer within ±(2^53 - 1), not ${String(seed)}`);
   if (!Object.hasOwn(LEVELS, level)) throw new Error(`unknown level ${JSON.stringify(level)} (leicht, mittel, stark or heaviest)`);
   const legal = view.legal || [];
   if (!legal.length) throw new Error("no legal action in this view: it is not this seat's turn or the round is over");

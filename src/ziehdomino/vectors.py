@@ -1,9 +1,10 @@
-"""Run conformance vectors (``shared/vectors/FORMAT.md``) against the Python engine.
+"""Run conformance vectors against the Python engine and the Python computer players.
 
-A vector file is ``{"format": 1, "cases": [...]}``; a case is a round case (a position and
-steps, each refused with a code or accepted with an expected state) or a match case (round
-winners and the expected counters and starters). :func:`run_case` returns the list of
-differences (empty when the case passes).
+A rules vector file (``tests/vectors/FORMAT.md``) is ``{"format": 1, "cases": [...]}``; a case
+is a round case (a position and steps, each refused with a code or accepted with an expected
+state) or a match case (round winners and the expected counters and starters). A decision
+vector file (``docs/bots.md``) holds cases ``{"id", "view", "choices": {level: {"seed",
+"action"}}}``. :func:`run_case` returns the list of differences (empty when the case passes).
 """
 
 from __future__ import annotations
@@ -50,8 +51,25 @@ def _snapshot(rnd: Round) -> tuple[Any, ...]:
             len(rnd.log or []))
 
 
+def is_decision_file(data: dict[str, Any]) -> bool:
+    """Whether a vector file holds decision cases (a view and the choice of every level)."""
+    return bool(data.get("cases")) and all("view" in c and "choices" in c for c in data["cases"])
+
+
 def run_case(case: dict[str, Any]) -> list[str]:
     """Run one case; return a description of every difference (empty list: the case passes)."""
+    if "choices" in case:
+        from .bots import decide
+
+        diffs = []
+        for level, choice in case["choices"].items():
+            try:
+                got: Any = decide(case["view"], level, choice["seed"])
+            except ValueError as exc:
+                got = f"refused: {exc}"
+            if got != choice["action"]:
+                diffs.append(f"{level} seed {choice['seed']}: expected {choice['action']}, got {got}")
+        return diffs
     if "match" in case:
         spec, want = case["match"], case["expect"]
         m = Match(spec["players"], first_starter=spec["first_starter"])

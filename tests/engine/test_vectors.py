@@ -27,3 +27,26 @@ def test_a_wrong_expectation_is_reported():
     step = next(s for s in case["steps"] if "expect" in s)
     step["expect"]["turn"] = 1 - step["expect"].get("turn", 0)
     assert run_case(case) != []
+
+
+def test_check_vectors_script_runs_both_languages_and_fails_on_a_wrong_case(tmp_path):
+    import subprocess
+    import sys
+
+    script = [sys.executable, str(VECTORS.parent.parent / "scripts" / "check-vectors")]
+    files = [str(VECTORS / n) for n in ("handed.json", "random-sample.json", "decisions.json")]
+    ok = subprocess.run(script + files, capture_output=True, text=True, timeout=300)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    lines = ok.stdout.splitlines()
+    cases = sum(len(json.loads(Path(f).read_text())["cases"]) for f in files)
+    assert lines[-2:] == [f"python: {cases} passed, 0 failed", f"browser: {cases} passed, 0 failed"]
+    bad = json.loads((VECTORS / "handed.json").read_text())
+    step = next(s for s in bad["cases"][0]["steps"] if "expect" in s)
+    step["expect"]["line"] = ["6|6"]
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    broken = subprocess.run(script + [str(tmp_path / "bad.json")], capture_output=True, text=True, timeout=300)
+    assert broken.returncode == 1
+    out = broken.stdout.splitlines()
+    for lang in ("python", "browser"):
+        assert f"{lang}: {len(bad['cases']) - 1} passed, 1 failed" in out
+    assert sum("opening-any-tile" in line for line in out) == 2  # each language names the case

@@ -170,9 +170,9 @@ test('knowledge: a draw at other ends takes back what was known (the trap)', () 
 
 test('Python and JavaScript agree on the decision vectors', () => {
   const data = JSON.parse(readFileSync(new URL('../vectors/decisions.json', import.meta.url), 'utf8'));
-  const { passed, failed, report } = checkDecisions(data);
+  const { passed, failed, choices, report } = checkDecisions(data);
   assert.equal(failed, 0, report.join('\n'));
-  assert.ok(passed >= 200);
+  assert.ok(passed >= 50 && choices >= 200);
 });
 
 test('decide refuses unknown levels and views without a legal action', () => {

@@ -97,8 +97,9 @@ def play_two_rounds_with_reload(page: Page, net: NetworkLog, players: int, scree
     assert not net.since, net.since
     expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
     assert net.sockets == []
-    # The starter moved one seat clockwise: names in seat order are you, Computer 2, 3, 4.
-    order = ["Du"] + [f"Computer {n}" for n in range(2, players + 1)]
+    # The starter moved one seat clockwise: names in seat order are you, Computer 1, 2, 3
+    # (numbered as the setup form numbers them).
+    order = ["Du"] + [f"Computer {n}" for n in range(1, players)]
     assert order[(order.index(first_starter) + 1) % players] == starter_name(page)
 
 

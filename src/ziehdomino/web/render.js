@@ -182,7 +182,11 @@ export function createTable(root, handlers) {
   function nameOf(s) {
     const info = seatInfo(s);
     if (info?.name) return info.name;
-    if (info?.kind === 'computer') return t('local.computerName', { n: s + 1 });
+    if (info?.kind === 'computer') {
+      // Numbered among the computers, as the setup forms number them ("Computer 1" is the first).
+      const n = room.seats.slice(0, s + 1).filter((seat) => seat?.kind === 'computer').length;
+      return t('local.computerName', { n });
+    }
     return t('form.seat', { n: s + 1 });
   }
   function isMe(s) {

@@ -104,6 +104,7 @@ def test_create_refuses_junk_and_huge_bodies(server: ServerProcess) -> None:
 def test_bad_names_are_refused(server: ServerProcess, name: str) -> None:
     r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name}, timeout=30)
     assert r.status_code == 422 and r.json()["code"] == "invalid_name"
+    assert not r.json()["message"].startswith("Value error")  # our sentence, not pydantic's wrapper
     room = server.create(["person", "person"])["room"]
     r = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": name}, timeout=30)
     assert r.status_code == 422 and r.json()["code"] == "invalid_name"

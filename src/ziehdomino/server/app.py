@@ -126,7 +126,7 @@ def _validation_error(exc: ValidationError) -> JSONResponse:
     errors = exc.errors(include_url=False, include_input=False, include_context=False)
     first = errors[0] if errors else {}
     loc = tuple(first.get("loc", ()))
-    message = str(first.get("msg", "invalid request"))
+    message = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
     if loc[:1] == ("name",):
         return _error(422, "invalid_name", message)
     return _error(422, "bad_request", f"{'.'.join(map(str, loc))}: {message}" if loc else message)

@@ -18,8 +18,6 @@ PHONE = {"width": 390, "height": 844}
 #: A name with markup (within the 24 characters a name may have). `a()` is a trap set by
 #: `arm_xss_trap`: if the markup ever became an element, its onerror would call it.
 XSS_NAME = "<img src=x onerror=a()>"
-#: Files a page may ask for that do not exist yet (optional modules, the service worker route).
-OPTIONAL = ("/static/bots.js", "/sw.js")
 
 _axe = Axe()
 
@@ -29,18 +27,14 @@ def arm_xss_trap(context: Any) -> None:
 
 
 def watch(page: Page) -> list[str]:
-    """Collects page errors and console errors (other than a 404 for an optional file)."""
+    """Collects page errors and console errors."""
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
 
     def console(msg: Any) -> None:
         if msg.type != "error":
             return
-        text = msg.text
-        url = (msg.location or {}).get("url", "")
-        if any(url.endswith(o) for o in OPTIONAL) or ("404" in text and "fetching the script" in text):
-            return
-        problems.append(f"console: {text} {url}")
+        problems.append(f"console: {msg.text} {(msg.location or {}).get('url', '')}")
 
     page.on("console", console)
     return problems

@@ -8,6 +8,7 @@
 import { initPage, t } from './i18n.js';
 import { cryptoRng } from './engine.js';
 import { createTable } from './render.js';
+import { decide } from './bots.js';
 import { LocalSession, uniformMove } from './session-local.js';
 import { LOCAL_SETUP_KEY, prefillName, readComputers, readName, rememberName, wireComputers, wireName } from './setup.js';
 
@@ -25,19 +26,14 @@ const params = new URLSearchParams(location.search);
 const delayParam = Number(params.get('delay'));
 const delay = params.has('delay') && Number.isFinite(delayParam) && delayParam >= 0 ? delayParam : 700;
 
-// Computers: bots.js (`decide(view, level, seed)`), else a uniform choice among the legal actions.
-let bots = null;
-const botsReady = import('./bots.js').then((module) => { bots = module; }, () => { bots = null; });
-async function chooseMove(view, level) {
-  await botsReady;
-  if (bots && typeof bots.decide === 'function') {
-    try {
-      return bots.decide(view, level, cryptoRng.int(0x80000000));
-    } catch {
-      // fall through: a computer never stalls the table
-    }
+// Computers: bots.js from their own seat's view; should a bot ever fail, a uniform legal move,
+// so that a computer never stalls the table (as on the server).
+function chooseMove(view, level) {
+  try {
+    return decide(view, level, cryptoRng.int(0x80000000));
+  } catch {
+    return uniformMove(view);
   }
-  return uniformMove(view);
 }
 
 let storage;

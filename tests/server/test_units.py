@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
+from typing import Any
 
-from ziehdomino.engine import Match, action_to_json, parse_action
+import pytest
+
+from ziehdomino.engine import Match, Refusal, action_to_json, match_to_state, parse_action, seat_view
 from ziehdomino.server.metrics import Metrics
 from ziehdomino.server.ratelimit import Limiter
 from ziehdomino.server.connection import Connection
-from ziehdomino.server.rooms import Room, SeatState
+from ziehdomino.server.models import CreateRoom
+from ziehdomino.server.rooms import Room, RoomError, Rooms, SeatState
+from ziehdomino.server.settings import Settings
 from zd_server_support import run
 
 
@@ -28,6 +34,10 @@ def test_state_texts_equal_state_text_byte_for_byte() -> None:
         for _ in range(200):
             texts = room.state_texts(viewers)
             assert texts == {s: room.state_text(s) for s in viewers}
+            assert texts == {s: json.dumps({"type": "state", "room": {"room": room.id, "seats": room.seat_infos(),
+                                                                      "you": s},
+                                            "view": seat_view(room.match, s)}, separators=(",", ":"),
+                                           ensure_ascii=False) for s in viewers}  # as json.dumps writes it
             assert all(json.loads(t)["room"]["you"] == s for s, t in texts.items())
             m = room.match
             if m.round.result is not None:
@@ -74,3 +84,39 @@ def test_action_timing_waits_for_every_connection_and_follows_replacing_states()
         c.close(1000)  # closed before writing: counts as done
         assert metrics.total == 2 and metrics.since(1)["samples"] == metrics.since(0)["samples"][1:]
     run(main())  # on a thread of its own: the browser tests keep a loop on the main thread
+
+
+class _FailingStorage:
+    """Stores rows in memory; the next save raises while ``fail`` is set."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, Any] = {}
+        self.fail = False
+
+    async def save(self, record: Any) -> None:
+        if self.fail:
+            raise OSError("disk full")
+        self.rows[record.id] = record
+
+
+def test_a_change_that_cannot_be_stored_is_not_made_and_the_room_goes_back() -> None:
+    async def main() -> None:
+        storage = _FailingStorage()
+        rooms = Rooms(storage, Settings(data_dir=Path("unused"), computer_delay=0.0))  # type: ignore[arg-type]
+        room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+        await rooms.join(room, "Ben")
+        assert room.match is not None
+        stored = match_to_state(room.match)
+        seat = room.match.round.turn
+        action = action_to_json(room.match.round.legal_actions(seat)[0])
+        storage.fail = True
+        with pytest.raises(RoomError) as exc:
+            await rooms.act(room, seat, room.match.version, action)
+        assert exc.value.code == "server_error"
+        assert match_to_state(room.match) == stored  # back to what was stored, not the failed change
+        storage.fail = False
+        await rooms.act(room, seat, room.match.version, action)  # the same action goes through now
+        assert storage.rows[room.id].match == match_to_state(room.match) != stored
+        with pytest.raises(Refusal):
+            await rooms.act(room, seat, room.match.version - 1, action)
+    run(main())

@@ -132,10 +132,9 @@ class Room:
         return {"room": self.id, "seats": self.seat_infos(), "started": self.started, "full": self.full}
 
     def record(self) -> RoomRecord:
-        """The row to store (computes the match's storage form and remembers it)."""
-        self.stored_match = None if self.match is None else match_to_state(self.match)
+        """The row to store: the seats and the match's storage form."""
         return RoomRecord(self.id, self.created, self.updated, [s.to_json() for s in self.seats],
-                          self.stored_match, self.in_progress)
+                          None if self.match is None else match_to_state(self.match), self.in_progress)
 
     @classmethod
     def from_record(cls, rec: RoomRecord) -> Room:
@@ -148,11 +147,9 @@ class Room:
         match = None if rec.match is None else match_from_state(rec.match)
         return cls(rec.id, seats, created=rec.created, updated=rec.updated, match=match, stored_match=rec.match)
 
-    def state_text(self, seat: Seat | None, seats: list[dict[str, Any]] | None = None) -> str:
+    def state_text(self, seat: Seat | None) -> str:
         """The ``state`` message for a viewer at ``seat`` (None: a spectator), as JSON text."""
-        view = None if self.match is None else seat_view(self.match, seat)
-        info = {"room": self.id, "seats": self.seat_infos() if seats is None else seats, "you": seat}
-        return json.dumps({"type": "state", "room": info, "view": view}, separators=(",", ":"), ensure_ascii=False)
+        return self.state_texts([seat])[seat]
 
     def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
         """:meth:`state_text` for several viewers at once, the same text byte for byte.
@@ -398,11 +395,13 @@ class Rooms:
 
     async def _store(self, room: Room) -> None:
         room.updated = time.time()
+        record = room.record()
         try:
-            await self.storage.save(room.record())
+            await self.storage.save(record)
         except Exception as exc:
             log.error("storing room %s failed: %s", room.id, exc)
             raise RoomError("server_error", "the change could not be stored; it was not made") from None
+        room.stored_match = record.match  # what a failed store later goes back to
 
     def _broadcast(self, room: Room, timing: ActionTiming | None = None) -> None:
         """Push every connection its own state (one view per seat, computed and encoded once)."""

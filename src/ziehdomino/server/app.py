@@ -27,7 +27,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from .models import CreateRoom, JoinRoom
+from .models import CreateRoom, JoinRoom, first_error
 from .ratelimit import Limiter
 from .rooms import Room, RoomError, Rooms
 from .security import SecurityHeadersMiddleware
@@ -123,10 +123,7 @@ async def _read_json_body(request: Request) -> bytes | None:
 
 
 def _validation_error(exc: ValidationError) -> JSONResponse:
-    errors = exc.errors(include_url=False, include_input=False, include_context=False)
-    first = errors[0] if errors else {}
-    loc = tuple(first.get("loc", ()))
-    message = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
+    loc, message = first_error(exc)
     if loc[:1] == ("name",):
         return _error(422, "invalid_name", message)
     return _error(422, "bad_request", f"{'.'.join(map(str, loc))}: {message}" if loc else message)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 #: Computer levels, weakest first (the bots' names for them).
 LEVELS: tuple[str, ...] = ("leicht", "mittel", "stark")
@@ -182,3 +182,14 @@ ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Ping, F
 #: Validates one WebSocket text message (JSON) into a :data:`ClientMessage`; raises
 #: ``pydantic.ValidationError`` for anything else.
 CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Ping] = TypeAdapter(ClientMessage)
+
+
+def first_error(exc: ValidationError) -> tuple[tuple[str | int, ...], str]:
+    """Where and why the first validation error is: ``(loc, message)``, never echoing the input.
+
+    The message is our own sentence where a validator raised one (pydantic's "Value error, "
+    prefix removed).
+    """
+    errors = exc.errors(include_url=False, include_input=False, include_context=False)
+    first = errors[0] if errors else {}
+    return tuple(first.get("loc", ())), str(first.get("msg", "invalid")).removeprefix("Value error, ")

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import Refusal
-from .models import CLIENT_MESSAGE, ActionMessage, Hello, NextRound, Ping
+from .models import CLIENT_MESSAGE, ActionMessage, Hello, NextRound, Ping, first_error
 from .ratelimit import Limiter
 from .connection import Connection
 from .rooms import Room, RoomError, Rooms, error_text
@@ -189,9 +189,5 @@ async def _refuse(room: Room, rooms: Rooms, conn: Connection, code: str, message
 
 def _describe(exc: ValidationError) -> str:
     """A short, safe account of why a message is malformed (no input echoed)."""
-    errors = exc.errors(include_url=False, include_input=False, include_context=False)
-    if not errors:
-        return "malformed message"
-    first = errors[0]
-    where = ".".join(str(p) for p in first.get("loc", ()))
-    return f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid"))
+    loc, message = first_error(exc)
+    return f"{'.'.join(map(str, loc))}: {message}" if loc else message

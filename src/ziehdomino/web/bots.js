@@ -54,8 +54,8 @@ for (let m = 1; m < 1 << 14; m++) {
   PIP_HI[m] = PIP_HI[m & (m - 1)] + PIPS[i + 14];
 }
 
-export const LEFT = 0;
-export const RIGHT = 1;
+const LEFT = 0;
+const RIGHT = 1;
 export const OPEN = 2;
 export const DRAW = -1;
 export const PASS = -2;
@@ -71,12 +71,12 @@ export function popcount(x) {
 const bitIndex = (low) => 31 - Math.clz32(low);
 
 /** The pip sum of the tiles in a mask. */
-export function maskPips(mask) {
+function maskPips(mask) {
   return PIP_LO[mask & 0x3fff] + PIP_HI[mask >>> 14];
 }
 
 /** The tile indices in a mask, ascending. */
-export function bits(mask) {
+function bits(mask) {
   const out = [];
   while (mask) {
     const low = mask & -mask;
@@ -87,7 +87,7 @@ export function bits(mask) {
 }
 
 /** The sim index of a tile written "a|b" in either order. */
-export function tileIndex(text) {
+function tileIndex(text) {
   if (typeof text !== 'string' || text.length !== 3 || text[1] !== '|') throw new Error(`not a tile: ${text}`);
   const a = text.charCodeAt(0) - 48;
   const b = text.charCodeAt(2) - 48;
@@ -113,7 +113,7 @@ function blockedWinners(hands) {
 }
 
 /** 2 for a round `me` won alone, 1 for one it shares, 0 for one it lost. */
-export function outcomeValue(winners, me) {
+function outcomeValue(winners, me) {
   if (!winners.includes(me)) return 0;
   return winners.length === 1 ? 2 : 1;
 }
@@ -188,7 +188,7 @@ export class SimRound {
 }
 
 /** Weights of the playout policy (docs/bots.md). */
-export const PLAYOUT_WEIGHTS = Object.freeze({ pips: 1, follow: 10, double: 20, block: 64, lack: 16 });
+const PLAYOUT_WEIGHTS = Object.freeze({ pips: 1, follow: 10, double: 20, block: 64, lack: 16 });
 
 /**
  * Plays a determinized round to its end with the playout policy; returns the winners. Same
@@ -265,9 +265,9 @@ export function playout(hands, bone, left, right, turn, passes, players, lacks) 
 // Knowledge: what one seat knows, and hidden deals consistent with it (bots/knowledge.py)
 
 /** Attempts at a consistent sample before the constraints are dropped. */
-export const SAMPLE_TRIES = 20;
+const SAMPLE_TRIES = 20;
 
-export class Knowledge {
+class Knowledge {
   constructor(fields) {
     Object.assign(this, fields);
   }
@@ -397,12 +397,12 @@ export function knowledgeOf(view) {
 // ---------------------------------------------------------------------------------------------
 // Exact two-player endgame once the boneyard is empty (bots/solve.py)
 
-export const NODE_LIMIT = 20000;
+const NODE_LIMIT = 20000;
 
 class OutOfNodes extends Error {}
 
 /** The exact value of each move for seat `me`, or null past `limit` nodes (see solve.py). */
-export function solve(root, moves, me, limit = NODE_LIMIT) {
+function solve(root, moves, me, limit = NODE_LIMIT) {
   let budget = limit;
   const value = (r, alpha, beta) => {
     if (r.winners !== null) return outcomeValue(r.winners, me);
@@ -452,10 +452,10 @@ export function solve(root, moves, me, limit = NODE_LIMIT) {
 // The players (bots/players.py)
 
 /** "mittel" weights (docs/bots.md). */
-export const MITTEL_WEIGHTS = Object.freeze({ pips: 1, follow: 10, double: 20, block: 64, lack: 16 });
+const MITTEL_WEIGHTS = Object.freeze({ pips: 1, follow: 10, double: 20, block: 64, lack: 16 });
 /** "stark": playouts per decision shared among the candidates, and the least samples. */
-export const PLAYOUTS = 1000;
-export const MIN_SAMPLES = 24;
+const PLAYOUTS = 1000;
+const MIN_SAMPLES = 24;
 
 /** Index of a highest score; ties broken uniformly with one rng.below call. */
 function pickMax(scores, rng) {
@@ -486,7 +486,7 @@ function after(k, move) {
   return [k.left, a === k.right ? b : a];
 }
 
-export function mittelScore(k, move, nextLacks) {
+function mittelScore(k, move, nextLacks) {
   const { pips: wp, follow: wf, double: wd, block: wb, lack: wl } = MITTEL_WEIGHTS;
   const i = Math.floor(move / 3);
   const [nl, nr] = after(k, move);
@@ -543,9 +543,7 @@ function stark(view, k, rng) {
   for (let n = 0; n < samples; n++) {
     const [hands, bone] = k.sample(order, rng);
     moves.forEach((m, c) => {
-      const r = root.copy();
-      r.hands = hands.slice();
-      r.bone = bone.slice();
+      const r = new SimRound(players, hands.slice(), bone.slice(), root.left, root.right, root.turn, root.passes);
       r.apply(m);
       if (r.winners !== null) totals[c] += outcomeValue(r.winners, me);
       else {

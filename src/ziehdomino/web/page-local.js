@@ -108,8 +108,7 @@ if (handoff && typeof handoff === 'object') {
 if (!started) {
   const outcome = session.resume();
   if (outcome === 'resumed') {
-    table.update(session.view(), session.roomInfo());
-    started = true;
+    started = true; // the session drew the table through onChange
   } else if (outcome === 'discarded') {
     message.textContent = t('local.discarded');
   }

@@ -288,7 +288,6 @@ export function createTable(root, handlers) {
       wins: view.match.wins[s],
       shared: view.match.shared[s],
       turn: view.turn === s,
-      starter: view.starter === s,
       me: isMe(s),
     };
   }
@@ -523,7 +522,7 @@ export function createTable(root, handlers) {
     if (!view.result) return;
     if (!changed('result', [lang(), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name)])) return;
     const { kind, winners } = view.result;
-    const pips = view.pips ?? view.result.pips ?? view.hands.map((hd) => hd.reduce((sum, x) => sum + Number(x[0]) + Number(x[2]), 0));
+    const pips = view.pips;
     let text;
     if (kind === 'domino') {
       text = isMe(winners[0]) ? t('result.dominoYou') : t('result.domino', { name: nameOf(winners[0]) });

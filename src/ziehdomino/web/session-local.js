@@ -144,17 +144,9 @@ export class LocalSession {
       this.discard();
       return 'discarded';
     }
+    this.onChange();
     this.scheduleComputer();
     return 'resumed';
-  }
-
-  /** Whether storage holds a saved game (readable or not). */
-  hasSave() {
-    try {
-      return this.storage.getItem(SAVE_KEY) !== null;
-    } catch {
-      return false;
-    }
   }
 
   /** Removes the saved game and forgets the current one. */

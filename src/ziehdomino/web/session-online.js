@@ -10,6 +10,11 @@
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
 /** Reconnect delays in ms; the last one repeats. */
 export const BACKOFF = Object.freeze([300, 1000, 2000, 4000, 8000, 15000]);
+
+/** Close codes after which the session stops (a 4409 means another tab took over), with the error shown. */
+const FINAL_CLOSES = Object.freeze({
+  4400: 'bad_message', 4401: 'bad_credential', 4403: 'bad_origin', 4404: 'room_not_found', 4409: 'replaced',
+});
 const PING_MS = 25000;
 
 /** The stored seat of a room: `{seat, credential}` or null. */
@@ -162,32 +167,18 @@ export class OnlineSession {
 
   closedWith(code) {
     if (this.closed) return;
-    if (code === 4401 || code === 4400) {
+    if ((code === 4401 || code === 4400) && this.seat) {
       // The stored credential is not (or no longer) valid here: watch instead.
-      if (this.seat) {
-        forgetSeat(this.storage, this.roomId);
-        this.onError('bad_credential');
-        this.connect();
-        return;
-      }
-    }
-    if (code === 4404) {
-      this.closed = true;
-      this.onConnection('closed');
-      this.onError('room_not_found');
+      forgetSeat(this.storage, this.roomId);
+      this.onError('bad_credential');
+      this.connect();
       return;
     }
-    if (code === 4409) {
-      // Replaced by a newer connection of the same seat (another tab): do not fight over it.
+    if (Object.hasOwn(FINAL_CLOSES, code)) {
+      // docs/protocol.md: after these, reconnecting with the same hello cannot help.
       this.closed = true;
       this.onConnection('closed');
-      this.onError('replaced');
-      return;
-    }
-    if (code === 4403) {
-      this.closed = true;
-      this.onConnection('closed');
-      this.onError('bad_origin');
+      this.onError(FINAL_CLOSES[code]);
       return;
     }
     this.retry();

@@ -5,11 +5,10 @@
  */
 
 import { onLangChange, t } from './i18n.js';
-import { cleanName, nameProblem } from './session-local.js';
+import { LEVELS, cleanName, nameProblem } from './session-local.js';
 
 export const NAME_KEY = 'ziehdomino.name';
 export const LOCAL_SETUP_KEY = 'ziehdomino.localSetup';
-export const LEVELS = ['leicht', 'mittel', 'stark'];
 
 function store(kind) {
   try {

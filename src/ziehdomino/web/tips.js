@@ -11,6 +11,8 @@
  * the legal actions and the public log. It never sees another hand or the boneyard.
  */
 
+import { halves } from './tiles.js';
+
 /** Number of confirmed own actions a round of tips accompanies (seed page: "bis zu drei"). */
 export const TIP_ACTIONS = 3;
 
@@ -38,10 +40,6 @@ const TEXT = {
     done: "The tips have accompanied three of your actions and are now off. You can switch them on again at any time.",
   },
 };
-
-function halves(text) {
-  return [Number(text[0]), Number(text[2])];
-}
 
 /**
  * The numbers each seat is known to lack, read from the public log.

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.tiles import parse_oriented, parse_tile
+from ..engine.tiles import parse_tile
 from .rng import Mulberry32
 from .sim import ALLOWED, DRAW, INDEX, LEFT, NUM, OPEN, PASS, RIGHT, TA, TB, SimRound, bits
 
@@ -157,7 +157,7 @@ def knowledge_of(view: dict[str, Any]) -> Knowledge:
         hand |= 1 << tile_index(text)
     on_line = 0
     for text in view["line"]:
-        on_line |= 1 << INDEX[tuple(sorted(parse_oriented(text)))]  # type: ignore[index]
+        on_line |= 1 << tile_index(text)
     ends = view.get("ends")
     left, right = (ends[0], ends[1]) if ends else (-1, -1)
     counts = list(view["hand_counts"])

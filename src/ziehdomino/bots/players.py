@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from .knowledge import Knowledge, move_of
 from .rng import Mulberry32
-from .sim import NUM, OPEN, PIPS, TA, TB, outcome_value, playout
+from .sim import NUM, OPEN, PIPS, TA, TB, SimRound, outcome_value, playout
 from .solve import solve
 
 #: "mittel": weights of pips shed, tiles left that follow the new ends, a double shed, and
@@ -120,9 +120,7 @@ def stark(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     for _ in range(samples):
         hands, bone = k.sample(order, rng)
         for c, m in enumerate(moves):
-            r = root.copy()
-            r.hands = list(hands)
-            r.bone = list(bone)
+            r = SimRound(players, list(hands), list(bone), root.left, root.right, root.turn, root.passes)
             r.apply(m)
             if r.winners is not None:
                 totals[c] += outcome_value(r.winners, me)

@@ -1,4 +1,8 @@
-"""Many independent rounds played at once in lockstep, with numpy (playouts for computer players).
+"""Many independent rounds played at once in lockstep, with numpy.
+
+Today it serves ``ziehdomino bench engine`` (throughput over many random rounds); the computer
+players play out their samples with their own bitmask sim (``bots/sim.py``), which the bots'
+tests hold equal to :class:`~ziehdomino.engine.round.Round`.
 
 Same rules as :class:`~ziehdomino.engine.round.Round` (RULES.md "A round"): a player who has a
 fitting tile plays one; otherwise draws one tile (the turn stays) while the boneyard holds any,

@@ -11,16 +11,9 @@ from typing import Any, Final
 
 from .knowledge import Knowledge, move_of
 from .rng import Mulberry32
-from .sim import NUM, OPEN, PIPS, TA, TB, SimRound, outcome_value, playout
+from .sim import NUM, OPEN, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK, W_PIPS, SimRound, outcome_value, playout
 from .solve import solve
 
-#: "mittel": weights of pips shed, tiles left that follow the new ends, a double shed, and
-#: the next seat known to lack both new ends / one of them (docs/bots.md).
-W_PIPS: Final = 1
-W_FOLLOW: Final = 10
-W_DOUBLE: Final = 20
-W_BLOCK: Final = 64
-W_LACK: Final = 16
 #: "stark": playouts per decision, shared among the candidate moves (docs/bots.md).
 PLAYOUTS: Final = 1000
 MIN_SAMPLES: Final = 24

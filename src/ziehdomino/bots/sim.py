@@ -150,7 +150,9 @@ def outcome_value(winners: tuple[int, ...], me: int) -> int:
 
 # -- the playout policy ---------------------------------------------------------------------------
 
-#: Weights of the playout policy (docs/bots.md): integer scores only.
+#: Weights of "mittel", which is also the playout policy (docs/bots.md): pips shed, tiles left
+#: that follow the new ends, a double shed, the next seat known to lack both new ends / one of
+#: them. Integer scores only.
 W_PIPS = 1
 W_FOLLOW = 10
 W_DOUBLE = 20

@@ -188,14 +188,15 @@ export class SimRound {
 }
 
 /** Weights of the playout policy (docs/bots.md). */
-const PLAYOUT_WEIGHTS = Object.freeze({ pips: 1, follow: 10, double: 20, block: 64, lack: 16 });
+/** Weights of "mittel", which is also the playout policy (docs/bots.md). */
+const WEIGHTS = Object.freeze({ pips: 1, follow: 10, double: 20, block: 64, lack: 16 });
 
 /**
  * Plays a determinized round to its end with the playout policy; returns the winners. Same
  * policy, order and tie-breaks as Python's `sim.playout`. Consumes `hands`, `bone`, `lacks`.
  */
 export function playout(hands, bone, left, right, turn, passes, players, lacks) {
-  const { pips: wp, follow: wf, double: wd, block: wb, lack: wl } = PLAYOUT_WEIGHTS;
+  const { pips: wp, follow: wf, double: wd, block: wb, lack: wl } = WEIGHTS;
   for (;;) {
     let h = hands[turn];
     const fit = h & (NUM[left] | NUM[right]);
@@ -452,7 +453,6 @@ function solve(root, moves, me, limit = NODE_LIMIT) {
 // The players (bots/players.py)
 
 /** "mittel" weights (docs/bots.md). */
-const MITTEL_WEIGHTS = Object.freeze({ pips: 1, follow: 10, double: 20, block: 64, lack: 16 });
 /** "stark": playouts per decision shared among the candidates, and the least samples. */
 const PLAYOUTS = 1000;
 const MIN_SAMPLES = 24;
@@ -487,7 +487,7 @@ function after(k, move) {
 }
 
 function mittelScore(k, move, nextLacks) {
-  const { pips: wp, follow: wf, double: wd, block: wb, lack: wl } = MITTEL_WEIGHTS;
+  const { pips: wp, follow: wf, double: wd, block: wb, lack: wl } = WEIGHTS;
   const i = Math.floor(move / 3);
   const [nl, nr] = after(k, move);
   const rest = k.hand & ~(1 << i);

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import {
   Refusal,
   applyAction,
+  formatOriented,
   formatTile,
   matchApply,
   newMatch,
@@ -40,7 +41,7 @@ const multiset = (hand) => (Array.isArray(hand) ? hand.map(canonical).sort() : h
 
 /** The round's tiles as text: line oriented, hands and boneyard low first (works once it is over, too). */
 const tilesOf = (round) => ({
-  line: round.line.map(([a, b]) => `${a}|${b}`),
+  line: round.line.map(formatOriented),
   hands: round.hands.map((hand) => hand.map(formatTile)),
   boneyard: round.boneyard.map(formatTile),
 });

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .engine import PASS, Match, PositionError, Refusal, format_tile, parse_action, round_from_position
+from .engine import PASS, Match, PositionError, Refusal, format_oriented, format_tile, parse_action, round_from_position
 from .engine.round import Round
 from .engine.tiles import parse_tile
 
@@ -22,7 +22,7 @@ from .engine.tiles import parse_tile
 def _state_differences(rnd: Round, expect: dict[str, Any]) -> list[str]:
     diffs = []
     if "line" in expect:
-        got = [format_tile(t) for t in rnd.line]
+        got = [format_oriented(t) for t in rnd.line]
         if got != expect["line"]:
             diffs.append(f"line: expected {expect['line']}, got {got}")
     if "hands" in expect:

@@ -7,7 +7,7 @@ import random
 from ziehdomino.bots.knowledge import move_of
 from ziehdomino.bots.sim import (DRAW, INDEX, NUM, PASS, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK,
                                  W_PIPS, SimRound, mask_pips, playout)
-from ziehdomino.engine import Round, action_to_json, deal
+from ziehdomino.engine import Round, action_to_json, deal_round
 from ziehdomino.engine.actions import Draw, Pass, Play
 
 
@@ -35,7 +35,7 @@ def test_legal_moves_and_every_successor_agree_with_the_engine() -> None:
     positions = 0
     for _ in range(600):
         players = rng.choice([2, 3, 4])
-        r = deal(players, rng.randrange(players), rng, keep_log=False)
+        r = deal_round(players, rng.randrange(players), rng, keep_log=False)
         while r.result is None:
             s = sim_of(r)
             assert sorted(s.legal()) == engine_moves(r)
@@ -95,7 +95,7 @@ def test_playout_matches_the_policy_played_through_the_engine() -> None:
     rng = random.Random(8)
     for _ in range(1500):
         players = rng.choice([2, 3, 4])
-        r = deal(players, rng.randrange(players), rng, keep_log=False)
+        r = deal_round(players, rng.randrange(players), rng, keep_log=False)
         first = r.legal_actions(r.turn)
         r.apply(r.turn, first[rng.randrange(len(first))])  # playouts start on a non-empty line
         for _ in range(rng.randrange(12)):

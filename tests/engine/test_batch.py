@@ -5,7 +5,7 @@ import random
 import numpy as np
 import pytest
 
-from ziehdomino.engine import DRAW, PASS, Play, Round, deal, round_from_position
+from ziehdomino.engine import DRAW, PASS, Play, Round, deal_round, round_from_position
 from ziehdomino.engine.batch import (
     ALL_TILES,
     KIND_NAMES,
@@ -14,7 +14,7 @@ from ziehdomino.engine.batch import (
     decode_action,
     play,
 )
-from ziehdomino.engine.tiles import pips
+from ziehdomino.engine.tiles import tile_pips
 
 # chi-square critical values at p = 1e-6 (generous: a fair sampler fails about once in a million).
 CHI2_CRITICAL_1E6 = {1: 23.93, 2: 27.63, 3: 30.66, 4: 33.38}
@@ -25,7 +25,7 @@ def replay(r: Round, out, i: int, policy: str) -> None:
     for seat, action in out.actions_of(i):
         if policy == "heaviest" and isinstance(action, Play):
             legal = [a.tile for a in r.legal_actions(seat)]
-            assert pips(action.tile) == max(map(pips, legal)), (i, action, legal)
+            assert tile_pips(action.tile) == max(map(tile_pips, legal)), (i, action, legal)
         r.apply(seat, action)  # raises Refusal on an illegal action
     assert r.result is not None, f"round {i}: the batch stopped before the end"
     assert r.result.kind == KIND_NAMES[out.kinds[i]], i
@@ -52,7 +52,7 @@ def test_positions_mid_round_replay_through_round_apply(policy):
     rng = random.Random(5)
     rounds = []
     while len(rounds) < 2000:
-        r = deal(rng.choice([2, 3, 4]) if len(rounds) % 2 else 2, 0, rng, keep_log=False)
+        r = deal_round(rng.choice([2, 3, 4]) if len(rounds) % 2 else 2, 0, rng, keep_log=False)
         for _ in range(rng.randrange(40)):
             if r.result is not None:
                 break
@@ -177,7 +177,7 @@ def test_deal_batch_refuses_bad_arguments(kwargs, message):
 
 def test_batch_from_rounds_refuses_mixed_tables_finished_rounds_and_nothing():
     with pytest.raises(ValueError, match="one count per batch"):
-        batch_from_rounds([deal(2, 0, random.Random(1)), deal(3, 0, random.Random(1))])
+        batch_from_rounds([deal_round(2, 0, random.Random(1)), deal_round(3, 0, random.Random(1))])
     done = round_from_position({"players": 2, "hands": [["0|0"], ["1|1"]], "boneyard": [], "turn": 0})
     done.apply(0, Play((0, 0)))
     with pytest.raises(ValueError, match="is over"):

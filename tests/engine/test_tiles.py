@@ -1,6 +1,6 @@
 import pytest
 
-from ziehdomino.engine.tiles import ALL_TILES, SET_PIPS, format_tile, hand_pips, is_double, parse_oriented, parse_tile, pips
+from ziehdomino.engine.tiles import ALL_TILES, SET_PIPS, format_oriented, format_tile, hand_pips, is_double, parse_oriented, parse_tile, tile_pips
 
 
 def test_the_set_has_28_distinct_tiles_and_168_pips():
@@ -23,9 +23,14 @@ def test_parse_refuses_what_is_not_a_tile(text):
 def test_format_is_the_inverse_of_parse():
     for t in ALL_TILES:
         assert parse_tile(format_tile(t)) == t
-    assert format_tile((5, 2)) == "5|2"
+        assert parse_oriented(format_oriented(t[::-1])) == t[::-1]
 
 
-def test_pips():
-    assert pips((6, 6)) == 12
+def test_format_tile_writes_low_first_and_format_oriented_keeps_the_order():
+    assert format_tile((5, 2)) == format_tile((2, 5)) == "2|5"
+    assert format_oriented((5, 2)) == "5|2"
+
+
+def test_tile_pips():
+    assert tile_pips((6, 6)) == 12
     assert hand_pips([(0, 1), (2, 3)]) == 6

@@ -13,6 +13,7 @@ import {
   checkAction,
   cloneRound,
   dealRound,
+  formatOriented,
   formatTile,
   legalActions,
   matchApply,
@@ -20,12 +21,12 @@ import {
   nextRound,
   parseTile,
   positionOf,
-  restoreMatch,
+  matchFromState,
   roundFromPosition,
   roundResult,
   seatView,
   seededRng,
-  serializeMatch,
+  matchToState,
   tilePips,
 } from '../../src/ziehdomino/web/engine.js';
 
@@ -98,6 +99,7 @@ test('parseTile reads either orientation into the one canonical tile', () => {
   assert.deepEqual(parseTile('5|2'), [2, 5]);
   assert.equal(parseTile('5|2'), parseTile('2|5'));
   assert.equal(formatTile([5, 2]), '2|5');
+  assert.equal(formatOriented([5, 2]), '5|2');
   assert.equal(formatTile(parseTile('6|6')), '6|6');
   assert.equal(tilePips(parseTile('3|4')), 7);
 });
@@ -108,6 +110,7 @@ test('parseTile refuses anything but a|b with 0-6, naming the input', () => {
   }
   assert.throws(() => parseTile('7|1'), /"7\|1" is not a tile/);
   assert.throws(() => formatTile([7, 1]), TypeError);
+  assert.throws(() => formatOriented([1, 7]), TypeError);
 });
 
 test('Refusal carries a known code; unknown codes are a programming error', () => {
@@ -220,20 +223,20 @@ test('every refusal code is reported in its precedence and changes nothing', () 
 
 test('a refused action through the match changes nothing, not even the version', () => {
   const match = newMatch(3, { rng: seededRng(5), firstStarter: 2 });
-  const before = JSON.stringify(serializeMatch(match));
+  const before = JSON.stringify(matchToState(match));
   assert.throws(() => matchApply(match, 0, { type: 'play', tile: formatTile(match.round.hands[0][0]) }), { code: 'not_your_turn' });
   assert.throws(() => matchApply(match, 2, { type: 'draw' }), { code: 'must_play' });
-  assert.equal(JSON.stringify(serializeMatch(match)), before);
+  assert.equal(JSON.stringify(matchToState(match)), before);
 });
 
 test('a stale version is refused before anything else, in matchApply and nextRound', () => {
   const match = newMatch(2, { rng: seededRng(4), firstStarter: 0 });
-  const before = JSON.stringify(serializeMatch(match));
+  const before = JSON.stringify(matchToState(match));
   const legal = legalActions(match.round, 0)[0];
   assert.throws(() => matchApply(match, 0, legal, { version: 0 }), (e) => e instanceof Refusal && e.code === 'stale_version');
   assert.throws(() => nextRound(match, { version: 0 }), { code: 'stale_version' });
   assert.throws(() => nextRound(match, { version: 1 }), { code: 'round_not_over' });
-  assert.equal(JSON.stringify(serializeMatch(match)), before);
+  assert.equal(JSON.stringify(matchToState(match)), before);
   matchApply(match, 0, legal, { version: 1 });
   assert.equal(match.version, 2);
 });
@@ -522,10 +525,10 @@ test('serialize/restore round-trips mid-round and the game continues identically
     const legal = legalActions(match.round, match.round.turn);
     matchApply(match, match.round.turn, legal[rng.int(legal.length)]);
   }
-  const saved = JSON.stringify(serializeMatch(match));
+  const saved = JSON.stringify(matchToState(match));
   assert.equal(/seed|rng|state/.test(saved), false);
-  const restored = restoreMatch(saved);
-  assert.equal(JSON.stringify(serializeMatch(restored)), saved);
+  const restored = matchFromState(saved);
+  assert.equal(JSON.stringify(matchToState(restored)), saved);
   for (const seat of [null, 0, 1, 2]) assert.deepEqual(seatView(restored, seat), seatView(match, seat));
 
   const a = seededRng(5);
@@ -536,8 +539,8 @@ test('serialize/restore round-trips mid-round and the game continues identically
     matchApply(match, seat, legal[a.int(legal.length)]);
     matchApply(restored, seat, legalActions(restored.round, seat)[b.int(legal.length)]);
   }
-  assert.deepEqual(serializeMatch(restored), serializeMatch(match));
-  assert.deepEqual(restoreMatch(serializeMatch(match)).round.result, match.round.result);
+  assert.deepEqual(matchToState(restored), matchToState(match));
+  assert.deepEqual(matchFromState(matchToState(match)).round.result, match.round.result);
 });
 
 test('the saved form is the Python storage form: the deal and the actions since', () => {
@@ -545,18 +548,18 @@ test('the saved form is the Python storage form: the deal and the actions since'
   const deal = positionOf(match.round);
   const first = legalActions(match.round, 1)[0];
   matchApply(match, 1, first);
-  assert.deepEqual(serializeMatch(match), {
+  assert.deepEqual(matchToState(match), {
     format: 1, players: 2, wins: [0, 0], shared: [0, 0], starters: [1], version: 2, deal,
     actions: [{ type: 'play', tile: first.tile, end: null }],
   });
-  assert.throws(() => serializeMatch({ ...match, opening: undefined }), TypeError);
+  assert.throws(() => matchToState({ ...match, opening: undefined }), TypeError);
 });
 
-test('restoreMatch rejects corrupt input with a clear error', () => {
+test('matchFromState rejects corrupt input with a clear error', () => {
   const match = newMatch(2, { rng: seededRng(3), firstStarter: 0 });
   matchApply(match, 0, legalActions(match.round, 0)[0]);
-  const good = serializeMatch(match);
-  assert.doesNotThrow(() => restoreMatch(good));
+  const good = matchToState(match);
+  assert.doesNotThrow(() => matchFromState(good));
   const bad = (change) => {
     const copy = structuredClone(good);
     change(copy);
@@ -585,15 +588,15 @@ test('restoreMatch rejects corrupt input with a clear error', () => {
     [bad((s) => (s.actions[0].tile = '8|8')), /actions\[0\] is refused on replay: "8\|8" is not a tile/],
   ];
   for (const [input, message] of cases) {
-    assert.throws(() => restoreMatch(input), (e) => e instanceof PositionError && message.test(e.message), message.source);
+    assert.throws(() => matchFromState(input), (e) => e instanceof PositionError && message.test(e.message), message.source);
   }
 });
 
 test('a restored match deals later rounds with the rng it is given', () => {
   const match = newMatch(2, { rng: seededRng(1), firstStarter: 0 });
   playRandomRound(match, seededRng(2));
-  const one = restoreMatch(serializeMatch(match), { rng: seededRng(9) });
-  const two = restoreMatch(serializeMatch(match), { rng: seededRng(9) });
+  const one = matchFromState(matchToState(match), { rng: seededRng(9) });
+  const two = matchFromState(matchToState(match), { rng: seededRng(9) });
   nextRound(one);
   nextRound(two);
   assert.deepEqual(positionOf(one.round), positionOf(two.round));

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..engine import deal
+from ..engine import deal_round
 from ..engine.batch import deal_batch, play
 
 BATCH_SIZE = 10_000
@@ -32,7 +32,7 @@ SLICES = 6
 
 def play_random_round(rng: random.Random) -> int:
     """Deal and play one 2-player round with random legal actions; return its action count."""
-    rnd = deal(2, rng.randrange(2), rng, keep_log=False)
+    rnd = deal_round(2, rng.randrange(2), rng, keep_log=False)
     actions = 0
     while rnd.result is None:
         legal = rnd.legal_actions(rnd.turn)

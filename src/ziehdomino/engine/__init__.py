@@ -7,18 +7,18 @@ may know) and :mod:`.state` (storage form).
 """
 
 from .actions import DRAW, PASS, Action, Draw, End, Pass, Play, action_to_json, parse_action
-from .deal import deal, hand_size
+from .deal import deal_round, hand_size
 from .errors import PositionError, Refusal
 from .match import Match
 from .position import position_of, round_from_position
 from .round import LogEntry, Result, Round, Seat
 from .state import match_from_state, match_to_state
-from .tiles import ALL_TILES, Pips, Tile, format_tile, parse_tile, pips
+from .tiles import ALL_TILES, Pips, Tile, format_oriented, format_tile, parse_oriented, parse_tile, tile_pips
 from .view import seat_view
 
 __all__ = [
     "ALL_TILES", "DRAW", "PASS", "Action", "Draw", "End", "LogEntry", "Match", "Pass", "Pips", "Play",
-    "PositionError", "Refusal", "Result", "Round", "Seat", "Tile", "action_to_json", "deal", "format_tile",
-    "hand_size", "match_from_state", "match_to_state", "parse_action", "parse_tile", "pips",
+    "PositionError", "Refusal", "Result", "Round", "Seat", "Tile", "action_to_json", "deal_round", "format_oriented", "format_tile",
+    "hand_size", "match_from_state", "match_to_state", "parse_action", "parse_oriented", "parse_tile", "tile_pips",
     "position_of", "round_from_position", "seat_view",
 ]

@@ -27,7 +27,7 @@ def hand_size(players: int) -> int:
         raise ValueError(f"a table has 2-4 players, not {players!r}") from None
 
 
-def deal(players: int, starter: Seat, rng: random.Random | None = None, *, keep_log: bool = True) -> Round:
+def deal_round(players: int, starter: Seat, rng: random.Random | None = None, *, keep_log: bool = True) -> Round:
     """Shuffle the set and deal a round that ``starter`` opens.
 
     Args:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from .actions import Action
-from .deal import deal, random_seat
+from .deal import deal_round, random_seat
 from .errors import Refusal
 from .position import position_of
 from .round import Result, Round, Seat
@@ -58,7 +58,7 @@ class Match:
             self.round = first_round
         else:
             starter = random_seat(players, rng) if first_starter is None else first_starter
-            self.round = deal(players, starter, rng)
+            self.round = deal_round(players, starter, rng)
         self.opening = position_of(self.round)
         self.starters = [self.round.starter]
         self.version = 1
@@ -110,7 +110,7 @@ class Match:
         if self.round.result is None:
             raise Refusal("round_not_over", "the current round is still being played")
         starter = self.next_starter
-        self.round = deal(self.players, starter, self._rng)
+        self.round = deal_round(self.players, starter, self._rng)
         self.opening = position_of(self.round)
         self.starters.append(starter)
         self.version += 1

@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import PositionError
 from .round import Round
-from .tiles import Oriented, Tile, format_tile, parse_oriented, tile
+from .tiles import Oriented, Tile, format_oriented, format_tile, parse_oriented, tile
 
 
 def _tiles(value: Any, what: str) -> list[Oriented]:
@@ -66,7 +66,7 @@ def round_from_position(position: Any, *, keep_log: bool = True) -> Round:
             seen[t] = place
     for i in range(1, len(line)):
         if line[i - 1][1] != line[i][0]:
-            raise PositionError(f"line: {format_tile(line[i - 1])} and {format_tile(line[i])} do not touch "
+            raise PositionError(f"line: {format_oriented(line[i - 1])} and {format_oriented(line[i])} do not touch "
                                 f"({line[i - 1][1]} against {line[i][0]})")
     for s, h in enumerate(hands):
         if not h:
@@ -99,7 +99,7 @@ def position_of(rnd: Round) -> dict[str, Any]:
         "players": rnd.players,
         "hands": [[format_tile(t) for t in h] for h in rnd.hands],
         "boneyard": [format_tile(t) for t in rnd.boneyard],
-        "line": [format_tile(t) for t in rnd.line],
+        "line": [format_oriented(t) for t in rnd.line],
         "turn": rnd.turn,
         "passes": rnd.passes,
     }

@@ -6,8 +6,10 @@ name the same tile ``(2, 5)``. A tile lying in the line of play is an :data:`Ori
 
 >>> parse_tile("5|2")
 (2, 5)
->>> format_tile((2, 5))
+>>> format_tile((5, 2))
 '2|5'
+>>> format_oriented((5, 2))
+'5|2'
 """
 
 from __future__ import annotations
@@ -54,11 +56,21 @@ def parse_tile(text: object) -> Tile:
 
 
 def format_tile(t: tuple[int, int]) -> str:
-    """Write a tile (or an oriented tile) as ``"a|b"`` in the order given."""
+    """Write a tile low first, ``"lo|hi"``, whichever way the pair is given.
+
+    This is how hands, legal actions and the log name a tile (``docs/view.md``); the inverse
+    of :func:`parse_tile`.
+    """
+    a, b = t
+    return f"{a}|{b}" if a <= b else f"{b}|{a}"
+
+
+def format_oriented(t: Oriented) -> str:
+    """Write a tile as it lies in the line, ``"left|right"``; the inverse of :func:`parse_oriented`."""
     return f"{t[0]}|{t[1]}"
 
 
-def pips(t: tuple[int, int]) -> Pips:
+def tile_pips(t: tuple[int, int]) -> Pips:
     """A tile's value: the sum of both halves."""
     return t[0] + t[1]
 

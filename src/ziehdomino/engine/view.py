@@ -12,7 +12,7 @@ from typing import Any
 from .actions import action_to_json
 from .match import Match
 from .round import Seat
-from .tiles import format_tile, tile
+from .tiles import format_oriented, format_tile
 
 
 def seat_view(match: Match, seat: Seat | None) -> dict[str, Any]:
@@ -34,7 +34,7 @@ def seat_view(match: Match, seat: Seat | None) -> dict[str, Any]:
         "seat": seat,
         "round_number": match.round_number,
         "starter": r.starter,
-        "line": [format_tile(t) for t in r.line],
+        "line": [format_oriented(t) for t in r.line],
         "ends": list(r.ends) if r.line else None,
         "hand": None if seat is None else [format_tile(t) for t in r.hands[seat]],
         "hand_counts": [len(h) for h in r.hands],
@@ -44,7 +44,7 @@ def seat_view(match: Match, seat: Seat | None) -> dict[str, Any]:
         "legal": [] if seat is None else [action_to_json(a) for a in r.legal_actions(seat)],
         "log": [e.to_json() for e in r.log] if r.log is not None else [],
         "result": r.result.to_json() if over else None,
-        "hands": [[format_tile(tile(*t)) for t in h] for h in r.hands] if over else None,
+        "hands": [[format_tile(t) for t in h] for h in r.hands] if over else None,
         "pips": list(r.pip_sums()) if over else None,
         "match": {"wins": list(match.wins), "shared": list(match.shared), "next_starter": match.next_starter},
     }

@@ -82,7 +82,7 @@
  * @property {number} roundNumber  1 for the first round; always `starters.length`.
  * @property {number} version  Raised by every accepted action and every new round (1 after `newMatch`).
  * @property {Round} round  The current round.
- * @property {Position} opening  The current round's deal as a position (for `serializeMatch`).
+ * @property {Position} opening  The current round's deal as a position (for `matchToState`).
  */
 /**
  * @typedef {((n: number) => number) | {int: (n: number) => number}} Rng
@@ -171,6 +171,17 @@ export function formatTile(tile) {
   if (!isTileArray(tile)) throw new TypeError(`${describe(tile)} is not a tile [a, b] with 0–6.`);
   const [a, b] = tile;
   return a <= b ? TEXT[a * SIDES + b] : TEXT[b * SIDES + a];
+}
+
+/**
+ * Writes a tile as it lies in the line, left half first (the line in positions and views).
+ * @param {Tile} tile  `[left, right]`, 0 ≤ left, right ≤ 6.
+ * @returns {string} `"left|right"`, e.g. `formatOriented([5, 2]) === "5|2"`.
+ * @throws {TypeError} if `tile` is not two integers from 0 to 6.
+ */
+export function formatOriented(tile) {
+  if (!isTileArray(tile)) throw new TypeError(`${describe(tile)} is not a tile [a, b] with 0–6.`);
+  return TEXT[tile[0] * SIDES + tile[1]];
 }
 
 /**
@@ -738,7 +749,7 @@ export function roundResult(round) {
 /** The generator each match deals its later rounds with, when one was given. Never serialized. */
 const MATCH_RNG = new WeakMap();
 
-/** Deals a round for the match and records its deal (the `opening`) for `serializeMatch`. */
+/** Deals a round for the match and records its deal (the `opening`) for `matchToState`. */
 function dealInto(match, starter, rng) {
   match.round = dealRound(match.players, starter, rng);
   match.opening = positionOf(match.round);
@@ -818,7 +829,7 @@ export function nextStarter(match) {
  * Source: RULES.md, "A round" 2 and "A room".
  * @param {Match} match
  * @param {{rng?: Rng, version?: number}} [options]  `rng` default: the match's own from
- *   `newMatch` / `restoreMatch`, else `cryptoRng`; `version`: the version asked against.
+ *   `newMatch` / `matchFromState`, else `cryptoRng`; `version`: the version asked against.
  * @returns {Round} the new current round.
  * @throws {Refusal} `stale_version` for a `version` that is not the current one;
  *   `round_not_over` while the current round is still going.
@@ -903,15 +914,15 @@ const SAVE_FORMAT = 1;
  * rotation, version, the current round's deal (a position, with the boneyard order) and the
  * actions played since. No generator state. It holds hidden tiles: store it, never send it.
  * Source: RULES.md, "A room" (a local table is saved in the browser).
- * @param {Match} match  made by `newMatch` or `restoreMatch` (it needs `match.opening`) and
+ * @param {Match} match  made by `newMatch` or `matchFromState` (it needs `match.opening`) and
  *   whose round keeps its log.
  * @returns {{format: 1, players: number, wins: number[], shared: number[], starters: Seat[],
  *   version: number, deal: Position, actions: Action[]}}
  * @throws {TypeError} for a match without its deal or log.
  */
-export function serializeMatch(match) {
+export function matchToState(match) {
   if (!isPlainObject(match.opening) || match.round.log === null) {
-    throw new TypeError('Only a match from newMatch or restoreMatch, whose round keeps its log, can be saved.');
+    throw new TypeError('Only a match from newMatch or matchFromState, whose round keeps its log, can be saved.');
   }
   const { opening } = match;
   return {
@@ -936,7 +947,7 @@ function counters(value, players, what) {
 }
 
 /**
- * Rebuilds a match saved by `serializeMatch` (or Python's `match_to_state`), replaying the
+ * Rebuilds a match saved by `matchToState` (or Python's `match_to_state`), replaying the
  * round's actions through the rules, so a state the rules would not have produced is refused.
  * @param {string|object} saved  the JSON text or the parsed object.
  * @param {{rng?: Rng}} [options]  the generator for later rounds (default `cryptoRng`).
@@ -946,7 +957,7 @@ function counters(value, players, what) {
  *   that do not rotate clockwise, an action refused on replay, bad counters (or more wins and
  *   shared rounds for a seat than rounds finished), or a version below the rounds and actions.
  */
-export function restoreMatch(saved, { rng } = {}) {
+export function matchFromState(saved, { rng } = {}) {
   let data = saved;
   if (typeof saved === 'string') {
     try {

@@ -10,7 +10,7 @@
  * `roomInfo()` (docs/protocol.md ROOMINFO shape, with `local: true`).
  */
 
-import { cryptoRng, matchApply, newMatch, nextRound, restoreMatch, seatView, serializeMatch } from './engine.js';
+import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, matchToState } from './engine.js';
 
 export const SAVE_KEY = 'ziehdomino.local';
 export const SAVE_KIND = 'ziehdomino.local';
@@ -134,7 +134,7 @@ export class LocalSession {
       if (data === null || typeof data !== 'object' || data.kind !== SAVE_KIND || data.format !== SAVE_FORMAT) {
         throw new Error('not a local Ziehdomino save of this format');
       }
-      const match = restoreMatch(data.match);
+      const match = matchFromState(data.match);
       checkSeats(data.seats, match.players);
       this.stop();
       this.epoch += 1;
@@ -228,7 +228,7 @@ export class LocalSession {
 
   save() {
     if (!this.match) return;
-    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, match: serializeMatch(this.match) };
+    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, match: matchToState(this.match) };
     try {
       this.storage.setItem(SAVE_KEY, JSON.stringify(data));
     } catch {

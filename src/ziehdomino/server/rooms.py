@@ -5,22 +5,21 @@ connection coming or going -- runs under that room's :class:`asyncio.Lock` (ARCH
 idea 3). A change that the game keeps is stored (committed) before any state is pushed
 (idea 4); if storing fails the room goes back to what was stored last and nothing is sent.
 
-The socket's outbox is :mod:`.connection`; ids and credentials are :mod:`.credentials`.
+The socket's outbox is :mod:`.connection`; ids and credentials are :mod:`.credentials`; the
+messages pushed are encoded by :mod:`.messages`; computer seats are played by :mod:`.computer`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
-import secrets
 import time
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..engine import Match, Refusal, match_from_state, match_to_state, parse_action, seat_view
-from . import computer
+from ..engine import Match, match_from_state, match_to_state, parse_action
+from . import computer, messages
 from .connection import Connection
 from .credentials import hash_credential, new_credential, new_room_id
 from .metrics import ActionTiming, Metrics
@@ -152,45 +151,8 @@ class Room:
         return self.state_texts([seat])[seat]
 
     def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
-        """:meth:`state_text` for several viewers at once, the same text byte for byte.
-
-        Each seat's view comes from :func:`seat_view` as always; only the encoding is shared:
-        a value that is equal in every view (the line, the log, the counters, ...) is encoded
-        to JSON once instead of once per seat.
-        """
-        head = '{"type":"state","room":{"room":' + _encode(self.id) + ',"seats":' + _encode(self.seat_infos()) + ',"you":'
-        if self.match is None:
-            return {s: head + _encode(s) + '},"view":null}' for s in viewers}
-        views = _encode_views([seat_view(self.match, s) for s in viewers])
-        return {s: head + _encode(s) + '},"view":' + v + "}" for s, v in zip(viewers, views)}
-
-
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-
-
-def _encode_views(views: list[dict[str, Any]]) -> list[str]:
-    """The JSON texts of ``views`` (as ``json.dumps`` writes them), shared values encoded once."""
-    keys = tuple(views[0])
-    if len(views) == 1 or any(tuple(v) != keys for v in views):
-        return [_encode(v) for v in views]
-    parts: list[list[str]] = [[] for _ in views]
-    for key in keys:
-        values = [v[key] for v in views]
-        name = _encode(key) + ":"
-        first = values[0]
-        if all(type(x) is type(first) and x == first for x in values):
-            text = name + _encode(first)
-            for p in parts:
-                p.append(text)
-        else:
-            for p, x in zip(parts, values):
-                p.append(name + _encode(x))
-    return ["{" + ",".join(p) + "}" for p in parts]
-
-
-def error_text(code: str, message: str) -> str:
-    """The ``error`` message as JSON text."""
-    return json.dumps({"type": "error", "code": code, "message": message}, separators=(",", ":"))
+        """:meth:`state_text` for several viewers at once (:func:`.messages.state_texts`)."""
+        return messages.state_texts(self.id, self.seat_infos(), self.match, viewers)
 
 
 class Rooms:
@@ -203,6 +165,11 @@ class Rooms:
         self._closing = False
         #: Server-side action timings (``settings.metrics``), else None.
         self.metrics: Metrics | None = Metrics() if settings.metrics else None
+
+    @property
+    def closing(self) -> bool:
+        """The server is shutting down: no computer loop starts any more."""
+        return self._closing
 
     # --- start-up and shutdown ---------------------------------------------------------------
 
@@ -218,7 +185,7 @@ class Rooms:
     def resume(self) -> None:
         """Let every computer whose turn it is act again (call once the event loop runs)."""
         for room in self.rooms.values():
-            self._schedule_computer(room)
+            computer.schedule(self, room)
 
     async def close(self) -> None:
         """Stop computer tasks and close every connection (1001, going away)."""
@@ -282,7 +249,7 @@ class Rooms:
                 room.match = None
                 raise
             self._broadcast(room)
-            self._schedule_computer(room)
+            computer.schedule(self, room)
         return seat, credential
 
     async def connect(self, room: Room, conn: Connection) -> None:
@@ -332,7 +299,7 @@ class Rooms:
             raise RoomError("spectator", "a spectator cannot act")
         timing = None if self.metrics is None or received is None else self.metrics.start(received)
         async with room.lock:
-            await self._apply(room, seat, version, action, timing)
+            await self.apply_locked(room, seat, version, action, timing)
 
     async def next_round(self, room: Room, seat: Seat | None, version: int) -> None:
         """Deal the next round (a seated person asks), store it, push the state.
@@ -373,8 +340,14 @@ class Rooms:
             raise RoomError("not_started", "the first round starts when every seat for a person is taken")
         return room.match
 
-    async def _apply(self, room: Room, seat: Seat, version: int, action_json: Any,
-                     timing: ActionTiming | None = None) -> None:
+    async def apply_locked(self, room: Room, seat: Seat, version: int, action_json: Any,
+                           timing: ActionTiming | None = None) -> None:
+        """:meth:`act` for a caller that already holds ``room.lock`` (the computer loop).
+
+        Raises:
+            RoomError: ``not_started``, ``server_error``.
+            Refusal: anything the rules refuse (nothing changed).
+        """
         match = self._started(room)
         action = parse_action(action_json)
         match.apply(seat, action, version=version)
@@ -391,7 +364,7 @@ class Rooms:
         if timing is not None:
             timing.mark_stored()
         self._broadcast(room, timing)
-        self._schedule_computer(room)
+        computer.schedule(self, room)
 
     async def _store(self, room: Room) -> None:
         room.updated = time.time()
@@ -422,56 +395,3 @@ class Rooms:
         """The room's public summary as stored (under its lock)."""
         async with room.lock:
             return room.summary()
-
-    # --- computers ----------------------------------------------------------------------------------
-
-    def _computer_turn(self, room: Room) -> Seat | None:
-        m = room.match
-        if m is None or m.round.result is not None:
-            return None
-        seat = m.round.turn
-        return seat if room.seats[seat].kind == "computer" else None
-
-    def _schedule_computer(self, room: Room) -> None:
-        if self._closing or self._computer_turn(room) is None:
-            return
-        if room.computer_task is None or room.computer_task.done():
-            room.computer_task = asyncio.get_running_loop().create_task(self._computer_loop(room))
-
-    async def _computer_loop(self, room: Room) -> None:
-        """Play computer turns, each after the delay, from that seat's own view, through the writer.
-
-        An unexpected error is logged and the turn tried again a second later: a computer must
-        never leave a table stuck on its turn.
-        """
-        while True:
-            try:
-                if not await self._computer_turn_once(room):
-                    return
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("room %s: a computer's turn failed; trying again", room.id)
-                await asyncio.sleep(1.0)
-
-    async def _computer_turn_once(self, room: Room) -> bool:
-        """Wait the delay and play one computer turn; False when no computer is to move."""
-        await asyncio.sleep(self.settings.computer_delay)
-        async with room.lock:
-            seat = self._computer_turn(room)
-            if seat is None or room.match is None:
-                return False
-            view = seat_view(room.match, seat)
-        level = room.seats[seat].level or "mittel"
-        action = await asyncio.to_thread(computer.decide, view, level, secrets.randbits(32))
-        async with room.lock:
-            if self._computer_turn(room) != seat or room.match is None or room.match.version != view["version"]:
-                return True  # the table moved on meanwhile; look again
-            try:
-                await self._apply(room, seat, view["version"], action)
-            except Refusal as exc:
-                log.warning("room %s: computer's action %r refused (%s); playing a legal move",
-                            room.id, action, exc.code)
-                await self._apply(room, seat, view["version"], computer.legal_move(view, level, secrets.randbits(32)))
-            # a RoomError (storage failed) reaches _computer_loop, which tries again a second later
-        return True

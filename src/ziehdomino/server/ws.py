@@ -18,7 +18,6 @@ this handler push to the connection's outbox. No exception text ever reaches the
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 
@@ -29,7 +28,8 @@ from ..engine import Refusal
 from .models import CLIENT_MESSAGE, ActionMessage, Hello, NextRound, Ping, first_error
 from .ratelimit import Limiter
 from .connection import Connection
-from .rooms import Room, RoomError, Rooms, error_text
+from .messages import PONG, error_text
+from .rooms import Room, RoomError, Rooms
 from .security import origin_allowed
 from .settings import Settings
 
@@ -40,7 +40,6 @@ CLOSE_BAD_CREDENTIAL = 4401
 CLOSE_BAD_ORIGIN = 4403
 CLOSE_UNKNOWN_ROOM = 4404
 
-PONG = json.dumps({"type": "pong"})
 
 
 class _Closed(Exception):

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
+import { CLOSE, ERROR_CODES, FINAL_CLOSES } from '../../src/ziehdomino/web/codes.js';
 import { LANG_KEY, STRINGS, errorText, lang, loadLang, setLang, t } from '../../src/ziehdomino/web/i18n.js';
 
 class FakeStorage {
@@ -59,15 +60,13 @@ test('placeholders are filled literally, markup stays text', () => {
   assert.equal(t('status.turnOf', { name: '{name}' }), '{name} ist am Zug.');
 });
 
-test('every error code of the protocol has words', () => {
+test('every wire code (codes.js) is in docs/protocol.md, and every error the page shows has words', () => {
   globalThis.localStorage = new FakeStorage();
   loadLang();
   const protocol = readFileSync(new URL('../../docs/protocol.md', import.meta.url), 'utf8');
-  const errorCodes = ['invalid_action', 'round_over', 'not_your_turn', 'tile_not_in_hand', 'tile_does_not_fit', 'must_play',
-    'cannot_draw', 'cannot_pass', 'round_not_over', 'stale_version', 'bad_message', 'too_large', 'rate_limited',
-    'hello_first', 'bad_credential', 'spectator', 'not_started', 'room_not_found', 'room_full', 'invalid_name'];
-  for (const code of errorCodes) {
-    assert.ok(protocol.includes(code), `${code} is in docs/protocol.md`);
+  for (const code of ERROR_CODES) assert.ok(protocol.includes(`\`${code}\``), `${code} is in docs/protocol.md`);
+  for (const [name, number] of Object.entries(CLOSE)) assert.ok(protocol.includes(String(number)), `${name} ${number} is in docs/protocol.md`);
+  for (const code of [...ERROR_CODES, ...Object.values(FINAL_CLOSES), 'network']) {
     assert.notEqual(errorText(code), `error.${code}`);
     assert.ok(!errorText(code).includes('schiefgegangen'), code);
   }

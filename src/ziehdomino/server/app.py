@@ -27,6 +27,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from .codes import ErrorCode
 from .models import CreateRoom, JoinRoom, first_error
 from .ratelimit import Limiter
 from .rooms import Room, RoomError, Rooms
@@ -60,7 +61,7 @@ def not_found_page(what: str = "Diese Seite gibt es nicht.") -> HTMLResponse:
     return HTMLResponse(NOT_FOUND_PAGE.format(what=html.escape(what)), status_code=404)
 
 
-def _error(status: int, code: str, message: str | None = None) -> JSONResponse:
+def _error(status: int, code: ErrorCode, message: str | None = None) -> JSONResponse:
     body: dict[str, Any] = {"code": code}
     if message:
         body["message"] = message
@@ -104,7 +105,7 @@ async def debug_metrics(request: Request) -> Response:
     """``GET /api/debug/metrics?since=N``: server-side action timings (metrics on, loopback only)."""
     metrics = request.app.state.rooms.metrics
     if metrics is None or request.client is None or request.client.host not in _LOOPBACK:
-        return _error(404, "not_found")
+        return _error(404, ErrorCode.NOT_FOUND)
     since = request.query_params.get("since", "0")
     return JSONResponse(metrics.since(int(since) if since.isdigit() else 0))
 
@@ -125,8 +126,8 @@ async def _read_json_body(request: Request) -> bytes | None:
 def _validation_error(exc: ValidationError) -> JSONResponse:
     loc, message = first_error(exc)
     if loc[:1] == ("name",):
-        return _error(422, "invalid_name", message)
-    return _error(422, "bad_request", f"{'.'.join(map(str, loc))}: {message}" if loc else message)
+        return _error(422, ErrorCode.INVALID_NAME, message)
+    return _error(422, ErrorCode.BAD_REQUEST, f"{'.'.join(map(str, loc))}: {message}" if loc else message)
 
 
 def _rate_limited(request: Request) -> JSONResponse | None:
@@ -135,7 +136,7 @@ def _rate_limited(request: Request) -> JSONResponse | None:
     address = request.client.host if request.client else "unknown"
     if limiter.allow_request(address):
         return None
-    response = _error(429, "rate_limited", "too many rooms or joins from this address; wait a minute")
+    response = _error(429, ErrorCode.RATE_LIMITED, "too many rooms or joins from this address; wait a minute")
     response.headers["retry-after"] = str(limiter.retry_after(address))
     return response
 
@@ -144,7 +145,7 @@ async def _read_model(request: Request, model: type[ModelT]) -> ModelT | Respons
     """The request body validated as ``model``, or the error response to send (413 or 422)."""
     body = await _read_json_body(request)
     if body is None:
-        return _error(413, "too_large", f"a request body holds at most {MAX_BODY} bytes")
+        return _error(413, ErrorCode.TOO_LARGE, f"a request body holds at most {MAX_BODY} bytes")
     try:
         return model.model_validate_json(body)
     except ValidationError as exc:
@@ -178,7 +179,7 @@ async def room_summary(request: Request) -> Response:
     """``GET /api/rooms/{room_id}``: the public summary, or 404 ``room_not_found``."""
     room = _room(request)
     if room is None:
-        return _error(404, "room_not_found", "no such room")
+        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
     return JSONResponse(await request.app.state.rooms.summary(room))
 
 
@@ -186,7 +187,7 @@ async def join_room(request: Request) -> Response:
     """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 404, 409 ``room_full``, 422."""
     room = _room(request)
     if room is None:
-        return _error(404, "room_not_found", "no such room")
+        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
     if (limited := _rate_limited(request)) is not None:
         return limited
     spec = await _read_model(request, JoinRoom)
@@ -195,14 +196,14 @@ async def join_room(request: Request) -> Response:
     try:
         seat, credential = await request.app.state.rooms.join(room, spec.name)
     except RoomError as exc:
-        return _error(409 if exc.code == "room_full" else 503, exc.code, exc.message)
+        return _error(409 if exc.code == ErrorCode.ROOM_FULL else 503, exc.code, exc.message)
     return JSONResponse({"seat": seat, "credential": credential}, status_code=201)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if request.url.path.startswith("/api/"):
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        code = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED}.get(exc.status_code, ErrorCode.BAD_REQUEST)
         return _error(exc.status_code, code)
     if exc.status_code == 404:
         return not_found_page()
@@ -212,7 +213,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _server_error(request: Request, exc: Exception) -> Response:
     log.error("request %s %s failed: %r", request.method, request.url.path, exc)
     if request.url.path.startswith("/api/"):
-        return _error(500, "server_error")
+        return _error(500, ErrorCode.SERVER_ERROR)
     return HTMLResponse('<!doctype html><html lang="de"><title>Fehler – Ziehdomino</title>'
                         '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
                         "<p>Ein Fehler ist aufgetreten. Bitte lade die Seite neu.</p></html>", status_code=500)

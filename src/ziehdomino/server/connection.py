@@ -6,11 +6,11 @@ import asyncio
 import time
 from collections import deque
 
+from .codes import Close
 from .metrics import ActionTiming
 
 #: Messages waiting in one connection's outbox before it is closed as too slow (4408).
 MAX_PENDING = 64
-CLOSE_TOO_SLOW = 4408
 
 
 class Connection:
@@ -49,7 +49,7 @@ class Connection:
             self._pending = kept
         self._pending.append((is_state, text, timings))
         if len(self._pending) > MAX_PENDING:
-            self.close(CLOSE_TOO_SLOW)
+            self.close(Close.TOO_SLOW)
         self._wake.set()
         return True
 

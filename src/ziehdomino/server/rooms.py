@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from ..engine import Match, match_from_state, match_to_state, parse_action
 from . import computer, messages
+from .codes import Close, ErrorCode
 from .connection import Connection
 from .credentials import hash_credential, new_credential, new_room_id
 from .metrics import ActionTiming, Metrics
@@ -35,8 +36,6 @@ Seat = int
 MAX_CONNECTIONS_PER_SEAT = 4
 #: Spectator connections one room takes; more are closed with 4429.
 MAX_SPECTATORS = 64
-CLOSE_REPLACED = 4409
-CLOSE_TOO_MANY = 4429
 
 
 class RoomError(Exception):
@@ -47,7 +46,7 @@ class RoomError(Exception):
         message: an English sentence.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -196,7 +195,7 @@ class Rooms:
         await asyncio.gather(*tasks, return_exceptions=True)
         for room in self.rooms.values():
             for c in room.connections:
-                c.close(1001)
+                c.close(Close.GOING_AWAY)
 
     def get(self, room_id: str) -> Room | None:
         """The room with this id, or None."""
@@ -211,7 +210,7 @@ class Rooms:
             RoomError: ``server_full`` (too many rooms), ``server_error`` (storage failed).
         """
         if len(self.rooms) >= self.settings.max_rooms:
-            raise RoomError("server_full", "this server holds as many rooms as it may; try again later")
+            raise RoomError(ErrorCode.SERVER_FULL, "this server holds as many rooms as it may; try again later")
         credential = new_credential()
         seats = [SeatState("person") if s.kind == "person" else SeatState("computer", level=s.level)
                  for s in spec.seats]
@@ -235,7 +234,7 @@ class Rooms:
         async with room.lock:
             free = [i for i, s in enumerate(room.seats) if not s.taken]
             if not free:
-                raise RoomError("room_full", "every seat of this room is taken")
+                raise RoomError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
             seat = free[0]
             credential = new_credential()
             room.seats[seat].name = name
@@ -259,7 +258,7 @@ class Rooms:
             if conn.seat is None:
                 spectators = [c for c in room.connections if c.seat is None]
                 if len(spectators) >= MAX_SPECTATORS:
-                    conn.close(CLOSE_TOO_MANY)
+                    conn.close(Close.TOO_MANY_SPECTATORS)
                     return
                 room.connections.append(conn)
                 conn.push(room.state_text(None), is_state=True)
@@ -268,7 +267,7 @@ class Rooms:
             if len(same) >= MAX_CONNECTIONS_PER_SEAT:
                 oldest = same[0]
                 room.connections.remove(oldest)
-                oldest.close(CLOSE_REPLACED)
+                oldest.close(Close.REPLACED)
             room.connections.append(conn)
             if same:
                 conn.push(room.state_text(conn.seat), is_state=True)
@@ -296,7 +295,7 @@ class Rooms:
             Refusal: anything the rules refuse, a stale version included (nothing changed).
         """
         if seat is None:
-            raise RoomError("spectator", "a spectator cannot act")
+            raise RoomError(ErrorCode.SPECTATOR, "a spectator cannot act")
         timing = None if self.metrics is None or received is None else self.metrics.start(received)
         async with room.lock:
             await self.apply_locked(room, seat, version, action, timing)
@@ -309,7 +308,7 @@ class Rooms:
             Refusal: ``round_not_over``, ``stale_version``.
         """
         if seat is None:
-            raise RoomError("spectator", "a spectator cannot start a round")
+            raise RoomError(ErrorCode.SPECTATOR, "a spectator cannot start a round")
         async with room.lock:
             match = self._started(room)
             match.next_round(version=version)
@@ -337,7 +336,7 @@ class Rooms:
 
     def _started(self, room: Room) -> Match:
         if room.match is None:
-            raise RoomError("not_started", "the first round starts when every seat for a person is taken")
+            raise RoomError(ErrorCode.NOT_STARTED, "the first round starts when every seat for a person is taken")
         return room.match
 
     async def apply_locked(self, room: Room, seat: Seat, version: int, action_json: Any,
@@ -373,7 +372,7 @@ class Rooms:
             await self.storage.save(record)
         except Exception as exc:
             log.error("storing room %s failed: %s", room.id, exc)
-            raise RoomError("server_error", "the change could not be stored; it was not made") from None
+            raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
         room.stored_match = record.match  # what a failed store later goes back to
 
     def _broadcast(self, room: Room, timing: ActionTiming | None = None) -> None:

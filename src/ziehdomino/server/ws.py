@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import Refusal
+from .codes import Close, ErrorCode
 from .models import CLIENT_MESSAGE, ActionMessage, Hello, NextRound, Ping, first_error
 from .ratelimit import Limiter
 from .connection import Connection
@@ -34,11 +35,6 @@ from .security import origin_allowed
 from .settings import Settings
 
 log = logging.getLogger("ziehdomino.ws")
-
-CLOSE_BAD_HELLO = 4400
-CLOSE_BAD_CREDENTIAL = 4401
-CLOSE_BAD_ORIGIN = 4403
-CLOSE_UNKNOWN_ROOM = 4404
 
 
 
@@ -67,11 +63,11 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     limiter: Limiter = ws.app.state.limiter
     await ws.accept()
     if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host")):
-        await ws.close(CLOSE_BAD_ORIGIN, "origin not allowed")
+        await ws.close(Close.BAD_ORIGIN, "origin not allowed")
         return
     room = rooms.get(ws.path_params["room_id"])
     if room is None:
-        await ws.close(CLOSE_UNKNOWN_ROOM, "no such room")
+        await ws.close(Close.UNKNOWN_ROOM, "no such room")
         return
     key = limiter.new_connection()
     try:
@@ -85,7 +81,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         finally:
             await rooms.disconnect(room, conn)
             if not sender.done():
-                conn.close(1000)
+                conn.close(Close.NORMAL)
                 try:
                     await asyncio.wait_for(sender, timeout=5)
                 except (asyncio.TimeoutError, Exception):
@@ -95,7 +91,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     except Exception:  # never a stack trace to the client: log it, close with 1011
         log.exception("websocket of room %s failed", room.id)
         try:
-            await ws.close(1011)
+            await ws.close(Close.SERVER_ERROR)
         except Exception:
             pass
     finally:
@@ -107,7 +103,7 @@ async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | 
     try:
         data = await asyncio.wait_for(_receive_text(ws), timeout=settings.hello_timeout)
     except asyncio.TimeoutError:
-        await ws.close(CLOSE_BAD_HELLO, "no hello")
+        await ws.close(Close.BAD_HELLO, "no hello")
         return None
     msg = None
     if not _too_large(data, settings.max_message) and isinstance(data, str):
@@ -116,15 +112,15 @@ async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | 
         except ValidationError:
             msg = None
     if not isinstance(msg, Hello):
-        await ws.send_text(error_text("hello_first", "the first message must be a valid hello"))
-        await ws.close(CLOSE_BAD_HELLO, "hello first")
+        await ws.send_text(error_text(ErrorCode.HELLO_FIRST, "the first message must be a valid hello"))
+        await ws.close(Close.BAD_HELLO, "hello first")
         return None
     seat = None
     if msg.credential is not None:
         seat = room.seat_of(msg.credential)
         if seat is None:
-            await ws.send_text(error_text("bad_credential", "this credential opens no seat of this room"))
-            await ws.close(CLOSE_BAD_CREDENTIAL, "bad credential")
+            await ws.send_text(error_text(ErrorCode.BAD_CREDENTIAL, "this credential opens no seat of this room"))
+            await ws.close(Close.BAD_CREDENTIAL, "bad credential")
             return None
     return Connection(seat)
 
@@ -154,18 +150,18 @@ async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connectio
             return
         received = time.perf_counter()
         if _too_large(data, settings.max_message):
-            await _refuse(room, rooms, conn, "too_large", f"a message may hold at most {settings.max_message} bytes")
+            await _refuse(room, rooms, conn, ErrorCode.TOO_LARGE, f"a message may hold at most {settings.max_message} bytes")
             continue
         if not limiter.allow_message(key):
-            conn.push(error_text("rate_limited", f"at most {settings.ws_rate} messages per second"))
+            conn.push(error_text(ErrorCode.RATE_LIMITED, f"at most {settings.ws_rate} messages per second"))
             continue
         if isinstance(data, bytes):
-            await _refuse(room, rooms, conn, "bad_message", "messages are JSON text")
+            await _refuse(room, rooms, conn, ErrorCode.BAD_MESSAGE, "messages are JSON text")
             continue
         try:
             msg = CLIENT_MESSAGE.validate_json(data)
         except ValidationError as exc:
-            await _refuse(room, rooms, conn, "bad_message", _describe(exc))
+            await _refuse(room, rooms, conn, ErrorCode.BAD_MESSAGE, _describe(exc))
             continue
         try:
             if isinstance(msg, Ping):
@@ -176,7 +172,7 @@ async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connectio
                 await rooms.next_round(room, conn.seat, msg.version)
             else:
                 assert isinstance(msg, Hello)
-                await _refuse(room, rooms, conn, "bad_message", "hello was already said")
+                await _refuse(room, rooms, conn, ErrorCode.BAD_MESSAGE, "hello was already said")
         except (Refusal, RoomError) as exc:
             await _refuse(room, rooms, conn, exc.code, exc.message)
 

@@ -208,6 +208,8 @@ const DE = {
   'error.server_error': 'Der Server konnte das gerade nicht speichern; nichts wurde geändert. Versuche es noch einmal.',
   'error.server_full': 'Der Server ist gerade voll. Versuche es später noch einmal.',
   'error.bad_request': 'Die Anfrage war fehlerhaft.',
+  'error.not_found': 'Diese Adresse gibt es nicht.',
+  'error.method_not_allowed': 'Diese Anfrage ist hier nicht erlaubt.',
   'error.network': 'Der Server ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
   'error.unknown': 'Etwas ist schiefgegangen ({code}).',
 };
@@ -406,6 +408,8 @@ const EN = {
   'error.server_error': 'The server could not store that just now; nothing was changed. Please try again.',
   'error.server_full': 'The server is full right now. Please try again later.',
   'error.bad_request': 'The request was malformed.',
+  'error.not_found': 'This address does not exist.',
+  'error.method_not_allowed': 'This request is not allowed here.',
   'error.network': 'The server cannot be reached. Check the connection and try again.',
   'error.unknown': 'Something went wrong ({code}).',
 };

@@ -7,14 +7,12 @@
  * code (the page turns codes into words with i18n.errorText; never a server message).
  */
 
+import { CLOSE, FINAL_CLOSES } from './codes.js';
+
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
 /** Reconnect delays in ms; the last one repeats. */
 export const BACKOFF = Object.freeze([300, 1000, 2000, 4000, 8000, 15000]);
 
-/** Close codes after which the session stops (a 4409 means another tab took over), with the error shown. */
-const FINAL_CLOSES = Object.freeze({
-  4400: 'bad_message', 4401: 'bad_credential', 4403: 'bad_origin', 4404: 'room_not_found', 4409: 'replaced',
-});
 const PING_MS = 25000;
 
 /** The stored seat of a room: `{seat, credential}` or null. */
@@ -167,7 +165,7 @@ export class OnlineSession {
 
   closedWith(code) {
     if (this.closed) return;
-    if ((code === 4401 || code === 4400) && this.seat) {
+    if ((code === CLOSE.BAD_CREDENTIAL || code === CLOSE.BAD_HELLO) && this.seat) {
       // The stored credential is not (or no longer) valid here: watch instead.
       forgetSeat(this.storage, this.roomId);
       this.onError('bad_credential');
@@ -175,7 +173,7 @@ export class OnlineSession {
       return;
     }
     if (Object.hasOwn(FINAL_CLOSES, code)) {
-      // docs/protocol.md: after these, reconnecting with the same hello cannot help.
+      // docs/protocol.md: after these, reconnecting with the same hello cannot help (codes.js).
       this.closed = true;
       this.onConnection('closed');
       this.onError(FINAL_CLOSES[code]);

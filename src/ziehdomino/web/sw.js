@@ -6,12 +6,12 @@
  * fresh files. The API, the WebSocket and room pages are never touched.
  */
 
-const CACHE = 'ziehdomino-static-v2';
+const CACHE = 'ziehdomino-static-v3';
 const FILES = [
   '/lokal', '/', '/regeln',
   '/static/style.css', '/static/icon.svg', '/static/i18n.js', '/static/render.js', '/static/tiles.js',
   '/static/tips.js', '/static/engine.js', '/static/bots.js', '/static/rng.js', '/static/session-local.js',
-  '/static/session-online.js', '/static/setup.js', '/static/page-local.js', '/static/page-start.js',
+  '/static/session-online.js', '/static/codes.js', '/static/setup.js', '/static/page-local.js', '/static/page-start.js',
   '/static/page-rules.js',
 ];
 

@@ -3,7 +3,7 @@
 Built bottom up: :mod:`.tiles` (tiles and notation), :mod:`.errors`, :mod:`.actions`,
 :mod:`.round` (one deal played to its end), :mod:`.deal`, :mod:`.position` (rounds from and
 to FORMAT.md positions), :mod:`.match` (counters and rotation), :mod:`.view` (what one seat
-may know) and :mod:`.state` (storage form).
+may know), :mod:`.state` (storage form) and :mod:`.replay` (a finished round's record, replayed).
 """
 
 from .actions import DRAW, PASS, Action, Draw, End, Pass, Play, action_to_json, parse_action
@@ -11,14 +11,15 @@ from .deal import deal_round, hand_size
 from .errors import PositionError, Refusal
 from .match import Match
 from .position import position_of, round_from_position
+from .replay import RECORD_FORMAT, replay_frames, replay_rounds, round_record
 from .round import LogEntry, Result, Round, Seat
 from .state import match_from_state, match_to_state
 from .tiles import ALL_TILES, Pips, Tile, format_oriented, format_tile, parse_oriented, parse_tile, tile_pips
 from .view import seat_view
 
 __all__ = [
-    "ALL_TILES", "DRAW", "PASS", "Action", "Draw", "End", "LogEntry", "Match", "Pass", "Pips", "Play",
+    "ALL_TILES", "DRAW", "RECORD_FORMAT", "PASS", "Action", "Draw", "End", "LogEntry", "Match", "Pass", "Pips", "Play",
     "PositionError", "Refusal", "Result", "Round", "Seat", "Tile", "action_to_json", "deal_round", "format_oriented", "format_tile",
     "hand_size", "match_from_state", "match_to_state", "parse_action", "parse_oriented", "parse_tile", "tile_pips",
-    "position_of", "round_from_position", "seat_view",
+    "position_of", "replay_frames", "replay_rounds", "round_from_position", "round_record", "seat_view",
 ]

@@ -349,6 +349,17 @@ function shuffled(items, rng) {
 
 const HAND_SIZE = [0, 0, 7, 5, 5]; // by number of players (RULES.md, "A round" 1)
 
+/**
+ * Tiles dealt to each seat (Python's `hand_size`): 7 with 2 players, 5 with 3 or 4.
+ * @param {number} players  2–4.
+ * @returns {number}
+ * @throws {PositionError} for a bad player count.
+ */
+export function handSize(players) {
+  checkPlayers(players);
+  return HAND_SIZE[players];
+}
+
 function checkPlayers(players) {
   if (!Number.isInteger(players) || players < 2 || players > 4) {
     throw new PositionError(`players must be 2, 3 or 4, not ${describe(players)}.`);

@@ -1,0 +1,183 @@
+"""A finished round's record, and its replay through the rules (``docs/replay.md``).
+
+A record is what a finished round leaves behind: its deal and the actions accepted in it.
+Replaying the record through :class:`~.round.Round` gives every state the round passed
+through, so a replay is never a second account of the round but the round itself, played
+again by the same rules.
+
+Record (``format`` 1)::
+
+    {"format": 1, "round": 3, "players": 2, "starter": 1,
+     "deal": POSITION,            # a fresh deal opened by the starter; its boneyard holds
+                                  # only the tiles drawn in the round, in draw order
+     "undrawn": 5,                # how many boneyard tiles were never drawn
+     "actions": [ACTION, ...],    # every accepted action, in order
+     "result": RESULT}            # how the round ended (checked on replay)
+
+The order of the tiles never drawn is not kept: it never affected play, nobody ever saw it,
+and a record is meant to be shown to anyone once the round is over. Everything else in a
+record was public when the round ended (every hand is shown then) or was seen by the seat
+that drew it. Which tiles were never drawn follows from the rest (the set has 28).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import DRAW, PASS, Play, action_to_json, parse_action
+from .deal import hand_size
+from .errors import PositionError, Refusal
+from .match import Match
+from .position import round_from_position
+from .round import Round
+from .tiles import format_oriented, format_tile
+
+RECORD_FORMAT = 1
+_SET_SIZE = 28
+
+
+def round_record(match: Match) -> dict[str, Any]:
+    """The record of ``match``'s current round, which must be over (see the module docstring).
+
+    Raises:
+        ValueError: the round is still being played, or keeps no log.
+    """
+    r = match.round
+    if r.result is None:
+        raise ValueError("the round is still being played: only a finished round has a record")
+    if r.log is None:
+        raise ValueError("the round keeps no log")
+    actions = []
+    for e in r.log:
+        if e.kind == "play":
+            assert e.tile is not None
+            actions.append(action_to_json(Play(e.tile, e.end)))
+        else:
+            actions.append(action_to_json(DRAW if e.kind == "draw" else PASS))
+    draws = sum(1 for e in r.log if e.kind == "draw")
+    deal = dict(match.opening)
+    deal["hands"] = [list(h) for h in deal["hands"]]
+    deal["boneyard"] = list(deal["boneyard"][:draws])
+    deal["line"] = []
+    return {
+        "format": RECORD_FORMAT,
+        "round": match.round_number,
+        "players": r.players,
+        "starter": r.starter,
+        "deal": deal,
+        "undrawn": len(match.opening["boneyard"]) - draws,
+        "actions": actions,
+        "result": r.result.to_json(),
+    }
+
+
+def _count(record: dict[str, Any], key: str, low: int) -> int:
+    value = record.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise PositionError(f"{key} must be an integer >= {low}, not {value!r}")
+    return value
+
+
+def _check(record: Any) -> tuple[Round, int, list[Any]]:
+    """The deal as a round, the undrawn count and the raw actions of a well-formed record."""
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise PositionError(f"not a round record of format {RECORD_FORMAT}")
+    _count(record, "round", 1)
+    players = record.get("players")
+    if players not in (2, 3, 4) or isinstance(players, bool):
+        raise PositionError(f"players must be 2-4, not {players!r}")
+    starter = record.get("starter")
+    if not isinstance(starter, int) or isinstance(starter, bool) or not 0 <= starter < players:
+        raise PositionError(f"starter must be a seat 0-{players - 1}, not {starter!r}")
+    rnd = round_from_position(record.get("deal"))
+    if rnd.players != players or rnd.turn != starter or rnd.line or rnd.passes:
+        raise PositionError("deal must be a fresh deal for this table, opened by the starter")
+    size = hand_size(players)
+    if any(len(h) != size for h in rnd.hands):
+        raise PositionError(f"deal: every hand of a {players}-seat table holds {size} tiles")
+    undrawn = _count(record, "undrawn", 0)
+    if players * size + len(rnd.boneyard) + undrawn != _SET_SIZE:
+        raise PositionError(f"deal: hands, drawn tiles and undrawn ({undrawn}) must make the {_SET_SIZE} tiles")
+    actions = record.get("actions")
+    if not isinstance(actions, list):
+        raise PositionError("actions must be a list")
+    rnd.starter = starter
+    return rnd, undrawn, actions
+
+
+def replay_rounds(record: Any) -> tuple[list[Round], int]:
+    """Replay a record; returns every state of the round (before the first action and after
+    each one, as independent copies with their logs) and the undrawn count.
+
+    A state's ``boneyard`` holds only the tiles still to be drawn in this round; the boneyard
+    really held ``undrawn`` more behind them.
+
+    Raises:
+        PositionError: a record of another format or shape, a deal that is no fresh deal of
+            the table, an action the rules refuse (the message names it), a pass while
+            undrawn tiles were left, drawn tiles left over, a round that does not end with its
+            last action, or a result other than the recorded one.
+    """
+    rnd, undrawn, actions = _check(record)
+    states = [rnd.copy(keep_log=True)]
+    for i, raw in enumerate(actions):
+        try:
+            action = parse_action(raw)
+            if action is PASS and undrawn:
+                raise Refusal("cannot_pass", f"the boneyard still held {undrawn} undrawn tiles")
+            rnd.apply(rnd.turn, action)
+        except Refusal as exc:
+            raise PositionError(f"actions[{i}] is refused on replay: {exc.message}") from None
+        states.append(rnd.copy(keep_log=True))
+    if rnd.result is None:
+        raise PositionError("the round does not end with its last action")
+    if rnd.boneyard:
+        raise PositionError(f"deal: the boneyard lists {len(rnd.boneyard)} tiles never drawn (list only drawn ones)")
+    if rnd.result.to_json() != record.get("result"):
+        raise PositionError(f"result: the replay ends {rnd.result.to_json()}, the record says {record.get('result')!r}")
+    return states, undrawn
+
+
+def _frame(step: int, rnd: Round, undrawn: int, drawn: str | None) -> dict[str, Any]:
+    action: dict[str, Any] | None = None
+    if step:
+        assert rnd.log is not None
+        action = rnd.log[-1].to_json()
+        del action["ends"]
+        if drawn is not None:
+            action["drawn"] = drawn
+    over = rnd.result is not None
+    return {
+        "step": step,
+        "action": action,
+        "line": [format_oriented(t) for t in rnd.line],
+        "ends": list(rnd.ends) if rnd.line else None,
+        "hands": [[format_tile(t) for t in h] for h in rnd.hands],
+        "boneyard_count": len(rnd.boneyard) + undrawn,
+        "turn": None if over else rnd.turn,
+        "passes": rnd.passes,
+        "pips": list(rnd.pip_sums()),
+        "result": rnd.result.to_json() if over else None,
+    }
+
+
+def replay_frames(record: Any) -> list[dict[str, Any]]:
+    """Every state of a recorded round as JSON frames, the deal first (``docs/replay.md``).
+
+    Returns:
+        ``len(actions) + 1`` frames ``{"step", "action", "line", "ends", "hands",
+        "boneyard_count", "turn", "passes", "pips", "result"}``; ``action`` is None in the
+        first, else the log entry of the action that led there (``{"seat", "type", "tile"?,
+        "end"?, "drawn"?}``, ``drawn`` naming the tile a draw took).
+
+    Raises:
+        PositionError: as :func:`replay_rounds`.
+    """
+    states, undrawn = replay_rounds(record)
+    frames = []
+    for step, rnd in enumerate(states):
+        drawn = None
+        if step and rnd.log and rnd.log[-1].kind == "draw":
+            drawn = format_tile(rnd.hands[rnd.log[-1].seat][-1])
+        frames.append(_frame(step, rnd, undrawn, drawn))
+    return frames

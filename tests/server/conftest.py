@@ -17,7 +17,7 @@ from zd_server_support import ServerProcess  # noqa: E402
 def web_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tiny stand-in for ``web/`` so page routes are tested without the real pages."""
     d = tmp_path_factory.mktemp("web")
-    for name in ("index.html", "room.html", "local.html", "rules.html"):
+    for name in ("index.html", "room.html", "local.html", "rules.html", "replay.html"):
         (d / name).write_text(f"<!doctype html><title>{name}</title>", encoding="utf-8")
     (d / "app.js").write_text("export const x = 1;\n" * 200, encoding="utf-8")
     (d / "sw.js").write_text("self.addEventListener('fetch', () => {});\n", encoding="utf-8")

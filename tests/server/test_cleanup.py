@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 import time
 from pathlib import Path
 
@@ -34,6 +35,7 @@ def test_cleanup_keeps_rounds_in_progress(tmp_path: Path, web_dir: Path) -> None
                     await asyncio.sleep(0.2)
                     assert _exists(srv, room)
         run(finish(finished, creds, stay=False))
+        assert httpx.get(f"{srv.base}/api/rooms/{finished}/runde/1", timeout=30).status_code == 200
         run(finish(watched, wcreds, stay=True))
 
         deadline = time.monotonic() + 60
@@ -41,6 +43,14 @@ def test_cleanup_keeps_rounds_in_progress(tmp_path: Path, web_dir: Path) -> None
             time.sleep(0.2)
         assert not _exists(srv, waiting) and not _exists(srv, finished)
         assert httpx.get(f"{srv.base}/r/{finished}", timeout=30).status_code == 404
+        gone = httpx.get(f"{srv.base}/api/rooms/{finished}/runde/1", timeout=30)
+        assert gone.status_code == 404 and gone.json()["code"] == "room_not_found"
+        db = sqlite3.connect(f"file:{srv.data_dir / 'rooms.sqlite3'}?mode=ro", uri=True, timeout=30)
+        try:  # the round records went with their room
+            assert db.execute("SELECT COUNT(*) FROM rounds WHERE room = ?", (finished,)).fetchone()[0] == 0
+            assert db.execute("SELECT COUNT(*) FROM rounds WHERE room = ?", (watched,)).fetchone()[0] == 1
+        finally:
+            db.close()
         assert _exists(srv, playing)
         time.sleep(2.5)
         assert _exists(srv, playing)

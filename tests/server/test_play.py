@@ -1,4 +1,4 @@
-"""Whole rooms played over real WebSockets, every frame checked by the leak oracle."""
+"""Whole rooms played over real WebSockets, every frame and every replay answer checked by the leak oracle."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from zd_server_support import Client, ServerProcess, check_frames, run, seated_room
+from zd_server_support import Client, ServerProcess, check_frames, check_replays, run, seated_room
 
 ROUNDS = 3
 
@@ -31,6 +31,9 @@ async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: r
     spectator = await Client(server, room).open()
     clients = [*players.values(), spectator]
     checked = 0
+    finished: dict[int, dict[str, Any]] = {}  # round number -> the stored match at its end
+    responses: list[tuple[str, int, str]] = []
+    replayed = 0
     try:
         while True:
             changed = asyncio.gather(*(c.wait_for(lambda c: c.view is not None) for c in clients))
@@ -40,12 +43,19 @@ async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: r
             assert view is not None
             if view["result"] is not None:
                 checked += check_frames(server, room, clients, view["round_number"], list(creds.values()))
+                finished[view["round_number"]] = server.stored(room)[1]  # type: ignore[assignment]
+                replayed += check_replays(server, room, finished, responses)
+                for _, _, text in responses:
+                    assert not any(cred in text for cred in creds.values())
                 if view["round_number"] >= rounds:
-                    return {"view": view, "checked": checked, "room": room}
+                    return {"view": view, "checked": checked, "room": room, "replayed": replayed,
+                            "responses": responses}
                 asker = rng.choice(sorted(players))
                 await players[asker].send({"type": "next_round", "version": view["version"]})
                 await players[asker].wait_state(lambda s: s["view"]["round_number"] == view["round_number"] + 1)
                 continue
+            if view["version"] % 7 == 0:  # now and then, mid-round: the round in progress stays shut
+                replayed += check_replays(server, room, finished, responses)
             seat = view["turn"]
             mine = players[seat].view
             assert mine is not None and mine["legal"], mine
@@ -80,6 +90,8 @@ def test_room_played_over_rounds(server: ServerProcess, seats: list[str]) -> Non
     assert len(wins) == len(seats) and sum(wins) <= ROUNDS
     assert sum(wins) == ROUNDS or sum(shared) >= 2  # a round without a single winner was shared
     assert out["checked"] > 0
+    assert out["replayed"] >= ROUNDS * (ROUNDS + 1) // 2  # every finished round, again after each later one
+    assert any(status == 409 for _, status, _ in out["responses"])  # a round in progress was asked for
     _, match = server.stored(out["room"])
     assert match is not None and match["wins"] == wins and match["shared"] == shared
     starters = match["starters"]

@@ -93,7 +93,7 @@ class _FailingStorage:
         self.rows: dict[str, Any] = {}
         self.fail = False
 
-    async def save(self, record: Any) -> None:
+    async def save(self, record: Any, finished: Any = None) -> None:
         if self.fail:
             raise OSError("disk full")
         self.rows[record.id] = record

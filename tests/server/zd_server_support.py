@@ -303,6 +303,71 @@ def check_frames(server: ServerProcess, room: str, clients: list[Client], round_
     return checked
 
 
+def truth_states(match: dict[str, Any]) -> list[Any]:
+    """Every state of the stored match's current round: its full deal, then after each action."""
+    rnd = round_from_position(match["deal"])
+    states = [rnd.copy(keep_log=True)]
+    for raw in match["actions"]:
+        rnd.apply(rnd.turn, parse_action(raw))
+        states.append(rnd.copy(keep_log=True))
+    return states
+
+
+def check_replays(server: ServerProcess, room: str, finished: dict[int, dict[str, Any]],
+                  responses: list[tuple[str, int, str]] | None = None) -> int:
+    """The leak oracle for replays: asks the replay routes of the room for every round from 1 to
+    one past the current one and checks each answer. ``finished`` maps each finished round's
+    number to the stored match as it stood at that round's end (the truth, with the boneyard's
+    full order). A finished round's record must replay to exactly the truth's states and name
+    no tile that was never drawn; the round in progress and an unknown round answer their code
+    and no tile at all. Every response (url, status, text) is appended to ``responses``.
+    Returns the number of records checked.
+    """
+    from ziehdomino.engine import replay_rounds
+
+    _, now = server.stored(room)
+    current = 0 if now is None else len(now["starters"])
+    in_progress = now is not None and truth_states(now)[-1].result is None
+    checked = 0
+    for n in range(1, current + 2):
+        for url in (f"{server.base}/api/rooms/{room}/runde/{n}", f"{server.base}/r/{room}/runde/{n}"):
+            r = httpx.get(url, timeout=TIMEOUT)
+            if responses is not None:
+                responses.append((url, r.status_code, r.text))
+            if n == current and in_progress:
+                assert r.status_code == 409, (url, r.status_code, r.text)
+                assert not _TILE.search(r.text), f"round {n} in progress: a tile in {r.text[:200]!r}"
+                if "/api/" in url:
+                    assert r.json()["code"] == "round_in_progress"
+                continue
+            if n > current:
+                assert r.status_code == 404, (url, r.status_code)
+                assert not _TILE.search(r.text)
+                if "/api/" in url:
+                    assert r.json()["code"] == "round_not_found"
+                continue
+            assert r.status_code == 200, (url, r.status_code, r.text)
+            if "/api/" not in url:
+                continue
+            assert n in finished, f"round {n} is over but the test holds no truth for it"
+            body = r.json()
+            assert body["room"] == room and body["round"] == n
+            assert "credential" not in r.text
+            truth = truth_states(finished[n])
+            states, undrawn = replay_rounds(body["record"])
+            assert len(states) == len(truth)
+            for got, want in zip(states, truth):
+                assert (got.hands, got.line, got.turn, got.passes, got.result, got.log) == \
+                    (want.hands, want.line, want.turn, want.passes, want.result, want.log)
+                assert got.boneyard == want.boneyard[:len(got.boneyard)]
+                assert len(got.boneyard) + undrawn == len(want.boneyard)
+            never = {tuple(sorted(t)) for t in truth[-1].boneyard}
+            seen = {tuple(sorted((int(a), int(b)))) for a, b in _TILE.findall(r.text)}
+            assert not (seen & never), f"round {n}'s replay names tiles never drawn: {seen & never}"
+            checked += 1
+    return checked
+
+
 async def play_moves(players: dict[int, Client], seats: list[str], *, moves: int | None = None,
                      until_over: bool = False, rng: Any = None) -> dict[str, Any]:
     """Play person moves with random legal actions (computers move on the server).

@@ -1,8 +1,10 @@
 """The ASGI app: pages, the HTTP API, the WebSocket route, start-up and shutdown.
 
-Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/lokal``, ``/regeln``, ``/sw.js``,
+Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/runde/{n}`` (a round's
+replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/lokal``, ``/regeln``, ``/sw.js``,
 ``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted); ``/api/rooms`` creates a room,
-``/api/rooms/{id}`` summarises one, ``/api/rooms/{id}/join`` seats a person;
+``/api/rooms/{id}`` summarises one, ``/api/rooms/{id}/join`` seats a person,
+``/api/rooms/{id}/runde/{n}`` is a finished round's record;
 ``/ws/{room_id}`` is the game. Every HTTP response carries the security headers.
 """
 
@@ -30,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 from .codes import ErrorCode
 from .models import CreateRoom, JoinRoom, first_error
 from .ratelimit import Limiter
+from .replays import ReplayError, round_number
 from .rooms import Room, RoomError, Rooms
 from .security import SecurityHeadersMiddleware
 from .settings import Settings
@@ -91,6 +94,41 @@ async def room_page(request: Request) -> Response:
     if rooms.get(request.path_params["room_id"]) is None:
         return not_found_page("Diesen Raum gibt es nicht (mehr). Eröffne einen neuen auf der Startseite.")
     return await _page("room.html")(request)
+
+
+ROUND_PAGE_WORDS = {
+    409: ("Runde läuft noch", "Diese Runde läuft noch. Ansehen kann man sie, sobald sie zu Ende ist."),
+    404: ("Nicht gefunden", "Diese Runde gibt es in diesem Raum nicht."),
+}
+
+
+async def round_page(request: Request) -> Response:
+    """``GET /r/{room_id}/runde/{n}``: the replay page of a finished round (read-only, for anyone);
+    the German 404 page for an unknown room or round, a 409 page for a round in progress."""
+    rooms: Rooms = request.app.state.rooms
+    room = _room(request)
+    if room is None:
+        return not_found_page("Diesen Raum gibt es nicht (mehr). Eröffne einen neuen auf der Startseite.")
+    try:
+        await rooms.replay(room, round_number(request.path_params["n"]))
+    except ReplayError as exc:
+        title, what = ROUND_PAGE_WORDS[exc.status]
+        page = NOT_FOUND_PAGE.replace("Nicht gefunden", title).format(what=html.escape(what))
+        return HTMLResponse(page, status_code=exc.status)
+    return await _page("replay.html")(request)
+
+
+async def round_replay(request: Request) -> Response:
+    """``GET /api/rooms/{room_id}/runde/{n}``: 200 ``{"room", "round", "seats", "record"}``
+    (docs/replay.md); 404 ``room_not_found`` / ``round_not_found``; 409 ``round_in_progress``."""
+    room = _room(request)
+    if room is None:
+        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
+    try:
+        body = await request.app.state.rooms.replay(room, round_number(request.path_params["n"]))
+    except ReplayError as exc:
+        return _error(exc.status, exc.code, exc.message)
+    return JSONResponse(body, headers={"cache-control": "no-cache"})
 
 
 async def health(request: Request) -> Response:
@@ -255,12 +293,15 @@ def create_app(settings: Settings) -> Starlette:
         Route("/lokal", _page("local.html")),
         Route("/regeln", _page("rules.html")),
         Route("/r/{room_id}", room_page),
+        Route("/r/{room_id}/runde/{n}", round_page),
+        Route("/ansehen", _page("replay.html")),
         Route("/sw.js", service_worker),
         Route("/api/health", health),
         Route("/api/debug/metrics", debug_metrics),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room_id}", room_summary),
         Route("/api/rooms/{room_id}/join", join_room, methods=["POST"]),
+        Route("/api/rooms/{room_id}/runde/{n}", round_replay),
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
         Mount("/static", StaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]

@@ -91,6 +91,10 @@ class ErrorCode(enum.StrEnum):
     """The server holds as many rooms as it may."""
     SERVER_ERROR = "server_error"
     """Storing failed (nothing was changed), or the server failed."""
+    ROUND_NOT_FOUND = "round_not_found"
+    """A replay of a round the room never dealt, or whose record it does not keep."""
+    ROUND_IN_PROGRESS = "round_in_progress"
+    """A replay of the round still being played (nothing of it is shown before its end)."""
 
 
 #: Close codes after which reconnecting with the same hello cannot help, and the error code the

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..engine import Match, match_from_state, match_to_state, parse_action
-from . import computer, messages
+from . import computer, messages, replays
 from .codes import Close, ErrorCode
 from .connection import Connection
 from .credentials import hash_credential, new_credential, new_room_id
@@ -74,7 +74,8 @@ class Room:
     """A table: its seats, its match (None before the first round), its connections, its lock."""
 
     def __init__(self, room_id: str, seats: list[SeatState], *, created: float, updated: float,
-                 match: Match | None = None, stored_match: dict[str, Any] | None = None) -> None:
+                 match: Match | None = None, stored_match: dict[str, Any] | None = None,
+                 rounds: list[dict[str, Any]] | None = None) -> None:
         self.id = room_id
         self.seats = seats
         self.created = created
@@ -82,6 +83,8 @@ class Room:
         self.last_activity = time.time()
         self.match = match
         self.stored_match = stored_match
+        #: The record of every finished round, oldest first (``docs/replay.md``; see :mod:`.replays`).
+        self.rounds: list[dict[str, Any]] = list(rounds or [])
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.computer_task: asyncio.Task[None] | None = None
@@ -143,7 +146,8 @@ class Room:
         """
         seats = [SeatState(s["kind"], s.get("level"), s.get("name"), s.get("credential_hash")) for s in rec.seats]
         match = None if rec.match is None else match_from_state(rec.match)
-        return cls(rec.id, seats, created=rec.created, updated=rec.updated, match=match, stored_match=rec.match)
+        return cls(rec.id, seats, created=rec.created, updated=rec.updated, match=match, stored_match=rec.match,
+                   rounds=replays.checked_records(rec.id, rec.rounds))
 
     def state_text(self, seat: Seat | None) -> str:
         """The ``state`` message for a viewer at ``seat`` (None: a spectator), as JSON text."""
@@ -350,12 +354,14 @@ class Rooms:
         match = self._started(room)
         action = parse_action(action_json)
         match.apply(seat, action, version=version)
-        await self._commit(room, timing)
+        await self._commit(room, timing, finished=replays.finished_record(match))
 
-    async def _commit(self, room: Room, timing: ActionTiming | None = None) -> None:
-        """Store the changed match (restoring the stored one if that fails), then push and go on."""
+    async def _commit(self, room: Room, timing: ActionTiming | None = None,
+                      finished: dict[str, Any] | None = None) -> None:
+        """Store the changed match (restoring the stored one if that fails), then push and go on;
+        ``finished`` is the record of the round the change ended, stored with it."""
         try:
-            await self._store(room)
+            await self._store(room, finished)
         except RoomError:
             previous = room.stored_match
             room.match = None if previous is None else match_from_state(previous)
@@ -365,15 +371,17 @@ class Rooms:
         self._broadcast(room, timing)
         computer.schedule(self, room)
 
-    async def _store(self, room: Room) -> None:
+    async def _store(self, room: Room, finished: dict[str, Any] | None = None) -> None:
         room.updated = time.time()
         record = room.record()
         try:
-            await self.storage.save(record)
+            await self.storage.save(record, finished)
         except Exception as exc:
             log.error("storing room %s failed: %s", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
         room.stored_match = record.match  # what a failed store later goes back to
+        if finished is not None:
+            room.rounds.append(finished)
 
     def _broadcast(self, room: Room, timing: ActionTiming | None = None) -> None:
         """Push every connection its own state (one view per seat, computed and encoded once)."""
@@ -389,6 +397,16 @@ class Rooms:
         """Push one connection a fresh state (after an error), as stored: under the room's lock."""
         async with room.lock:
             conn.push(room.state_text(conn.seat), is_state=True)
+
+    async def replay(self, room: Room, n: int | None) -> dict[str, Any]:
+        """The replay data of round ``n`` (:func:`.replays.replay_body`), as stored (under its lock).
+
+        Raises:
+            ReplayError: ``round_in_progress``, ``round_not_found`` (:func:`.replays.find_record`).
+        """
+        async with room.lock:
+            record = replays.find_record(room.rounds, room.match, n)
+            return replays.replay_body(room.id, [s.to_json() for s in room.seats], record)
 
     async def summary(self, room: Room) -> dict[str, Any]:
         """The room's public summary as stored (under its lock)."""

@@ -4,7 +4,9 @@ Write before you announce (ARCHITECTURE.md, idea 4): a room's writer awaits :met
 which returns only once the row is committed; only then is anything sent. A row holds the seats
 (names, kinds, credential hashes) and the match in the engine's storage form
 (:func:`ziehdomino.engine.match_to_state`: the current round's deal with the boneyard order,
-plus every accepted action), so a restart replays each room to exactly where it was.
+plus every accepted action), so a restart replays each room to exactly where it was. A second
+table keeps the record of every finished round (``docs/replay.md``), written once, in the same
+transaction as the action that ended the round, and deleted with its room.
 
 The database runs in WAL mode with ``synchronous=NORMAL``: a commit appends to the WAL file
 without waiting for the disk, so it takes a fraction of a millisecond and is done right on the
@@ -20,7 +22,7 @@ import json
 import logging
 import sqlite3
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,12 @@ CREATE TABLE IF NOT EXISTS rooms (
     match TEXT,                 -- JSON: match_to_state(match), NULL before the first round
     in_progress INTEGER NOT NULL  -- 1 while a round is being played
 );
+CREATE TABLE IF NOT EXISTS rounds (
+    room TEXT NOT NULL,         -- rooms.id
+    n INTEGER NOT NULL,         -- the round's number, 1 for the first
+    record TEXT NOT NULL,       -- JSON: engine.round_record(match), a finished round only
+    PRIMARY KEY (room, n)
+);
 """
 
 
@@ -51,6 +59,8 @@ class RoomRecord:
             "credential_hash": hex str|None}``.
         match: the engine's storage form, or None before the first round.
         in_progress: a round is being played (such a room is never cleaned up).
+        rounds: the records of the room's finished rounds, oldest first (filled by
+            :meth:`Storage.load_all`; :meth:`Storage.save` writes only the ones it is given).
     """
 
     id: str
@@ -59,6 +69,7 @@ class RoomRecord:
     seats: list[dict[str, Any]]
     match: dict[str, Any] | None
     in_progress: bool
+    rounds: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Storage:
@@ -82,16 +93,21 @@ class Storage:
     def load_all(self) -> list[RoomRecord]:
         """Every stored room (call before :meth:`start`)."""
         rows = self._db.execute("SELECT id, created, updated, seats, match, in_progress FROM rooms").fetchall()
-        return [RoomRecord(r[0], r[1], r[2], json.loads(r[3]), None if r[4] is None else json.loads(r[4]), bool(r[5]))
-                for r in rows]
+        records = {r[0]: RoomRecord(r[0], r[1], r[2], json.loads(r[3]), None if r[4] is None else json.loads(r[4]),
+                                    bool(r[5])) for r in rows}
+        for room, _, text in self._db.execute("SELECT room, n, record FROM rounds ORDER BY room, n"):
+            if room in records:
+                records[room].rounds.append(json.loads(text))
+        return list(records.values())
 
     def start(self) -> None:
         """Start the checkpoint thread."""
         self._checkpointer = threading.Thread(target=self._checkpoints, name="ziehdomino-checkpoint", daemon=True)
         self._checkpointer.start()
 
-    async def save(self, record: RoomRecord) -> None:
-        """Insert or replace ``record``; returns once it is committed.
+    async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
+        """Insert or replace ``record`` and add the record of a round that just ``finished``
+        (its ``"round"`` is its number), in one transaction; returns once it is committed.
 
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
@@ -99,7 +115,11 @@ class Storage:
         row = (record.id, record.created, record.updated, json.dumps(record.seats, separators=(",", ":")),
                None if record.match is None else json.dumps(record.match, separators=(",", ":")),
                int(record.in_progress))
-        self._commit([(_INSERT, row)])
+        statements: list[tuple[str, tuple[Any, ...]]] = [(_INSERT, row)]
+        if finished is not None:
+            statements.append((_INSERT_ROUND, (record.id, finished["round"],
+                                               json.dumps(finished, separators=(",", ":")))))
+        self._commit(statements)
 
     async def delete(self, room_ids: list[str]) -> None:
         """Delete these rooms; returns once committed.
@@ -108,7 +128,8 @@ class Storage:
             sqlite3.Error: the delete failed (nothing was deleted).
         """
         chunks = [tuple(room_ids[i:i + 500]) for i in range(0, len(room_ids), 500)]
-        self._commit([(f"DELETE FROM rooms WHERE id IN ({','.join('?' * len(c))})", c) for c in chunks])
+        self._commit([(f"DELETE FROM {table} WHERE {key} IN ({','.join('?' * len(c))})", c)
+                      for c in chunks for table, key in (("rooms", "id"), ("rounds", "room"))])
 
     def _commit(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Run ``statements`` in one transaction; roll back and raise on failure."""
@@ -149,3 +170,4 @@ class Storage:
 
 
 _INSERT = "INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?)"
+_INSERT_ROUND = "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?)"

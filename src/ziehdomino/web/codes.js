@@ -55,5 +55,7 @@ export const ERROR_CODES = Object.freeze([
   "not_found",
   "method_not_allowed",
   "server_full",
-  "server_error"
+  "server_error",
+  "round_not_found",
+  "round_in_progress"
 ]);

@@ -210,6 +210,8 @@ const DE = {
   'error.bad_request': 'Die Anfrage war fehlerhaft.',
   'error.not_found': 'Diese Adresse gibt es nicht.',
   'error.method_not_allowed': 'Diese Anfrage ist hier nicht erlaubt.',
+  'error.round_not_found': 'Diese Runde gibt es in diesem Raum nicht.',
+  'error.round_in_progress': 'Diese Runde läuft noch. Ansehen kann man sie, sobald sie zu Ende ist.',
   'error.network': 'Der Server ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
   'error.unknown': 'Etwas ist schiefgegangen ({code}).',
 };
@@ -410,6 +412,8 @@ const EN = {
   'error.bad_request': 'The request was malformed.',
   'error.not_found': 'This address does not exist.',
   'error.method_not_allowed': 'This request is not allowed here.',
+  'error.round_not_found': 'This room has no such round.',
+  'error.round_in_progress': 'This round is still being played. It can be watched once it is over.',
   'error.network': 'The server cannot be reached. Check the connection and try again.',
   'error.unknown': 'Something went wrong ({code}).',
 };

@@ -14,12 +14,8 @@ async (rounds) => {
   const { createTable } = await import('/static/render.js');
   const root = document.createElement('div');
   document.querySelector('main').append(root);
-  let session;
-  const table = createTable(root, { onAction: (a) => session.act(a), onNextRound: () => session.nextRound() });
-  session = new LocalSession({
-    storage: localStorage, schedule: () => null, cancel: () => {},
-    onChange: () => table.update(session.view(), session.roomInfo()),
-  });
+  const session = new LocalSession({ storage: localStorage, schedule: () => null, cancel: () => {} });
+  createTable(root, session, { fixedTempo: true });
   session.start({ name: 'Bench', computers: ['mittel', 'mittel', 'mittel'] });
   const person = [], computer = [];
   for (let r = 0; r < rounds; r++) {

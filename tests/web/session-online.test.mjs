@@ -46,7 +46,7 @@ function make(storage = new FakeStorage()) {
   const session = new OnlineSession('ROOM123', {
     storage, WebSocket: FakeSocket, location: { protocol: 'https:', host: 'example.test' },
     schedule: clock.schedule, cancel: clock.cancel,
-    onState: (room, view) => states.push([room, view]), onError: (c) => errors.push(c), onConnection: (s) => conns.push(s),
+    onChange: () => states.push([session.roomInfo(), session.view()]), onError: (c) => errors.push(c), onConnection: (s) => conns.push(s),
   });
   return { session, all, clock, states, errors, conns, storage };
 }
@@ -153,4 +153,22 @@ test('a seat taken over by another tab (4409) does not reconnect and fight for i
   t.all[0].drop(4409);
   assert.deepEqual(t.errors, ['replaced']);
   assert.equal(t.clock.timers.filter((x) => BACKOFF.includes(x.ms)).length, 0);
+});
+
+test('the session interface: view(), roomInfo(), connection() and subscribe() listeners', () => {
+  const t = make();
+  assert.equal(t.session.view(), null);
+  assert.equal(t.session.roomInfo(), null);
+  const seen = [];
+  const off = t.session.subscribe({ change: () => seen.push('change'), connection: (s) => seen.push(s) });
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'state', room: { you: 1 }, view: VIEW });
+  assert.deepEqual(t.session.view(), VIEW);
+  assert.deepEqual(t.session.roomInfo(), { you: 1 });
+  assert.equal(t.session.connection(), 'online');
+  assert.deepEqual(seen, ['online', 'change']);
+  off();
+  t.all[0].message({ type: 'state', room: { you: 1 }, view: VIEW });
+  assert.deepEqual(seen, ['online', 'change']);
 });

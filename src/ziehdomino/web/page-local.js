@@ -24,7 +24,8 @@ const tableRoot = document.getElementById('table-root');
 
 const params = new URLSearchParams(location.search);
 const delayParam = Number(params.get('delay'));
-const delay = params.has('delay') && Number.isFinite(delayParam) && delayParam >= 0 ? delayParam : 700;
+// Without ?delay the computers play at the table's setting "Tempo" (session.js TEMPOS).
+const delay = params.has('delay') && Number.isFinite(delayParam) && delayParam >= 0 ? delayParam : undefined;
 
 // Computers: bots.js from their own seat's view; should a bot ever fail, a uniform legal move,
 // so that a computer never stalls the table (as on the server).
@@ -45,18 +46,15 @@ try {
   storage = { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => memory.set(k, String(v)), removeItem: (k) => memory.delete(k) };
 }
 
-const table = createTable(tableRoot, {
-  onAction: (action) => session.act(action),
-  onNextRound: () => session.nextRound(),
-});
-
 const session = new LocalSession({
   storage,
   delay,
   chooseMove,
-  onChange: () => table.update(session.view(), session.roomInfo()),
-  onError: (code) => (code === 'save_failed' ? (message.textContent = t('local.saveFailed')) : table.showError(code)),
+  onError: (code) => {
+    if (code === 'save_failed') message.textContent = t('local.saveFailed');
+  },
 });
+const table = createTable(tableRoot, session, { storage, fixedTempo: delay !== undefined, skipErrors: ['save_failed'] });
 
 function showSetup(show) {
   setup.hidden = !show;

@@ -37,22 +37,16 @@ let room = null;
 let view = null;
 let connState = 'connecting';
 
-const table = createTable(tableRoot, {
-  onAction: (action) => session.act(action),
-  onNextRound: () => session.nextRound(),
-});
-
 const session = new OnlineSession(roomId, {
   storage: localStorage,
-  onState(nextRoom, nextView) {
-    room = nextRoom;
-    view = nextView;
+  onChange() {
+    room = session.roomInfo();
+    view = session.view();
     renderRoom();
-    table.update(view, room);
   },
   onError(code) {
-    if (view) table.showError(code);
-    else message.textContent = errorText(code);
+    // The table says refusals while it is shown; before that, the page does.
+    if (!view) message.textContent = errorText(code);
     if (code === 'room_not_found') notFound();
   },
   onConnection(state) {
@@ -60,6 +54,7 @@ const session = new OnlineSession(roomId, {
     renderConn();
   },
 });
+createTable(tableRoot, session);
 
 function renderConn() {
   const key = { online: 'conn.online', connecting: 'conn.connecting', retry: 'conn.retry' }[connState];

@@ -6,10 +6,12 @@
  * view after a short delay. The whole game is saved to storage after every action, with a
  * format version; a save that cannot be read is discarded (never a broken page).
  *
- * The session offers the same picture as an online one: `view()` (docs/view.md, seat 0) and
- * `roomInfo()` (docs/protocol.md ROOMINFO shape, with `local: true`).
+ * It implements the session interface of session.js: `view()` (docs/view.md, seat 0),
+ * `roomInfo()` (docs/protocol.md ROOMINFO shape, with `local: true`), `connection()`,
+ * `act()`, `nextRound()`, `subscribe()`, and the computers' `tempo()` / `setTempo()`.
  */
 
+import { SessionEvents, TEMPOS } from './session.js';
 import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, matchToState } from './engine.js';
 
 export const SAVE_KEY = 'ziehdomino.local';
@@ -74,25 +76,29 @@ function checkSeats(seats, players) {
   });
 }
 
-export class LocalSession {
+export class LocalSession extends SessionEvents {
   /**
    * @param {object} options
    * @param {Storage} options.storage  where the game is saved (localStorage, or a fake)
    * @param {(view: object, level: string) => object|Promise<object>} [options.chooseMove]
-   * @param {number} [options.delay]  ms before a computer acts (default 700)
+   * @param {number} [options.delay]  ms before a computer acts (default: the tempo's)
+   * @param {string} [options.tempo]  a name of TEMPOS (default 'normal'); a `delay` overrides it
    * @param {(fn: Function, ms: number) => any} [options.schedule]  default setTimeout
    * @param {(handle: any) => void} [options.cancel]  default clearTimeout
-   * @param {() => void} [options.onChange]  after every change of the game
+   * @param {() => void} [options.onChange]  after every change of the game (a `change` listener)
    * @param {(code: string) => void} [options.onError]  a refused action's code, or 'save_failed'
+   *   (an `error` listener)
    */
-  constructor({ storage, chooseMove = uniformMove, delay = 700, schedule, cancel, onChange, onError } = {}) {
+  constructor({ storage, chooseMove = uniformMove, delay, tempo = 'normal', schedule, cancel, onChange, onError } = {}) {
+    super();
     this.storage = storage;
     this.chooseMove = chooseMove;
-    this.delay = delay;
+    this.fixedDelay = Number.isFinite(delay) && delay >= 0 ? delay : null;
+    this.pace = Object.hasOwn(TEMPOS, tempo) ? tempo : 'normal';
     this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
     this.cancel = cancel ?? ((handle) => clearTimeout(handle));
-    this.onChange = onChange ?? (() => {});
-    this.onError = onError ?? (() => {});
+    if (onChange) this.subscribe({ change: onChange });
+    if (onError) this.subscribe({ error: onError });
     this.match = null;
     this.seats = null;
     this.timer = null;
@@ -144,7 +150,7 @@ export class LocalSession {
       this.discard();
       return 'discarded';
     }
-    this.onChange();
+    this.emit('change');
     this.scheduleComputer();
     return 'resumed';
   }
@@ -159,6 +165,32 @@ export class LocalSession {
     } catch {
       // nothing to remove
     }
+  }
+
+  /** ms before a computer acts: the fixed delay if one was given, else the tempo's. */
+  get delay() {
+    return this.fixedDelay ?? TEMPOS[this.pace];
+  }
+
+  /** The computers' tempo, a name of TEMPOS. */
+  tempo() {
+    return this.pace;
+  }
+
+  /**
+   * Sets the computers' tempo (from the next computer move on).
+   * @param {string} name  a name of TEMPOS
+   * @throws {RangeError} for any other name
+   */
+  setTempo(name) {
+    if (!Object.hasOwn(TEMPOS, name)) throw new RangeError(`unknown tempo ${name}`);
+    this.pace = name;
+    this.fixedDelay = null;
+  }
+
+  /** Always 'local': nothing to be connected to. */
+  connection() {
+    return 'local';
   }
 
   /** The person's view (docs/view.md), or null when no game runs. */
@@ -197,14 +229,14 @@ export class LocalSession {
     return this.attempt(() => nextRound(this.match));
   }
 
-  /** Makes one change of the person's; an engine refusal changes nothing and goes to onError. */
+  /** Makes one change of the person's; an engine refusal changes nothing and is told as an `error`. */
   attempt(change) {
     if (!this.match) return false;
     try {
       change();
     } catch (error) {
       if (error && typeof error.code === 'string') {
-        this.onError(error.code);
+        this.emit('error', error.code);
         return false;
       }
       throw error;
@@ -222,7 +254,7 @@ export class LocalSession {
   /** Saves, tells the page, and lets a computer act if it is a computer's turn. */
   changed() {
     this.save();
-    this.onChange();
+    this.emit('change');
     this.scheduleComputer();
   }
 
@@ -232,7 +264,7 @@ export class LocalSession {
     try {
       this.storage.setItem(SAVE_KEY, JSON.stringify(data));
     } catch {
-      this.onError('save_failed');
+      this.emit('error', 'save_failed');
     }
   }
 

@@ -5,9 +5,13 @@
  * `ziehdomino.seat.<room>` (a spectator's hello has none), reconnects by itself with backoff,
  * sends actions with the version of the view they were made against, and reports errors by
  * code (the page turns codes into words with i18n.errorText; never a server message).
+ *
+ * It implements the session interface of session.js: `view()`, `roomInfo()`, `connection()`,
+ * `act()`, `nextRound()` and `subscribe()`.
  */
 
 import { CLOSE, FINAL_CLOSES } from './codes.js';
+import { SessionEvents } from './session.js';
 
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
 /** Reconnect delays in ms; the last one repeats. */
@@ -38,27 +42,29 @@ export function forgetSeat(storage, roomId) {
   }
 }
 
-export class OnlineSession {
+export class OnlineSession extends SessionEvents {
   /**
    * @param {string} roomId
    * @param {object} options
    * @param {Storage} options.storage
    * @param {{protocol: string, host: string}} [options.location]  default globalThis.location
    * @param {typeof WebSocket} [options.WebSocket]
-   * @param {(room: object, view: object|null) => void} [options.onState]
-   * @param {(code: string) => void} [options.onError]
-   * @param {(state: 'connecting'|'online'|'retry'|'closed') => void} [options.onConnection]
+   * @param {() => void} [options.onChange]  a `change` listener: after every state message
+   * @param {(code: string) => void} [options.onError]  an `error` listener
+   * @param {(state: 'connecting'|'online'|'retry'|'closed') => void} [options.onConnection]  a
+   *   `connection` listener
    * @param {(fn: Function, ms: number) => any} [options.schedule]
    * @param {(handle: any) => void} [options.cancel]
    */
-  constructor(roomId, { storage, location, WebSocket: WS, onState, onError, onConnection, schedule, cancel } = {}) {
+  constructor(roomId, { storage, location, WebSocket: WS, onChange, onError, onConnection, schedule, cancel } = {}) {
+    super();
     this.roomId = roomId;
     this.storage = storage;
     this.location = location ?? globalThis.location;
     this.WS = WS ?? globalThis.WebSocket;
-    this.onState = onState ?? (() => {});
-    this.onError = onError ?? (() => {});
-    this.onConnection = onConnection ?? (() => {});
+    if (onChange) this.subscribe({ change: onChange });
+    if (onError) this.subscribe({ error: onError });
+    if (onConnection) this.subscribe({ connection: onConnection });
     this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
     this.cancel = cancel ?? ((handle) => clearTimeout(handle));
     this.socket = null;
@@ -66,8 +72,33 @@ export class OnlineSession {
     this.retryTimer = null;
     this.pingTimer = null;
     this.closed = false;
-    this.room = null;
-    this.view = null;
+    this.state = 'connecting';
+    this.current = { room: null, view: null };
+  }
+
+  /** The viewer's seat view (docs/view.md), or null before the first round or state. */
+  view() {
+    return this.current.view;
+  }
+
+  /** The room info (docs/protocol.md ROOMINFO), or null before the first state. */
+  roomInfo() {
+    return this.current.room;
+  }
+
+  /** 'connecting', 'online', 'retry' or 'closed'. */
+  connection() {
+    return this.state;
+  }
+
+  onConnection(state) {
+    if (state === this.state) return;
+    this.state = state;
+    this.emit('connection', state);
+  }
+
+  onError(code) {
+    this.emit('error', code);
   }
 
   get url() {
@@ -123,14 +154,16 @@ export class OnlineSession {
 
   /** Sends a play, draw or pass made against the current view. */
   act(action) {
-    if (!this.view) return this.onError('not_started');
-    if (!this.sendRaw({ type: 'action', version: this.view.version, action })) this.onError('network');
+    const view = this.current.view;
+    if (!view) return this.onError('not_started');
+    if (!this.sendRaw({ type: 'action', version: view.version, action })) this.onError('network');
   }
 
   /** Asks for the next round. */
   nextRound() {
-    if (!this.view) return this.onError('not_started');
-    if (!this.sendRaw({ type: 'next_round', version: this.view.version })) this.onError('network');
+    const view = this.current.view;
+    if (!view) return this.onError('not_started');
+    if (!this.sendRaw({ type: 'next_round', version: view.version })) this.onError('network');
   }
 
   /** Closes for good (no reconnect). */
@@ -152,10 +185,9 @@ export class OnlineSession {
     if (!message || typeof message !== 'object') return;
     if (message.type === 'state') {
       this.attempt = 0;
-      this.room = message.room ?? null;
-      this.view = message.view ?? null;
+      this.current = { room: message.room ?? null, view: message.view ?? null };
       this.onConnection('online');
-      this.onState(this.room, this.view);
+      this.emit('change');
     } else if (message.type === 'error') {
       const code = typeof message.code === 'string' ? message.code : 'unknown';
       if (code === 'bad_credential') forgetSeat(this.storage, this.roomId);

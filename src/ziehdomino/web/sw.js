@@ -9,7 +9,11 @@
 const CACHE = 'ziehdomino-static-v3';
 const FILES = [
   '/lokal', '/', '/regeln',
-  '/static/style.css', '/static/icon.svg', '/static/i18n.js', '/static/render.js', '/static/tiles.js',
+  '/static/style.css', '/static/table.css', '/static/icon.svg', '/static/i18n.js', '/static/render.js', '/static/tiles.js',
+  '/static/session.js', '/static/table/attention.js', '/static/table/cards.js', '/static/table/dom.js',
+  '/static/table/focus.js', '/static/table/hand.js', '/static/table/keys.js', '/static/table/line.js',
+  '/static/table/log.js', '/static/table/result.js', '/static/table/settings.js', '/static/table/snake.js',
+  '/static/table/tips-panel.js', '/static/table/words.js',
   '/static/tips.js', '/static/engine.js', '/static/bots.js', '/static/rng.js', '/static/session-local.js',
   '/static/session-online.js', '/static/codes.js', '/static/setup.js', '/static/page-local.js', '/static/page-start.js',
   '/static/page-rules.js',

@@ -20,13 +20,13 @@ const TEXT = {
   de: {
     playOpen: (t) => `Lege ${t} an: Die Kette ist leer, jeder Stein passt.`,
     play: (t, side, n) => `Lege ${t} ${side === "left" ? "links" : "rechts"} an: ${side === "left" ? "links" : "rechts"} liegt eine ${n}.`,
-    heavy: (p) => `Er bringt ${p} Augen los – droht eine Blockade, zählen niedrige Restaugen.`,
+    heavy: (p) => `Damit wirst du ${p} Augen los – droht eine Blockade, zählen niedrige Restaugen.`,
     keep: (n, k) => `Danach liegt dort eine ${n}, und davon hast du noch ${k} – so kannst du wieder anlegen.`,
     block: (name, n) => `${name} musste bei einer ${n} schon ziehen oder passen – vermutlich fehlt dort die ${n}.`,
     draw: (l, r) => `Ziehe einen Stein: Keiner deiner Steine zeigt eine ${l}${l === r ? "" : ` oder ${r}`}. Ziehe so lange, bis einer passt.`,
     pass: (l, r) => `Passe: Keiner deiner Steine zeigt eine ${l}${l === r ? "" : ` oder ${r}`}, und der Vorrat ist leer.`,
     seat: (s) => `Platz ${s + 1}`,
-    done: "Die Tipps haben dich drei Züge begleitet und sind jetzt aus. Du kannst sie jederzeit wieder einschalten.",
+    done: "Die Tipps haben dich drei Aktionen begleitet und sind jetzt aus. Du kannst sie jederzeit wieder einschalten.",
   },
   en: {
     playOpen: (t) => `Play ${t}: the line is empty, every tile fits.`,

@@ -1,0 +1,121 @@
+/**
+ * @file The players' cards: the other seats around the table (clockwise from the viewer, or
+ * every seat for a spectator) and the viewer's own card above the hand. Each card says the
+ * name, computer level or connection, tiles in hand, the counters, whether the seat is to
+ * play, and for the others what that seat did in its latest turn ("legt 3|5 rechts an",
+ * "zieht 2", "passt"). A card's parts are made once and filled in place.
+ */
+
+import { t } from '../i18n.js';
+import { h, setText } from './dom.js';
+import { cardBits, cardName, deedText, isAway, isMe } from './words.js';
+
+/** Position classes of the other seats around the table, clockwise from the viewer. */
+const PLACES = { 1: ['top'], 2: ['left', 'right'], 3: ['left', 'top', 'right'] };
+
+function playerCard(li = h('li'), others = true) {
+  const card = {
+    li,
+    name: h('strong', { class: 'name' }),
+    meta: h('span', { class: 'meta' }),
+    counters: h('span', { class: 'counters' }),
+    turn: h('span', { class: 'badge turn' }),
+    away: h('span', { class: 'badge away' }),
+    deed: others ? h('span', { class: 'deed' }) : null,
+    backs: others ? h('span', { class: 'backs', attrs: { 'aria-hidden': 'true' } }) : null,
+  };
+  li.append(card.name, card.meta, card.counters, card.turn, card.away);
+  if (card.deed) li.append(card.deed);
+  if (card.backs) li.append(card.backs);
+  return card;
+}
+
+function fillCard(card, c) {
+  setText(card.name, c.name);
+  // "Computer, Mittel · 5 Steine": one span per part, so that a narrow screen can leave one out.
+  const parts = c.meta.flatMap((bit, i) => (i ? [{ kind: 'sep', text: ' · ' }, bit] : [bit]));
+  while (card.meta.children.length > parts.length) card.meta.lastChild.remove();
+  while (card.meta.children.length < parts.length) card.meta.append(h('span'));
+  parts.forEach((p, i) => {
+    const node = card.meta.children[i];
+    setText(node, p.text);
+    const cls = p.kind === 'sep' ? 'sep' : `bit-${p.kind}`;
+    if (node.className !== cls) node.className = cls;
+  });
+  setText(card.counters, t('table.wins', { w: c.wins, s: c.shared }));
+  setText(card.turn, t('table.turnMark'));
+  setText(card.away, t('table.away'));
+  card.turn.hidden = !c.turn;
+  card.away.hidden = !c.away;
+  if (card.deed) {
+    setText(card.deed, c.deed);
+    card.deed.hidden = !c.deed;
+  }
+  if (!card.backs) return;
+  const className = `player ${c.place}${c.turn ? ' active' : ''}${c.away ? ' is-away' : ''}`;
+  if (card.li.className !== className) card.li.className = className;
+  const backs = Math.min(c.count, 12);
+  while (card.backs.children.length > backs) card.backs.lastChild.remove();
+  while (card.backs.children.length < backs) card.backs.append(h('span', { class: 'back' }));
+}
+
+/**
+ * @param {object} ctx  the table's context (render.js)
+ * @returns {{element: HTMLElement, meInfo: HTMLElement, render: () => void}}
+ *   `element` holds the others' list, `meInfo` the viewer's card (placed by the hand)
+ */
+export function createCards(ctx) {
+  const heading = h('h3', { class: 'sr-only', attrs: { id: `${ctx.id}-ph` } });
+  const list = h('ul', { class: 'players', attrs: { 'aria-labelledby': `${ctx.id}-ph` } });
+  const element = h('div', { class: 'around' }, heading, list);
+  const meInfo = h('p', { class: 'me-info' });
+  const meCard = playerCard(meInfo, false);
+  const cards = new Map(); // seat -> its card in the list
+
+  function data(s, place) {
+    const { view, room, connection } = ctx;
+    return {
+      place,
+      name: cardName(view, room, s),
+      meta: cardBits(view, room, s, connection()),
+      away: isAway(room, s, connection()),
+      count: view.hand_counts[s],
+      wins: view.match.wins[s],
+      shared: view.match.shared[s],
+      turn: view.turn === s,
+      deed: isMe(view, s) ? '' : deedText(view, s),
+    };
+  }
+
+  function render() {
+    const { view, sig } = ctx;
+    const n = view.players;
+    const order = [];
+    if (view.seat === null) for (let s = 0; s < n; s++) order.push(s);
+    else for (let i = 1; i < n; i++) order.push((view.seat + i) % n);
+    const places = view.seat === null ? order.map(() => 'spectate') : PLACES[order.length];
+    if (sig.changed('playersWords', ctx.lang())) setText(heading, t('table.players'));
+    if (sig.changed('seats', [order, places])) {
+      list.className = `players n${order.length}${view.seat === null ? ' all' : ''}`;
+      cards.clear();
+      list.replaceChildren(...order.map((s) => {
+        const card = playerCard();
+        cards.set(s, card);
+        return card.li;
+      }));
+    }
+    order.forEach((s, i) => {
+      const c = data(s, places[i]);
+      if (sig.changed(`card${s}`, [ctx.lang(), c])) fillCard(cards.get(s), c);
+    });
+    if (view.seat !== null) {
+      const mine = data(view.seat, 'me');
+      if (sig.changed('me', [ctx.lang(), mine])) {
+        fillCard(meCard, mine);
+        meInfo.classList.toggle('active', mine.turn);
+      }
+    }
+  }
+
+  return { element, meInfo, render };
+}

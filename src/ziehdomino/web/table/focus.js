@@ -1,0 +1,54 @@
+/**
+ * @file The focus keeper: the table keeps a keyboard user's place. After an own action and when
+ * the turn comes back the focus goes to the next sensible control (`target()`); at the round's
+ * end to "Nächste Runde". It only ever moves a focus that is the table's: one inside it that got
+ * lost (its control vanished or was disabled, so the browser would drop it on <body>), one the
+ * table put there itself and nobody moved since, or none at all (on <body>). A person who is
+ * elsewhere (a field, the language switch) keeps their focus.
+ */
+
+/**
+ * @param {HTMLElement} section  the table
+ * @param {() => HTMLElement|null} target  where the focus belongs now
+ * @returns {{keep: (turnCameBack: boolean) => void, settle: (el: HTMLElement) => void}}
+ *   `keep` moves a lost or table-placed focus to `target()`; `settle` moves the focus to `el`
+ *   unless the person is elsewhere on the page
+ */
+export function createFocusKeeper(section, target) {
+  let home = false; // the last focus on the page was inside the table
+  let placed = null; // the control the table focused itself, until the person moves or acts
+  let placing = false;
+  section.addEventListener('focusin', () => {
+    home = true;
+    if (!placing) placed = null;
+  });
+  section.addEventListener('click', () => { placed = null; }, true);
+  document.addEventListener('focusin', (event) => {
+    if (!section.contains(event.target)) home = false;
+  });
+
+  const lost = (el) => !el || el === document.body || !el.isConnected || el.disabled === true || Boolean(el.closest('[hidden]'));
+
+  function put(el) {
+    placing = true;
+    el.focus({ preventScroll: true });
+    placing = false;
+    placed = el;
+  }
+
+  return {
+    keep(turnCameBack) {
+      if (!home) return;
+      const el = document.activeElement;
+      if (!lost(el) && !(turnCameBack && el === placed)) return;
+      const next = target();
+      if (next && next !== el) put(next);
+    },
+    settle(el) {
+      const active = document.activeElement;
+      const elsewhere = active && active !== document.body && !section.contains(active) && !home;
+      if (!el || elsewhere || active === el) return;
+      put(el);
+    },
+  };
+}

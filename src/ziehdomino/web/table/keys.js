@@ -1,0 +1,63 @@
+/**
+ * @file Keys for the common actions: a digit picks the n-th tile of the hand (1–9, 0 for the
+ * tenth), L and R play the picked tile on the left or right end (either on an empty line),
+ * Z is "Ziehen", P "Passen", N "Nächste Runde". Each key presses the same button a click
+ * would, so nothing happens that the button would not do; the buttons say their key in
+ * `aria-keyshortcuts`. Keys never fire while typing in a field, with a modifier held, or while
+ * the table is hidden.
+ */
+
+/** Whether a key press belongs to a field the person is typing in (or to the browser). */
+export function isTyping(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return true;
+  const el = event.target;
+  if (!el || !el.closest) return false;
+  return Boolean(el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]'));
+}
+
+/** The action a key stands for: {tile: n} (0-based), {end}, or a named button; null for none. */
+export function keyAction(key) {
+  if (/^[1-9]$/.test(key)) return { tile: Number(key) - 1 };
+  if (key === '0') return { tile: 9 };
+  const k = key.toLowerCase();
+  if (k === 'l') return { end: 'left' };
+  if (k === 'r') return { end: 'right' };
+  if (k === 'z') return { button: 'draw' };
+  if (k === 'p') return { button: 'pass' };
+  if (k === 'n') return { button: 'next' };
+  return null;
+}
+
+const usable = (button) => Boolean(button) && !button.disabled && !button.closest('[hidden]');
+
+/**
+ * Listens for the keys on the document.
+ * @param {object} ctx  the table's context (render.js)
+ * @param {HTMLElement} section  the table
+ * @param {{hand: object, result: object}} parts  hand.js and result.js parts
+ */
+export function bindKeys(ctx, section, { hand, result }) {
+  document.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || isTyping(event) || section.hidden || !ctx.view) return;
+    const action = keyAction(event.key);
+    if (!action) return;
+    let button = null;
+    if ('tile' in action) button = hand.hand.children[action.tile] ?? null;
+    else if (action.end) {
+      const ends = action.end === 'left' ? ['left', 'none'] : ['right', 'none'];
+      for (const end of ends) button ??= hand.placements.querySelector(`button[data-end="${end}"]`);
+    } else if (action.button === 'draw') button = hand.drawBtn;
+    else if (action.button === 'pass') button = hand.passBtn;
+    else if (action.button === 'next') button = result.nextBtn;
+    if (!usable(button)) return;
+    event.preventDefault();
+    if ('tile' in action) {
+      // Picking a tile by its key always selects it (a second press keeps it selected).
+      if (button.getAttribute('aria-pressed') !== 'true') button.click();
+      button.focus();
+    } else {
+      button.focus();
+      button.click();
+    }
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * @file The felt: the line of play as an <ol> whose items read "a|b" (left to right), laid out
+ * as a snake (snake.js) that shrinks its tiles to fit the space the table gives it, each end's
+ * chip ("Links: 3", "Rechts: 5") beside the tile at that end, the tiles others placed since
+ * the viewer's last action marked, and the boneyard count.
+ */
+
+import { t } from '../i18n.js';
+import { halves, tileSvg } from '../tiles.js';
+import { h, setText, srText } from './dom.js';
+import { snakeLayout } from './snake.js';
+import { freshTiles } from './words.js';
+
+const GAP = 4;
+
+/** Sizes of the snake by screen: the longest and shortest tile, the chip's gutter. */
+function sizes(width) {
+  if (width < 420) return { maxTile: 52, minTile: 28, chip: 62 };
+  if (width < 700) return { maxTile: 60, minTile: 32, chip: 68 };
+  return { maxTile: 72, minTile: 36, chip: 76 };
+}
+
+const plain = (text) => {
+  const [a, b] = halves(text);
+  return a <= b ? `${a}|${b}` : `${b}|${a}`;
+};
+
+/**
+ * @param {object} ctx  the table's context (render.js): `id`, `view`, `sig`, `tip()`
+ * @returns {{element: HTMLElement, render: () => void, layout: () => void}}
+ */
+export function createLine(ctx) {
+  const heading = h('h3', { class: 'line-h', attrs: { id: `${ctx.id}-lh` } });
+  const endLeft = h('span', { class: 'end-chip left' });
+  const endRight = h('span', { class: 'end-chip right' });
+  const line = h('ol', { class: 'line', attrs: { 'aria-labelledby': `${ctx.id}-lh` } });
+  const lineEmpty = h('p', { class: 'line-empty' });
+  const box = h('div', { class: 'line-box' }, line, endLeft, endRight, lineEmpty);
+  const boneyard = h('p', { class: 'boneyard' });
+  const element = h('section', { class: 'felt', attrs: { 'aria-labelledby': `${ctx.id}-lh` } }, heading, box, boneyard);
+  let drawn = []; // the line's tiles as drawn, left to right
+  let geometry = '';
+
+  function tileItem(text) {
+    const [a, b] = halves(text);
+    const li = h('li', { class: `line-tile${a === b ? ' double' : ''}` }, tileSvg(a, b, false), srText(text));
+    li.dataset.tile = plain(text);
+    return li;
+  }
+
+  /**
+   * Draws the line. Within a round it only grows at its ends, so the tiles already drawn stay
+   * and only the new ones are made; anything else (a new round) is drawn afresh.
+   */
+  function drawLine(next) {
+    const offset = drawn.length ? next.indexOf(drawn[0]) : 0;
+    const keeps = offset >= 0 && offset + drawn.length <= next.length && drawn.every((text, i) => next[offset + i] === text);
+    if (keeps) {
+      line.prepend(...next.slice(0, offset).map(tileItem));
+      line.append(...next.slice(offset + drawn.length).map(tileItem));
+    } else {
+      line.replaceChildren(...next.map(tileItem));
+    }
+    drawn = next.slice();
+    for (const li of line.querySelectorAll('.first, .last')) li.classList.remove('first', 'last');
+    line.firstElementChild?.classList.add('first');
+    line.lastElementChild?.classList.add('last');
+    line.hidden = next.length === 0;
+    geometry = '';
+  }
+
+  /** Places every tile and both chips for the box's current size (a layout read). */
+  function layout() {
+    const view = ctx.view;
+    if (!view || element.closest('[hidden]')) return;
+    const width = box.clientWidth;
+    const height = box.clientHeight;
+    const key = `${drawn.length}:${width}:${height}`;
+    if (key === geometry) return;
+    geometry = key;
+    const s = sizes(width);
+    const g = snakeLayout(drawn.length, { width, height, gap: GAP, ...s });
+    line.style.setProperty('--tile', `${g.tile}px`);
+    [...line.children].forEach((li, i) => {
+      const cell = g.cells[i];
+      li.style.left = `${cell.x}px`;
+      li.style.top = `${cell.y}px`;
+      li.classList.toggle('rev', cell.reversed);
+    });
+    // Taller than the box only when even the smallest tiles need more rows than fit.
+    const over = g.height > height;
+    line.style.minHeight = over ? `${g.height}px` : '';
+    box.classList.toggle('scrolls', over);
+    if (over) box.setAttribute('tabindex', '0');
+    else box.removeAttribute('tabindex');
+    if (g.left) {
+      endLeft.style.left = '';
+      endLeft.style.right = `${width - g.left.x + GAP}px`;
+      endLeft.style.top = `${g.left.y}px`;
+      endRight.style.top = `${g.right.y}px`;
+      if (g.right.toLeft) {
+        endRight.style.left = '';
+        endRight.style.right = `${width - g.right.x + GAP}px`;
+      } else {
+        endRight.style.right = '';
+        endRight.style.left = `${g.right.x + GAP}px`;
+      }
+      endRight.classList.toggle('to-left', g.right.toLeft);
+    }
+  }
+
+  function render() {
+    const { view, sig } = ctx;
+    const plays = view.legal.filter((a) => a.type === 'play');
+    const fitsLeft = plays.some((a) => a.end === 'left');
+    const fitsRight = plays.some((a) => a.end === 'right');
+    if (sig.changed('lineWords', [ctx.lang(), view.round_number])) setText(heading, t('table.line'));
+    if (sig.changed('line', view.line)) drawLine(view.line);
+    const fresh = new Set(freshTiles(view));
+    if (sig.changed('fresh', [...fresh])) {
+      for (const li of line.children) li.classList.toggle('fresh', fresh.has(li.dataset.tile));
+    }
+    const tipEnd = ctx.tip()?.end ?? null;
+    if (sig.changed('ends', [ctx.lang(), view.ends, fitsLeft, fitsRight, tipEnd])) {
+      endLeft.hidden = !view.ends;
+      endRight.hidden = !view.ends;
+      lineEmpty.hidden = Boolean(view.ends);
+      setText(lineEmpty, t('table.lineEmpty'));
+      if (view.ends) {
+        setText(endLeft, t('table.endLeft', { n: view.ends[0] }));
+        setText(endRight, t('table.endRight', { n: view.ends[1] }));
+      }
+      endLeft.classList.toggle('fits', fitsLeft);
+      endRight.classList.toggle('fits', fitsRight);
+      endLeft.classList.toggle('tip-end', tipEnd === 'left');
+      endRight.classList.toggle('tip-end', tipEnd === 'right');
+      line.classList.toggle('fits-left', fitsLeft);
+      line.classList.toggle('fits-right', fitsRight);
+    }
+    if (sig.changed('boneyard', [ctx.lang(), view.boneyard_count])) {
+      setText(boneyard, view.boneyard_count === 1 ? t('table.boneyard1') : t('table.boneyard', { n: view.boneyard_count }));
+    }
+  }
+
+  return { element, render, layout, box };
+}

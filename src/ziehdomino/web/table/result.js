@@ -1,0 +1,56 @@
+/**
+ * @file The round's end ("Rundenende"): the result in a sentence, a table of every hand with
+ * its pip sum and outcome, who opens the next round, and "Nächste Runde" (not for a spectator).
+ */
+
+import { t } from '../i18n.js';
+import { halves, tileSvg } from '../tiles.js';
+import { h, setText } from './dom.js';
+import { cardName, nextStarterText, outcomeWord, resultSentence } from './words.js';
+
+/**
+ * @param {object} ctx  the table's context (render.js): `view`, `room`, `sig`, `nextRound()`
+ * @returns {{element: HTMLElement, heading: HTMLElement, nextBtn: HTMLButtonElement, render: () => void}}
+ */
+export function createResult(ctx) {
+  const heading = h('h3', { attrs: { id: `${ctx.id}-rh`, tabindex: '-1' } });
+  const text = h('p', { class: 'result-text' });
+  const table = h('table', { class: 'result-table' });
+  const nextStarter = h('p', { class: 'next-starter' });
+  const nextBtn = h('button', { class: 'btn primary', attrs: { type: 'button', 'aria-keyshortcuts': 'N' } });
+  const element = h('section', { class: 'round-end', attrs: { 'aria-labelledby': `${ctx.id}-rh` } },
+    heading, text, h('div', { class: 'result-scroll' }, table), nextStarter, nextBtn);
+  nextBtn.addEventListener('click', () => ctx.nextRound());
+
+  function row(view, room, tiles, s) {
+    const box = h('div', { class: 'hand-cell' });
+    if (tiles.length === 0) box.append(h('span', { text: t('result.emptyHand') }));
+    for (const tile of tiles) {
+      const [a, b] = halves(tile);
+      box.append(h('span', { class: 'mini-tile' }, tileSvg(a, b, false), h('span', { class: 'tile-text', text: tile })));
+    }
+    const won = view.result.winners.includes(s);
+    return h('tr', { class: won ? 'winner' : '' }, h('th', { text: cardName(view, room, s), attrs: { scope: 'row' } }),
+      h('td', {}, box), h('td', { class: 'num', text: String(view.pips[s]) }), h('td', { text: outcomeWord(view, s) }));
+  }
+
+  function render() {
+    const { view, room, sig } = ctx;
+    element.hidden = !view.result;
+    if (sig.changed('resultWords', ctx.lang())) {
+      setText(heading, t('result.h'));
+      setText(nextBtn, t('result.next'));
+    }
+    if (!view.result) return;
+    if (!sig.changed('result', [ctx.lang(), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name)])) return;
+    setText(text, resultSentence(view, room));
+    const col = (key) => h('th', { text: t(key), attrs: { scope: 'col' } });
+    const head = h('tr', {}, col('result.player'), col('result.tilesCol'), col('result.pipsCol'), col('result.outcomeCol'));
+    const rows = view.hands.map((tiles, s) => row(view, room, tiles, s));
+    table.replaceChildren(h('caption', { class: 'sr-only', text: t('result.h') }), h('thead', {}, head), h('tbody', {}, ...rows));
+    setText(nextStarter, nextStarterText(view, room));
+    nextBtn.hidden = view.seat === null;
+  }
+
+  return { element, heading, nextBtn, render };
+}

@@ -1,0 +1,252 @@
+/**
+ * @file The table's words: every sentence the table says, made from the seat's view
+ * (docs/view.md) and the room info (docs/protocol.md, ROOMINFO) alone. Pure functions without
+ * the DOM, so that `node --test` checks them (tests/web/table-words.test.mjs).
+ *
+ * `view` is one seat's view, `room` the room info (`seats[s]` with `kind`, `name`, `level`,
+ * `connected`; a local game passes the same shape with `local: true`).
+ */
+
+import { t } from '../i18n.js';
+
+/** Whether seat `s` is the viewer's own seat. */
+export function isMe(view, s) {
+  return Boolean(view) && view.seat !== null && s === view.seat;
+}
+
+/** Whether it is the viewer's turn in a round that goes on. */
+export function isMyTurn(view) {
+  return Boolean(view) && !view.result && isMe(view, view.turn);
+}
+
+/**
+ * A seat's name as the table shows it: the person's name, "Computer n" (numbered among the
+ * computers, as the setup forms number them), else "Platz n".
+ */
+export function seatName(room, s) {
+  const info = room?.seats?.[s] ?? null;
+  if (info?.name) return info.name;
+  if (info?.kind === 'computer') {
+    const n = room.seats.slice(0, s + 1).filter((seat) => seat?.kind === 'computer').length;
+    return t('local.computerName', { n });
+  }
+  return t('form.seat', { n: s + 1 });
+}
+
+/**
+ * One log entry as a sentence ("Anna legt 3|5 rechts an.", "Du ziehst einen Stein."); a draw
+ * entry with `n` > 1 stands for that many draws in a row ("Anna zieht 3 Steine.").
+ */
+export function entryText(view, room, entry) {
+  const you = isMe(view, entry.seat);
+  const name = seatName(room, entry.seat);
+  if (entry.type === 'play') {
+    if (entry.end === null) return t(you ? 'log.openYou' : 'log.open', { name, t: entry.tile });
+    const side = entry.end === 'left' ? 'Left' : 'Right';
+    return t(you ? `log.playYou${side}` : `log.play${side}`, { name, t: entry.tile });
+  }
+  if (entry.type === 'draw' && entry.n > 1) return t(you ? 'log.drawManyYou' : 'log.drawMany', { name, n: entry.n });
+  return t(you ? `log.${entry.type}You` : `log.${entry.type}`, { name });
+}
+
+/**
+ * The log entries the viewer has not acted on yet: everything after the viewer's own last
+ * action (for a spectator, the last round of turns), at most `limit` of the newest.
+ * @returns {object[]} log entries, oldest first
+ */
+export function recentEntries(view, limit = 3) {
+  const log = view?.log ?? [];
+  let from;
+  if (view?.seat === null || view?.seat === undefined) from = Math.max(0, log.length - Math.max(1, view?.players - 1 || 1));
+  else {
+    let mine = -1;
+    for (let i = log.length - 1; i >= 0; i--) if (log[i].seat === view.seat) { mine = i; break; }
+    from = mine + 1;
+    // Right after one's own action, that action is the news.
+    if (from === log.length && mine >= 0) from = mine;
+  }
+  return log.slice(Math.max(from, log.length - limit));
+}
+
+/** The positions in the line of the tiles placed by others since the viewer's last action. */
+export function freshTiles(view) {
+  if (!view) return [];
+  const log = view.log;
+  let from = 0;
+  if (view.seat !== null) {
+    for (let i = log.length - 1; i >= 0; i--) if (log[i].seat === view.seat) { from = i + 1; break; }
+  } else {
+    from = Math.max(0, log.length - 1);
+  }
+  const tiles = [];
+  for (const entry of log.slice(from)) if (entry.type === 'play') tiles.push(entry.tile);
+  return tiles;
+}
+
+/** Log entries with each run of draws by one seat as one entry `{type: 'draw', n}`. */
+function grouped(entries) {
+  const out = [];
+  for (const entry of entries) {
+    const prev = out[out.length - 1];
+    if (entry.type === 'draw' && prev?.type === 'draw' && prev.seat === entry.seat) out[out.length - 1] = { ...prev, n: (prev.n ?? 1) + 1 };
+    else out.push(entry);
+  }
+  return out;
+}
+
+/** The status sentence: whose turn, the open ends, and what happened since one's last action. */
+export function statusText(view, room) {
+  const parts = [];
+  if (view.result) parts.push(t('status.over'));
+  else if (view.turn !== null) parts.push(isMe(view, view.turn) ? t('status.yourTurn') : t('status.turnOf', { name: seatName(room, view.turn) }));
+  if (view.seat === null) parts.push(t('status.spectating'));
+  parts.push(view.ends ? t('status.ends', { l: view.ends[0], r: view.ends[1] }) : t('status.empty'));
+  const recent = grouped(recentEntries(view, 8)).slice(-3);
+  if (recent.length) parts.push(t('status.last', { what: recent.map((e) => entryText(view, room, e)).join(' ') }));
+  return parts.join(' ');
+}
+
+/**
+ * What seat `s` did in its latest turn of this round, short, for its card: "legt 3|5 rechts
+ * an", "zieht 2", "zieht 2, legt 4|5 links an", "passt"; '' before its first action.
+ */
+export function deedText(view, s) {
+  const log = view?.log ?? [];
+  let end = log.length - 1;
+  while (end >= 0 && log[end].seat !== s) end--;
+  if (end < 0) return '';
+  let start = end;
+  while (start > 0 && log[start - 1].seat === s) start--;
+  const turn = log.slice(start, end + 1);
+  const draws = turn.filter((e) => e.type === 'draw').length;
+  const parts = [];
+  if (draws) parts.push(t('deed.draw', { n: draws }));
+  const last = turn[turn.length - 1];
+  if (last.type === 'play') {
+    const key = last.end === null ? 'deed.open' : last.end === 'left' ? 'deed.playLeft' : 'deed.playRight';
+    parts.push(t(key, { t: last.tile }));
+  } else if (last.type === 'pass') parts.push(t('deed.pass'));
+  return parts.join(', ');
+}
+
+/** "links", "rechts" or "links und rechts": where the given plays go. */
+export function endWord(plays) {
+  const left = plays.some((a) => a.end === 'left');
+  const right = plays.some((a) => a.end === 'right');
+  return t(left && right ? 'end.both' : left ? 'end.left' : 'end.right');
+}
+
+/** Why drawing / passing is not allowed now, in words: `{draw, pass}` ('' where it is allowed). */
+export function reasons(view) {
+  const canDraw = view.legal.some((a) => a.type === 'draw');
+  const canPass = view.legal.some((a) => a.type === 'pass');
+  const why = (() => {
+    if (view.seat === null) return { draw: t('why.spectator'), pass: t('why.spectator') };
+    if (view.result) return { draw: t('why.over'), pass: t('why.over') };
+    if (!isMe(view, view.turn)) return { draw: t('why.notTurn'), pass: t('why.notTurn') };
+    if (!view.ends) return { draw: t('why.emptyLine'), pass: t('why.emptyLine') };
+    const plays = view.legal.filter((a) => a.type === 'play');
+    if (plays.length > 0) {
+      const tile = plays[0].tile;
+      const fits = t('why.fits', { t: tile, end: endWord(plays.filter((a) => a.tile === tile)) });
+      return { draw: fits, pass: fits };
+    }
+    return { draw: t('why.emptyBoneyard'), pass: canDraw ? t('why.boneyard') : '' };
+  })();
+  return {
+    draw: canDraw ? '' : t('why.draw', { reason: why.draw }),
+    pass: canPass ? '' : t('why.pass', { reason: why.pass }),
+  };
+}
+
+/** The line under the hand: where a selected tile fits, or what to do now. */
+export function previewText(view, selected) {
+  const mine = isMyTurn(view);
+  if (selected) {
+    const fitting = view.legal.filter((a) => a.type === 'play' && a.tile === selected);
+    if (!mine) return t('preview.notTurn', { t: selected });
+    if (!view.ends) return t('preview.open', { t: selected });
+    if (fitting.length === 0) return t('preview.noFit', { t: selected });
+    const l = fitting.some((a) => a.end === 'left');
+    const r = fitting.some((a) => a.end === 'right');
+    const key = l && r ? 'preview.both' : l ? 'preview.left' : 'preview.right';
+    return t(key, { t: selected, l: view.ends[0], r: view.ends[1] });
+  }
+  if (mine && view.legal.some((a) => a.type === 'draw')) return t('preview.mustDraw');
+  if (mine && view.legal.some((a) => a.type === 'pass')) return t('preview.mustPass');
+  return mine ? t('preview.none') : '';
+}
+
+/** "A, B und C" in the current language. */
+function listOf(names) {
+  if (names.length < 2) return names.join('');
+  return `${names.slice(0, -1).join(', ')}${t('result.and')}${names[names.length - 1]}`;
+}
+
+/** The round's result in one sentence (view.result must be set). */
+export function resultSentence(view, room) {
+  const { kind, winners } = view.result;
+  const pips = view.pips;
+  if (kind === 'domino') {
+    return isMe(view, winners[0]) ? t('result.dominoYou') : t('result.domino', { name: seatName(room, winners[0]) });
+  }
+  if (winners.length === 1) {
+    const s = winners[0];
+    return isMe(view, s) ? t('result.blockedYou', { p: pips[s] }) : t('result.blocked', { name: seatName(room, s), p: pips[s] });
+  }
+  // "zwischen dir und Anna": the viewer in the case the sentence needs.
+  const names = winners.map((s) => (isMe(view, s) ? t('result.youShared') : seatName(room, s)));
+  return t('result.shared', { names: listOf(names), p: pips[winners[0]] });
+}
+
+/** Who opens the next round, as a sentence. */
+export function nextStarterText(view, room) {
+  const s = view.match.next_starter;
+  return isMe(view, s) ? t('result.nextStarterYou') : t('result.nextStarter', { name: seatName(room, s) });
+}
+
+/** A seat's word in the result table's last column: "Sieg", "geteilt" or ''. */
+export function outcomeWord(view, s) {
+  const { winners } = view.result;
+  if (!winners.includes(s)) return '';
+  return winners.length > 1 ? t('result.share') : t('result.win');
+}
+
+/**
+ * The small print on a player's card: "Computer, Mittel · 5 Steine", "verbunden · 3 Steine".
+ * `connection` is the session's connection state: a person's "verbunden" is only said while
+ * the viewer is connected too (while the viewer's own connection is down nobody is known to be).
+ */
+export function cardMeta(view, room, s, connection = 'online') {
+  return cardBits(view, room, s, connection).map((b) => b.text).join(' · ');
+}
+
+/**
+ * The parts of cardMeta, each `{kind: 'level'|'connection'|'count', text}` (a narrow screen
+ * may leave the level out: the name already says "Computer n").
+ */
+export function cardBits(view, room, s, connection = 'online') {
+  const info = room?.seats?.[s] ?? null;
+  const bits = [];
+  if (info?.kind === 'computer') bits.push({ kind: 'level', text: t('table.computer', { level: t(`level.${info.level ?? 'mittel'}`) }) });
+  else if (!room?.local) {
+    const key = connection !== 'online' ? 'table.unknown' : info?.connected ? 'table.connected' : 'table.away';
+    bits.push({ kind: 'connection', text: t(key) });
+  }
+  const n = view.hand_counts[s];
+  bits.push({ kind: 'count', text: n === 1 ? t('table.tiles1') : t('table.tiles', { n }) });
+  return bits;
+}
+
+/** Whether a person's seat is known to be away (connection state 'online' only). */
+export function isAway(room, s, connection = 'online') {
+  const info = room?.seats?.[s] ?? null;
+  return Boolean(info) && !room?.local && info.kind !== 'computer' && connection === 'online' && !info.connected;
+}
+
+/** The name on a card: "Du (Anna)" for the viewer, else the seat's name. */
+export function cardName(view, room, s) {
+  if (!isMe(view, s)) return seatName(room, s);
+  const name = room?.seats?.[s]?.name;
+  return name ? t('table.youNamed', { name }) : t('table.you');
+}

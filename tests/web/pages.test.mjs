@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 const WEB = new URL('../../src/ziehdomino/web/', import.meta.url);
-const PAGES = ['index.html', 'room.html', 'local.html', 'rules.html'];
+const PAGES = ['index.html', 'room.html', 'local.html', 'rules.html', 'error.html'];
 const read = (name) => readFileSync(new URL(name, WEB), 'utf8');
 const block = (html, re) => {
   const m = html.match(re);
@@ -44,4 +44,27 @@ test('the AI help is written once; the room page links to it', () => {
   assert.match(read('index.html'), /id="ai-help"/);
   assert.match(read('room.html'), /href="\/#ai-help"/);
   assert.doesNotMatch(read('room.html'), /Eine KI kann mitspielen/);
+});
+
+/** Every module a page's script loads, following static and dynamic imports from `entry`. */
+function moduleGraph(entry) {
+  const seen = new Set();
+  const todo = [entry];
+  while (todo.length) {
+    const name = todo.pop();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    for (const m of read(name).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]\.\/([\w.-]+\.js)['"]/g)) todo.push(m[1]);
+  }
+  return seen;
+}
+
+test('the start and room pages load no rules engine and no local session', () => {
+  for (const page of ['page-start.js', 'page-room.js']) {
+    const graph = moduleGraph(page);
+    assert.ok(graph.has('names.js'), `${page} checks names with names.js`);
+    for (const heavy of ['engine.js', 'session-local.js', 'bots.js']) assert.ok(!graph.has(heavy), `${page} loads ${heavy}: ${[...graph]}`);
+  }
+  // The name rule is a module of its own, importing nothing.
+  assert.deepEqual([...moduleGraph('names.js')], ['names.js']);
 });

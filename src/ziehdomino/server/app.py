@@ -2,7 +2,8 @@
 
 Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/runde/{n}`` (a round's
 replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/lokal``, ``/regeln``, ``/sw.js``,
-``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted); ``/api/rooms`` creates a room,
+``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted; caching
+in server/pages.py); ``/api/rooms`` creates a room,
 ``/api/rooms/{id}`` summarises one, ``/api/rooms/{id}/join`` seats a person,
 ``/api/rooms/{id}/runde/{n}`` is a finished round's record;
 ``/ws/{room_id}`` is the game. Every HTTP response carries the security headers.
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -25,12 +25,12 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 
 from .codes import ErrorCode
 from .models import CreateRoom, JoinRoom, first_error
+from .pages import CachedStaticFiles, error_page, page, service_worker_text, web_version
 from .ratelimit import Limiter
 from .replays import ReplayError, round_number
 from .rooms import Room, RoomError, Rooms
@@ -47,21 +47,9 @@ log = logging.getLogger("ziehdomino.server")
 MAX_BODY = 4096
 _ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
-NOT_FOUND_PAGE = """<!doctype html>
-<html lang="de">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Nicht gefunden – Ziehdomino</title><link rel="stylesheet" href="/static/style.css">
-<link rel="icon" href="/static/icon.svg" type="image/svg+xml"></head>
-<body><main><h1>Nicht gefunden</h1>
-<p>{what}</p>
-<p><a href="/">Zur Startseite</a></p></main></body>
-</html>
-"""
-
-
-def not_found_page(what: str = "Diese Seite gibt es nicht.") -> HTMLResponse:
-    """The small German 404 page (no script, no inline style)."""
-    return HTMLResponse(NOT_FOUND_PAGE.format(what=html.escape(what)), status_code=404)
+def not_found_page(web_dir: Path, kind: str = "not_found") -> HTMLResponse:
+    """The 404 page (``kind`` "not_found" or "room_not_found"), with the site's header."""
+    return error_page(web_dir, kind, 404)
 
 
 def _error(status: int, code: ErrorCode, message: str | None = None) -> JSONResponse:
@@ -71,35 +59,26 @@ def _error(status: int, code: ErrorCode, message: str | None = None) -> JSONResp
     return JSONResponse(body, status_code=status)
 
 
-def _page(name: str) -> Any:
-    async def page(request: Request) -> Response:
-        path: Path = request.app.state.settings.web_dir / name
-        if not path.is_file():
-            return not_found_page()
-        return FileResponse(path, media_type="text/html; charset=utf-8")
-    return page
-
-
 async def service_worker(request: Request) -> Response:
-    """``GET /sw.js``: the offline service worker at the root scope, never cached stale."""
-    path: Path = request.app.state.settings.web_dir / "sw.js"
-    if not path.is_file():
-        return not_found_page()
-    return FileResponse(path, media_type="text/javascript; charset=utf-8", headers={"cache-control": "no-cache"})
+    """``GET /sw.js``: the offline service worker at the root scope, stamped with the app's
+    version (so a deploy installs a new worker), never cached stale."""
+    settings: Settings = request.app.state.settings
+    text = service_worker_text(settings.web_dir, request.app.state.web_version)
+    if text is None:
+        return not_found_page(settings.web_dir)
+    return Response(text, media_type="text/javascript; charset=utf-8", headers={"cache-control": "no-cache"})
 
 
 async def room_page(request: Request) -> Response:
     """``GET /r/{room_id}``: the room page for a known room, else the German 404 page."""
     rooms: Rooms = request.app.state.rooms
     if rooms.get(request.path_params["room_id"]) is None:
-        return not_found_page("Diesen Raum gibt es nicht (mehr). Eröffne einen neuen auf der Startseite.")
-    return await _page("room.html")(request)
+        return not_found_page(request.app.state.settings.web_dir, "room_not_found")
+    return await page("room.html")(request)
 
 
-ROUND_PAGE_WORDS = {
-    409: ("Runde läuft noch", "Diese Runde läuft noch. Ansehen kann man sie, sobald sie zu Ende ist."),
-    404: ("Nicht gefunden", "Diese Runde gibt es in diesem Raum nicht."),
-}
+#: The error page for a replay that cannot be shown, by the status of the refusal.
+ROUND_PAGE_ERRORS = {409: "round_in_progress", 404: "round_not_found"}
 
 
 async def round_page(request: Request) -> Response:
@@ -107,15 +86,14 @@ async def round_page(request: Request) -> Response:
     the German 404 page for an unknown room or round, a 409 page for a round in progress."""
     rooms: Rooms = request.app.state.rooms
     room = _room(request)
+    web_dir = request.app.state.settings.web_dir
     if room is None:
-        return not_found_page("Diesen Raum gibt es nicht (mehr). Eröffne einen neuen auf der Startseite.")
+        return not_found_page(web_dir, "room_not_found")
     try:
         await rooms.replay(room, round_number(request.path_params["n"]))
     except ReplayError as exc:
-        title, what = ROUND_PAGE_WORDS[exc.status]
-        page = NOT_FOUND_PAGE.replace("Nicht gefunden", title).format(what=html.escape(what))
-        return HTMLResponse(page, status_code=exc.status)
-    return await _page("replay.html")(request)
+        return error_page(web_dir, ROUND_PAGE_ERRORS[exc.status], exc.status)
+    return await page("replay.html")(request)
 
 
 async def round_replay(request: Request) -> Response:
@@ -244,7 +222,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         code = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED}.get(exc.status_code, ErrorCode.BAD_REQUEST)
         return _error(exc.status_code, code)
     if exc.status_code == 404:
-        return not_found_page()
+        return not_found_page(request.app.state.settings.web_dir)
     return Response(status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
 
@@ -252,9 +230,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     log.error("request %s %s failed: %r", request.method, request.url.path, exc)
     if request.url.path.startswith("/api/"):
         return _error(500, ErrorCode.SERVER_ERROR)
-    return HTMLResponse('<!doctype html><html lang="de"><title>Fehler – Ziehdomino</title>'
-                        '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
-                        "<p>Ein Fehler ist aufgetreten. Bitte lade die Seite neu.</p></html>", status_code=500)
+    return error_page(request.app.state.settings.web_dir, "server_error", 500)
 
 
 async def _cleanup_loop(rooms: Rooms, interval: float) -> None:
@@ -289,12 +265,12 @@ def create_app(settings: Settings) -> Starlette:
             storage.close()
 
     routes = [
-        Route("/", _page("index.html")),
-        Route("/lokal", _page("local.html")),
-        Route("/regeln", _page("rules.html")),
+        Route("/", page("index.html")),
+        Route("/lokal", page("local.html")),
+        Route("/regeln", page("rules.html")),
         Route("/r/{room_id}", room_page),
         Route("/r/{room_id}/runde/{n}", round_page),
-        Route("/ansehen", _page("replay.html")),
+        Route("/ansehen", page("replay.html")),
         Route("/sw.js", service_worker),
         Route("/api/health", health),
         Route("/api/debug/metrics", debug_metrics),
@@ -303,12 +279,13 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/rooms/{room_id}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{room_id}/runde/{n}", round_replay),
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
-        Mount("/static", StaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
+        Mount("/static", CachedStaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]
     middleware = [Middleware(SecurityHeadersMiddleware), Middleware(GZipMiddleware, minimum_size=500)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.state.settings = settings
+    app.state.web_version = web_version(settings.web_dir)
     app.state.limiter = Limiter(per_second=settings.ws_rate, per_minute=settings.http_rate)
     return app
 

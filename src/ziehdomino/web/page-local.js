@@ -9,8 +9,11 @@ import { initPage, t } from './i18n.js';
 import { cryptoRng } from './engine.js';
 import { createTable } from './render.js';
 import { decide } from './bots.js';
+import { readSave } from './local-save.js';
 import { LocalSession, uniformMove } from './session-local.js';
-import { LOCAL_SETUP_KEY, prefillName, readComputers, readName, rememberName, wireComputers, wireName } from './setup.js';
+import {
+  LOCAL_SETUP_KEY, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName, wireComputers, wireName,
+} from './setup.js';
 
 initPage(document);
 
@@ -65,13 +68,16 @@ function showSetup(show) {
 
 wireComputers(setupForm);
 prefillName(setupForm.elements.name);
+defaultName(setupForm.elements.name);
 wireName(setupForm.elements.name);
 
-setupForm.addEventListener('submit', (event) => {
+setupForm.addEventListener('submit', async (event) => {
   event.preventDefault();
   const name = readName(setupForm, setupError);
   if (name === null) return;
-  rememberName(name);
+  const saved = readSave(storage);
+  if (saved.status === 'ok' && !(await confirmReplace(saved.data))) return;
+  if (name !== t('form.defaultName')) rememberName(name);
   message.textContent = '';
   session.start({ name, computers: readComputers(setupForm) });
   showSetup(false);

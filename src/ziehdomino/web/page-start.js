@@ -1,12 +1,16 @@
 /**
  * @file The start page: open a room (POST /api/rooms, then to its link) or start a local game
- * against computers (handed to /lokal through sessionStorage).
+ * against computers (handed to /lokal through sessionStorage). Offers to resume a saved local
+ * game only when /lokal would resume it (local-save.js), and asks before a new one replaces it.
  */
 
 import { errorText, initPage, t } from './i18n.js';
-import { SAVE_KEY } from './session-local.js';
+import { readSave } from './local-save.js';
 import { writeSeat } from './session-online.js';
-import { LOCAL_SETUP_KEY, buildFieldsets, prefillName, readComputers, readName, rememberName, wireComputers, wireName } from './setup.js';
+import {
+  LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName,
+  wireComputers, wireName,
+} from './setup.js';
 
 initPage(document);
 
@@ -19,6 +23,7 @@ for (const form of [openForm, localForm]) {
   prefillName(form.elements.name);
   wireName(form.elements.name);
 }
+defaultName(localForm.elements.name);
 wireComputers(localForm);
 
 // Room form: seats 2–4, each a person or a computer with a level.
@@ -37,11 +42,15 @@ function syncSeats() {
 openForm.addEventListener('change', syncSeats);
 syncSeats();
 
-try {
-  document.getElementById('resume').hidden = localStorage.getItem(SAVE_KEY) === null;
-} catch {
-  // no storage: nothing to resume
+function savedGame() {
+  try {
+    const saved = readSave(localStorage);
+    return saved.status === 'ok' ? saved.data : null;
+  } catch {
+    return null; // no storage: nothing to resume
+  }
 }
+document.getElementById('resume').hidden = savedGame() === null;
 
 let busy = false;
 openForm.addEventListener('submit', async (event) => {
@@ -80,11 +89,13 @@ openForm.addEventListener('submit', async (event) => {
   }
 });
 
-localForm.addEventListener('submit', (event) => {
+localForm.addEventListener('submit', async (event) => {
   event.preventDefault();
   const name = readName(localForm, localError);
   if (name === null) return;
-  rememberName(name);
+  const saved = savedGame();
+  if (saved && !(await confirmReplace(saved))) return;
+  if (name !== t('form.defaultName')) rememberName(name);
   try {
     sessionStorage.setItem(LOCAL_SETUP_KEY, JSON.stringify({ name, computers: readComputers(localForm) }));
   } catch {

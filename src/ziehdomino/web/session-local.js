@@ -12,68 +12,15 @@
  */
 
 import { SessionEvents, TEMPOS } from './session.js';
+import { cleanName } from './names.js';
+import { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND, checkSeats, readSave } from './local-save.js';
 import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, matchToState } from './engine.js';
 
-export const SAVE_KEY = 'ziehdomino.local';
-export const SAVE_KIND = 'ziehdomino.local';
-export const SAVE_FORMAT = 1;
-export const LEVELS = Object.freeze(['leicht', 'mittel', 'stark']);
-export const PERSON = 0;
+export { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND };
 
 /** A computer that picks uniformly among its legal actions (until bots.js is there). */
 export function uniformMove(view) {
   return view.legal[cryptoRng.int(view.legal.length)];
-}
-
-export const NAME_MAX = 24;
-// The server's name rule (server/models.py clean_name, docs/protocol.md "Names"), by Unicode
-// category: refused anywhere are controls (Cc), surrogates (Cs), line and paragraph separators
-// (Zl, Zp) and the bidi controls that would reorder or hide the text around a name.
-const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-// Only space separators (Zs) are trimmed, as on the server (String.trim would also drop U+FEFF).
-const EDGE_SPACES = /^\p{Zs}+|\p{Zs}+$/gu;
-// A name needs one character that draws something: not a format character (Cf, e.g. U+200B,
-// U+00AD), a separator (Z*), a control or a surrogate.
-const VISIBLE = /[^\p{Cc}\p{Cf}\p{Cs}\p{Z}]/u;
-
-/**
- * What is wrong with a name, by the server's rule; null when nothing is.
- * @param {unknown} name
- * @returns {null | {code: 'forbidden'|'empty'|'tooLong'|'invisible', length: number}}
- *   `length`: code points after trimming (what "Höchstens 24 Zeichen (jetzt 28)" counts)
- */
-export function nameProblem(name) {
-  const text = String(name ?? '').normalize('NFC');
-  const trimmed = text.replace(EDGE_SPACES, '');
-  const length = [...trimmed].length;
-  if (FORBIDDEN.test(text)) return { code: 'forbidden', length };
-  if (length < 1) return { code: 'empty', length };
-  if (length > NAME_MAX) return { code: 'tooLong', length };
-  if (!VISIBLE.test(trimmed)) return { code: 'invisible', length };
-  return null;
-}
-
-/**
- * A name as the rules allow it (the server's clean_name): NFC, space separators trimmed,
- * 1–24 characters with at least one visible one, no control, line or paragraph separator or
- * bidi control anywhere. Markup stays literal text.
- * @returns {string|null} the clean name, or null when the rule refuses it
- */
-export function cleanName(name) {
-  if (nameProblem(name) !== null) return null;
-  return String(name).normalize('NFC').replace(EDGE_SPACES, '');
-}
-
-function checkSeats(seats, players) {
-  if (!Array.isArray(seats) || seats.length !== players) throw new Error('seats do not match the players');
-  seats.forEach((seat, i) => {
-    if (seat === null || typeof seat !== 'object') throw new Error(`seat ${i} is not an object`);
-    if (i === PERSON) {
-      if (seat.kind !== 'person' || cleanName(seat.name) !== seat.name) throw new Error('seat 0 must be the person');
-    } else if (seat.kind !== 'computer' || !LEVELS.includes(seat.level)) {
-      throw new Error(`seat ${i} must be a computer with a level`);
-    }
-  });
 }
 
 export class LocalSession extends SessionEvents {
@@ -128,24 +75,16 @@ export class LocalSession extends SessionEvents {
    *   (corrupt, foreign or of another format); it is removed.
    */
   resume() {
-    let text = null;
+    const saved = readSave(this.storage);
+    if (saved.status === 'none') return 'none';
     try {
-      text = this.storage.getItem(SAVE_KEY);
-    } catch {
-      return 'none';
-    }
-    if (text === null) return 'none';
-    try {
-      const data = JSON.parse(text);
-      if (data === null || typeof data !== 'object' || data.kind !== SAVE_KIND || data.format !== SAVE_FORMAT) {
-        throw new Error('not a local Ziehdomino save of this format');
-      }
-      const match = matchFromState(data.match);
-      checkSeats(data.seats, match.players);
+      if (saved.status !== 'ok') throw new Error(saved.reason);
+      const match = matchFromState(saved.data.match);
+      checkSeats(saved.data.seats, match.players);
       this.stop();
       this.epoch += 1;
       this.match = match;
-      this.seats = data.seats.map((s) => ({ ...s }));
+      this.seats = saved.data.seats.map((s) => ({ ...s }));
     } catch {
       this.discard();
       return 'discarded';

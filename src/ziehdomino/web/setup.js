@@ -5,7 +5,8 @@
  */
 
 import { onLangChange, t } from './i18n.js';
-import { LEVELS, cleanName, nameProblem } from './session-local.js';
+import { LEVELS } from './local-save.js';
+import { cleanName, nameProblem } from './names.js';
 
 export const NAME_KEY = 'ziehdomino.name';
 export const LOCAL_SETUP_KEY = 'ziehdomino.localSetup';
@@ -26,6 +27,53 @@ export function prefillName(input) {
   } catch {
     // no storage: leave empty
   }
+}
+
+/**
+ * Gives a local game's name field a default ("Gast" / "Guest") when no name was used before,
+ * so a game starts without typing; an untouched default follows the language switch.
+ */
+export function defaultName(input) {
+  if (input.value) return;
+  let shown = t('form.defaultName');
+  input.value = shown;
+  onLangChange(() => {
+    if (input.value !== shown) return;
+    shown = t('form.defaultName');
+    input.value = shown;
+  });
+}
+
+/**
+ * Asks before a new local game replaces the saved one with its counters (a modal dialog with
+ * "Ersetzen" and "Behalten"; "Behalten" has the focus first, Escape keeps the game too).
+ * @param {{match: {starters: number[], wins: number[], shared: number[]}}} save  a save that
+ *   readSave accepted
+ * @returns {Promise<boolean>} true when the person chose to replace it
+ */
+export function confirmReplace(save) {
+  const { starters, wins, shared } = save.match;
+  const dialog = el('dialog', { class: 'confirm', 'aria-labelledby': 'replace-h', 'aria-describedby': 'replace-text' });
+  const heading = said('h2', 'replace.h', { id: 'replace-h' });
+  const text = el('p', { id: 'replace-text' });
+  const words = () => t('replace.text', { round: starters.length, wins: wins[0], shared: shared[0] });
+  text.textContent = words();
+  const keep = said('button', 'replace.keep', { type: 'button', class: 'btn', value: 'keep' });
+  const replace = said('button', 'replace.yes', { type: 'button', class: 'btn primary', value: 'replace' });
+  dialog.append(heading, text, el('div', { class: 'buttons' }, replace, keep));
+  document.body.append(dialog);
+  const stop = onLangChange(() => { text.textContent = words(); });
+  return new Promise((resolve) => {
+    keep.addEventListener('click', () => dialog.close('keep'));
+    replace.addEventListener('click', () => dialog.close('replace'));
+    dialog.addEventListener('close', () => {
+      stop();
+      dialog.remove();
+      resolve(dialog.returnValue === 'replace');
+    }, { once: true });
+    dialog.showModal();
+    keep.focus();
+  });
 }
 
 /** Remembers a name for the next form. */

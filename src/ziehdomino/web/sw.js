@@ -6,18 +6,10 @@
  * fresh files. The API, the WebSocket and room pages are never touched.
  */
 
-const CACHE = 'ziehdomino-static-v3';
-const FILES = [
-  '/lokal', '/', '/regeln',
-  '/static/style.css', '/static/table.css', '/static/icon.svg', '/static/i18n.js', '/static/render.js', '/static/tiles.js',
-  '/static/session.js', '/static/table/attention.js', '/static/table/cards.js', '/static/table/dom.js',
-  '/static/table/focus.js', '/static/table/hand.js', '/static/table/keys.js', '/static/table/line.js',
-  '/static/table/log.js', '/static/table/result.js', '/static/table/settings.js', '/static/table/snake.js',
-  '/static/table/tips-panel.js', '/static/table/words.js',
-  '/static/tips.js', '/static/engine.js', '/static/bots.js', '/static/rng.js', '/static/session-local.js',
-  '/static/session-online.js', '/static/codes.js', '/static/setup.js', '/static/page-local.js', '/static/page-start.js',
-  '/static/page-rules.js',
-];
+// The server stamps the app's version and the list of its static files here (server/pages.py),
+// so a deploy installs a new worker that caches the new files and drops the old cache.
+const CACHE = 'ziehdomino-static-__WEB_VERSION__';
+const FILES = ['/lokal', '/', '/regeln', '__WEB_FILES__'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

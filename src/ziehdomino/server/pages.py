@@ -1,0 +1,141 @@
+"""Serving the browser app: the pages, the error pages, static files with their cache headers,
+the service worker stamped with the app's version.
+
+Caching: pages, scripts and styles are ES modules and HTML without a build step, so their URLs
+carry no version; they are sent with ``Cache-Control: no-cache`` (a browser keeps them but asks
+each time, and gets a 304 through the ETag while nothing changed), so a deploy is picked up on
+the next load. Images and the manifest change rarely and are kept a day. The service worker is
+stamped with a version made from the app's files (:func:`web_version`): a deploy changes
+``/sw.js``, the browser installs the new worker, and it drops the old cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from string import Template
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+#: Cache-Control for pages, scripts and styles: stored, but revalidated on every use.
+REVALIDATE = "no-cache"
+#: Cache-Control for images and the manifest (seconds: one day).
+KEEP_A_DAY = "public, max-age=86400"
+_KEPT = (".svg", ".png", ".ico", ".webmanifest")
+
+#: Placeholder in ``sw.js`` that :func:`service_worker_text` replaces by the app's version.
+VERSION_MARK = "__WEB_VERSION__"
+#: Placeholder (a quoted list item) in ``sw.js`` replaced by the static files to cache.
+FILES_MARK = "'__WEB_FILES__'"
+#: Static files the service worker keeps for offline play (not the HTML templates or itself).
+_OFFLINE = (".js", ".css", ".svg", ".png", ".webmanifest")
+
+#: The error pages' words: (title key, heading key, text key) -> German text (English comes
+#: from i18n.js through the page's language switch).
+ERRORS: dict[str, tuple[str, str, str]] = {
+    "not_found": ("Nicht gefunden", "Nicht gefunden", "Diese Seite gibt es nicht."),
+    "room_not_found": ("Raum nicht gefunden", "Raum nicht gefunden",
+                       "Diesen Raum gibt es nicht (mehr). Eröffne einen neuen auf der Startseite."),
+    "round_in_progress": ("Runde läuft noch", "Runde läuft noch",
+                          "Diese Runde läuft noch. Ansehen kann man sie, sobald sie zu Ende ist."),
+    "round_not_found": ("Nicht gefunden", "Runde nicht gefunden", "Diese Runde gibt es in diesem Raum nicht."),
+    "server_error": ("Fehler", "Ein Fehler ist aufgetreten", "Bitte lade die Seite neu. Versuche es sonst später noch einmal."),
+}
+
+# Used when the web folder has no error.html (a stripped-down test folder): no header, still
+# named, titled and linked home.
+_FALLBACK = Template("""<!doctype html>
+<html lang="de">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} – Ziehdomino</title><link rel="stylesheet" href="/static/style.css">
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml"></head>
+<body><main><h1>${heading}</h1>
+<p>${text}</p>
+<p><a href="/">Zur Startseite</a></p></main></body>
+</html>
+""")
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control value for a static file's path (see the module docstring)."""
+    return KEEP_A_DAY if path.endswith(_KEPT) else REVALIDATE
+
+
+class CachedStaticFiles(StaticFiles):
+    """Starlette's static files with :func:`cache_control` on every answer (200 and 304)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code in (200, 304):
+            response.headers["cache-control"] = cache_control(path)
+        return response
+
+
+def web_version(web_dir: Path) -> str:
+    """12 hex digits of SHA-256 over the names and contents of every file in ``web_dir``.
+
+    Changes whenever any file of the browser app changes (a deploy); the same files give the
+    same version on every server.
+    """
+    digest = hashlib.sha256()
+    if web_dir.is_dir():
+        for path in sorted(p for p in web_dir.rglob("*") if p.is_file()):
+            digest.update(path.relative_to(web_dir).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def offline_files(web_dir: Path) -> list[str]:
+    """The ``/static/...`` URLs of the scripts, styles, images and manifest in ``web_dir``
+    (sorted; ``sw.js`` itself excluded)."""
+    if not web_dir.is_dir():
+        return []
+    return sorted(f"/static/{p.relative_to(web_dir).as_posix()}" for p in web_dir.rglob("*")
+                  if p.is_file() and p.name.endswith(_OFFLINE) and p.name != "sw.js")
+
+
+def service_worker_text(web_dir: Path, version: str) -> str | None:
+    """``sw.js`` with :data:`VERSION_MARK` replaced by ``version`` and :data:`FILES_MARK` by
+    the quoted :func:`offline_files`; None when there is no ``sw.js``."""
+    path = web_dir / "sw.js"
+    if not path.is_file():
+        return None
+    files = ", ".join(f"'{url}'" for url in offline_files(web_dir))
+    return path.read_text(encoding="utf-8").replace(VERSION_MARK, version).replace(FILES_MARK, files)
+
+
+def error_page(web_dir: Path, kind: str, status: int) -> HTMLResponse:
+    """The error page ``kind`` (a key of :data:`ERRORS`) with the site's header, navigation and
+    language switch (``error.html``), German in the HTML, English by the switch.
+
+    Raises:
+        KeyError: for a ``kind`` that :data:`ERRORS` does not name.
+    """
+    title, heading, text = ERRORS[kind]
+    template = web_dir / "error.html"
+    values = {"title": html.escape(f"{title} – Ziehdomino"), "heading": html.escape(heading), "text": html.escape(text),
+              "title_key": f"errorpage.{kind}.title", "heading_key": f"errorpage.{kind}.h",
+              "text_key": f"errorpage.{kind}.text"}
+    if template.is_file():
+        body = Template(template.read_text(encoding="utf-8")).safe_substitute(values)
+    else:
+        body = _FALLBACK.safe_substitute(values)
+    return HTMLResponse(body, status_code=status, headers={"cache-control": REVALIDATE})
+
+
+def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    """The route for the page ``name`` of the web folder (``no-cache``), else the 404 page."""
+
+    async def serve(request: Request) -> Response:
+        web_dir: Path = request.app.state.settings.web_dir
+        path = web_dir / name
+        if not path.is_file():
+            return error_page(web_dir, "not_found", 404)
+        return FileResponse(path, media_type="text/html; charset=utf-8", headers={"cache-control": REVALIDATE})
+
+    return serve

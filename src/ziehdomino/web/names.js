@@ -1,0 +1,46 @@
+/**
+ * @file The name rule of a person at the table, the same as the server's (server/models.py
+ * `clean_name`, docs/protocol.md "Names"). Every page checks names with it; it needs no rules
+ * engine, so the start and room pages load only this.
+ */
+
+/** Most characters (Unicode code points, after trimming) a name may have. */
+export const NAME_MAX = 24;
+
+// Refused anywhere, by Unicode category: controls (Cc), surrogates (Cs), line and paragraph
+// separators (Zl, Zp) and the bidi controls that would reorder or hide the text around a name.
+const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+// Only space separators (Zs) are trimmed, as on the server (String.trim would also drop U+FEFF).
+const EDGE_SPACES = /^\p{Zs}+|\p{Zs}+$/gu;
+// A name needs one character that draws something: not a format character (Cf, e.g. U+200B,
+// U+00AD), a separator (Z*), a control or a surrogate.
+const VISIBLE = /[^\p{Cc}\p{Cf}\p{Cs}\p{Z}]/u;
+
+/**
+ * What is wrong with a name, by the server's rule; null when nothing is.
+ * @param {unknown} name
+ * @returns {null | {code: 'forbidden'|'empty'|'tooLong'|'invisible', length: number}}
+ *   `length`: code points after trimming (what "Höchstens 24 Zeichen (jetzt 28)" counts)
+ */
+export function nameProblem(name) {
+  const text = String(name ?? '').normalize('NFC');
+  const trimmed = text.replace(EDGE_SPACES, '');
+  const length = [...trimmed].length;
+  if (FORBIDDEN.test(text)) return { code: 'forbidden', length };
+  if (length < 1) return { code: 'empty', length };
+  if (length > NAME_MAX) return { code: 'tooLong', length };
+  if (!VISIBLE.test(trimmed)) return { code: 'invisible', length };
+  return null;
+}
+
+/**
+ * A name as the rules allow it (the server's clean_name): NFC, space separators trimmed,
+ * 1–24 characters with at least one visible one, no control, line or paragraph separator or
+ * bidi control anywhere. Markup stays literal text.
+ * @param {unknown} name
+ * @returns {string|null} the clean name, or null when the rule refuses it
+ */
+export function cleanName(name) {
+  if (nameProblem(name) !== null) return null;
+  return String(name).normalize('NFC').replace(EDGE_SPACES, '');
+}

@@ -1,0 +1,153 @@
+"""The start page as a player meets it: the local game's form near the top on a phone, a local
+game without typing a name, "Gespeichertes Spiel fortsetzen" only for a save that /lokal resumes,
+and a question before a new game replaces a saved one."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from zd_e2e_support import watch
+
+PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 640}]
+
+
+def box(page: Page, locator: object) -> dict[str, float]:
+    b = locator.bounding_box()  # type: ignore[attr-defined]
+    assert b is not None, locator
+    return b
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_on_a_phone_the_local_form_is_on_the_first_screen(server, new_context, size):
+    page = new_context(viewport=size).new_page()
+    page.goto(server.base + "/")
+    local = page.get_by_role("region", name="Gegen Computer spielen")
+    for part in (local.get_by_role("heading", name="Gegen Computer spielen"), local.get_by_label("Dein Name"),
+                 local.get_by_label("Anzahl Computer"), local.get_by_role("button", name="Gegen Computer spielen")):
+        b = box(page, part)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= size["height"], (part, b)
+    assert page.evaluate("window.scrollY") == 0
+    # The room form follows right after (its heading within the first screen and a half).
+    room = box(page, page.get_by_role("heading", name="Raum eröffnen"))
+    assert room["y"] < size["height"] * 1.5, room
+
+
+def test_a_local_game_needs_no_typed_name_and_the_default_follows_the_language(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    page.goto(server.base + "/")
+    local = page.get_by_role("region", name="Gegen Computer spielen")
+    expect(local.get_by_label("Dein Name")).to_have_value("Gast")
+    page.get_by_role("button", name="English").click()
+    expect(page.get_by_role("region", name="Play against computers").get_by_label("Your name")).to_have_value("Guest")
+    page.get_by_role("button", name="Deutsch").click()
+    local.get_by_role("button", name="Gegen Computer spielen").click()
+    page.wait_for_url(re.compile(r"/lokal$"))
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    expect(page.locator(".me-info")).to_contain_text("Gast")
+    # The default is not remembered as the person's name for a room.
+    page.goto(server.base + "/")
+    expect(page.get_by_role("region", name="Raum eröffnen").get_by_label("Dein Name")).to_have_value("")
+    assert not problems, problems
+
+
+def _saved(page: Page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('ziehdomino.local')"))
+
+
+def _start_default_game(page: Page, base: str) -> None:
+    page.goto(base + "/lokal?delay=0")
+    page.get_by_role("region", name="Neues Spiel einrichten").get_by_role("button", name="Gegen Computer spielen").click()
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+
+
+def test_resume_is_offered_exactly_for_a_save_that_the_local_page_resumes(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    _start_default_game(page, server.base)
+    good = _saved(page)
+    page.goto(server.base + "/")
+    expect(page.get_by_role("link", name="Gespeichertes Spiel fortsetzen")).to_be_visible()
+    page.get_by_role("link", name="Gespeichertes Spiel fortsetzen").click()
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="verworfen")).to_have_count(0)
+
+    def broken(path: tuple[str | int, ...], value: object) -> str:
+        """The good save with one field set to `value` (None removes it)."""
+        data = json.loads(json.dumps(good))
+        *parents, last = path
+        node = data
+        for key in parents:
+            node = node[key]
+        if value is None:
+            del node[last]
+        else:
+            node[last] = value
+        return json.dumps(data)
+
+    bad_saves = [
+        "{not json", json.dumps({"kind": "someone.else", "data": [1, 2, 3]}),
+        json.dumps({"kind": "ziehdomino.local", "format": 2}),
+        json.dumps({"kind": "ziehdomino.local", "format": 1, "seats": [], "match": {"kind": "x"}}),
+        broken(("match", "format"), 2), broken(("match", "wins"), [0]), broken(("seats", 1, "level"), "göttlich"),
+        broken(("seats", 0, "name"), ""), broken(("match", "actions"), None), broken(("match", "players"), 3),
+    ]
+    for bad in bad_saves:
+        page.evaluate("(text) => localStorage.setItem('ziehdomino.local', text)", bad)
+        page.goto(server.base + "/")
+        expect(page.get_by_role("heading", name="Gegen Computer spielen")).to_be_visible()
+        expect(page.get_by_role("link", name="Gespeichertes Spiel fortsetzen")).to_be_hidden()
+        # ... and the local page indeed refuses it.
+        page.goto(server.base + "/lokal?delay=0")
+        expect(page.get_by_role("alert").filter(has_text="verworfen")).to_be_visible()
+    assert not problems, problems
+
+
+def test_a_new_game_asks_before_it_replaces_the_saved_one(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    _start_default_game(page, server.base)
+    before = page.evaluate("localStorage.getItem('ziehdomino.local')")
+
+    # From the start page: "Behalten" keeps the game and stays.
+    page.goto(server.base + "/")
+    local = page.get_by_role("region", name="Gegen Computer spielen")
+    local.get_by_role("button", name="Gegen Computer spielen").click()
+    dialog = page.get_by_role("dialog", name="Gespeichertes Spiel ersetzen?")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Runde 1")
+    expect(dialog.get_by_role("button", name="Behalten")).to_be_focused()
+    dialog.get_by_role("button", name="Behalten").click()
+    expect(dialog).to_have_count(0)
+    expect(page).to_have_url(server.base + "/")
+    assert page.evaluate("localStorage.getItem('ziehdomino.local')") == before
+    # Escape keeps it too.
+    local.get_by_role("button", name="Gegen Computer spielen").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('ziehdomino.local')") == before
+
+    # On the local page, "Neues Spiel" asks the same.
+    page.goto(server.base + "/lokal?delay=0")
+    page.get_by_role("button", name="Neues Spiel").click()
+    page.get_by_role("region", name="Neues Spiel einrichten").get_by_role("button", name="Gegen Computer spielen").click()
+    dialog = page.get_by_role("dialog", name="Gespeichertes Spiel ersetzen?")
+    dialog.get_by_role("button", name="Behalten").click()
+    assert page.evaluate("localStorage.getItem('ziehdomino.local')") == before
+    page.get_by_role("button", name="Zurück zum Spiel").click()
+
+    # "Ersetzen" starts a new game with fresh counters.
+    page.goto(server.base + "/")
+    local.get_by_role("button", name="Gegen Computer spielen").click()
+    page.get_by_role("dialog").get_by_role("button", name="Ersetzen").click()
+    page.wait_for_url(re.compile(r"/lokal$"))
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    after = _saved(page)
+    assert after["match"]["deal"] != json.loads(before)["match"]["deal"]
+    assert after["match"]["wins"] == [0, 0] and after["match"]["starters"] == [after["match"]["starters"][0]]
+    assert not problems, problems

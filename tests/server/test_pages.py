@@ -1,0 +1,110 @@
+"""The browser app as the server sends it (the real web folder, in process): error pages with
+the site's header in German and English, Cache-Control on pages and static files, the service
+worker stamped with the app's version."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from zd_server_support import ServerProcess
+
+from ziehdomino.server.app import create_app
+from ziehdomino.server.pages import ERRORS, VERSION_MARK, web_version
+from ziehdomino.server.settings import DEFAULT_WEB_DIR, Settings
+
+I18N = (DEFAULT_WEB_DIR / "i18n.js").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
+    """A real server with the packaged pages."""
+    srv = ServerProcess(tmp_path_factory.mktemp("pages") / "d").start()
+    try:
+        with httpx.Client(base_url=srv.base, timeout=30) as c:
+            yield c
+    finally:
+        srv.stop()
+
+
+def _in_process(app: object, path: str) -> httpx.Response:
+    """One GET against the app in this process (no lifespan: only for routes that need no rooms)."""
+    async def get() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)  # type: ignore[arg-type]
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as c:
+            return await c.get(path)
+    return asyncio.run(get())
+
+
+def _strings(lang: str) -> dict[str, str]:
+    """The key -> text table of one language in i18n.js (DE or EN block)."""
+    block = re.search(rf"const {lang} = \{{(.*?)\n\}};", I18N, re.S)
+    assert block, lang
+    return dict(re.findall(r"^\s*'([\w.]+)': '((?:[^'\\]|\\.)*)',", block.group(1), re.M))
+
+
+@pytest.mark.parametrize("path, kind", [("/r/AAAAAAAAAAAAAAAAAAAAAA", "room_not_found"), ("/nowhere", "not_found"),
+                                        ("/static/missing.js", "not_found")])
+def test_error_pages_have_the_site_header_navigation_and_both_languages(client: httpx.Client, path: str, kind: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    body = r.text
+    assert '<header class="site">' in body and 'aria-label="Hauptnavigation"' in body
+    for link in ('href="/"', 'href="/lokal"', 'href="/regeln"'):
+        assert link in body
+    assert "data-lang-switch" in body and '<script type="module" src="/static/page-plain.js">' in body
+    assert "${" not in body and "<footer" in body
+    de, en = _strings("DE"), _strings("EN")
+    title, heading, text = ERRORS[kind]
+    for key, german in ((f"errorpage.{kind}.h", heading), (f"errorpage.{kind}.text", text)):
+        assert f'data-i18n="{key}">{german}<' in body
+        assert de[key] == german and en[key] and en[key] != german
+    assert f'data-i18n-title="errorpage.{kind}.title"' in body and de[f"errorpage.{kind}.title"] == f"{title} – Ziehdomino"
+
+
+def test_the_server_error_page_is_the_same_page(tmp_path: Path) -> None:
+    app = create_app(Settings(data_dir=tmp_path, computer_delay=0))
+
+    async def boom(request: object) -> None:
+        raise RuntimeError("boom")
+
+    app.add_route("/boom", boom)
+    r = _in_process(app, "/boom")
+    assert r.status_code == 500 and '<header class="site">' in r.text
+    assert 'data-i18n="errorpage.server_error.h">Ein Fehler ist aufgetreten<' in r.text
+
+
+def test_cache_control_on_pages_and_static_files(client: httpx.Client) -> None:
+    for path in ("/", "/lokal", "/regeln", "/static/style.css", "/static/page-start.js", "/static/i18n.js"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.headers["cache-control"] == "no-cache", path
+    for path in ("/static/icon.svg",):
+        r = client.get(path)
+        assert r.headers["cache-control"] == "public, max-age=86400", path
+    # A revalidation answers 304 while the file is unchanged, with the same header.
+    first = client.get("/static/style.css")
+    again = client.get("/static/style.css", headers={"if-none-match": first.headers["etag"]})
+    assert again.status_code == 304 and again.headers["cache-control"] == "no-cache"
+
+
+def test_the_service_worker_carries_the_apps_version_and_a_deploy_changes_it(tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    shutil.copytree(DEFAULT_WEB_DIR, web)
+    assert VERSION_MARK in (web / "sw.js").read_text(encoding="utf-8")
+    first = _in_process(create_app(Settings(data_dir=tmp_path / "d1", web_dir=web)), "/sw.js")
+    assert first.headers["cache-control"] == "no-cache"
+    version = web_version(web)
+    assert re.fullmatch(r"[0-9a-f]{12}", version) and f"ziehdomino-static-{version}" in first.text
+    assert VERSION_MARK not in first.text and "__WEB_FILES__" not in first.text
+    # Every script and style of the app is cached for offline play (none forgotten in a list).
+    for name in ("page-local.js", "engine.js", "names.js", "local-save.js", "style.css", "icon.svg"):
+        assert f"'/static/{name}'" in first.text, name
+    (web / "style.css").write_text((web / "style.css").read_text(encoding="utf-8") + "\n/* deploy */\n", encoding="utf-8")
+    second = _in_process(create_app(Settings(data_dir=tmp_path / "d2", web_dir=web)), "/sw.js")
+    assert web_version(web) != version and second.text != first.text

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pytest
 from zd_server_support import ServerProcess
 
 from ziehdomino.server.app import create_app
+from ziehdomino.server.invite import invitation_link, qr_svg
 from ziehdomino.server.pages import ERRORS, VERSION_MARK, web_version
 from ziehdomino.server.settings import DEFAULT_WEB_DIR, Settings
 
@@ -39,7 +41,9 @@ def _in_process(app: object, path: str) -> httpx.Response:
         transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)  # type: ignore[arg-type]
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as c:
             return await c.get(path)
-    return asyncio.run(get())
+    # In a thread of its own: another test's event loop (Playwright's) may run in this one.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(get())).result()
 
 
 def _strings(lang: str) -> dict[str, str]:
@@ -108,3 +112,23 @@ def test_the_service_worker_carries_the_apps_version_and_a_deploy_changes_it(tmp
     (web / "style.css").write_text((web / "style.css").read_text(encoding="utf-8") + "\n/* deploy */\n", encoding="utf-8")
     second = _in_process(create_app(Settings(data_dir=tmp_path / "d2", web_dir=web)), "/sw.js")
     assert web_version(web) != version and second.text != first.text
+
+
+def test_the_invitation_qr_code_holds_the_rooms_link(client: httpx.Client) -> None:
+    made = client.post("/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"}).json()
+    r = client.get(f"/r/{made['room']}/qr.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    link = str(client.base_url).rstrip("/") + made["link"]
+    assert link.endswith(made["link"]) and link.startswith("http://127.0.0.1:")
+    # segno is deterministic: the served code is the code of exactly that link.
+    assert r.content == qr_svg(link, "QR-Code des Einladungslinks")
+    assert r.content.startswith(b"<svg") and b"viewBox" in r.content and b"<title>" in r.content
+    assert b"<script" not in r.content
+    missing = client.get("/r/AAAAAAAAAAAAAAAAAAAAAA/qr.svg")
+    assert missing.status_code == 404 and missing.json()["code"] == "room_not_found"
+
+
+def test_qr_codes_of_different_links_differ() -> None:
+    one = qr_svg(invitation_link("http://127.0.0.1:8000/", "A" * 22), "t")
+    two = qr_svg(invitation_link("http://127.0.0.1:8000/", "B" * 22), "t")
+    assert one != two and invitation_link("http://h/", "x") == "http://h/r/x"

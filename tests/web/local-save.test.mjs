@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { restoreMatch } from '../../src/ziehdomino/web/engine.js';
+import { matchFromState } from '../../src/ziehdomino/web/engine.js';
 import { MATCH_FORMAT, SAVE_KEY, readSave } from '../../src/ziehdomino/web/local-save.js';
 import { LocalSession } from '../../src/ziehdomino/web/session-local.js';
 
@@ -29,7 +29,7 @@ test('a game the session saved passes the check, and the session resumes it', ()
 test('the match format the check expects is the one the engine restores', () => {
   const { match } = JSON.parse(savedGame().getItem(SAVE_KEY));
   assert.equal(match.format, MATCH_FORMAT);
-  assert.throws(() => restoreMatch({ ...match, format: MATCH_FORMAT + 1 }));
+  assert.throws(() => matchFromState({ ...match, format: MATCH_FORMAT + 1 }));
 });
 
 test('every save the check refuses, the session discards; nothing saved is "none"', () => {

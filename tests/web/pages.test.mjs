@@ -68,3 +68,33 @@ test('the start and room pages load no rules engine and no local session', () =>
   // The name rule is a module of its own, importing nothing.
   assert.deepEqual([...moduleGraph('names.js')], ['names.js']);
 });
+
+/** Width and height of a PNG file (from its IHDR chunk). */
+function pngSize(name) {
+  const bytes = readFileSync(new URL(name, WEB));
+  assert.equal(bytes.toString('latin1', 1, 4), 'PNG', name);
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+test('the app can be installed: a manifest with SVG and PNG icons that exist in their sizes, linked by every page', () => {
+  const manifest = JSON.parse(read('manifest.webmanifest'));
+  assert.equal(manifest.name, 'Ziehdomino');
+  assert.equal(manifest.start_url, '/');
+  assert.equal(manifest.display, 'standalone');
+  const sizes = new Set();
+  for (const icon of manifest.icons) {
+    const file = icon.src.replace(/^\/static\//, '');
+    if (icon.type === 'image/png') {
+      assert.equal(pngSize(file), icon.sizes, file);
+      sizes.add(`${icon.sizes} ${icon.purpose}`);
+    } else {
+      assert.match(read(file), /^<svg xmlns/, file);
+    }
+  }
+  for (const need of ['192x192 any', '512x512 any', '512x512 maskable']) assert.ok(sizes.has(need), need);
+  assert.equal(pngSize('apple-touch-icon.png'), '180x180');
+  for (const name of PAGES) {
+    assert.match(read(name), /<link rel="manifest" href="\/static\/manifest.webmanifest">/, name);
+    assert.match(read(name), /<link rel="apple-touch-icon" href="\/static\/apple-touch-icon.png">/, name);
+  }
+});

@@ -1,6 +1,6 @@
 """The ASGI app: pages, the HTTP API, the WebSocket route, start-up and shutdown.
 
-Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/runde/{n}`` (a round's
+Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/qr.svg`` (the invitation as a QR code), ``/r/{room_id}/runde/{n}`` (a round's
 replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/lokal``, ``/regeln``, ``/sw.js``,
 ``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted; caching
 in server/pages.py); ``/api/rooms`` creates a room,
@@ -29,6 +29,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
 from .codes import ErrorCode
+from .invite import invitation_link, qr_svg
 from .models import CreateRoom, JoinRoom, first_error
 from .pages import CachedStaticFiles, error_page, page, service_worker_text, web_version
 from .ratelimit import Limiter
@@ -199,6 +200,15 @@ async def room_summary(request: Request) -> Response:
     return JSONResponse(await request.app.state.rooms.summary(room))
 
 
+async def invite_qr(request: Request) -> Response:
+    """``GET /r/{room_id}/qr.svg``: the room's invitation link as a QR code (SVG), or 404."""
+    room = _room(request)
+    if room is None:
+        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
+    svg = qr_svg(invitation_link(str(request.base_url), room.id), "QR-Code des Einladungslinks")
+    return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
+
+
 async def join_room(request: Request) -> Response:
     """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 404, 409 ``room_full``, 422."""
     room = _room(request)
@@ -271,6 +281,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/r/{room_id}", room_page),
         Route("/r/{room_id}/runde/{n}", round_page),
         Route("/ansehen", page("replay.html")),
+        Route("/r/{room_id}/qr.svg", invite_qr),
         Route("/sw.js", service_worker),
         Route("/api/health", health),
         Route("/api/debug/metrics", debug_metrics),

@@ -27,6 +27,10 @@ const invite = document.getElementById('invite');
 const inviteLink = document.getElementById('invite-link');
 const copyButton = document.getElementById('copy');
 const copyMessage = document.getElementById('copy-msg');
+const shareButton = document.getElementById('share');
+const qrToggle = document.getElementById('qr-toggle');
+const qrBox = document.getElementById('qr');
+const qrImage = document.getElementById('qr-img');
 const tableRoot = document.getElementById('table-root');
 
 inviteLink.value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
@@ -108,7 +112,7 @@ onLangChange(() => {
   renderConn();
 });
 
-copyButton.addEventListener('click', async () => {
+async function copyLink() {
   try {
     await navigator.clipboard.writeText(inviteLink.value);
     copyMessage.textContent = t('room.invite.copied');
@@ -116,6 +120,32 @@ copyButton.addEventListener('click', async () => {
     inviteLink.select();
     copyMessage.textContent = t('room.invite.copyFailed');
   }
+}
+copyButton.addEventListener('click', copyLink);
+
+// One tap on a phone: the system's share sheet where the browser has the Web Share API, else
+// the link is copied; either way the page says what happened.
+shareButton.addEventListener('click', async () => {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: t('room.invite.shareTitle'), text: t('room.invite.shareText'), url: inviteLink.value });
+      copyMessage.textContent = t('room.invite.shared');
+      return;
+    } catch (error) {
+      if (error?.name === 'AbortError') return; // the person closed the share sheet
+    }
+  }
+  await copyLink();
+});
+
+// The QR code for a friend at the same table (made by the server, loaded when first shown).
+qrToggle.addEventListener('click', () => {
+  const show = qrBox.hidden;
+  if (show && !qrImage.getAttribute('src')) qrImage.src = `/r/${encodeURIComponent(roomId)}/qr.svg`;
+  qrBox.hidden = !show;
+  qrToggle.setAttribute('aria-expanded', String(show));
+  qrToggle.dataset.i18n = show ? 'room.invite.qrHide' : 'room.invite.qr';
+  qrToggle.textContent = t(qrToggle.dataset.i18n);
 });
 
 let joining = false;

@@ -66,3 +66,18 @@ def test_the_qr_code_of_the_link_is_one_tap_away_and_named(server, new_context):
     page.get_by_role("button", name="Hide QR code").click()
     expect(image).to_be_hidden()
     assert not problems, problems
+
+
+def test_chromium_reads_the_manifest_without_errors(server, new_context):
+    page = new_context().new_page()
+    page.goto(server.base + "/")
+    cdp = page.context.new_cdp_session(page)
+    answer = cdp.send("Page.getAppManifest")
+    assert answer["url"].endswith("/static/manifest.webmanifest"), answer
+    assert answer["errors"] == [], answer["errors"]
+    parsed = answer.get("parsed") or {}
+    if parsed:  # newer Chromium also returns the manifest as it understood it
+        assert parsed.get("name") == "Ziehdomino"
+    for icon in ("icon-192.png", "icon-512.png", "icon-maskable-512.png"):
+        r = page.request.get(f"{server.base}/static/{icon}")
+        assert r.status == 200 and r.headers["content-type"] == "image/png", icon

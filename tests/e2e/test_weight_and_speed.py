@@ -51,6 +51,16 @@ def test_table_first_load_weight(server, new_context, figures):
                    f"{packed / 1024:.1f} KB gzip, {wire / 1024:.1f} KB body bytes transferred (limit 100 KB)")
     assert packed <= LIMIT, (packed, urls)
     assert not any(re.search(r"\.(png|jpe?g|woff2?)$", u) for u in urls)
+    # The room page checks names with names.js and runs no rules engine or local session.
+    assert "names.js" in urls and not {"engine.js", "session-local.js", "bots.js"} & set(urls), urls
+
+
+def test_the_start_page_loads_no_rules_engine(server, new_context, figures):
+    page = new_context().new_page()
+    raw, packed, wire, urls = first_load(page, server.base + "/")
+    figures.append(f"weight: / first load {len(urls)} files, {raw / 1024:.1f} KB raw, {packed / 1024:.1f} KB gzip")
+    assert "page-start.js" in urls and "names.js" in urls and "local-save.js" in urls, urls
+    assert not {"engine.js", "session-local.js", "bots.js", "render.js"} & set(urls), urls
 
 
 def test_render_time_figure(server, new_context, figures):

@@ -17,6 +17,7 @@ import pytest
 from zd_server_support import ServerProcess
 
 from ziehdomino.server.app import create_app
+from ziehdomino.server.codes import ErrorCode
 from ziehdomino.server.invite import invitation_link, qr_svg
 from ziehdomino.server.pages import ERRORS, VERSION_MARK, web_version
 from ziehdomino.server.settings import DEFAULT_WEB_DIR, Settings
@@ -53,9 +54,9 @@ def _strings(lang: str) -> dict[str, str]:
     return dict(re.findall(r"^\s*'([\w.]+)': '((?:[^'\\]|\\.)*)',", block.group(1), re.M))
 
 
-@pytest.mark.parametrize("path, kind", [("/r/AAAAAAAAAAAAAAAAAAAAAA", "room_not_found"), ("/nowhere", "not_found"),
-                                        ("/static/missing.js", "not_found")])
-def test_error_pages_have_the_site_header_navigation_and_both_languages(client: httpx.Client, path: str, kind: str) -> None:
+@pytest.mark.parametrize("path, kind", [("/r/AAAAAAAAAAAAAAAAAAAAAA", ErrorCode.ROOM_NOT_FOUND),
+                                        ("/nowhere", ErrorCode.NOT_FOUND), ("/static/missing.js", ErrorCode.NOT_FOUND)])
+def test_error_pages_have_the_site_header_navigation_and_both_languages(client: httpx.Client, path: str, kind: ErrorCode) -> None:
     r = client.get(path)
     assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
     body = r.text

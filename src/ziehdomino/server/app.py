@@ -48,8 +48,8 @@ log = logging.getLogger("ziehdomino.server")
 MAX_BODY = 4096
 _ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
-def not_found_page(web_dir: Path, kind: str = "not_found") -> HTMLResponse:
-    """The 404 page (``kind`` "not_found" or "room_not_found"), with the site's header."""
+def not_found_page(web_dir: Path, kind: ErrorCode = ErrorCode.NOT_FOUND) -> HTMLResponse:
+    """The 404 page for ``kind`` (an unknown path or room), with the site's header."""
     return error_page(web_dir, kind, 404)
 
 
@@ -74,12 +74,12 @@ async def room_page(request: Request) -> Response:
     """``GET /r/{room_id}``: the room page for a known room, else the German 404 page."""
     rooms: Rooms = request.app.state.rooms
     if rooms.get(request.path_params["room_id"]) is None:
-        return not_found_page(request.app.state.settings.web_dir, "room_not_found")
+        return not_found_page(request.app.state.settings.web_dir, ErrorCode.ROOM_NOT_FOUND)
     return await page("room.html")(request)
 
 
 #: The error page for a replay that cannot be shown, by the status of the refusal.
-ROUND_PAGE_ERRORS = {409: "round_in_progress", 404: "round_not_found"}
+ROUND_PAGE_ERRORS = {409: ErrorCode.ROUND_IN_PROGRESS, 404: ErrorCode.ROUND_NOT_FOUND}
 
 
 async def round_page(request: Request) -> Response:
@@ -89,7 +89,7 @@ async def round_page(request: Request) -> Response:
     room = _room(request)
     web_dir = request.app.state.settings.web_dir
     if room is None:
-        return not_found_page(web_dir, "room_not_found")
+        return not_found_page(web_dir, ErrorCode.ROOM_NOT_FOUND)
     try:
         await rooms.replay(room, round_number(request.path_params["n"]))
     except ReplayError as exc:
@@ -240,7 +240,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     log.error("request %s %s failed: %r", request.method, request.url.path, exc)
     if request.url.path.startswith("/api/"):
         return _error(500, ErrorCode.SERVER_ERROR)
-    return error_page(request.app.state.settings.web_dir, "server_error", 500)
+    return error_page(request.app.state.settings.web_dir, ErrorCode.SERVER_ERROR, 500)
 
 
 async def _cleanup_loop(rooms: Rooms, interval: float) -> None:

@@ -22,6 +22,8 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
+from .codes import ErrorCode
+
 #: Cache-Control for pages, scripts and styles: stored, but revalidated on every use.
 REVALIDATE = "no-cache"
 #: Cache-Control for images and the manifest (seconds: one day).
@@ -35,16 +37,16 @@ FILES_MARK = "'__WEB_FILES__'"
 #: Static files the service worker keeps for offline play (not the HTML templates or itself).
 _OFFLINE = (".js", ".css", ".svg", ".png", ".webmanifest")
 
-#: The error pages' words: (title key, heading key, text key) -> German text (English comes
-#: from i18n.js through the page's language switch).
-ERRORS: dict[str, tuple[str, str, str]] = {
-    "not_found": ("Nicht gefunden", "Nicht gefunden", "Diese Seite gibt es nicht."),
-    "room_not_found": ("Raum nicht gefunden", "Raum nicht gefunden",
+#: The error pages' German words by the code they answer: (title, heading, text). English
+#: comes from i18n.js (keys ``errorpage.<code>.title`` / ``.h`` / ``.text``) by the switch.
+ERRORS: dict[ErrorCode, tuple[str, str, str]] = {
+    ErrorCode.NOT_FOUND: ("Nicht gefunden", "Nicht gefunden", "Diese Seite gibt es nicht."),
+    ErrorCode.ROOM_NOT_FOUND: ("Raum nicht gefunden", "Raum nicht gefunden",
                        "Diesen Raum gibt es nicht (mehr). Eröffne einen neuen auf der Startseite."),
-    "round_in_progress": ("Runde läuft noch", "Runde läuft noch",
+    ErrorCode.ROUND_IN_PROGRESS: ("Runde läuft noch", "Runde läuft noch",
                           "Diese Runde läuft noch. Ansehen kann man sie, sobald sie zu Ende ist."),
-    "round_not_found": ("Nicht gefunden", "Runde nicht gefunden", "Diese Runde gibt es in diesem Raum nicht."),
-    "server_error": ("Fehler", "Ein Fehler ist aufgetreten", "Bitte lade die Seite neu. Versuche es sonst später noch einmal."),
+    ErrorCode.ROUND_NOT_FOUND: ("Nicht gefunden", "Runde nicht gefunden", "Diese Runde gibt es in diesem Raum nicht."),
+    ErrorCode.SERVER_ERROR: ("Fehler", "Ein Fehler ist aufgetreten", "Bitte lade die Seite neu. Versuche es sonst später noch einmal."),
 }
 
 # Used when the web folder has no error.html (a stripped-down test folder): no header, still
@@ -109,8 +111,8 @@ def service_worker_text(web_dir: Path, version: str) -> str | None:
     return path.read_text(encoding="utf-8").replace(VERSION_MARK, version).replace(FILES_MARK, files)
 
 
-def error_page(web_dir: Path, kind: str, status: int) -> HTMLResponse:
-    """The error page ``kind`` (a key of :data:`ERRORS`) with the site's header, navigation and
+def error_page(web_dir: Path, kind: ErrorCode, status: int) -> HTMLResponse:
+    """The error page for the code ``kind`` (a key of :data:`ERRORS`) with the site's header, navigation and
     language switch (``error.html``), German in the HTML, English by the switch.
 
     Raises:
@@ -135,7 +137,7 @@ def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         web_dir: Path = request.app.state.settings.web_dir
         path = web_dir / name
         if not path.is_file():
-            return error_page(web_dir, "not_found", 404)
+            return error_page(web_dir, ErrorCode.NOT_FOUND, 404)
         return FileResponse(path, media_type="text/html; charset=utf-8", headers={"cache-control": REVALIDATE})
 
     return serve

@@ -30,7 +30,6 @@ const copyMessage = document.getElementById('copy-msg');
 const shareButton = document.getElementById('share');
 const qrToggle = document.getElementById('qr-toggle');
 const qrBox = document.getElementById('qr');
-const qrImage = document.getElementById('qr-img');
 const tableRoot = document.getElementById('table-root');
 
 inviteLink.value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
@@ -138,10 +137,19 @@ shareButton.addEventListener('click', async () => {
   await copyLink();
 });
 
-// The QR code for a friend at the same table (made by the server, loaded when first shown).
+// The QR code for a friend at the same table (made by the server, fetched when first shown).
 qrToggle.addEventListener('click', () => {
   const show = qrBox.hidden;
-  if (show && !qrImage.getAttribute('src')) qrImage.src = `/r/${encodeURIComponent(roomId)}/qr.svg`;
+  if (show && !qrBox.querySelector('img')) {
+    const image = document.createElement('img');
+    image.id = 'qr-img';
+    image.width = 220;
+    image.height = 220;
+    image.dataset.i18nAttr = 'alt:room.invite.qrAlt';
+    image.alt = t('room.invite.qrAlt');
+    image.src = `/r/${encodeURIComponent(roomId)}/qr.svg`;
+    qrBox.prepend(image);
+  }
   qrBox.hidden = !show;
   qrToggle.setAttribute('aria-expanded', String(show));
   qrToggle.dataset.i18n = show ? 'room.invite.qrHide' : 'room.invite.qr';

@@ -1,0 +1,39 @@
+"""The name rule in both languages: the server's ``clean_name`` and the pages' ``web/names.js``
+give the same answer (the clean name, or a refusal) for the same names."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from ziehdomino.server.models import clean_name
+from ziehdomino.server.settings import DEFAULT_WEB_DIR
+
+NAMES = [
+    "Anna", "  Anna ", "x" * 24, "x" * 25, "😀" * 24, "😀" * 25, "<img src=x onerror=a()>", "<img src=x onerror=alert(1)>",
+    "", "   ", "\u200b", "\u00ad", "\u3000", "\ufeff", " \u200b ", "\u00a0Kim\u2003", "a\u0007b", "Kim\n", "\tKim",
+    "a\u0085b", "a\u2028b", "a\u2029b", "Ben\u202e", "\u202aBen", "a\u2066b", "a\u200eb", "a\u061cb", "Re\u0301ne",
+    "👩\u200d💻 Ada", "Zoë", "李小龙", "O'Brien", "a" + "\u0301" * 30, " " * 30 + "Kim",
+]
+
+
+def _python(name: str) -> str | None:
+    try:
+        return clean_name(name)
+    except ValueError:
+        return None
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_names_js_and_clean_name_agree() -> None:
+    script = (f"import('{(DEFAULT_WEB_DIR / 'names.js').as_uri()}').then(({{ cleanName }}) => {{"
+              "const names = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+              "process.stdout.write(JSON.stringify(names.map((n) => cleanName(n))));});")
+    out = subprocess.run(["node", "-e", script], input=json.dumps(NAMES), capture_output=True, text=True, check=True,
+                         timeout=60)
+    browser = json.loads(out.stdout)
+    mismatches = [(n, _python(n), b) for n, b in zip(NAMES, browser) if _python(n) != b]
+    assert not mismatches, mismatches

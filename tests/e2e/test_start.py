@@ -125,6 +125,13 @@ def test_a_new_game_asks_before_it_replaces_the_saved_one(server, new_context):
     expect(dialog).to_have_count(0)
     expect(page).to_have_url(server.base + "/")
     assert page.evaluate("localStorage.getItem('ziehdomino.local')") == before
+    # In English too.
+    page.get_by_role("button", name="English").click()
+    page.get_by_role("region", name="Play against computers").get_by_role("button", name="Play against computers").click()
+    english = page.get_by_role("dialog", name="Replace the saved game?")
+    expect(english.get_by_role("button", name="Replace")).to_be_visible()
+    english.get_by_role("button", name="Keep").click()
+    page.get_by_role("button", name="Deutsch").click()
     # Escape keeps it too.
     local.get_by_role("button", name="Gegen Computer spielen").click()
     expect(page.get_by_role("dialog")).to_be_visible()

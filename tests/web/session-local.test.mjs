@@ -191,3 +191,36 @@ test('a local game starts only with a clean name and 1–3 computers with levels
   assert.throws(() => new LocalSession({ storage: new FakeStorage() }).start({ name: 'A', computers: [] }));
   assert.throws(() => new LocalSession({ storage: new FakeStorage() }).start({ name: 'A', computers: ['x'] }));
 });
+
+test('the computers play at the tempo: normal by default, langsam and schnell on request; a fixed delay wins', () => {
+  const waits = [];
+  const schedule = (fn, ms) => { waits.push(ms); return { fn }; };
+  const make = (extra) => new LocalSession({ storage: new FakeStorage(), schedule, cancel: () => {}, ...extra });
+  const s = make({});
+  assert.equal(s.tempo(), 'normal');
+  assert.equal(s.connection(), 'local');
+  s.setTempo('langsam');
+  s.start({ name: 'Anna', computers: ['mittel'] });
+  while (s.view().turn === 0 && !s.view().result) s.act(s.view().legal[0]);
+  assert.equal(waits.at(-1), 1500);
+  s.setTempo('schnell');
+  s.scheduleComputer();
+  assert.equal(waits.at(-1), 300);
+  assert.throws(() => s.setTempo('blitz'), RangeError);
+  const fixed = make({ delay: 0 });
+  fixed.start({ name: 'Anna', computers: ['mittel'] });
+  while (fixed.view().turn === 0 && !fixed.view().result) fixed.act(fixed.view().legal[0]);
+  assert.equal(waits.at(-1), 0);
+});
+
+test('listeners subscribe and unsubscribe; the constructor callbacks are listeners too', () => {
+  const clock = fakeClock();
+  const seen = [];
+  const s = new LocalSession({ storage: new FakeStorage(), schedule: clock.schedule, cancel: clock.cancel, onChange: () => seen.push('ctor') });
+  const off = s.subscribe({ change: () => seen.push('sub'), error: (code) => seen.push(code) });
+  s.start({ name: 'Anna', computers: ['mittel'] });
+  assert.deepEqual(seen, ['ctor', 'sub']);
+  off();
+  s.nextRound(); // refused: the round is not over
+  assert.deepEqual(seen, ['ctor', 'sub']);
+});

@@ -133,3 +133,8 @@ test('the coach: off at first, three counted actions, then off with its message;
   assert.match(TipCoach.doneText('de'), /aus/);
   assert.match(TipCoach.doneText('en'), /off/);
 });
+
+test("the tips' last message speaks of actions, as their counter does", () => {
+  assert.match(TipCoach.doneText('de'), /drei Aktionen/);
+  assert.doesNotMatch(TipCoach.doneText('de'), /Züge/);
+});

@@ -100,6 +100,8 @@ export function createTable(root, session, options = {}) {
   const section = h('section', { class: 'table', attrs: { 'aria-labelledby': `${ctx.id}-h` } }, top, stage, side);
   section.hidden = true;
   root.append(section);
+  // The table brings itself into view; a reload must not scroll back to where the page was.
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
   const focus = createFocusKeeper(section, focusTarget);
   const attention = createAttention(ctx, settings);

@@ -1,0 +1,473 @@
+"""The table a player can follow, at 1280×800, 1440×900, 390×844 and 360×640: what a player
+needs at a moment is inside the viewport without scrolling (element positions against the
+viewport), in a local game and in an online room; others' moves are legible; the line reads as
+a line; keys; the call back when it is one's turn. Screenshots of the visible viewport go to
+artifacts/screens/. The number of scroll actions a player needed is printed among the figures.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from zd_e2e_support import choose, play_round, turn_state, watch
+from zd_server_support import ServerProcess
+
+SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
+SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
+
+#: Every element matching one of the selectors that is drawn (has a box) and is not wholly
+#: inside the viewport, described; an empty list when all are inside.
+OFFSCREEN_JS = """(selectors) => {
+    const out = [];
+    const W = window.innerWidth, H = window.innerHeight;
+    for (const sel of selectors) {
+        const found = [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length > 0);
+        if (found.length === 0) out.push(sel + ': not drawn');
+        for (const el of found) {
+            const r = el.getBoundingClientRect();
+            if (r.top < -1 || r.left < -1 || r.bottom > H + 1 || r.right > W + 1) {
+                out.push(`${sel} "${(el.textContent || '').trim().slice(0, 30)}" at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)} in ${W}x${H}`);
+            }
+        }
+    }
+    return out;
+}"""
+
+#: At one's own turn: whose turn and the latest actions (status, the others' cards), the hand,
+#: the open ends and what can be done instead of playing.
+OWN_TURN = [".table .status", ".table .players li", ".table .hand button", ".table .actions button"]
+ENDS = [".table .end-chip.left", ".table .end-chip.right"]
+#: Between one's own turns: the line of play and the others.
+BETWEEN = [".table .status", ".table .players li", ".table .line li"]
+#: At the round's end: the result with every hand, and "Nächste Runde".
+ROUND_END = [".table .round-end h3", ".table .result-text", ".table .round-end tbody tr", ".table .round-end .btn.primary"]
+
+
+def offscreen(page: Page, selectors: list[str]) -> list[str]:
+    return page.evaluate(OFFSCREEN_JS, selectors)
+
+
+def in_view(page: Page, locator: Any) -> bool:
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return bool(box) and box["y"] >= -1 and box["x"] >= -1 and box["y"] + box["height"] <= size["height"] + 1 \
+        and box["x"] + box["width"] <= size["width"] + 1
+
+
+def check_own_turn(page: Page, label: str) -> None:
+    has_line = page.locator(".table .line li").count() > 0
+    missing = offscreen(page, OWN_TURN + (ENDS if has_line else []))
+    assert not missing, f"{label}: own turn: {missing}"
+    expect(page.get_by_role("status")).to_contain_text("Du bist am Zug")
+
+
+def check_between(page: Page, label: str) -> None:
+    if page.locator(".table .line li").count() == 0:
+        return
+    missing = offscreen(page, BETWEEN + ENDS)
+    assert not missing, f"{label}: between turns: {missing}"
+
+
+def check_round_end(page: Page, label: str, players: int) -> None:
+    expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+    expect(page.locator(".round-end tbody tr")).to_have_count(players)
+    missing = offscreen(page, ROUND_END)
+    assert not missing, f"{label}: round end: {missing}"
+    expect(page.get_by_role("button", name="Nächste Runde")).to_be_focused()
+
+
+class Counter:
+    """Scroll actions a player would have needed: each time the control to press was not inside
+    the viewport before pressing it."""
+
+    def __init__(self) -> None:
+        self.scrolls = 0
+
+    def click(self, page: Page, locator: Any) -> None:
+        if not in_view(page, locator):
+            self.scrolls += 1
+        locator.click()
+
+
+def act_by_mouse(page: Page, counter: Counter) -> str:
+    """One action with clicks on what the page shows (roles and names), counting scrolls."""
+    kind, what = choose(page)
+    if kind in ("draw", "pass"):
+        counter.click(page, page.get_by_role("button", name="Ziehen" if kind == "draw" else "Passen", exact=True))
+        return kind
+    tile, _, end = what.partition(" ")
+    counter.click(page, page.get_by_role("button", name=f"Stein {tile}", exact=True))
+    place = f"{tile} {end} anlegen" if end else f"{tile} anlegen"
+    counter.click(page, page.get_by_role("button", name=place, exact=True))
+    return f"play {tile} {end}"
+
+
+def act_by_keys(page: Page, counter: Counter) -> str:
+    """One action with the table's keys only (digit, L/R, Z, P): a scroll is needed whenever
+    what the player must see to choose (the hand, the ends, the status) is not in view."""
+    if offscreen(page, OWN_TURN):
+        counter.scrolls += 1
+    kind, what = choose(page)
+    if kind in ("draw", "pass"):
+        page.keyboard.press("z" if kind == "draw" else "p")
+        return kind
+    tile, _, end = what.partition(" ")
+    names = [b.inner_text() for b in page.get_by_role("group", name="Deine Hand").get_by_role("button").all()]
+    index = names.index(f"Stein {tile}")
+    assert index < 10, names
+    page.keyboard.press(str((index + 1) % 10))
+    expect(page.get_by_role("button", name=f"Stein {tile}", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("button", name=f"Stein {tile}", exact=True)).to_be_focused()
+    page.keyboard.press("r" if end == "rechts" else "l")
+    return f"play {tile} {end}"
+
+
+def start_local(page: Page, base: str, computers: int, delay: int) -> None:
+    page.goto(f"{base}/lokal?delay={delay}")
+    page.get_by_label("Dein Name").fill("Anna")
+    page.get_by_label("Anzahl Computer").select_option(str(computers))
+    page.get_by_role("button", name="Gegen Computer spielen").click()
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+
+
+def wait_settled(page: Page) -> None:
+    """Until it is the viewer's turn or the round is over (a computer may be thinking)."""
+    page.wait_for_function("() => /Du bist am Zug|Die Runde ist vorbei/.test(document.querySelector('[role=status]').innerText)",
+                           timeout=20_000)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_local_round_needs_no_scrolling(server, new_context, screens, figures, size):
+    width, height = size
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    problems = watch(page)
+    start_local(page, server.base, 3, delay=120)
+    wait_settled(page)
+    label = f"local {width}x{height}"
+    mouse = Counter()
+    shot = {"first": False}
+
+    def act(p: Page) -> str:
+        done = act_by_mouse(p, mouse)
+        if turn_state(p) == "other":
+            check_between(p, label)
+        return done
+
+    def on_step(step: int, p: Page) -> None:
+        check_own_turn(p, f"{label} step {step}")
+        if not shot["first"]:
+            p.screenshot(path=str(screens / f"table-first-turn-{width}x{height}.png"))
+            shot["first"] = True
+
+    play_round([page], act, on_step)
+    check_round_end(page, label, 4)
+    page.screenshot(path=str(screens / f"table-round-end-{width}x{height}.png"))
+    # The next round with the keyboard's "N", then a whole round by the table's keys only.
+    page.keyboard.press("n")
+    expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
+    wait_settled(page)
+    keys = Counter()
+    play_round([page], lambda p: act_by_keys(p, keys), lambda step, p: check_own_turn(p, f"{label} keys step {step}"))
+    check_round_end(page, label + " keys", 4)
+    figures.append(f"scrolls: local round at {width}x{height}: mouse {mouse.scrolls}, keyboard only {keys.scrolls}")
+    assert mouse.scrolls == 0 and keys.scrolls == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert not problems, problems
+
+
+def seat_page(new_context: Any, base: str, room: str, seat: int, credential: str, size: tuple[int, int]) -> Page:
+    page = new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    page.goto(base + "/regeln")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  [f"ziehdomino.seat.{room}", f'{{"seat": {seat}, "credential": "{credential}"}}'])
+    page.goto(f"{base}/r/{room}")
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_an_online_round_needs_no_scrolling(server, new_context, figures, size):
+    made = server_create(server.base)
+    room = made["room"]
+    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Ben"}, timeout=20).json()
+    anna = seat_page(new_context, server.base, room, made["seat"], made["credential"], size)
+    ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], size)
+    problems = watch(anna) + watch(ben)
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    label = f"online {size[0]}x{size[1]}"
+    mouse = Counter()
+
+    def act(p: Page) -> str:
+        done = act_by_mouse(p, mouse)
+        if turn_state(p) == "other":
+            check_between(p, label)
+        return done
+
+    play_round([anna, ben], act, lambda step, p: check_own_turn(p, f"{label} step {step}"))
+    for page in (anna, ben):
+        check_round_end(page, label, 2)
+    figures.append(f"scrolls: online round at {size[0]}x{size[1]}: mouse {mouse.scrolls}")
+    assert mouse.scrolls == 0
+    assert not problems, problems
+
+
+def server_create(base: str) -> dict[str, Any]:
+    r = httpx.post(base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"}, timeout=20)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+#: Plays random local 2-seat games in the page (engine.js through the local session, computers
+#: without a pause) until it is the person's turn with a line of `want` tiles, saves that game
+#: as the local save, and returns the line's length (0 when none was found).
+LONG_LINE_JS = """async (want) => {
+  const { LocalSession } = await import('/static/session-local.js');
+  const session = new LocalSession({ storage: localStorage, schedule: () => null, cancel: () => {} });
+  for (let game = 0; game < 4000; game++) {
+    session.start({ name: 'Anna', computers: ['leicht'] });
+    while (!session.view().result) {
+      const v = session.view();
+      if (v.turn === 0) {
+        if (v.line.length >= want && v.legal.some((a) => a.type === 'play')) return v.line.length;
+        session.act(v.legal[Math.floor(Math.random() * v.legal.length)]);
+      } else {
+        await session.computerMove();
+      }
+    }
+  }
+  return 0;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_long_line_snakes_with_each_end_beside_its_chip(server, new_context, screens, size):
+    width, height = size
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    problems = watch(page)
+    page.goto(server.base + "/lokal?delay=100000")
+    length = page.evaluate(LONG_LINE_JS, 26)
+    assert length >= 26
+    page.reload()
+    expect(page.get_by_role("list", name="Kette").locator("li")).to_have_count(length)
+    wait_settled(page)
+    page.screenshot(path=str(screens / f"table-long-line-{width}x{height}.png"))
+    check_own_turn(page, f"long line {width}x{height}")
+    assert not offscreen(page, [".table .line li"])
+    geometry = page.evaluate("""() => {
+        const box = (el) => el.getBoundingClientRect();
+        const tiles = [...document.querySelectorAll('.table .line li')].map(box);
+        const left = box(document.querySelector('.end-chip.left'));
+        const right = box(document.querySelector('.end-chip.right'));
+        return { tiles: tiles.map((r) => [r.left, r.top, r.right, r.bottom]), left: [left.left, left.top, left.right, left.bottom],
+                 right: [right.left, right.top, right.right, right.bottom] };
+    }""")
+    tiles, left, right = geometry["tiles"], geometry["left"], geometry["right"]
+
+    def near(chip: list[float], tile: list[float]) -> bool:
+        # Beside it: on the tile's row, touching its left or right side (within a few px).
+        same_row = chip[1] < tile[3] and chip[3] > tile[1]
+        touching = abs(chip[2] - tile[0]) <= 8 or abs(chip[0] - tile[2]) <= 8
+        return same_row and touching
+
+    assert near(left, tiles[0]), (left, tiles[0])
+    assert near(right, tiles[-1]), (right, tiles[-1])
+    # A snake: each tile touches the one before it, side by side in a row or straight below at a turn.
+    for a, b in zip(tiles, tiles[1:]):
+        side_by_side = abs(a[1] - b[1]) < 1 and min(abs(a[2] - b[0]), abs(b[2] - a[0])) <= 8
+        below = abs(a[0] - b[0]) < 1 and 0 < b[1] - a[3] <= 8
+        assert side_by_side or below, (a, b)
+    assert not problems, problems
+
+
+def test_others_moves_are_legible_and_the_pace_is_a_setting(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    start_local(page, server.base, 3, delay=0)
+    wait_settled(page)
+    # Open the line if it is empty, so that the computers play onto it.
+    for _ in range(3):
+        if page.locator(".table .line li").count() and turn_state(page) == "mine":
+            break
+        if turn_state(page) != "mine":
+            break
+        act_by_mouse(page, Counter())
+        wait_settled(page)
+    if turn_state(page) == "mine":
+        log = page.get_by_role("list", name="Verlauf").locator("li").all_inner_texts()
+        # Each other seat's card says what it did in its latest turn, in the log's words.
+        cards = page.get_by_role("list", name="Am Tisch (im Uhrzeigersinn)").locator("li")
+        for i in range(3):
+            name = f"Computer {i + 1}"
+            card = cards.filter(has_text=name)
+            mine = [e for e in log if e.startswith(name + " ")]
+            deed = card.locator(".deed")
+            if not mine:
+                expect(deed).to_be_hidden()
+                continue
+            expect(deed).to_be_visible()
+            assert re.fullmatch(r"(zieht \d+(, )?)?(legt \d\|\d (links|rechts) an|eröffnet mit \d\|\d|passt)?", deed.inner_text())
+        # The tiles the others placed since the person's action are marked.
+        placed = [m.group(1) for e in log[-3:] for m in [re.search(r"legt (\d\|\d)|eröffnet mit (\d\|\d)", e)] if m]
+        fresh = page.locator(".table .line li.fresh")
+        assert fresh.count() <= 3
+        if placed:
+            assert fresh.count() >= 1
+    # "Tempo": langsam / normal / schnell, remembered.
+    tempo = page.get_by_label("Tempo")
+    expect(tempo.locator("option")).to_have_text(["langsam", "normal", "schnell"])
+    tempo.select_option("langsam")
+    assert page.evaluate("localStorage.getItem('ziehdomino.tempo')") == "langsam"
+    assert not problems, problems
+
+
+def test_history_is_one_tap_away_on_a_phone_and_survives_the_language_switch(server, new_context):
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    problems = watch(page)
+    start_local(page, server.base, 1, delay=0)
+    wait_settled(page)
+    act_by_mouse(page, Counter())
+    wait_settled(page)
+    toggle = page.get_by_role("button", name="Verlauf & Einstellungen")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    assert page.locator(".table .side").bounding_box()["width"] <= 2  # closed: for screen readers only
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    log = page.get_by_role("list", name="Verlauf")
+    expect(log).to_be_visible()
+    assert not offscreen(page, [".table .history h3", ".table .log li"]), offscreen(page, [".table .log li"])
+    expect(page.get_by_role("switch", name="Ton")).not_to_be_checked()  # off by default
+    toggle.click()
+    # The language switch keeps the history (its list is no language block).
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.get_by_role("button", name="English").click()
+    expect(page.get_by_role("list", name="History")).to_be_visible()
+    expect(page.get_by_role("list", name="History").locator("li").first).to_contain_text(re.compile(r"opens with|You open"))
+    page.get_by_role("button", name="Deutsch").click()
+    expect(page.get_by_role("list", name="Verlauf")).to_be_visible()
+    assert not problems, problems
+
+
+def test_no_always_visible_refusal_lines_and_names_unbroken_in_the_result(server, new_context):
+    page = new_context(viewport={"width": 360, "height": 640}).new_page()
+    problems = watch(page)
+    start_local(page, server.base, 3, delay=0)
+
+    def on_step(step: int, p: Page) -> None:
+        # The reasons are the disabled buttons' descriptions, never extra lines on screen.
+        shown = p.evaluate("""() => [...document.querySelectorAll('.table *')].filter((el) =>
+            [...el.childNodes].some((n) => n.nodeType === 3 && n.nodeValue.includes('ist nicht erlaubt'))
+            && !hiddenByClip(el)).map((el) => el.textContent)
+            function hiddenByClip(el) {
+                // Visually hidden: inside a box of at most 2 px that clips what overflows it.
+                for (let a = el; a; a = a.parentElement) {
+                    const r = a.getBoundingClientRect();
+                    if (r.width <= 2 && r.height <= 2 && getComputedStyle(a).overflow === 'hidden') return true;
+                }
+                return false;
+            }""")
+        assert shown == [], shown
+        if p.get_by_role("button", name="Ziehen", exact=True).is_disabled():
+            expect(p.get_by_role("button", name="Ziehen", exact=True)).to_have_accessible_description(re.compile("ist nicht erlaubt"))
+
+    play_round([page], lambda p: act_by_mouse(p, Counter()), on_step)
+    expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+    expect(page.locator(".round-end thead th").first).to_have_text("Name")
+    # Every word of every name in the result table lies on one line ("Computer", never "Comput / er").
+    broken = page.evaluate("""() => {
+        const out = [];
+        for (const th of document.querySelectorAll('.round-end tbody th')) {
+            const text = th.firstChild;
+            let at = 0;
+            for (const word of th.textContent.split(' ')) {
+                const range = document.createRange();
+                range.setStart(text, at);
+                range.setEnd(text, at + word.length);
+                const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                if (tops.size > 1) out.push(word);
+                at += word.length + 1;
+            }
+        }
+        return out;
+    }""")
+    assert broken == [], broken
+    assert not problems, problems
+
+
+def test_called_back_title_and_sound_when_the_turn_comes(server, new_context):
+    ctx = new_context()
+    # A page that can be told it is hidden, and Web Audio that records what it would play.
+    ctx.add_init_script("""
+        window.__hidden = false;
+        Object.defineProperty(document, 'hidden', { get: () => window.__hidden });
+        window.__tones = 0;
+        window.AudioContext = class {
+            constructor() { this.currentTime = 0; this.destination = {}; }
+            resume() { return Promise.resolve(); }
+            createOscillator() { window.__tones += 1; return { frequency: {}, connect: (g) => g, start() {}, stop() {} }; }
+            createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; }
+        };
+    """)
+    page = ctx.new_page()
+    problems = watch(page)
+    start_local(page, server.base, 1, delay=400)
+    wait_settled(page)
+    base_title = "Gegen Computer – Ziehdomino"
+    expect(page).to_have_title(base_title)
+    assert page.evaluate("window.__tones") == 0  # "Ton" is off by default
+    if turn_state(page) == "mine":
+        act_by_mouse(page, Counter())
+    page.get_by_role("switch", name="Ton").check()
+    assert page.evaluate("localStorage.getItem('ziehdomino.sound')") == "on"
+    page.evaluate("() => { window.__hidden = true; document.dispatchEvent(new Event('visibilitychange')); }")
+    wait_settled(page)
+    if turn_state(page) == "mine":
+        expect(page).to_have_title(re.compile(r"^Du bist am Zug – "))
+        assert page.evaluate("window.__tones") > 0
+        page.evaluate("() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
+        expect(page).to_have_title(base_title)
+    assert not problems, problems
+
+
+def test_typing_in_a_field_never_fires_a_key(server, new_context):
+    page = new_context().new_page()
+    start_local(page, server.base, 1, delay=0)
+    wait_settled(page)
+    if turn_state(page) != "mine":
+        pytest.skip("the computer ended the round")
+    before = page.get_by_role("list", name="Verlauf").inner_text()
+    # The setup form's name field: typing "1", "z", "p" there changes nothing at the table.
+    page.get_by_role("button", name="Neues Spiel").click()
+    field = page.get_by_label("Dein Name")
+    field.fill("")
+    field.type("1zpln")
+    expect(field).to_have_value("1zpln")
+    page.get_by_role("button", name="Zurück zum Spiel").click()
+    assert page.get_by_role("list", name="Verlauf").inner_text() == before
+    expect(page.get_by_role("group", name="Deine Hand").get_by_role("button", pressed=True)).to_have_count(0)
+
+
+def test_while_the_server_is_down_nobody_is_said_to_be_connected(new_context):
+    srv = ServerProcess(Path(tempfile.mkdtemp()) / "data").start()
+    try:
+        made = server_create(srv.base)
+        joined = httpx.post(f"{srv.base}/api/rooms/{made['room']}/join", json={"name": "Ben"}, timeout=20).json()
+        anna = seat_page(new_context, srv.base, made["room"], made["seat"], made["credential"], (1280, 800))
+        ben = seat_page(new_context, srv.base, made["room"], joined["seat"], joined["credential"], (1280, 800))
+        for page in (anna, ben):
+            expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+        cards = anna.get_by_role("list", name="Am Tisch (im Uhrzeigersinn)")
+        expect(cards).to_contain_text("verbunden")
+        srv.stop()
+        expect(anna.locator("#conn")).to_contain_text("Verbindung unterbrochen", timeout=15_000)
+        expect(cards).not_to_contain_text("verbunden")
+        expect(cards).to_contain_text("Verbindung unklar")
+        expect(anna.locator(".me-info")).not_to_contain_text("verbunden")
+    finally:
+        srv.stop()

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * @file Runs conformance vector files (shared/vectors/FORMAT.md) against the browser engine.
+ * @file Runs conformance vector files (tests/vectors/FORMAT.md) against the browser engine.
  *
  *   node scripts/check-vectors.mjs tests/vectors/handed.json tests/vectors/random-sample.json
  *
@@ -13,11 +13,14 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 import {
+  PositionError,
   Refusal,
   applyAction,
   formatOriented,
   formatTile,
   matchApply,
+  matchFromState,
+  matchToState,
   newMatch,
   nextRound,
   parseTile,
@@ -26,6 +29,9 @@ import {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const show = (value) => JSON.stringify(value);
+/** JSON with every object's keys sorted, so that two values compare whatever their key order. */
+const canonicalJson = (value) => JSON.stringify(value, (_, v) =>
+  (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
 
 /** A tile written low first, or the input unchanged if it is no tile (so it shows up as a difference). */
 function canonical(text) {
@@ -146,6 +152,32 @@ function runMatchCase(kase) {
 }
 
 /**
+ * Runs one stored-match case through matchFromState: accepted with the summary it gives and
+ * written back unchanged by matchToState, or refused with a message naming the field at fault.
+ */
+function runStoredCase(kase) {
+  let match;
+  try {
+    match = matchFromState(kase.stored);
+  } catch (error) {
+    if (!(error instanceof PositionError)) return [`expected a PositionError, got ${error.name}: ${error.message}`];
+    if (!('refuse' in kase)) return [`refused (${error.message}), expected acceptance`];
+    return error.message.includes(kase.refuse) ? [] : [`refused (${error.message}), expected the refusal to name ${show(kase.refuse)}`];
+  }
+  if ('refuse' in kase) return [`accepted, expected a refusal naming ${show(kase.refuse)}`];
+  const over = match.round.result !== null;
+  const got = { version: match.version, round_number: match.roundNumber, turn: over ? null : match.round.turn, result: match.round.result };
+  const diffs = [];
+  for (const [field, want] of Object.entries(kase.accept)) {
+    if (!same(want, got[field])) diffs.push(`${field}: expected ${show(want)}, got ${show(got[field])}`);
+  }
+  if (canonicalJson(matchToState(match)) !== canonicalJson(kase.stored)) {
+    diffs.push('matchToState of the restored match differs from the stored match');
+  }
+  return diffs;
+}
+
+/**
  * Runs every case of one parsed vector file.
  * @param {{format: number, cases: object[]}} data
  * @returns {{id: string, failures: string[]}[]} one entry per case; passed when `failures` is empty.
@@ -159,7 +191,8 @@ export function runVectors(data) {
     try {
       if (kase?.position) return { id, failures: runRoundCase(kase) };
       if (kase?.match) return { id, failures: runMatchCase(kase) };
-      return { id, failures: ['neither a round case (position) nor a match case (match)'] };
+      if (kase?.stored !== undefined) return { id, failures: runStoredCase(kase) };
+      return { id, failures: ['neither a round case (position), a match case (match) nor a stored match (stored)'] };
     } catch (error) {
       return { id, failures: [`crashed: ${error.stack ?? error}`] };
     }

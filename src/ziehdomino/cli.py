@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server", "bots"], help="which benchmark")
+    bench.add_argument("name", choices=["engine", "server", "bots", "render"], help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
     bench.add_argument("--seed", type=int, default=1)
@@ -37,8 +37,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="server: a scripted player's pause before each action (default 1000)")
     bench.add_argument("--warmup", type=float, default=10.0,
                        help="server: seconds played before measuring starts (default 10)")
-    bench.add_argument("--rounds", type=int, default=12,
-                       help="bots: rounds per table size whose stark decisions are timed (default 12)")
+    bench.add_argument("--rounds", type=int, default=None,
+                       help="bots: rounds per table size whose stark decisions are timed (default 12); "
+                            "render: local 4-seat rounds played (default 30)")
+    bench.add_argument("--chromium", default="/usr/bin/chromium", help="render: the Chromium to drive")
 
     arena = sub.add_parser("arena", help="computer levels play many rounds; figures with 95%% intervals")
     arena.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
@@ -63,7 +65,10 @@ def main(argv: list[str] | None = None) -> int:
         serve(settings, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
     elif args.command == "bench":
         if args.name == "engine":
-            from .bench import engine
+            try:
+                from .bench import engine
+            except ModuleNotFoundError as exc:  # numpy comes with the bench (and test) extra only
+                _parser().error(f"bench engine needs {exc.name}: .venv/bin/pip install -e '.[bench]'")
 
             engine.run(3.0 if args.seconds is None else args.seconds, args.seed)
         elif args.name == "server":
@@ -74,7 +79,11 @@ def main(argv: list[str] | None = None) -> int:
         elif args.name == "bots":
             from .bench import bots
 
-            bots.run(rounds_per_table=args.rounds, seed=args.seed)
+            bots.run(rounds_per_table=12 if args.rounds is None else args.rounds, seed=args.seed)
+        elif args.name == "render":
+            from .bench import render
+
+            render.run(rounds=30 if args.rounds is None else args.rounds, chromium=args.chromium)
     elif args.command == "arena":
         from . import arena
 

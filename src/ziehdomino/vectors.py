@@ -14,7 +14,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .engine import PASS, Match, PositionError, Refusal, format_oriented, format_tile, parse_action, round_from_position
+from .engine import (PASS, Match, PositionError, Refusal, format_oriented, format_tile, match_from_state, match_to_state,
+                     parse_action, round_from_position)
 from .engine.round import Round
 from .engine.tiles import parse_tile
 
@@ -82,22 +83,44 @@ def _run_match_case(case: dict[str, Any]) -> list[str]:
     return [f"{k}: expected {want[k]}, got {got[k]}" for k in want if got.get(k) != want[k]]
 
 
+def _run_stored_case(case: dict[str, Any]) -> list[str]:
+    """A stored match restored through :func:`match_from_state`: accepted with the summary and
+    written back unchanged, or refused with a message naming the field at fault."""
+    try:
+        m = match_from_state(case["stored"])
+    except PositionError as exc:
+        if "refuse" not in case:
+            return [f"refused ({exc}), expected acceptance"]
+        return [] if case["refuse"] in str(exc) else [f"refused ({exc}), expected the refusal to name {case['refuse']!r}"]
+    if "refuse" in case:
+        return [f"accepted, expected a refusal naming {case['refuse']!r}"]
+    r = m.round
+    got = {"version": m.version, "round_number": m.round_number, "turn": None if r.result else r.turn,
+           "result": r.result.to_json() if r.result else None}
+    diffs = [f"{k}: expected {v}, got {got.get(k)}" for k, v in case["accept"].items() if got.get(k) != v]
+    if match_to_state(m) != case["stored"]:
+        diffs.append("match_to_state of the restored match differs from the stored match")
+    return diffs
+
+
 def run_case(case: dict[str, Any]) -> list[str]:
     """Run one case; return a description of every difference (empty list: the case passes)."""
     if "choices" in case:
         from .bots import decide
 
-        diffs = []
+        found = []
         for level, choice in case["choices"].items():
             try:
                 got: Any = decide(case["view"], level, choice["seed"])
             except ValueError as exc:
                 got = f"refused: {exc}"
             if got != choice["action"]:
-                diffs.append(f"{level} seed {choice['seed']}: expected {choice['action']}, got {got}")
-        return diffs
+                found.append(f"{level} seed {choice['seed']}: expected {choice['action']}, got {got}")
+        return found
     if "match" in case:
         return _run_match_case(case)
+    if "stored" in case:
+        return _run_stored_case(case)
     try:
         rnd = round_from_position(case["position"])
     except PositionError as exc:

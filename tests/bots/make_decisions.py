@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Write ``tests/vectors/decisions.json``: seat views from random rounds, and every level's choice.
 
-Usage: ``.venv/bin/python tests/bots/make_decisions.py`` (rewrites the file). Each case holds a
+Usage: ``.venv/bin/python tests/bots/make_decisions.py`` (rewrites the file; the project must be
+installed in ``.venv``, as ``scripts/test`` does). Each case holds a
 seat's view (from ``seat_view`` only), and for every level a seed and the action ``decide``
 returned. ``tests/bots/test_decisions.py`` (Python) and ``scripts/check-decisions.mjs`` /
 ``tests/web/bots.test.mjs`` (JavaScript) check that both languages reproduce every choice.
@@ -15,11 +16,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "src"))
+from ziehdomino.bots import LEVELS, decide
+from ziehdomino.engine import Match, parse_action, seat_view
 
-from ziehdomino.bots import LEVELS, decide  # noqa: E402
-from ziehdomino.engine import Match, parse_action, seat_view  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 OUT = ROOT / "tests" / "vectors" / "decisions.json"
 

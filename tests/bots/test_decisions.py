@@ -11,7 +11,7 @@ import pytest
 
 from ziehdomino.bots import LEVELS, decide
 
-from make_decisions import random_views
+from tests.bots.make_decisions import random_views
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "tests" / "vectors" / "decisions.json"

@@ -10,7 +10,7 @@ from ziehdomino.bots.sim import ALLOWED, INDEX, NUM
 from ziehdomino.engine import DRAW, PASS, Match, Play, round_from_position, seat_view
 from ziehdomino.engine.tiles import parse_tile
 
-from zd_bots_support import play_out, random_matches
+from tests.support.bots import play_out, random_matches
 
 
 def _match(position: dict) -> Match:

@@ -1,4 +1,4 @@
-"""Every level returns a legal action, from the seat's view alone (issue 7)."""
+"""Every level returns a legal action, from the seat's view alone."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ziehdomino.bots import LEVELS, decide
 from ziehdomino.bots.rng import mix_seed
 from ziehdomino.engine import Match, seat_view
 
-from zd_bots_support import play_out, random_matches
+from tests.support.bots import play_out, random_matches
 
 BOTS = Path(__file__).resolve().parents[2] / "src" / "ziehdomino" / "bots"
 

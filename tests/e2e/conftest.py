@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-
-from zd_server_support import ServerProcess  # noqa: E402  (the server tests' process helper)
+from tests.support.server import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "artifacts" / "screens"

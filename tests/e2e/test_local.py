@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from zd_e2e_support import (XSS_NAME, act_by_keyboard, act_by_names, arm_xss_trap, axe_check, play_round,
+from tests.support.e2e import (XSS_NAME, act_by_keyboard, act_by_names, arm_xss_trap, axe_check, play_round,
                             press_by_keyboard, shoot, table_snapshot, turn_state, watch)
 
 

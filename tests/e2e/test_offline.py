@@ -8,7 +8,7 @@ import re
 import httpx
 from playwright.sync_api import expect
 
-from zd_e2e_support import act_by_names, watch
+from tests.support.e2e import act_by_names, watch
 
 
 def test_local_game_works_offline_once_loaded(server, new_context):

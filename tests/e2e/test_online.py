@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from zd_e2e_support import (XSS_NAME, act_by_names, arm_xss_trap, axe_check, play_round, shoot, table_snapshot,
+from tests.support.e2e import (XSS_NAME, act_by_names, arm_xss_trap, axe_check, play_round, shoot, table_snapshot,
                             turn_state, watch)
 
 

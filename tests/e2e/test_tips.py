@@ -1,4 +1,4 @@
-"""Issue 6, "Mit Tipps lernen": off at first; a preview does not count; three confirmed own
+"""Tips ("Mit Tipps lernen", web/tips.js): off at first; a preview does not count; three confirmed own
 actions, then the tips end with their message; switching on again starts a new count; a
 reload switches them off. Played from a fixed local save so that the person surely gets three
 actions (seat 0 opens with 7 tiles; the computer needs 7 plays to go out)."""
@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from zd_e2e_support import act_by_names, turn_state, watch
+from tests.support.e2e import act_by_names, turn_state, watch
 
 DEAL = {
     "players": 2,

@@ -8,8 +8,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from zd_e2e_support import gzip_size
-from zd_render_bench import format_figures, measure
+from tests.support.e2e import gzip_size
+from ziehdomino.bench.render import format_figures, measure
 
 LIMIT = 100 * 1024
 

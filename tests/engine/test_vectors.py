@@ -1,4 +1,4 @@
-"""The shared conformance vectors (copied from shared/vectors/) against the Python engine."""
+"""The conformance vectors of tests/vectors/ (format: tests/vectors/FORMAT.md) against the Python engine."""
 
 import json
 from pathlib import Path
@@ -19,7 +19,7 @@ def test_vector(case):
 
 def test_vector_files_are_there():
     names = {n for n, _ in CASES}
-    assert {"handed.json", "random-sample.json"} <= names and len(CASES) >= 36
+    assert {"handed.json", "random-sample.json", "stored.json"} <= names and len(CASES) >= 36 + 32
 
 
 def test_a_wrong_expectation_is_reported():
@@ -34,7 +34,7 @@ def test_check_vectors_script_runs_both_languages_and_fails_on_a_wrong_case(tmp_
     import sys
 
     script = [sys.executable, str(VECTORS.parent.parent / "scripts" / "check-vectors")]
-    files = [str(VECTORS / n) for n in ("handed.json", "random-sample.json", "decisions.json")]
+    files = [str(VECTORS / n) for n in ("handed.json", "random-sample.json", "stored.json", "decisions.json")]
     ok = subprocess.run(script + files, capture_output=True, text=True, timeout=300)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     lines = ok.stdout.splitlines()

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from zd_server_support import ServerProcess  # noqa: E402
+from tests.support.server import ServerProcess
 
 
 @pytest.fixture(scope="module")

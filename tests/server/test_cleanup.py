@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import httpx
-from zd_server_support import Client, ServerProcess, play_moves, run, seated_room
+from tests.support.server import Client, ServerProcess, play_moves, run, seated_room
 
 
 def _exists(srv: ServerProcess, room: str) -> bool:

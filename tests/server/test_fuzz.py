@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
-from zd_server_support import ServerProcess, seated_room
+from tests.support.server import ServerProcess, seated_room
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**60, 2**60) | st.floats(allow_nan=False) | st.text(max_size=20),

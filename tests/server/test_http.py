@@ -6,7 +6,7 @@ import httpx
 import pytest
 from pathlib import Path
 
-from zd_server_support import ServerProcess
+from tests.support.server import ServerProcess
 
 from ziehdomino.server.models import clean_name
 from ziehdomino.server.security import CONTENT_SECURITY_POLICY, origin_allowed

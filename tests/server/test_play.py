@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from zd_server_support import Client, ServerProcess, check_frames, check_replays, run, seated_room
+from tests.support.server import Client, ServerProcess, check_frames, check_replays, run, seated_room
 
 ROUNDS = 3
 

@@ -6,7 +6,7 @@ import asyncio
 import random
 
 import httpx
-from zd_server_support import Client, ServerProcess, eventually, play_moves, run, seated_room
+from tests.support.server import Client, ServerProcess, eventually, play_moves, run, seated_room
 
 
 def test_same_action_twice_at_once_is_applied_once(server: ServerProcess) -> None:

@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import httpx
-from zd_server_support import _TILE, Client, ServerProcess, play_moves, run, seated_room
+from tests.support.server import _TILE, Client, ServerProcess, play_moves, run, seated_room
 
 from ziehdomino.engine import replay_frames
 

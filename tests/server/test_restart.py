@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import httpx
-from zd_server_support import Client, ServerProcess, play_moves, run, seated_room
+from tests.support.server import Client, ServerProcess, play_moves, run, seated_room
 
 from ziehdomino.engine import parse_action, round_from_position
 

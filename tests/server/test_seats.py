@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from zd_server_support import Client, ServerProcess, run, seated_room
+from tests.support.server import Client, ServerProcess, run, seated_room
 
 
 async def _error_then_state(c: Client, code: str) -> dict:

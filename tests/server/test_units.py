@@ -16,7 +16,7 @@ from ziehdomino.server.connection import Connection
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.rooms import Room, RoomError, Rooms, SeatState
 from ziehdomino.server.settings import Settings
-from zd_server_support import run
+from tests.support.server import run
 
 
 def _room(players: int) -> Room:

@@ -63,7 +63,7 @@ function playRandomRound(match, rng, each = () => {}) {
 
 // --- the contract -----------------------------------------------------------------------------
 
-for (const name of ['handed.json', 'random-sample.json']) {
+for (const name of ['handed.json', 'random-sample.json', 'stored.json']) {
   test(`conformance vectors ${name} all pass`, () => {
     const results = runVectors(vectors(name));
     assert.ok(results.length >= 16);
@@ -575,7 +575,7 @@ test('matchFromState rejects corrupt input with a clear error', () => {
     [bad((s) => (s.version = 1)), /version must be an integer >= 2/],
     [bad((s) => (s.wins = [0])), /wins must be 2 counts >= 0/],
     [bad((s) => (s.shared = [0, -1])), /shared must be 2 counts >= 0/],
-    [bad((s) => (s.wins = [1, 0])), /more wins and shared rounds than the 0 rounds finished/],
+    [bad((s) => (s.wins = [1, 0])), /wins \[1,0\] and shared \[0,0\] count more rounds than the 0 finished/],
     [bad((s) => (s.starters = [0, 0])), /starters must rotate clockwise; starters\[1\] is 0/],
     [bad((s) => (s.starters = [])), /starters must be a non-empty list/],
     [bad((s) => (s.starters = [1])), /opened by the last starter/],

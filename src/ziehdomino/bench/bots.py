@@ -4,7 +4,7 @@ The same set of views is timed everywhere: every decision with a real choice (tw
 legal actions) that a "stark" seat met in rounds against mittel and heaviest seats, for 2, 3
 and 4 players. Python calls :func:`ziehdomino.bots.decide`; node and Chromium (headless, through
 Playwright, ``/usr/bin/chromium``) load ``web/bots.js`` and call ``decide`` on the same views
-with the same seeds, and the choices must agree with Python's. Goal (issue 7): median at most
+with the same seeds, and the choices must agree with Python's. Goal: median at most
 50 ms and worst case at most 200 ms per decision. Figures only; nothing is asserted.
 """
 

@@ -3,7 +3,7 @@
 Every figure counts whole 2-player rounds, deal included, each action drawn uniformly from the
 legal actions (a tile fitting both ends counts once per end), played until the round ends:
 
-- batch (``rounds_per_s``): :mod:`ziehdomino.engine.batch` dealing and playing ``batch_size``
+- batch (``rounds_per_s``): :mod:`ziehdomino.bench.batch` dealing and playing ``batch_size``
   independent rounds at once in lockstep, as a computer player's playouts do;
 - scalar (``scalar_rounds_per_s``): one :class:`~ziehdomino.engine.round.Round` at a time,
   taking actions from ``legal_actions`` and applying them with ``apply_unchecked`` (playouts
@@ -11,7 +11,7 @@ legal actions (a tile fitting both ends counts once per end), played until the r
 
 When the optional ``dominoes`` package (PyPI, the ``bench`` extra) is installed, its
 ``Game.new()`` played with random valid moves is timed in the same run, for a baseline: the goal
-is ``ratio_vs_dominoes >= 10`` (issue 2). Figures only; nothing is asserted.
+is ``ratio_vs_dominoes >= 10``. Figures only; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..engine import deal_round
-from ..engine.batch import deal_batch, play
+from .batch import deal_batch, play
 
 BATCH_SIZE = 10_000
 SLICES = 6
@@ -111,7 +111,7 @@ def run(seconds: float = 3.0, seed: int = 1, *, batch_size: int = BATCH_SIZE) ->
     rates = _rates(engines, seconds)
     batch_rounds, batch_actions = rates["batch"]
     scalar_rounds, scalar_actions = rates["scalar"]
-    print(f"batch engine (ziehdomino.engine.batch, {batch_size:,} rounds at once in lockstep, one core): "
+    print(f"batch engine (ziehdomino.bench.batch, {batch_size:,} rounds at once in lockstep, one core): "
           f"{batch_rounds:,.0f} rounds/s, {batch_actions:,.0f} actions/s "
           f"(2 players, deal included, uniformly random legal actions, {seconds:g} s)")
     print(f"scalar engine (Round, one round at a time, legal_actions + apply_unchecked): "

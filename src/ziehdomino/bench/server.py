@@ -76,7 +76,8 @@ def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
                                  headers={"content-type": "application/json"})
     with urllib.request.urlopen(req, timeout=60) as r:  # noqa: S310 -- loopback only
-        return json.loads(r.read())
+        answer: dict[str, Any] = json.loads(r.read())
+    return answer
 
 
 def _get(base: str, path: str) -> Any:

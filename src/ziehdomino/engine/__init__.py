@@ -2,7 +2,7 @@
 
 Built bottom up: :mod:`.tiles` (tiles and notation), :mod:`.errors`, :mod:`.actions`,
 :mod:`.round` (one deal played to its end), :mod:`.deal`, :mod:`.position` (rounds from and
-to FORMAT.md positions), :mod:`.match` (counters and rotation), :mod:`.view` (what one seat
+to ``tests/vectors/FORMAT.md`` positions), :mod:`.match` (counters and rotation), :mod:`.view` (what one seat
 may know), :mod:`.state` (storage form) and :mod:`.replay` (a finished round's record, replayed).
 """
 

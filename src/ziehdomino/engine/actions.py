@@ -1,6 +1,6 @@
 """The three actions of a turn -- play, draw, pass -- and their JSON form.
 
-JSON (``shared/vectors/FORMAT.md``)::
+JSON (``tests/vectors/FORMAT.md``)::
 
     {"type": "play", "tile": "5|2", "end": "right"}   # end may be absent on an empty line
     {"type": "draw"}

@@ -1,6 +1,6 @@
 """Shuffling and dealing a new round.
 
-RULES.md "A round", step 1: the 28 tiles are shuffled with a cryptographic random source;
+docs/rules.md "A round", step 1: the 28 tiles are shuffled with a cryptographic random source;
 with 2 players each gets 7 tiles, with 3 or 4 players each gets 5; the rest is the boneyard
 (14, 13 or 8 tiles), in a hidden order.
 """
@@ -13,7 +13,7 @@ from typing import Final
 from .round import Round, Seat
 from .tiles import ALL_TILES
 
-#: Tiles per hand by number of players (the seed page: "Zu zweit ... sieben, sonst fünf").
+#: Tiles per hand by number of players (``web/rules.html``: "zu zweit ... sieben Steine; zu dritt oder zu viert ... fünf").
 HAND_SIZE: Final = {2: 7, 3: 5, 4: 5}
 
 _SYSTEM_RANDOM: Final = random.SystemRandom()

@@ -3,11 +3,11 @@
 Two kinds, both :class:`ValueError` subclasses:
 
 * :class:`Refusal` -- an action that the rules refuse. It carries one of the codes from
-  ``shared/vectors/FORMAT.md`` (``invalid_action``, ``round_over``, ``not_your_turn``,
+  ``tests/vectors/FORMAT.md`` (``invalid_action``, ``round_over``, ``not_your_turn``,
   ``tile_not_in_hand``, ``tile_does_not_fit``, ``must_play``, ``cannot_draw``,
   ``cannot_pass``) or the match's own ``round_not_over`` / ``stale_version``. A refused
   action never changes anything.
-* :class:`PositionError` -- a position (``FORMAT.md``'s ``position`` object) or a saved
+* :class:`PositionError` -- a position (``tests/vectors/FORMAT.md``'s ``position`` object) or a saved
   state that cannot be a Ziehdomino position.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-#: Refusal codes in order of precedence (FORMAT.md): when several apply, the first is reported.
+#: Refusal codes in order of precedence (tests/vectors/FORMAT.md): when several apply, the first is reported.
 REFUSAL_CODES: Final = (
     "invalid_action",
     "round_over",

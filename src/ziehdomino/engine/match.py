@@ -1,6 +1,6 @@
 """A match: what a room (or a local table) keeps over many rounds.
 
-RULES.md "A room": counters per seat (wins and shared rounds), the starter rotation, and
+docs/rules.md "A room": counters per seat (wins and shared rounds), the starter rotation, and
 the round number outlast rounds. The first round's starter is drawn at random; every later
 round starts with the next seat clockwise from the previous starter, whoever won. A round
 with one winner adds one win; a shared (blocked, tied) round adds a shared round to each

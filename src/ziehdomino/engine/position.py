@@ -1,4 +1,4 @@
-"""Positions: a round built from, and written back to, FORMAT.md's ``position`` object.
+"""Positions: a round built from, and written back to, tests/vectors/FORMAT.md's ``position`` object.
 
 A position lets tests, tips and puzzles start anywhere::
 

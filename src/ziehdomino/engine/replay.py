@@ -146,18 +146,18 @@ def _frame(step: int, rnd: Round, undrawn: int, drawn: str | None) -> dict[str, 
         del action["ends"]
         if drawn is not None:
             action["drawn"] = drawn
-    over = rnd.result is not None
+    result, ends = rnd.result, rnd.ends
     return {
         "step": step,
         "action": action,
         "line": [format_oriented(t) for t in rnd.line],
-        "ends": list(rnd.ends) if rnd.line else None,
+        "ends": list(ends) if ends is not None else None,
         "hands": [[format_tile(t) for t in h] for h in rnd.hands],
         "boneyard_count": len(rnd.boneyard) + undrawn,
-        "turn": None if over else rnd.turn,
+        "turn": None if result is not None else rnd.turn,
         "passes": rnd.passes,
         "pips": list(rnd.pip_sums()),
-        "result": rnd.result.to_json() if over else None,
+        "result": result.to_json() if result is not None else None,
     }
 
 

@@ -1,6 +1,6 @@
 """One round of Ziehdomino: hands, boneyard, line of play, turn, and its result.
 
-The rules are ``shared/RULES.md`` section "A round". A :class:`Round` is mutable; every
+The rules are ``docs/rules.md`` section "A round". A :class:`Round` is mutable; every
 change goes through :meth:`Round.apply`, which either applies a legal action completely or
 raises :class:`~ziehdomino.engine.errors.Refusal` and changes nothing.
 
@@ -53,7 +53,7 @@ class Result:
         return len(self.winners) > 1
 
     def to_json(self) -> dict[str, object]:
-        """FORMAT.md's ``result`` object."""
+        """tests/vectors/FORMAT.md's ``result`` object."""
         out: dict[str, object] = {"kind": self.kind, "winners": list(self.winners)}
         if self.pips is not None:
             out["pips"] = list(self.pips)
@@ -191,7 +191,7 @@ class Round:
     def check(self, seat: Seat, action: Action) -> None:
         """Raise :class:`Refusal` if ``seat`` may not take ``action`` now; else return None.
 
-        The codes follow FORMAT.md's precedence: invalid_action, round_over, not_your_turn,
+        The codes follow tests/vectors/FORMAT.md's precedence: invalid_action, round_over, not_your_turn,
         tile_not_in_hand, tile_does_not_fit, must_play, cannot_draw, cannot_pass.
         """
         if isinstance(action, Play):

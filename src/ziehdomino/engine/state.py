@@ -13,12 +13,14 @@ Form (``format`` 1)::
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeGuard
 
 from .actions import DRAW, PASS, Play, action_to_json, parse_action
+from .deal import hand_size
 from .errors import PositionError, Refusal
 from .match import Match
 from .position import round_from_position
+from .tiles import ALL_TILES
 
 STATE_FORMAT = 1
 
@@ -46,50 +48,76 @@ def match_to_state(match: Match) -> dict[str, Any]:
     }
 
 
+def _is_int(value: object) -> TypeGuard[int]:
+    """An integer, and not a boolean (JSON ``true`` is no count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _seat_counts(state: dict[str, Any], key: str, players: int) -> list[int]:
     value = state.get(key)
-    if (not isinstance(value, list) or len(value) != players
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
-        raise PositionError(f"{key} must be {players} counts >= 0")
+    if not isinstance(value, list) or len(value) != players or not all(_is_int(v) and v >= 0 for v in value):
+        raise PositionError(f"{key} must be {players} counts >= 0, not {value!r}"[:120])
     return list(value)
 
 
 def match_from_state(state: Any, *, rng: random.Random | None = None) -> Match:
     """Rebuild a match from :func:`match_to_state`'s form, replaying the round's actions.
 
+    Only a state that a match could have reached is accepted (``tests/vectors/stored.json``
+    holds the cases; ``matchFromState`` in ``web/engine.js`` refuses the same ones).
+
     Raises:
-        PositionError: a wrong format, a bad deal, counters or starters that do not fit,
-            or an action that the rules refuse on replay (the message names it).
+        PositionError: naming the field at fault: a wrong ``format``; bad ``players``; a
+            ``deal`` that is no valid position, not a fresh deal of the whole set, or not opened
+            by the last starter;
+            ``starters`` that are no seats or do not rotate clockwise; ``actions[i]`` refused
+            on replay; ``wins`` / ``shared`` that are no counts, or more won and shared rounds
+            than rounds finished, or a seat sharing more rounds than all others together;
+            a ``version`` below the rounds dealt plus the actions of this round.
     """
-    if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
+    if not isinstance(state, dict) or not _is_int(state.get("format")) or state["format"] != STATE_FORMAT:
         raise PositionError(f"not a stored match of format {STATE_FORMAT}")
     players = state.get("players")
-    if players not in (2, 3, 4):
+    if not _is_int(players) or players not in (2, 3, 4):
         raise PositionError(f"players must be 2-4, not {players!r}")
-    deal_pos = state.get("deal")
-    rnd = round_from_position(deal_pos)
+    try:
+        rnd = round_from_position(state.get("deal"))
+    except PositionError as exc:
+        raise PositionError(f"deal: {exc}") from None
     starters = state.get("starters")
     if (not isinstance(starters, list) or not starters
-            or not all(isinstance(s, int) and 0 <= s < players for s in starters)):
+            or not all(_is_int(s) and 0 <= s < players for s in starters)):
         raise PositionError("starters must be a non-empty list of seats")
     if any(b != (a + 1) % players for a, b in zip(starters, starters[1:])):
         raise PositionError("starters must rotate clockwise")
-    if rnd.players != players or rnd.turn != starters[-1] or rnd.line:
+    if rnd.players != players or rnd.turn != starters[-1] or rnd.starter != rnd.turn or rnd.line:
         raise PositionError("deal must be a fresh deal for this table, opened by the last starter")
+    size = hand_size(players)
+    if any(len(h) != size for h in rnd.hands) or len(rnd.boneyard) != len(ALL_TILES) - players * size:
+        raise PositionError(f"deal must deal {size} tiles to each of {players} seats "
+                            f"and the rest of the 28 to the boneyard")
     actions = state.get("actions")
     if not isinstance(actions, list):
         raise PositionError("actions must be a list")
-    version = state.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise PositionError("version must be an integer >= 1")
     match = Match(players, rng=rng, first_round=rnd)
     for i, raw in enumerate(actions):
         try:
             rnd.apply(rnd.turn, parse_action(raw))
         except Refusal as exc:
             raise PositionError(f"actions[{i}] is refused on replay: {exc.message}") from None
+    wins = _seat_counts(state, "wins", players)
+    shared = _seat_counts(state, "shared", players)
+    finished = len(starters) - 1 + (rnd.result is not None)
+    if sum(wins) + max(shared) > finished:
+        raise PositionError(f"wins {wins} and shared {shared} count more rounds than the {finished} finished")
+    if 2 * max(shared) > sum(shared):
+        raise PositionError(f"shared {shared}: a shared round counts for at least two seats")
+    version = state.get("version")
+    least = len(starters) + len(actions)
+    if not _is_int(version) or version < least:
+        raise PositionError(f"version must be an integer >= {least} (rounds dealt plus actions), not {version!r}")
     match.starters = list(starters)
-    match.wins = _seat_counts(state, "wins", players)
-    match.shared = _seat_counts(state, "shared", players)
+    match.wins = wins
+    match.shared = shared
     match.version = version
     return match

@@ -1,4 +1,4 @@
-"""The online rooms server (issue 3): an ASGI app on Starlette, served by uvicorn.
+"""The online rooms server: an ASGI app on Starlette, served by uvicorn.
 
 One module per idea, each readable top to bottom:
 

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -189,7 +189,8 @@ def _room(request: Request) -> Room | None:
     room_id = request.path_params["room_id"]
     if not _ROOM_ID.fullmatch(room_id):
         return None
-    return request.app.state.rooms.get(room_id)
+    rooms: Rooms = request.app.state.rooms
+    return rooms.get(room_id)
 
 
 async def room_summary(request: Request) -> Response:

@@ -1,4 +1,4 @@
-"""Room ids and seat credentials (ARCHITECTURE.md, idea 5).
+"""Room ids and seat credentials (docs/architecture.md, idea 5).
 
 A room id carries 128 random bits; a seat credential 192, issued once and kept on the server
 only as a SHA-256 hash. Checking a credential compares its hash with

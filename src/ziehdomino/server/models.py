@@ -191,5 +191,6 @@ def first_error(exc: ValidationError) -> tuple[tuple[str | int, ...], str]:
     prefix removed).
     """
     errors = exc.errors(include_url=False, include_input=False, include_context=False)
-    first = errors[0] if errors else {}
-    return tuple(first.get("loc", ())), str(first.get("msg", "invalid")).removeprefix("Value error, ")
+    if not errors:
+        return (), "invalid"
+    return tuple(errors[0]["loc"]), str(errors[0]["msg"]).removeprefix("Value error, ")

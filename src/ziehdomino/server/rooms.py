@@ -1,7 +1,7 @@
 """Rooms, seats, credentials, presence, and the one writer per room.
 
 Every change to a room -- a join, an action (a person's or a computer's), the next round, a
-connection coming or going -- runs under that room's :class:`asyncio.Lock` (ARCHITECTURE.md,
+connection coming or going -- runs under that room's :class:`asyncio.Lock` (docs/architecture.md,
 idea 3). A change that the game keeps is stored (committed) before any state is pushed
 (idea 4); if storing fails the room goes back to what was stored last and nothing is sent.
 

@@ -1,6 +1,6 @@
 """Rooms in SQLite (stdlib ``sqlite3``), committed on the event loop's thread.
 
-Write before you announce (ARCHITECTURE.md, idea 4): a room's writer awaits :meth:`Storage.save`,
+Write before you announce (docs/architecture.md, idea 4): a room's writer awaits :meth:`Storage.save`,
 which returns only once the row is committed; only then is anything sent. A row holds the seats
 (names, kinds, credential hashes) and the match in the engine's storage form
 (:func:`ziehdomino.engine.match_to_state`: the current round's deal with the boneyard order,

@@ -3,8 +3,8 @@
  *
  * Draw dominoes with a double-six set, free opening, one unbranched line. This module is the
  * JavaScript twin of the Python package `ziehdomino.engine`; the conformance vectors
- * (`tests/vectors/*.json`, format in shared/vectors/FORMAT.md) hold the two equal. Rules:
- * shared/RULES.md. The seat's view: docs/view.md.
+ * (`tests/vectors/*.json`, format in tests/vectors/FORMAT.md) hold the two equal. Rules:
+ * docs/rules.md. The seat's view: docs/view.md.
  *
  * Layout, bottom up: tiles, errors, randomness, a round (deal, position, legal actions, apply,
  * result), a match (what a room keeps over many rounds), the seat's view, save/restore.
@@ -29,7 +29,7 @@
 /**
  * @typedef {{type: 'play', tile: string, end?: End|null} | {type: 'draw'} | {type: 'pass'}} Action
  * An action as a client sends it. `tile` is `"a|b"` in either orientation; `end` is required on
- * a non-empty line and may be absent or null on an empty one (FORMAT.md, ACTION).
+ * a non-empty line and may be absent or null on an empty one (tests/vectors/FORMAT.md, ACTION).
  */
 /**
  * @typedef {{kind: 'domino', winners: Seat[]} |
@@ -62,7 +62,7 @@
  */
 /**
  * @typedef {object} Position
- * A round still being played, as plain JSON (FORMAT.md, "Round case" `position`), plus an
+ * A round still being played, as plain JSON (tests/vectors/FORMAT.md, "Round case" `position`), plus an
  * optional `starter` (the seat that opened; default `turn`).
  * @property {number} players
  * @property {string[][]} hands  Tiles per seat, `"a|b"`, either orientation.
@@ -74,7 +74,7 @@
  */
 /**
  * @typedef {object} Match
- * What a room keeps over many rounds (RULES.md, "A room").
+ * What a room keeps over many rounds (docs/rules.md, "A room").
  * @property {number} players  2–4.
  * @property {number[]} wins  Per seat, rounds won alone.
  * @property {number[]} shared  Per seat, rounds shared (blocked, tie for the lowest pip sum).
@@ -105,7 +105,7 @@ const TEXT = new Array(SIDES * SIDES);
 /**
  * The 28 tiles of a double-six set, `[lo, hi]`, ordered 0|0, 0|1, … 6|6. Frozen; these are the
  * very objects held in hands and boneyards, so tiles compare with `===`.
- * Source: RULES.md, Terms ("tile").
+ * Source: docs/rules.md, Terms ("tile").
  * @type {ReadonlyArray<Tile>}
  */
 export const ALL_TILES = (() => {
@@ -143,7 +143,7 @@ function describe(value) {
 
 /**
  * Reads a tile written `"a|b"` (0 ≤ a, b ≤ 6, no spaces), in either orientation.
- * Source: FORMAT.md ("TILE").
+ * Source: tests/vectors/FORMAT.md ("TILE").
  * @param {string} text  e.g. `"5|2"`.
  * @returns {Tile} the canonical tile `[lo, hi]` from `ALL_TILES` (frozen, shared), e.g. `[2, 5]`.
  * @throws {Refusal} code `invalid_action` for anything else (naming the input).
@@ -185,7 +185,7 @@ export function formatOriented(tile) {
 }
 
 /**
- * A tile's value: the sum of both halves. Source: RULES.md, Terms ("pips").
+ * A tile's value: the sum of both halves. Source: docs/rules.md, Terms ("pips").
  * @param {Tile} tile
  * @returns {Pips} e.g. `tilePips([2, 5]) === 7`.
  */
@@ -211,7 +211,7 @@ function isTileArray(tile) {
 
 /**
  * Refusal codes of a round action, in order of precedence: when several apply, the first is the
- * one reported. Source: FORMAT.md ("Rejection codes").
+ * one reported. Source: tests/vectors/FORMAT.md ("Rejection codes").
  * @type {ReadonlyArray<string>}
  */
 export const REFUSAL_CODES = Object.freeze([
@@ -281,7 +281,7 @@ function uniformBelow(next32, n) {
 }
 
 /**
- * The default source: `crypto.getRandomValues`, unbiased (RULES.md, "A round" 1).
+ * The default source: `crypto.getRandomValues`, unbiased (docs/rules.md, "A round" 1).
  * @type {{int: (n: number) => number}}
  */
 export const cryptoRng = (() => {
@@ -347,7 +347,7 @@ function shuffled(items, rng) {
 // ---------------------------------------------------------------------------------------------
 // A round
 
-const HAND_SIZE = [0, 0, 7, 5, 5]; // by number of players (RULES.md, "A round" 1)
+const HAND_SIZE = [0, 0, 7, 5, 5]; // by number of players (docs/rules.md, "A round" 1)
 
 /**
  * Tiles dealt to each seat (Python's `hand_size`): 7 with 2 players, 5 with 3 or 4.
@@ -375,7 +375,7 @@ function checkSeat(seat, players, what) {
 /**
  * Shuffles the 28 tiles and deals a new round: 7 tiles each with 2 players, 5 each with 3 or 4;
  * the rest (14, 13 or 8) is the boneyard. Seat s gets the s-th block of the shuffled set.
- * Source: RULES.md, "A round" 1–3.
+ * Source: docs/rules.md, "A round" 1–3.
  * @param {number} players  2–4.
  * @param {Seat} starter  the seat that opens (and acts first).
  * @param {Rng} [rng]  default `cryptoRng` (crypto.getRandomValues).
@@ -407,7 +407,7 @@ export function dealRound(players, starter, rng = cryptoRng) {
 /**
  * A copy of a round that shares nothing mutable with it (tiles, log entries and the result are
  * immutable and shared). Cheap: a handful of short array copies. For computer playouts
- * (ARCHITECTURE.md, bots/), pass `{log: false}`: the copy keeps no log (`log: null`) and
+ * (docs/architecture.md, bots/), pass `{log: false}`: the copy keeps no log (`log: null`) and
  * `applyAction` then records nothing.
  * @param {Round} round
  * @param {{log?: boolean}} [options]  `log` (default true): copy the log.
@@ -458,11 +458,11 @@ function positionInt(position, key, fallback, below) {
 }
 
 /**
- * Builds a round that is still being played from a position (FORMAT.md, "Round case"
+ * Builds a round that is still being played from a position (tests/vectors/FORMAT.md, "Round case"
  * `position`), validating it; the same rules as Python's `round_from_position`. `boneyard` and
  * `line` default to empty, `turn` and `passes` to 0, `starter` to `turn`; other keys are
  * ignored. Hands keep the order given; the log starts empty.
- * Source: FORMAT.md; RULES.md, "A round".
+ * Source: tests/vectors/FORMAT.md; docs/rules.md, "A round".
  * @param {Position} position
  * @returns {Round}
  * @throws {PositionError} naming what is wrong: not an object, players not 2–4, not one hand
@@ -533,7 +533,7 @@ export function roundFromPosition(position) {
 /**
  * Writes a round that is still being played back as a position, exactly as Python's
  * `position_of`: hands in the order held and boneyard in draw order, low first; the line
- * oriented. The starter and the log are not part of it. Source: FORMAT.md.
+ * oriented. The starter and the log are not part of it. Source: tests/vectors/FORMAT.md.
  * @param {Round} round
  * @returns {{players: number, hands: string[][], boneyard: string[], line: string[],
  *   turn: Seat, passes: number}} plain JSON, sharing nothing with the round.
@@ -566,7 +566,7 @@ function hasFit(round, hand) {
  * The seat's legal actions, in the fixed order of docs/view.md (`legal`): plays by hand order,
  * left before right (a tile fitting both ends appears twice), then draw, then pass. On an empty
  * line each tile appears once with `end: null`. Empty when it is not the seat's turn or the
- * round is over. Tiles are written low first. Source: RULES.md, "A round" 3–4.
+ * round is over. Tiles are written low first. Source: docs/rules.md, "A round" 3–4.
  * @param {Round} round
  * @param {Seat|null} seat
  * @returns {Action[]} fresh objects, e.g. `[{type: 'play', tile: '2|5', end: 'right'}]`,
@@ -591,7 +591,7 @@ export function legalActions(round, seat) {
 }
 
 /**
- * Validates an action in the order of precedence of FORMAT.md; returns the index in hand of the
+ * Validates an action in the order of precedence of tests/vectors/FORMAT.md; returns the index in hand of the
  * tile played, or -1 for draw / pass.
  */
 function validate(round, seat, action) {
@@ -655,7 +655,7 @@ function validate(round, seat, action) {
 }
 
 /**
- * Checks an action without changing anything. Source: FORMAT.md, "Rejection codes".
+ * Checks an action without changing anything. Source: tests/vectors/FORMAT.md, "Rejection codes".
  * @param {Round} round
  * @param {Seat} seat  the seat acting.
  * @param {Action} action
@@ -688,7 +688,7 @@ function blockedResult(hands) {
  * Validates and applies an action, mutating the round, and appends it to the round's log.
  * A play turns the tile to touch the named end (the opening tile lies low first); playing the
  * last tile ends the round (domino); the `players`-th pass in a row ends it (blocked: lowest pip
- * sum wins, ties share). A draw keeps the turn. Source: RULES.md, "A round" 3–5.
+ * sum wins, ties share). A draw keeps the turn. Source: docs/rules.md, "A round" 3–5.
  * @param {Round} round
  * @param {Seat} seat
  * @param {Action} action
@@ -745,7 +745,7 @@ export function applyAction(round, seat, action) {
 }
 
 /**
- * The round's outcome. Source: RULES.md, "A round" 5; FORMAT.md, STATE `result`.
+ * The round's outcome. Source: docs/rules.md, "A round" 5; tests/vectors/FORMAT.md, STATE `result`.
  * @param {Round} round
  * @returns {Result|null} null while the round goes on; else a frozen
  *   `{kind: 'domino', winners: [s]}` or `{kind: 'blocked', winners: [...], pips: [...]}`.
@@ -768,7 +768,7 @@ function dealInto(match, starter, rng) {
 
 /**
  * Starts a match and deals its first round (version 1, round number 1).
- * Source: RULES.md, "A round" 2 and "A room".
+ * Source: docs/rules.md, "A round" 2 and "A room".
  * @param {number} players  2–4.
  * @param {{rng?: Rng, firstStarter?: Seat}} [options]  `rng` (default `cryptoRng`) deals this
  *   and later rounds and draws the first starter when `firstStarter` is not given.
@@ -804,7 +804,7 @@ function checkVersion(match, version) {
 /**
  * Applies an action to the match's current round, raises the version, and when the round ends
  * counts it: one winner gets a win, several (a shared blocked round) each get a shared round.
- * Source: RULES.md, "A round" 5 and "A room" (counters); ARCHITECTURE.md idea 3 (versions).
+ * Source: docs/rules.md, "A round" 5 and "A room" (counters); docs/architecture.md idea 3 (versions).
  * @param {Match} match
  * @param {Seat} seat
  * @param {Action} action
@@ -827,7 +827,7 @@ export function matchApply(match, seat, action, { version } = {}) {
 
 /**
  * The seat that opens the next round: the next seat clockwise from the current round's starter,
- * whoever won. Source: RULES.md, "A round" 2.
+ * whoever won. Source: docs/rules.md, "A round" 2.
  * @param {Match} match
  * @returns {Seat}
  */
@@ -837,7 +837,7 @@ export function nextStarter(match) {
 
 /**
  * Deals the next round once the current one is over; raises the round number and the version.
- * Source: RULES.md, "A round" 2 and "A room".
+ * Source: docs/rules.md, "A round" 2 and "A room".
  * @param {Match} match
  * @param {{rng?: Rng, version?: number}} [options]  `rng` default: the match's own from
  *   `newMatch` / `matchFromState`, else `cryptoRng`; `version`: the version asked against.
@@ -924,7 +924,7 @@ const SAVE_FORMAT = 1;
  * The whole match as plain JSON, in the storage form of Python's `match_to_state`: counters,
  * rotation, version, the current round's deal (a position, with the boneyard order) and the
  * actions played since. No generator state. It holds hidden tiles: store it, never send it.
- * Source: RULES.md, "A room" (a local table is saved in the browser).
+ * Source: docs/rules.md, "A room" (a local table is saved in the browser).
  * @param {Match} match  made by `newMatch` or `matchFromState` (it needs `match.opening`) and
  *   whose round keeps its log.
  * @returns {{format: 1, players: number, wins: number[], shared: number[], starters: Seat[],
@@ -964,9 +964,12 @@ function counters(value, players, what) {
  * @param {{rng?: Rng}} [options]  the generator for later rounds (default `cryptoRng`).
  * @returns {Match}
  * @throws {PositionError} naming what is wrong: text that is not JSON, a wrong format, bad
- *   players, an invalid deal or one that is not fresh or not opened by the last starter, starters
- *   that do not rotate clockwise, an action refused on replay, bad counters (or more wins and
- *   shared rounds for a seat than rounds finished), or a version below the rounds and actions.
+ *   players, an invalid deal or one that is not a fresh deal of the whole set or not opened by
+ *   the last starter, starters that do not rotate clockwise, an action refused on replay, bad
+ *   counters (more won and shared rounds than rounds finished, or a seat sharing more rounds
+ *   than all others together), or a version below the rounds dealt plus this round's actions.
+ *   The message names the field at fault; `tests/vectors/stored.json` holds the cases, and
+ *   Python's `match_from_state` refuses the same ones.
  */
 export function matchFromState(saved, { rng } = {}) {
   let data = saved;
@@ -982,18 +985,27 @@ export function matchFromState(saved, { rng } = {}) {
   }
   const { players, starters, actions, version } = data;
   checkPlayers(players);
-  const round = roundFromPosition(data.deal);
+  let round;
+  try {
+    round = roundFromPosition(data.deal);
+  } catch (error) {
+    if (!(error instanceof PositionError)) throw error;
+    throw new PositionError(`deal: ${error.message}`);
+  }
   if (!Array.isArray(starters) || starters.length === 0) throw new PositionError('starters must be a non-empty list of seats.');
   starters.forEach((s, i) => checkSeat(s, players, `starters[${i}]`));
   starters.forEach((s, i) => {
     if (i > 0 && s !== (starters[i - 1] + 1) % players) throw new PositionError(`starters must rotate clockwise; starters[${i}] is ${s}.`);
   });
-  if (round.players !== players || round.turn !== starters[starters.length - 1] || round.line.length > 0) {
+  if (round.players !== players || round.turn !== starters[starters.length - 1] || round.starter !== round.turn || round.line.length > 0) {
     throw new PositionError('deal must be a fresh deal for this table, opened by the last starter.');
+  }
+  const size = HAND_SIZE[players];
+  if (round.hands.some((hand) => hand.length !== size) || round.boneyard.length !== ALL_TILES.length - players * size) {
+    throw new PositionError(`deal must deal ${size} tiles to each of ${players} seats and the rest of the 28 to the boneyard.`);
   }
   if (!Array.isArray(actions)) throw new PositionError('actions must be a list.');
   const opening = positionOf(round);
-  round.starter = round.turn;
   actions.forEach((action, i) => {
     try {
       applyAction(round, round.turn, action);
@@ -1005,10 +1017,13 @@ export function matchFromState(saved, { rng } = {}) {
   const wins = counters(data.wins, players, 'wins');
   const shared = counters(data.shared, players, 'shared');
   const finished = starters.length - 1 + (round.result === null ? 0 : 1);
-  for (let s = 0; s < players; s++) {
-    if (wins[s] + shared[s] > finished) {
-      throw new PositionError(`Seat ${s} has more wins and shared rounds than the ${finished} rounds finished.`);
-    }
+  const sum = (counts) => counts.reduce((a, b) => a + b, 0);
+  // Every won round counts once in wins; every shared round for at least two seats in shared.
+  if (sum(wins) + Math.max(...shared) > finished) {
+    throw new PositionError(`wins ${describe(wins)} and shared ${describe(shared)} count more rounds than the ${finished} finished.`);
+  }
+  if (2 * Math.max(...shared) > sum(shared)) {
+    throw new PositionError(`shared ${describe(shared)}: a shared round counts for at least two seats.`);
   }
   if (!Number.isInteger(version) || version < starters.length + actions.length) {
     throw new PositionError(`version must be an integer >= ${starters.length + actions.length} (rounds dealt plus actions), not ${describe(version)}.`);

@@ -2,7 +2,7 @@
  * "Mit Tipps lernen": a tip for the player's next action, and the counter that ends the tips
  * after three confirmed own actions.
  *
- * Source: the seed rules page (FAQ "Wie helfen mir die optionalen Tipps?"): tips are off at
+ * Source: the rules page (`web/rules.html`, FAQ "Wie helfen mir die optionalen Tipps?"): tips are off at
  * first, accompany up to three confirmed own actions (play, draw or pass), explain one allowed
  * tile and the matching side from the player's hand and the open ends; previewing a selection
  * is not a move; switching off and on again starts anew; after a reload they are off.
@@ -13,7 +13,7 @@
 
 import { halves } from './tiles.js';
 
-/** Number of confirmed own actions a round of tips accompanies (seed page: "bis zu drei"). */
+/** Number of confirmed own actions a round of tips accompanies (rules page: "bis zu drei"). */
 export const TIP_ACTIONS = 3;
 
 const TEXT = {
@@ -46,7 +46,8 @@ const TEXT = {
  *
  * A seat that drew or passed while the ends showed a and b held neither then. A draw brings in
  * an unknown tile, so it takes back what was known about every number not showing at that
- * moment (issue 7's "trap": later draws can bring those numbers in).
+ * moment: a later draw may have brought any of those numbers in, so treating them as still
+ * lacking would be a trap.
  *
  * @param {object} view the seat's view (docs/view.md)
  * @returns {Array<Set<number>>} one set of numbers per seat
@@ -75,7 +76,7 @@ function newEnd(view, tile, end) {
 
 /**
  * Score a legal play (higher is better), in whole numbers so the choice never depends on
- * floating-point rounding. The weights follow the seed's strategy hints: shed high pips,
+ * floating-point rounding. The weights follow the rules page's strategy hints: shed high pips,
  * keep numbers you hold many of, prefer ends the next player could not play on.
  */
 function scorePlay(view, action, lacks) {

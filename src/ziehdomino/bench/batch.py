@@ -1,10 +1,11 @@
-"""Many independent rounds played at once in lockstep, with numpy.
+"""Many independent rounds played at once in lockstep, with numpy (the ``bench`` extra).
 
-Today it serves ``ziehdomino bench engine`` (throughput over many random rounds); the computer
-players play out their samples with their own bitmask sim (``bots/sim.py``), which the bots'
-tests hold equal to :class:`~ziehdomino.engine.round.Round`.
+It serves ``ziehdomino bench engine`` only (throughput over many random rounds), so it lives
+with the benchmarks and numpy is no dependency of the game: the computer players play out their
+samples with their own bitmask sim (``bots/sim.py``), which the bots' tests hold equal to
+:class:`~ziehdomino.engine.round.Round`.
 
-Same rules as :class:`~ziehdomino.engine.round.Round` (RULES.md "A round"): a player who has a
+Same rules as :class:`~ziehdomino.engine.round.Round` (docs/rules.md "A round"): a player who has a
 fitting tile plays one; otherwise draws one tile (the turn stays) while the boneyard holds any,
 else passes; playing the last tile wins at once (``"domino"``); ``players`` passes in a row block
 the round and the lowest pip sums win, ties shared (``"blocked"``). Only the policy differs from a
@@ -39,10 +40,10 @@ from typing import Final, Literal, TypeAlias
 
 import numpy as np
 
-from .actions import DRAW, PASS, Action, Play
-from .deal import hand_size
-from .round import NO_END, Round, Seat
-from .tiles import ALL_TILES, HIGHEST
+from ..engine.actions import DRAW, PASS, Action, Play
+from ..engine.deal import hand_size
+from ..engine.round import NO_END, Round, Seat
+from ..engine.tiles import ALL_TILES, HIGHEST
 
 Policy: TypeAlias = Literal["random", "heaviest"]
 RngLike: TypeAlias = np.random.Generator | int | None
@@ -188,7 +189,9 @@ def batch_from_rounds(rounds: list[Round]) -> Batch:
             hands[i, s] = sum(1 << index[t] for t in hand)
         boneyard[i, :len(r.boneyard)] = [index[t] for t in r.boneyard]
         boneyard_len[i] = len(r.boneyard)
-    as_int8 = lambda values: np.array(values, dtype=np.int8)  # noqa: E731
+    def as_int8(values: list[int]) -> np.ndarray:
+        return np.array(values, dtype=np.int8)
+
     return Batch(players, hands, boneyard, boneyard_len, np.zeros(n, dtype=np.int8),
                  as_int8([r.left for r in rounds]), as_int8([r.right for r in rounds]),
                  as_int8([r.turn for r in rounds]), as_int8([r.passes for r in rounds]))
@@ -269,7 +272,8 @@ def _nth_tile(masks: np.ndarray, nth: np.ndarray) -> np.ndarray:
         below = np.where(further, counted, below)
         byte += further
     shift = (byte * 8).astype(np.uint32)
-    return shift.astype(np.int8) + _BYTE_SELECT[(masks >> shift) & np.uint32(255), nth - below]
+    found: np.ndarray = shift.astype(np.int8) + _BYTE_SELECT[(masks >> shift) & np.uint32(255), nth - below]
+    return found
 
 
 #: ``_BYTE_TOP_PIPS[i, b]``: the highest pips of a tile in bit set ``b`` of byte ``i`` of a hand
@@ -389,7 +393,7 @@ def _result(batch: Batch, winners: np.ndarray, counts: np.ndarray,
         for column, (rows, codes, turn) in enumerate(steps):
             actions[rows, column] = codes
             seats[rows, column] = turn
-    return BatchResult(blocked.astype(np.int8), winners, pips, counts, actions, seats)
+    return BatchResult(np.asarray(blocked, dtype=np.int8), winners, pips, counts, actions, seats)
 
 
 def _pip_sums(hands: np.ndarray) -> np.ndarray:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from ziehdomino.engine import DRAW, PASS, Play, Round, deal_round, round_from_position
-from ziehdomino.engine.batch import (
+from ziehdomino.bench.batch import (
     ALL_TILES,
     KIND_NAMES,
     batch_from_rounds,

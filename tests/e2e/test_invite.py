@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from zd_e2e_support import PHONE, watch
+from tests.support.e2e import PHONE, watch
 
 
 def _room(page: Page, base: str) -> str:

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from zd_e2e_support import watch
+from tests.support.e2e import watch
 
 PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 640}]
 

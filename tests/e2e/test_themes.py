@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from zd_e2e_support import DESKTOP, PHONE, act_by_names, axe_check, play_round, turn_state, watch
+from tests.support.e2e import DESKTOP, PHONE, act_by_names, axe_check, play_round, turn_state, watch
 
 DARK_PAPER = "rgb(17, 21, 27)"
 LIGHT_PAPER = "rgb(244, 240, 230)"

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from zd_server_support import ServerProcess
+from tests.support.server import ServerProcess
 
 from ziehdomino.server.app import create_app
 from ziehdomino.server.codes import ErrorCode

@@ -16,8 +16,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from zd_e2e_support import choose, play_round, turn_state, watch
-from zd_server_support import ServerProcess
+from tests.support.e2e import choose, play_round, turn_state, watch
+from tests.support.server import ServerProcess
 
 SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
 SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]

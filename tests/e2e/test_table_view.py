@@ -16,7 +16,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import choose, play_round, turn_state, watch
+from tests.support.e2e import axe_check, choose, play_round, turn_state, watch
 from tests.support.server import ServerProcess
 
 SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
@@ -148,7 +148,7 @@ def test_a_local_round_needs_no_scrolling(server, new_context, screens, figures,
     width, height = size
     page = new_context(viewport={"width": width, "height": height}).new_page()
     problems = watch(page)
-    start_local(page, server.base, 3, delay=120)
+    start_local(page, server.base, 3, delay=40)
     wait_settled(page)
     label = f"local {width}x{height}"
     mouse = Counter()
@@ -163,7 +163,7 @@ def test_a_local_round_needs_no_scrolling(server, new_context, screens, figures,
     def on_step(step: int, p: Page) -> None:
         check_own_turn(p, f"{label} step {step}")
         if not shot["first"]:
-            p.screenshot(path=str(screens / f"table-first-turn-{width}x{height}.png"))
+            p.screenshot(path=str(screens / f"table-first-turn-{width}x{height}.png"))  # the visible viewport
             shot["first"] = True
 
     play_round([page], act, on_step)
@@ -192,7 +192,7 @@ def seat_page(new_context: Any, base: str, room: str, seat: int, credential: str
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_an_online_round_needs_no_scrolling(server, new_context, figures, size):
+def test_an_online_round_needs_no_scrolling(server, new_context, screens, figures, size):
     made = server_create(server.base)
     room = made["room"]
     joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Ben"}, timeout=20).json()
@@ -210,7 +210,12 @@ def test_an_online_round_needs_no_scrolling(server, new_context, figures, size):
             check_between(p, label)
         return done
 
-    play_round([anna, ben], act, lambda step, p: check_own_turn(p, f"{label} step {step}"))
+    def on_step(step: int, p: Page) -> None:
+        check_own_turn(p, f"{label} step {step}")
+        if step == 2:
+            p.screenshot(path=str(screens / f"room-table-{size[0]}x{size[1]}.png"))
+
+    play_round([anna, ben], act, on_step)
     for page in (anna, ben):
         check_round_end(page, label, 2)
     figures.append(f"scrolls: online round at {size[0]}x{size[1]}: mouse {mouse.scrolls}")
@@ -327,7 +332,7 @@ def test_others_moves_are_legible_and_the_pace_is_a_setting(server, new_context)
     assert not problems, problems
 
 
-def test_history_is_one_tap_away_on_a_phone_and_survives_the_language_switch(server, new_context):
+def test_history_is_one_tap_away_on_a_phone(server, new_context):
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
     problems = watch(page)
     start_local(page, server.base, 1, delay=0)
@@ -343,18 +348,34 @@ def test_history_is_one_tap_away_on_a_phone_and_survives_the_language_switch(ser
     expect(log).to_be_visible()
     assert not offscreen(page, [".table .history h3", ".table .log li"]), offscreen(page, [".table .log li"])
     expect(page.get_by_role("switch", name="Ton")).not_to_be_checked()  # off by default
+    found: list[str] = []
+    axe_check(page, "phone-side-open", found)
     toggle.click()
-    # The language switch keeps the history (its list is no language block).
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.get_by_role("button", name="English").click()
-    expect(page.get_by_role("list", name="History")).to_be_visible()
-    expect(page.get_by_role("list", name="History").locator("li").first).to_contain_text(re.compile(r"opens with|You open"))
-    page.get_by_role("button", name="Deutsch").click()
-    expect(page.get_by_role("list", name="Verlauf")).to_be_visible()
+    axe_check(page, "phone-side-closed", found)
+    assert not found, found
+    expect(toggle).to_have_attribute("aria-expanded", "false")
     assert not problems, problems
 
 
-def test_no_always_visible_refusal_lines_and_names_unbroken_in_the_result(server, new_context):
+def test_the_history_survives_the_language_switch(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    start_local(page, server.base, 1, delay=0)
+    wait_settled(page)
+    if turn_state(page) == "mine":
+        act_by_mouse(page, Counter())
+        wait_settled(page)
+    page.get_by_role("button", name="English").click()
+    history = page.locator("ol.log")
+    expect(history).to_be_visible()
+    expect(history.locator("li").first).to_contain_text(re.compile(r"opens with|You open"))
+    page.get_by_role("button", name="Deutsch").click()
+    expect(history).to_be_visible()
+    expect(history.locator("li").first).to_contain_text(re.compile(r"eröffnet mit|Du eröffnest"))
+    assert not problems, problems
+
+
+def test_no_always_visible_refusal_lines(server, new_context):
     page = new_context(viewport={"width": 360, "height": 640}).new_page()
     problems = watch(page)
     start_local(page, server.base, 3, delay=0)
@@ -377,8 +398,15 @@ def test_no_always_visible_refusal_lines_and_names_unbroken_in_the_result(server
             expect(p.get_by_role("button", name="Ziehen", exact=True)).to_have_accessible_description(re.compile("ist nicht erlaubt"))
 
     play_round([page], lambda p: act_by_mouse(p, Counter()), on_step)
+    assert not problems, problems
+
+
+def test_names_in_the_result_break_between_words_only(server, new_context):
+    page = new_context(viewport={"width": 360, "height": 640}).new_page()
+    problems = watch(page)
+    start_local(page, server.base, 3, delay=0)
+    play_round([page], lambda p: act_by_mouse(p, Counter()))
     expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
-    expect(page.locator(".round-end thead th").first).to_have_text("Name")
     # Every word of every name in the result table lies on one line ("Computer", never "Comput / er").
     broken = page.evaluate("""() => {
         const out = [];
@@ -397,6 +425,10 @@ def test_no_always_visible_refusal_lines_and_names_unbroken_in_the_result(server
         return out;
     }""")
     assert broken == [], broken
+    found: list[str] = []
+    axe_check(page, "phone-round-end", found)
+    assert not found, found
+    expect(page.locator(".round-end thead th").first).to_have_text("Name")  # it lists computers too
     assert not problems, problems
 
 

@@ -130,3 +130,86 @@ test('a pass while undrawn tiles were left is refused', () => {
   record.actions[lastDraw] = { type: 'pass' };
   assert.throws(() => replayFrames(record), new RegExp(`actions\\[${lastDraw}\\] is refused on replay: .*undrawn`));
 });
+
+// --- the replay as a session -----------------------------------------------------------------
+
+import { ReplaySession } from '../../src/ziehdomino/web/session-replay.js';
+import { TEMPOS } from '../../src/ziehdomino/web/session.js';
+
+function fakeClock() {
+  const jobs = [];
+  return {
+    schedule: (fn, ms) => { const job = { fn, ms }; jobs.push(job); return job; },
+    cancel: (job) => { const i = jobs.indexOf(job); if (i >= 0) jobs.splice(i, 1); },
+    jobs,
+    runNext() { const job = jobs.shift(); job.fn(); return job.ms; },
+  };
+}
+
+test('the replay session steps through every state: Weiter, Zurück, Anfang, Ende, the slider', () => {
+  const { record } = playedRecords(3, 21, 1)[0];
+  const frames = replayFrames(record);
+  const session = new ReplaySession(record, { seats: [{ kind: 'person', name: 'Anna' }, { kind: 'computer', level: 'stark' }, { kind: 'person', name: 'Ben' }] });
+  let changes = 0;
+  session.subscribe({ change: () => { changes += 1; } });
+  assert.equal(session.steps, frames.length - 1);
+  let v = session.view();
+  assert.equal(v.seat, null);
+  assert.deepEqual(v.legal, []);
+  assert.deepEqual(v.line, []);
+  assert.deepEqual(v.hands, frames[0].hands); // every hand open from the deal on
+  for (let k = 1; k <= session.steps; k++) {
+    session.forward();
+    v = session.view();
+    assert.deepEqual(v.line, frames[k].line);
+    assert.equal(v.log.length, k);
+    assert.deepEqual(v.replay.action, frames[k].action);
+  }
+  assert.deepEqual(v.result, record.result);
+  assert.equal(session.forward(), session.steps); // no step past the end
+  for (let k = session.steps - 1; k >= 0; k--) assert.deepEqual((session.back(), session.view()).line, frames[k].line);
+  assert.equal(session.back(), 0);
+  assert.equal(session.last(), session.steps);
+  assert.equal(session.first(), 0);
+  assert.equal(session.seek(5), 5);
+  assert.equal(session.seek(99999), session.steps);
+  assert.equal(session.seek(-3), 0);
+  assert.ok(changes >= 2 * session.steps);
+  const room = session.roomInfo();
+  assert.deepEqual(room.seats.map((s) => [s.kind, s.name, s.level]), [['person', 'Anna', null], ['computer', null, 'stark'], ['person', 'Ben', null]]);
+  const errors = [];
+  session.subscribe({ error: (code) => errors.push(code) });
+  session.act({ type: 'draw' });
+  assert.deepEqual(errors, ['round_over']);
+});
+
+test('Abspielen plays one action per beat at the tempo, Anhalten stops, the end stops it', () => {
+  const { record } = playedRecords(2, 4, 1)[0];
+  const clock = fakeClock();
+  const session = new ReplaySession(record, { tempo: 'schnell', schedule: clock.schedule, cancel: clock.cancel });
+  session.play();
+  assert.ok(session.playing());
+  assert.equal(clock.runNext(), TEMPOS.schnell);
+  assert.equal(session.step, 1);
+  session.setTempo('langsam');
+  assert.equal(clock.runNext(), TEMPOS.schnell); // the beat already planned
+  assert.equal(clock.runNext(), TEMPOS.langsam);
+  assert.equal(session.step, 3);
+  session.pause();
+  assert.ok(!session.playing());
+  assert.equal(clock.jobs.length, 0);
+  session.play();
+  while (clock.jobs.length) clock.runNext();
+  assert.equal(session.step, session.steps);
+  assert.ok(!session.playing());
+  session.play(); // at the end: from the start again
+  assert.equal(session.step, 0);
+  session.back();
+  assert.ok(!session.playing());
+});
+
+test('a replay session refuses a record the rules refuse', () => {
+  const { record } = playedRecords(2, 4, 1)[0];
+  record.actions.pop();
+  assert.throws(() => new ReplaySession(record), PositionError);
+});

@@ -224,3 +224,37 @@ test('listeners subscribe and unsubscribe; the constructor callbacks are listene
   s.nextRound(); // refused: the round is not over
   assert.deepEqual(seen, ['ctor', 'sub']);
 });
+
+test('every finished round leaves its record in the save and is counted in the statistics', async () => {
+  const { replayFrames } = await import('../../src/ziehdomino/web/replay.js');
+  const { STATS_KEY, readLocalStats } = await import('../../src/ziehdomino/web/stats.js');
+  const storage = new FakeStorage();
+  const clock = fakeClock();
+  const { s } = session(storage, clock);
+  s.start({ name: 'Anna', computers: ['leicht', 'stark'] });
+  const lines = [];
+  for (let round = 1; round <= 2; round++) {
+    await playRound(s, clock);
+    lines.push(s.view());
+    if (round < 2) s.nextRound();
+  }
+  const saved = JSON.parse(storage.getItem(SAVE_KEY));
+  assert.deepEqual(saved.records.map((r) => r.round), [1, 2]);
+  saved.records.forEach((record, i) => {
+    const frames = replayFrames(record);
+    assert.deepEqual(frames[frames.length - 1].line, lines[i].line);
+    assert.deepEqual(frames[frames.length - 1].hands, lines[i].hands);
+    assert.equal(frames.length - 1, lines[i].log.length);
+  });
+  const stats = readLocalStats(storage);
+  assert.equal(stats.tables['stark:3'].played, 2);
+  assert.ok(storage.getItem(STATS_KEY));
+  // a resumed game keeps its records; one the rules refuse is left out, the game goes on
+  saved.records[0].actions.pop();
+  storage.setItem(SAVE_KEY, JSON.stringify(saved));
+  const again = session(storage, fakeClock()).s;
+  assert.equal(again.resume(), 'resumed');
+  assert.deepEqual(again.records.map((r) => r.round), [2]);
+  s.view(); // the first session is untouched
+  assert.equal(readLocalStats(storage).tables['stark:3'].played, 2); // resuming counts nothing twice
+});

@@ -8,7 +8,8 @@
  *
  * Envelope: `{kind: SAVE_KIND, format: SAVE_FORMAT, seats: [person, ...computers], match}`,
  * `match` in the engine's storage form (format MATCH_FORMAT: players, wins, shared, starters,
- * version, deal, actions).
+ * version, deal, actions), and `records`: the records of the finished rounds (docs/replay.md),
+ * absent in saves written before they were kept.
  */
 
 import { cleanName } from './names.js';

@@ -57,7 +57,12 @@ const session = new LocalSession({
     if (code === 'save_failed') message.textContent = t('local.saveFailed');
   },
 });
-const table = createTable(tableRoot, session, { storage, fixedTempo: delay !== undefined, skipErrors: ['save_failed'] });
+const table = createTable(tableRoot, session, {
+  storage,
+  fixedTempo: delay !== undefined,
+  skipErrors: ['save_failed'],
+  roundLink: (v) => (session.records.some((r) => r.round === v.round_number) ? `/ansehen?lokal=${v.round_number}` : null),
+});
 
 function showSetup(show) {
   setup.hidden = !show;

@@ -57,7 +57,7 @@ const session = new OnlineSession(roomId, {
     renderConn();
   },
 });
-createTable(tableRoot, session);
+createTable(tableRoot, session, { roundLink: (v) => `/r/${encodeURIComponent(roomId)}/runde/${v.round_number}` });
 
 function renderConn() {
   const key = { online: 'conn.online', connecting: 'conn.connecting', retry: 'conn.retry' }[connState];

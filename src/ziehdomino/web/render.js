@@ -43,9 +43,11 @@ let uid = 0;
  * Builds the table inside `root` and draws it from `session` from then on.
  * @param {HTMLElement} root  an empty container
  * @param {object} session  a session (session.js)
- * @param {{storage?: Storage, fixedTempo?: boolean, skipErrors?: string[]}} [options]  where the
- *   settings are remembered (default localStorage); whether the page fixed the computers' pace
- *   itself (then a remembered "Tempo" is not applied); error codes the page words itself
+ * @param {{storage?: Storage, fixedTempo?: boolean, skipErrors?: string[],
+ *   roundLink?: (view: object) => string|null}} [options]  where the settings are remembered
+ *   (default localStorage); whether the page fixed the computers' pace itself (then a
+ *   remembered "Tempo" is not applied); error codes the page words itself; the address of a
+ *   finished round's replay ("Runde ansehen" at the round's end)
  * @returns {{element: HTMLElement, update: () => void, showError: (code: string) => void,
  *   showMessage: (text: string) => void}}
  */
@@ -76,6 +78,7 @@ export function createTable(root, session, options = {}) {
       session.nextRound();
     },
     rerender: () => render(),
+    roundLink: typeof options.roundLink === 'function' ? options.roundLink : null,
   };
 
   // ---- the frame ---------------------------------------------------------------------------

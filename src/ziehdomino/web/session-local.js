@@ -4,23 +4,46 @@
  * The rules come from engine.js, the computers' choices from a `chooseMove(view, level)`
  * function given by the page (bots.js when present). Each computer acts from its own seat's
  * view after a short delay. The whole game is saved to storage after every action, with a
- * format version; a save that cannot be read is discarded (never a broken page).
+ * format version; a save that cannot be read is discarded (never a broken page). The save also
+ * keeps the record of every finished round (docs/replay.md; the latest RECORDS_KEPT), for
+ * "Runde ansehen", and each finished round is counted in the statistics (stats.js).
  *
  * It implements the session interface of session.js: `view()` (docs/view.md, seat 0),
  * `roomInfo()` (docs/protocol.md ROOMINFO shape, with `local: true`), `connection()`,
  * `act()`, `nextRound()`, `subscribe()`, and the computers' `tempo()` / `setTempo()`.
  */
 
+import { replayRounds, roundRecord } from './replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
+import { countLocalRound } from './stats.js';
 import { cleanName } from './names.js';
 import { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND, checkSeats, readSave } from './local-save.js';
 import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, matchToState } from './engine.js';
 
 export { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND };
+/** The finished rounds whose records a save keeps (the latest ones), for "Runde ansehen". */
+export const RECORDS_KEPT = 100;
 
 /** A computer that picks uniformly among its legal actions (until bots.js is there). */
 export function uniformMove(view) {
   return view.legal[cryptoRng.int(view.legal.length)];
+}
+
+/**
+ * The saved records that replay through the rules and belong to rounds already over (a save
+ * without records has none); one that does not replay is left out, never breaking the game.
+ */
+function keptRecords(records, match) {
+  if (!Array.isArray(records)) return [];
+  const over = match.roundNumber - (match.round.result === null ? 1 : 0);
+  return records.filter((record) => {
+    try {
+      replayRounds(record);
+    } catch {
+      return false;
+    }
+    return record.players === match.players && record.round <= over;
+  });
 }
 
 export class LocalSession extends SessionEvents {
@@ -48,6 +71,7 @@ export class LocalSession extends SessionEvents {
     if (onError) this.subscribe({ error: onError });
     this.match = null;
     this.seats = null;
+    this.records = []; // the record of every finished round of this game, oldest first (docs/replay.md)
     this.timer = null;
     this.epoch = 0; // raised by every new game, so a late computer move of an old one is dropped
   }
@@ -66,6 +90,7 @@ export class LocalSession extends SessionEvents {
     this.epoch += 1;
     this.seats = [{ kind: 'person', name: clean }, ...computers.map((level) => ({ kind: 'computer', level }))];
     this.match = newMatch(this.seats.length);
+    this.records = [];
     this.changed();
   }
 
@@ -81,10 +106,12 @@ export class LocalSession extends SessionEvents {
       if (saved.status !== 'ok') throw new Error(saved.reason);
       const match = matchFromState(saved.data.match);
       checkSeats(saved.data.seats, match.players);
+      const records = keptRecords(saved.data.records, match);
       this.stop();
       this.epoch += 1;
       this.match = match;
       this.seats = saved.data.seats.map((s) => ({ ...s }));
+      this.records = records;
     } catch {
       this.discard();
       return 'discarded';
@@ -99,6 +126,7 @@ export class LocalSession extends SessionEvents {
     this.stop();
     this.match = null;
     this.seats = null;
+    this.records = [];
     try {
       this.storage.removeItem(SAVE_KEY);
     } catch {
@@ -190,8 +218,17 @@ export class LocalSession extends SessionEvents {
     this.timer = null;
   }
 
-  /** Saves, tells the page, and lets a computer act if it is a computer's turn. */
+  /**
+   * Keeps the record of a round that has just ended (and counts it in the statistics), saves,
+   * tells the page, and lets a computer act if it is a computer's turn.
+   */
   changed() {
+    const { round } = this.match ?? {};
+    if (round?.result && !this.records.some((r) => r.round === this.match.roundNumber)) {
+      this.records.push(roundRecord(this.match));
+      if (this.records.length > RECORDS_KEPT) this.records.splice(0, this.records.length - RECORDS_KEPT);
+      countLocalRound(this.storage, { players: this.match.players, levels: this.seats.slice(1).map((s) => s.level), result: round.result, seat: PERSON });
+    }
     this.save();
     this.emit('change');
     this.scheduleComputer();
@@ -199,7 +236,7 @@ export class LocalSession extends SessionEvents {
 
   save() {
     if (!this.match) return;
-    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, match: matchToState(this.match) };
+    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, match: matchToState(this.match), records: this.records };
     try {
       this.storage.setItem(SAVE_KEY, JSON.stringify(data));
     } catch {

@@ -3,10 +3,13 @@
  * every seat for a spectator) and the viewer's own card above the hand. Each card says the
  * name, computer level or connection, tiles in hand, the counters, whether the seat is to
  * play, and for the others what that seat did in its latest turn ("legt 3|5 rechts an",
- * "zieht 2", "passt"). A card's parts are made once and filled in place.
+ * "zieht 2", "passt"). A card's parts are made once and filled in place. When the view holds
+ * every hand while the round goes on (a replay, or watching computers with "Alle Hände
+ * zeigen"), each card shows its seat's tiles face up instead of their backs.
  */
 
 import { t } from '../i18n.js';
+import { halves, tileSvg } from '../tiles.js';
 import { h, setText } from './dom.js';
 import { cardBits, cardName, deedText, isAway, isMe } from './words.js';
 
@@ -23,10 +26,11 @@ function playerCard(li = h('li'), others = true) {
     away: h('span', { class: 'badge away' }),
     deed: others ? h('span', { class: 'deed' }) : null,
     backs: others ? h('span', { class: 'backs', attrs: { 'aria-hidden': 'true' } }) : null,
+    open: others ? h('span', { class: 'open-hand' }) : null,
   };
   li.append(card.name, card.meta, card.counters, card.turn, card.away);
   if (card.deed) li.append(card.deed);
-  if (card.backs) li.append(card.backs);
+  if (card.backs) li.append(card.backs, card.open);
   return card;
 }
 
@@ -54,6 +58,16 @@ function fillCard(card, c) {
   if (!card.backs) return;
   const className = `player ${c.place}${c.turn ? ' active' : ''}${c.away ? ' is-away' : ''}`;
   if (card.li.className !== className) card.li.className = className;
+  card.open.hidden = !c.open;
+  card.backs.hidden = Boolean(c.open);
+  const openText = c.open ? c.open.join(' ') : '';
+  if (card.open.dataset.tiles !== openText) {
+    card.open.dataset.tiles = openText;
+    card.open.replaceChildren(...(c.open ?? []).map((tile) => {
+      const [a, b] = halves(tile);
+      return h('span', { class: 'mini-tile' }, tileSvg(a, b, false), h('span', { class: 'tile-text', text: tile }));
+    }));
+  }
   const backs = Math.min(c.count, 12);
   while (card.backs.children.length > backs) card.backs.lastChild.remove();
   while (card.backs.children.length < backs) card.backs.append(h('span', { class: 'back' }));
@@ -84,6 +98,7 @@ export function createCards(ctx) {
       shared: view.match.shared[s],
       turn: view.turn === s,
       deed: isMe(view, s) ? '' : deedText(view, s),
+      open: view.hands && !view.result && !isMe(view, s) ? view.hands[s] : null,
     };
   }
 

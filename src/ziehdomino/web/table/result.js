@@ -1,6 +1,7 @@
 /**
  * @file The round's end ("Rundenende"): the result in a sentence, a table of every hand with
- * its pip sum and outcome, who opens the next round, and "Nächste Runde" (not for a spectator).
+ * its pip sum and outcome, who opens the next round, "Nächste Runde" (not for a spectator), and
+ * "Runde ansehen" (a link to the round's replay) when the page gives one (`ctx.roundLink`).
  */
 
 import { t } from '../i18n.js';
@@ -18,8 +19,10 @@ export function createResult(ctx) {
   const table = h('table', { class: 'result-table' });
   const nextStarter = h('p', { class: 'next-starter' });
   const nextBtn = h('button', { class: 'btn primary', attrs: { type: 'button', 'aria-keyshortcuts': 'N' } });
+  const replayLink = h('a', { class: 'btn replay-link', attrs: { href: '#' } });
+  replayLink.hidden = true;
   const element = h('section', { class: 'round-end', attrs: { 'aria-labelledby': `${ctx.id}-rh` } },
-    heading, text, h('div', { class: 'result-scroll' }, table), nextStarter, nextBtn);
+    heading, text, h('div', { class: 'result-scroll' }, table), nextStarter, h('div', { class: 'result-buttons' }, nextBtn, replayLink));
   nextBtn.addEventListener('click', () => ctx.nextRound());
 
   function row(view, room, tiles, s) {
@@ -40,8 +43,12 @@ export function createResult(ctx) {
     if (sig.changed('resultWords', ctx.lang())) {
       setText(heading, t('result.h'));
       setText(nextBtn, t('result.next'));
+      setText(replayLink, t('replay.link'));
     }
     if (!view.result) return;
+    const href = ctx.roundLink ? ctx.roundLink(view) : null;
+    replayLink.hidden = !href;
+    if (href && replayLink.getAttribute('href') !== href) replayLink.setAttribute('href', href);
     if (!sig.changed('result', [ctx.lang(), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name)])) return;
     setText(text, resultSentence(view, room));
     const col = (key) => h('th', { text: t(key), attrs: { scope: 'col' } });

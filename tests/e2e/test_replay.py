@@ -1,0 +1,217 @@
+"""Watching a finished round again ("Runde ansehen"): a local round and an online round played to
+their end, then stepped through to the end and back, the line at every step checked against the
+round's log as the table showed it; the replay link in a fresh browser; a local round saved to a
+file and opened again on /ansehen; a bad file refused with a message."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from test_local import start_local
+from test_online import open_room
+from zd_e2e_support import act_by_names, axe_check, play_round, shoot, watch
+
+LOG_PLAY = re.compile(r"(?:eröffnet|eröffnest) mit (\d\|\d)|(\d\|\d) (links|rechts) an")
+
+
+def parse_log(lines: list[str]) -> list[tuple[str, str | None, str | None]]:
+    """The table's history as (kind, tile low first, end) per action."""
+    out: list[tuple[str, str | None, str | None]] = []
+    for line in lines:
+        m = LOG_PLAY.search(line)
+        if m:
+            tile = m.group(1) or m.group(2)
+            a, b = sorted(tile.split("|"))
+            out.append(("play", f"{a}|{b}", None if m.group(1) else ("left" if m.group(3) == "links" else "right")))
+        elif "zieh" in line:
+            out.append(("draw", None, None))
+        else:
+            assert "pass" in line, line
+            out.append(("pass", None, None))
+    return out
+
+
+def norm(tile: str) -> str:
+    a, b = sorted(tile.split("|"))
+    return f"{a}|{b}"
+
+
+def replay_line(page: Page) -> list[str]:
+    chain = page.get_by_role("list", name="Kette")
+    return chain.locator("li").all_inner_texts() if chain.count() and chain.is_visible() else []
+
+
+def check_step(page: Page, log: list[tuple[str, str | None, str | None]], k: int) -> None:
+    """The replay shows step k: its line holds exactly the tiles played in the log's first k
+    actions, the k-th play at the end it names, and the controls say "Schritt k von n"."""
+    expect(page.locator(".replay-step")).to_contain_text(f"Schritt {k} von {len(log)}")
+    line = replay_line(page)
+    played = sorted(t for kind, t, _ in log[:k] if kind == "play")
+    assert sorted(norm(t) for t in line) == played, (k, line, played)
+    for left, right in zip(line, line[1:]):  # touching halves agree
+        assert left.split("|")[1] == right.split("|")[0], line
+    if k:
+        kind, tile, end = log[k - 1]
+        if kind == "play" and end == "left":
+            assert norm(line[0]) == tile
+        elif kind == "play" and end == "right":
+            assert norm(line[-1]) == tile
+        elif kind == "draw":
+            expect(page.locator(".replay-step")).to_contain_text(re.compile(r"zieht \d\|\d\."))
+
+
+def step_through(page: Page, log: list[tuple[str, str | None, str | None]]) -> None:
+    """Weiter to the end and Zurück to the start, checking every step; then Ende, Anfang,
+    the arrow keys and the slider."""
+    check_step(page, log, 0)
+    forward = page.get_by_role("button", name="Weiter", exact=True)
+    back = page.get_by_role("button", name="Zurück", exact=True)
+    for k in range(1, len(log) + 1):
+        forward.click()
+        check_step(page, log, k)
+    expect(forward).to_be_disabled()
+    expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+    for k in range(len(log) - 1, -1, -1):
+        back.click()
+        check_step(page, log, k)
+    expect(back).to_be_disabled()
+    page.get_by_role("button", name="Ende", exact=True).click()
+    check_step(page, log, len(log))
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowLeft")
+    check_step(page, log, len(log) - 1)
+    page.keyboard.press("Home")
+    check_step(page, log, 0)
+    page.keyboard.press("ArrowRight")
+    check_step(page, log, 1)
+    page.get_by_role("button", name="Anfang", exact=True).click()
+    check_step(page, log, 0)
+    page.get_by_role("slider", name="Schritt").fill(str(len(log) // 2))
+    check_step(page, log, len(log) // 2)
+    page.keyboard.press("End")  # the slider has the focus: it goes to its end itself
+    check_step(page, log, len(log))
+
+
+def test_a_local_round_watched_again_exported_and_opened(server, new_context, screens, tmp_path: Path):
+    ctx = new_context(accept_downloads=True)
+    page = ctx.new_page()
+    problems = watch(page)
+    axe_found: list[str] = []
+    start_local(page, server.base, "Anna", 2)
+    play_round([page], act_by_names)
+    log_lines = page.get_by_role("list", name="Verlauf").locator("li").all_inner_texts()
+    final_line = replay_line(page)
+    log = parse_log(log_lines)
+    assert log and len(log) == len(log_lines)
+
+    page.get_by_role("link", name="Runde ansehen").click()
+    page.wait_for_url(re.compile(r"/ansehen\?lokal=1$"))
+    expect(page.get_by_role("heading", name="Runde ansehen", level=1)).to_be_visible()
+    # every hand open from the deal on: 5 tiles face up on each of the three cards
+    expect(page.locator("ul.players .open-hand").first).to_be_visible()
+    assert [len(c.locator(".mini-tile").all()) for c in page.locator("ul.players .open-hand").all()] == [5, 5, 5]
+    page.get_by_role("button", name="Weiter", exact=True).click()
+    axe_check(page, "replay-local", axe_found)
+    page.get_by_role("button", name="Zurück", exact=True).click()
+    step_through(page, log)
+    assert replay_line(page) == final_line
+
+    # Abspielen plays by itself at the table's Tempo and stops at the end
+    page.get_by_role("button", name="Anfang", exact=True).click()
+    page.get_by_label("Tempo").select_option("schnell")
+    page.get_by_role("button", name="Abspielen").click()
+    expect(page.get_by_role("button", name="Anhalten")).to_be_visible()
+    expect(page.locator(".replay-step")).to_contain_text(f"Schritt {len(log)} von {len(log)}", timeout=60_000)
+    expect(page.get_by_role("button", name="Abspielen")).to_be_visible()
+
+    page.get_by_role("button", name="Anfang", exact=True).click()
+    for _ in range(min(6, len(log))):
+        page.get_by_role("button", name="Weiter", exact=True).click()
+    shoot(page, screens, "replay-local", "section.table")
+    page.get_by_role("button", name="Ende", exact=True).click()
+    shoot(page, screens, "replay-local-end", "section.table")
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Als Datei speichern").click()
+    saved = tmp_path / "runde.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text())
+    assert data["format"] == 1 and data["round"] == 1 and len(data["actions"]) == len(log)
+    assert [s["kind"] for s in data["seats"]] == ["person", "computer", "computer"] and data["seats"][0]["name"] == "Anna"
+
+    # opened again in a browser that never played it
+    other = new_context().new_page()
+    problems += watch(other)
+    other.goto(server.base + "/ansehen")
+    other.get_by_label("Datei öffnen").set_input_files(str(saved))
+    expect(other.get_by_role("button", name="Ende", exact=True)).to_be_visible()
+    other.get_by_role("button", name="Ende", exact=True).click()
+    assert replay_line(other) == final_line
+    expect(other.locator("ul.players")).to_contain_text("Anna")
+    axe_check(other, "replay-file", axe_found)
+
+    # a bad file: a clear message, no table
+    bad = dict(data, actions=data["actions"][:-1])
+    for content, words in ((b"not json", "kein JSON"), (json.dumps({"x": 1}).encode(), "keine gespeicherte Runde von Ziehdomino"),
+                           (json.dumps(bad).encode(), "nach den Regeln nicht nachspielen")):
+        other.get_by_label("Datei öffnen").set_input_files({"name": "runde.json", "mimeType": "application/json", "buffer": content})
+        expect(other.get_by_role("alert")).to_contain_text(words)
+        expect(other.get_by_role("button", name="Ende", exact=True)).to_have_count(0)
+    other.goto(server.base + "/ansehen?lokal=7")
+    expect(other.get_by_role("alert")).to_contain_text("Runde 7 ist in diesem Browser nicht gespeichert")
+    assert not axe_found, axe_found
+    assert not problems, problems
+
+
+def test_an_online_round_watched_again_through_its_link(server, new_context, screens):
+    problems: list[str] = []
+    anna = new_context().new_page()
+    problems += watch(anna)
+    link = open_room(anna, server.base, "Anna")
+    ben = new_context().new_page()
+    problems += watch(ben)
+    ben.goto(link)
+    ben.get_by_label("Dein Name").fill("Ben")
+    ben.get_by_role("button", name="Beitreten").click()
+    for p in (anna, ben):
+        expect(p.get_by_role("heading", name="Runde 1")).to_be_visible()
+    room = link.rsplit("/", 1)[1]
+    during = anna.request.get(f"{server.base}/api/rooms/{room}/runde/1")
+    assert during.status == 409 and during.json()["code"] == "round_in_progress"
+    play_round([anna, ben], act_by_names)
+    log_lines = anna.get_by_role("list", name="Verlauf").locator("li").all_inner_texts()
+    final_line = replay_line(anna)
+    log = parse_log(log_lines)
+
+    replay_link = anna.get_by_role("link", name="Runde ansehen")
+    assert replay_link.get_attribute("href") == f"/r/{room}/runde/1"
+    # a fresh browser (no seat, no save) opens the shared link
+    fresh = new_context().new_page()
+    problems += watch(fresh)
+    fresh.goto(f"{server.base}/r/{room}/runde/1")
+    expect(fresh.get_by_role("heading", name="Runde ansehen", level=1)).to_be_visible()
+    expect(fresh.locator("ul.players")).to_contain_text("Anna")
+    expect(fresh.locator("ul.players")).to_contain_text("Ben")
+    step_through(fresh, log)
+    assert replay_line(fresh) == final_line
+    fresh.get_by_role("button", name="Anfang", exact=True).click()
+    for _ in range(min(5, len(log))):
+        fresh.get_by_role("button", name="Weiter", exact=True).click()
+    shoot(fresh, screens, "replay-online", "section.table")
+    axe_found: list[str] = []
+    axe_check(fresh, "replay-online", axe_found)
+    assert not axe_found, axe_found
+
+    # from the seat's own page too, and back to the room
+    replay_link.click()
+    anna.wait_for_url(re.compile(rf"/r/{room}/runde/1$"))
+    anna.get_by_role("button", name="Ende", exact=True).click()
+    assert replay_line(anna) == final_line
+    anna.get_by_role("link", name="Zurück zum Spiel").click()
+    anna.wait_for_url(re.compile(rf"/r/{room}$"))
+    fresh.goto(f"{server.base}/r/{room}/runde/2")
+    assert "Diese Runde gibt es in diesem Raum nicht" in fresh.content()
+    assert not problems, problems

@@ -1,7 +1,7 @@
 """The ASGI app: pages, the HTTP API, the WebSocket route, start-up and shutdown.
 
 Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/qr.svg`` (the invitation as a QR code), ``/r/{room_id}/runde/{n}`` (a round's
-replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/lokal``, ``/regeln``, ``/sw.js``,
+replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/zuschauen`` (computers playing each other), ``/lokal``, ``/regeln``, ``/sw.js``,
 ``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted; caching
 in server/pages.py); ``/api/rooms`` creates a room,
 ``/api/rooms/{id}`` summarises one, ``/api/rooms/{id}/join`` seats a person,
@@ -283,6 +283,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/r/{room_id}/runde/{n}", round_page),
         Route("/ansehen", page("replay.html")),
         Route("/r/{room_id}/qr.svg", invite_qr),
+        Route("/zuschauen", page("watch.html")),
         Route("/sw.js", service_worker),
         Route("/api/health", health),
         Route("/api/debug/metrics", debug_metrics),

@@ -11,6 +11,7 @@ import { createTable } from './render.js';
 import { decide } from './bots.js';
 import { readSave } from './local-save.js';
 import { LocalSession, uniformMove } from './session-local.js';
+import { createLocalStats } from './stats-panel.js';
 import {
   LOCAL_SETUP_KEY, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName, wireComputers, wireName,
 } from './setup.js';
@@ -63,6 +64,22 @@ const table = createTable(tableRoot, session, {
   skipErrors: ['save_failed'],
   roundLink: (v) => (session.records.some((r) => r.round === v.round_number) ? `/ansehen?lokal=${v.round_number}` : null),
 });
+
+// "Statistik": the rounds counted per computer level and table size, redrawn as rounds end.
+const statsRoot = document.getElementById('stats-root');
+const statsToggle = document.getElementById('stats-toggle');
+const stats = createLocalStats(storage);
+statsRoot.append(stats.element);
+statsToggle.addEventListener('click', () => {
+  const open = statsRoot.hidden;
+  statsRoot.hidden = !open;
+  statsToggle.setAttribute('aria-expanded', String(open));
+  if (open) {
+    stats.render();
+    stats.heading.focus();
+  }
+});
+session.subscribe({ change: () => !statsRoot.hidden && session.view()?.result && stats.render() });
 
 function showSetup(show) {
   setup.hidden = !show;

@@ -91,6 +91,8 @@ export function statsFigure(doc, { caption, rowHead, parts, extra = [], rows, em
     tbody.append(tr);
   }
   table.append(thead, tbody);
-  figure.append(table);
+  const scroll = el(doc, 'div', { class: 'stats-scroll' }); // a narrow screen scrolls the table, not the page
+  scroll.append(table);
+  figure.append(scroll);
   return figure;
 }

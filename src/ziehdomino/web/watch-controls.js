@@ -1,0 +1,65 @@
+/**
+ * @file The controls of "Nur zuschauen" (session-watch.js), in the table's top row:
+ * "Anhalten"/"Abspielen", "Ein Zug" (one action while paused), the switch "Alle Hände zeigen",
+ * and the running tally: wins per seat over the rounds watched. The pace is the table's "Tempo".
+ */
+
+import { t } from './i18n.js';
+import { seatName } from './table/words.js';
+
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * The tally in words: "Siege bisher: Computer 1: 2 · Computer 2: 1 (3 Runden zu Ende geschaut)".
+ * @param {object} view  a watch view
+ * @param {object} room  its ROOMINFO
+ */
+export function tallyText(view, room) {
+  const seats = view.match.wins.map((w, s) => `${seatName(room, s)}: ${w}`).join(' · ');
+  return `${t('watch.tally')}: ${seats} (${t('watch.rounds', { n: view.watch.rounds })})`;
+}
+
+/**
+ * @param {import('./session-watch.js').WatchSession} session
+ * @returns {{element: HTMLElement, render: () => void}}
+ */
+export function createWatchControls(session) {
+  const toggle = el('button', { type: 'button', class: 'btn primary' });
+  const step = el('button', { type: 'button', class: 'btn' });
+  const all = el('input', { type: 'checkbox', id: 'watch-show-all' });
+  const allLabel = el('label', { for: 'watch-show-all' });
+  const allField = el('span', { class: 'field inline watch-all' });
+  allField.append(all, allLabel);
+  const tally = el('p', { class: 'replay-step watch-tally', 'aria-live': 'polite' });
+  const heading = el('h2', { class: 'sr-only', id: 'watch-controls-h' });
+  const buttons = el('div', { class: 'replay-buttons', role: 'group' });
+  buttons.append(toggle, step);
+  const element = el('section', { class: 'replay-controls', 'aria-labelledby': heading.id });
+  element.append(heading, buttons, allField, tally);
+
+  toggle.addEventListener('click', () => (session.paused ? session.resume() : session.pause()));
+  step.addEventListener('click', () => session.stepOnce());
+  all.addEventListener('change', () => session.setShowAll(all.checked));
+
+  function render() {
+    const view = session.view();
+    heading.textContent = t('watch.h');
+    buttons.setAttribute('aria-label', t('watch.h'));
+    toggle.textContent = session.paused ? t('watch.resume') : t('watch.pause');
+    toggle.setAttribute('aria-pressed', String(!session.paused));
+    step.textContent = t('watch.step');
+    step.disabled = !session.paused;
+    allLabel.textContent = t('watch.showAll');
+    all.checked = session.showAll;
+    tally.textContent = tallyText(view, session.roomInfo());
+  }
+
+  session.subscribe({ change: render });
+  render();
+  return { element, render };
+}

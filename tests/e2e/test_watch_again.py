@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from test_local import start_local
-from test_online import open_room
-from zd_e2e_support import act_by_names, axe_check, play_round, shoot, watch
+from tests.e2e.test_local import start_local
+from tests.e2e.test_online import open_room
+from tests.support.e2e import act_by_names, axe_check, play_round, shoot, watch
 
 LOG_PLAY = re.compile(r"(?:eröffnet|eröffnest) mit (\d\|\d)|(\d\|\d) (links|rechts) an")
 

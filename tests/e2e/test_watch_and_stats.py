@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
-from test_local import start_local
-from zd_e2e_support import act_by_names, axe_check, play_round, shoot, watch
+from tests.e2e.test_local import start_local
+from tests.support.e2e import act_by_names, axe_check, play_round, shoot, watch
 
 
 def test_watch_two_rounds_at_schnell_and_the_tally(server, new_context, screens):

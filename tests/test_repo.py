@@ -25,7 +25,6 @@ CITATION = re.compile(
 )
 #: Files the code names that another part of the work adds (each with its reason). Keep short.
 PENDING = {
-    "replay.html": "the replay page, served at /r/{id}/runde/{n} and /ansehen once web/ has it",
 }
 #: A path joined in Python code (``tmp_path / "bad.json"``): a file the code makes, not a citation.
 JOINED = re.compile(r"/\s*[\"'][^\"']*[\"']")

@@ -157,7 +157,7 @@ def test_a_local_round_watched_again_exported_and_opened(server, new_context, sc
     bad = dict(data, actions=data["actions"][:-1])
     for content, words in ((b"not json", "kein JSON"), (json.dumps({"x": 1}).encode(), "keine gespeicherte Runde von Ziehdomino"),
                            (json.dumps(bad).encode(), "nach den Regeln nicht nachspielen")):
-        other.get_by_label("Datei öffnen").set_input_files({"name": "runde.json", "mimeType": "application/json", "buffer": content})
+        other.get_by_label("Datei öffnen").set_input_files({"name": saved.name, "mimeType": "application/json", "buffer": content})
         expect(other.get_by_role("alert")).to_contain_text(words)
         expect(other.get_by_role("button", name="Ende", exact=True)).to_have_count(0)
     other.goto(server.base + "/ansehen?lokal=7")

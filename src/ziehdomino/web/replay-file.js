@@ -44,7 +44,7 @@ export function roundFileText(record, seats) {
   return `${JSON.stringify(out, null, 1)}\n`;
 }
 
-/** A file name for a round: `ziehdomino-runde-3.json`. */
+/** A file name for a round: "ziehdomino-runde-" and its number, as JSON. */
 export function roundFileName(record) {
   return `ziehdomino-runde-${record.round}.json`;
 }

@@ -188,8 +188,8 @@ def test_an_online_round_watched_again_through_its_link(server, new_context, scr
 
     replay_link = anna.get_by_role("link", name="Runde ansehen")
     assert replay_link.get_attribute("href") == f"/r/{room}/runde/1"
-    # a fresh browser (no seat, no save) opens the shared link
-    fresh = new_context().new_page()
+    # a fresh browser (no seat, no save, the dark theme) opens the shared link
+    fresh = new_context(color_scheme="dark").new_page()
     problems += watch(fresh)
     fresh.goto(f"{server.base}/r/{room}/runde/1")
     expect(fresh.get_by_role("heading", name="Runde ansehen", level=1)).to_be_visible()
@@ -200,7 +200,7 @@ def test_an_online_round_watched_again_through_its_link(server, new_context, scr
     fresh.get_by_role("button", name="Anfang", exact=True).click()
     for _ in range(min(5, len(log))):
         fresh.get_by_role("button", name="Weiter", exact=True).click()
-    shoot(fresh, screens, "replay-online", "section.table")
+    shoot(fresh, screens, "dark-replay-online", "section.table")
     axe_found: list[str] = []
     axe_check(fresh, "replay-online", axe_found)
     assert not axe_found, axe_found

@@ -10,7 +10,7 @@ from tests.support.e2e import act_by_names, axe_check, play_round, shoot, watch
 
 
 def test_watch_two_rounds_at_schnell_and_the_tally(server, new_context, screens):
-    page = new_context().new_page()
+    page = new_context(color_scheme="dark").new_page()  # the dark theme here, the light one below
     problems = watch(page)
     page.goto(server.base + "/lokal")
     page.get_by_role("link", name="Nur zuschauen").click()
@@ -26,7 +26,7 @@ def test_watch_two_rounds_at_schnell_and_the_tally(server, new_context, screens)
     expect(page.locator("ul.players .open-hand:visible")).to_have_count(0)
     page.locator("section.table").get_by_label("Alle Hände zeigen").check()
     expect(page.locator("ul.players .open-hand:visible")).to_have_count(3)
-    shoot(page, screens, "watch", "section.table")
+    shoot(page, screens, "dark-watch", "section.table")
 
     tally = page.locator(".watch-tally")
     expect(tally).to_contain_text("2 Runden zu Ende geschaut", timeout=120_000)

@@ -186,6 +186,24 @@ def test_an_online_round_watched_again_through_its_link(server, new_context, scr
     final_line = replay_line(anna)
     log = parse_log(log_lines)
 
+    # the room's Statistik: each seat's rounds, wins, shared rounds, average pips left
+    anna.get_by_role("button", name="Statistik").click()
+    panel = anna.get_by_role("region", name="Statistik")
+    pips = anna.locator(".result-table td.num").all_inner_texts()
+    winners = anna.locator(".result-table tr.winner th").all_inner_texts()
+    for i, who in enumerate(("Anna", "Ben")):
+        row = panel.get_by_role("row", name=re.compile(who))
+        expect(row).to_be_visible()
+        wins, shared, other, rounds, avg = row.get_by_role("cell").all_inner_texts()
+        assert rounds == "1" and int(wins) + int(shared) + int(other) == 1
+        assert avg == f"{int(pips[i])},0"
+        assert (int(wins) + int(shared) == 1) == any(who in w for w in winners)
+    assert panel.locator("svg.chart").get_attribute("aria-hidden") == "true"
+    shoot(anna, screens, "stats-room", "#room-stats")
+    axe_found_room: list[str] = []
+    axe_check(anna, "stats-room", axe_found_room)
+    assert not axe_found_room, axe_found_room
+
     replay_link = anna.get_by_role("link", name="Runde ansehen")
     assert replay_link.get_attribute("href") == f"/r/{room}/runde/1"
     # a fresh browser (no seat, no save, the dark theme) opens the shared link

@@ -21,6 +21,8 @@ def test_replay_codes_before_during_and_after_a_round(tmp_path: Path, web_dir: P
         waiting = srv.create(["person", "person"])["room"]
         r = _get(srv, f"/api/rooms/{waiting}/runde/1")
         assert r.status_code == 404 and r.json()["code"] == "round_not_found"
+        assert _get(srv, f"/api/rooms/{waiting}/runden").json() == {"room": waiting, "rounds": []}
+        assert _get(srv, "/api/rooms/" + "x" * 22 + "/runden").json()["code"] == "room_not_found"
         unknown = _get(srv, "/api/rooms/" + "x" * 22 + "/runde/1")
         assert unknown.status_code == 404 and unknown.json()["code"] == "room_not_found"
         assert _get(srv, "/r/" + "x" * 22 + "/runde/1").status_code == 404
@@ -49,6 +51,9 @@ def test_replay_codes_before_during_and_after_a_round(tmp_path: Path, web_dir: P
         assert frames[-1]["hands"] == end["hands"]
         assert [f["action"]["type"] for f in frames[1:]] == [e["type"] for e in end["log"]]
         assert _get(srv, f"/r/{room}/runde/1").status_code == 200
+        listed = _get(srv, f"/api/rooms/{room}/runden").json()["rounds"]
+        assert listed == [{"round": 1, "starter": body["record"]["starter"], "kind": end["result"]["kind"],
+                           "winners": end["result"]["winners"], "pips": end["pips"]}]
         assert _get(srv, f"/api/rooms/{room}/runde/2").json()["code"] == "round_not_found"
 
         # a spectator (no credential at all) gets the very same answer; the next round stays shut

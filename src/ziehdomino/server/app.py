@@ -97,6 +97,15 @@ async def round_page(request: Request) -> Response:
     return await page("replay.html")(request)
 
 
+async def round_list(request: Request) -> Response:
+    """``GET /api/rooms/{room_id}/runden``: ``{"room", "rounds": [{"round", "starter", "kind",
+    "winners", "pips"}]}`` for every finished round (the room's statistics); 404 ``room_not_found``."""
+    room = _room(request)
+    if room is None:
+        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
+    return JSONResponse(await request.app.state.rooms.rounds(room), headers={"cache-control": "no-cache"})
+
+
 async def round_replay(request: Request) -> Response:
     """``GET /api/rooms/{room_id}/runde/{n}``: 200 ``{"room", "round", "seats", "record"}``
     (docs/replay.md); 404 ``room_not_found`` / ``round_not_found``; 409 ``round_in_progress``."""
@@ -291,6 +300,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/rooms/{room_id}", room_summary),
         Route("/api/rooms/{room_id}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{room_id}/runde/{n}", round_replay),
+        Route("/api/rooms/{room_id}/runden", round_list),
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
         Mount("/static", CachedStaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]

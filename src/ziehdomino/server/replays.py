@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..engine import Match, PositionError, replay_rounds, round_record
+from ..engine import Match, PositionError, replay_frames, replay_rounds, round_record
 from .codes import ErrorCode
 
 log = logging.getLogger("ziehdomino.replays")
@@ -87,3 +87,15 @@ def replay_body(room_id: str, seats: list[dict[str, Any]], record: dict[str, Any
     return {"room": room_id, "round": record["round"],
             "seats": [{"kind": s["kind"], "level": s["level"], "name": s["name"]} for s in seats],
             "record": record}
+
+
+def round_summary(record: dict[str, Any]) -> dict[str, Any]:
+    """A finished round in one line, from its record: ``{"round", "starter", "kind", "winners",
+    "pips"}``, ``pips`` every seat's pips left in hand at the end (the statistics' input).
+
+    Raises:
+        PositionError: a record the rules refuse (the room's records were checked on load).
+    """
+    end = replay_frames(record)[-1]
+    return {"round": record["round"], "starter": record["starter"], "kind": end["result"]["kind"],
+            "winners": end["result"]["winners"], "pips": end["pips"]}

@@ -398,6 +398,13 @@ class Rooms:
         async with room.lock:
             conn.push(room.state_text(conn.seat), is_state=True)
 
+    async def rounds(self, room: Room) -> dict[str, Any]:
+        """The room's finished rounds in one line each (:func:`.replays.round_summary`), oldest
+        first, as stored (under its lock): ``{"room", "rounds": [...]}``."""
+        async with room.lock:
+            records = list(room.rounds)
+        return {"room": room.id, "rounds": [replays.round_summary(r) for r in records]}
+
     async def replay(self, room: Room, n: int | None) -> dict[str, Any]:
         """The replay data of round ``n`` (:func:`.replays.replay_body`), as stored (under its lock).
 

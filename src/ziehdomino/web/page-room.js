@@ -9,6 +9,7 @@
 import { errorText, initPage, onLangChange, t } from './i18n.js';
 import { createTable } from './render.js';
 import { OnlineSession, readSeat } from './session-online.js';
+import { wireRoomStats } from './room-stats.js';
 import { prefillName, readName, rememberName, wireName } from './setup.js';
 
 initPage(document);
@@ -58,6 +59,7 @@ const session = new OnlineSession(roomId, {
   },
 });
 createTable(tableRoot, session, { roundLink: (v) => `/r/${encodeURIComponent(roomId)}/runde/${v.round_number}` });
+wireRoomStats(session, roomId, tableRoot);
 
 function renderConn() {
   const key = { online: 'conn.online', connecting: 'conn.connecting', retry: 'conn.retry' }[connState];

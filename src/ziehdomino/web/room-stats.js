@@ -1,0 +1,65 @@
+/**
+ * @file The room's "Statistik": a button below the table that opens the panel (stats-panel.js)
+ * with each seat's rounds, wins, shared rounds and average pips left, from the room's finished
+ * rounds (`GET /api/rooms/{id}/runden`, docs/protocol.md), fetched when the panel opens and
+ * again after each round while it is open.
+ */
+
+import { t } from './i18n.js';
+import { createRoomStats } from './stats-panel.js';
+
+/**
+ * @param {object} session  the room's session (session.js)
+ * @param {string} roomId
+ * @param {HTMLElement} after  the panel and its button go right after this element
+ */
+export function wireRoomStats(session, roomId, after) {
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'btn';
+  toggle.id = 'room-stats-toggle';
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.setAttribute('aria-controls', 'room-stats');
+  const tools = document.createElement('p');
+  tools.className = 'game-tools';
+  tools.append(toggle);
+  const box = document.createElement('div');
+  box.id = 'room-stats';
+  box.hidden = true;
+  const stats = createRoomStats();
+  box.append(stats.element);
+  after.after(tools, box);
+  tools.hidden = true; // until the first round is dealt
+
+  let shownFor = null; // the view version the panel was filled for
+  async function fill() {
+    const view = session.view();
+    shownFor = view?.version ?? null;
+    try {
+      const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/runden`, { headers: { accept: 'application/json' } });
+      const body = await response.json();
+      if (response.ok && Array.isArray(body.rounds)) stats.render(body.rounds, session.roomInfo());
+    } catch {
+      // the panel keeps what it showed; the next round's end tries again
+    }
+  }
+
+  const words = () => {
+    toggle.textContent = t('stats.h');
+  };
+  words();
+  toggle.addEventListener('click', () => {
+    const open = box.hidden;
+    box.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    if (open) fill().then(() => stats.heading.focus());
+  });
+  session.subscribe({
+    change() {
+      const view = session.view();
+      tools.hidden = !view;
+      words();
+      if (!box.hidden && view?.result && shownFor !== view.version) fill();
+    },
+  });
+}

@@ -4,11 +4,11 @@ import { test } from 'node:test';
 
 import { seededRng } from '../../src/ziehdomino/web/engine.js';
 import { decide } from '../../src/ziehdomino/web/bots.js';
-import { roundRecord } from '../../src/ziehdomino/web/replay.js';
+import { roundRecord, roundSummary } from '../../src/ziehdomino/web/replay.js';
 import { WatchSession } from '../../src/ziehdomino/web/session-watch.js';
 import { TEMPOS } from '../../src/ziehdomino/web/session.js';
 import {
-  STATS_KEY, countLocalRound, localRows, outcomeOf, readLocalStats, resetLocalStats, roomRows, roundSummary, tableLevel,
+  STATS_KEY, countLocalRound, localRows, outcomeOf, readLocalStats, resetLocalStats, roomRows, tableLevel,
 } from '../../src/ziehdomino/web/stats.js';
 import { barGeometry } from '../../src/ziehdomino/web/stats-chart.js';
 

@@ -171,3 +171,14 @@ export function replayFrames(record) {
   const { states, undrawn } = replayRounds(record);
   return states.map((round, step) => frame(step, round, undrawn));
 }
+
+/**
+ * A finished round in one line, from its record (Python's `server.replays.round_summary`):
+ * `{round, starter, kind, winners, pips}`, `pips` every seat's pips left in hand at the end.
+ * @throws {PositionError} for a record the rules refuse
+ */
+export function roundSummary(record) {
+  const frames = replayFrames(record);
+  const end = frames[frames.length - 1];
+  return { round: record.round, starter: record.starter, kind: end.result.kind, winners: end.result.winners.slice(), pips: end.pips.slice() };
+}

@@ -8,10 +8,9 @@
  * - An online room's statistics come from its finished rounds: per seat the rounds, wins,
  *   shared rounds and the average pips left in hand at the round's end.
  *
- * Pure functions over plain data; the storage is passed in (localStorage or a fake).
+ * Pure functions over plain data, no rules engine (the room page loads this); the storage is
+ * passed in (localStorage or a fake). A round's summary from its record is replay.js's `roundSummary`.
  */
-
-import { replayFrames } from './replay.js';
 
 export const STATS_KEY = 'ziehdomino.stats';
 export const STATS_FORMAT = 1;
@@ -104,17 +103,6 @@ export function localRows(stats) {
       return { level, players: Number(players), ...row };
     })
     .sort((a, b) => LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level) || a.players - b.players);
-}
-
-/**
- * A finished round's summary from its record: `{round, starter, kind, winners, pips}` with
- * `pips` every seat's pips left in hand (the shape of the room's history).
- * @throws {PositionError} for a record the rules refuse
- */
-export function roundSummary(record) {
-  const frames = replayFrames(record);
-  const end = frames[frames.length - 1];
-  return { round: record.round, starter: record.starter, kind: end.result.kind, winners: end.result.winners.slice(), pips: end.pips.slice() };
 }
 
 /**

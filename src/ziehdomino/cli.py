@@ -45,10 +45,13 @@ def _parser() -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="computer levels play many rounds; figures with 95%% intervals")
     arena.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
     arena.add_argument("--seats", required=True,
-                       help="comma-separated levels, one per seat: leicht, mittel, stark, heaviest")
+                       help="comma-separated levels, one per seat: leicht, mittel, stark, heaviest, stark-v1, "
+                            "or the diagnostics ceiling and tips (node engine)")
     arena.add_argument("--rounds", type=int, default=1000)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    arena.add_argument("--engine", choices=["python", "node"], default="python",
+                       help="who decides: ziehdomino.bots, or web/bots.js under node (same choices, faster)")
     return p
 
 
@@ -91,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(seats) != args.players:
             _parser().error(f"--seats names {len(seats)} levels for --players {args.players}")
         try:
-            arena.run(seats, args.rounds, args.seed, workers=args.workers)
+            arena.run(seats, args.rounds, args.seed, workers=args.workers, engine=args.engine)
         except ValueError as exc:
             _parser().error(str(exc))
     return 0

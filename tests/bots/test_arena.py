@@ -72,3 +72,19 @@ def test_unknown_level_is_refused() -> None:
 def test_rounds_must_fill_whole_deal_groups(rounds: int) -> None:
     with pytest.raises(ValueError, match="positive multiple of 2"):
         arena.run(("mittel", "leicht"), rounds, 1, workers=1, progress=False)
+
+
+def test_the_node_engine_gives_the_python_engine_s_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """web/bots.js decides like ziehdomino.bots, the ceiling included: the same tallies."""
+    for levels, rounds in ((("stark", "stark-v1"), 6), (("ceiling", "heaviest", "mittel"), 6)):
+        py = arena.run(levels, rounds, 4, workers=1, progress=False)
+        node = arena.run(levels, rounds, 4, workers=1, progress=False, engine="node")
+        for key in ("per_seat", "win_rate", "decided"):
+            assert py[key] == node[key]
+
+
+def test_the_tips_player_needs_the_node_engine_and_follows_the_tip(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match="node engine"):
+        arena.run(("tips", "mittel"), 2, 1, workers=1, progress=False)
+    summary = arena.run(("tips", "mittel"), 4, 1, workers=1, progress=False, engine="node")
+    assert sum(summary["per_seat"][0][k] for k in ("won", "shared", "lost")) == 4

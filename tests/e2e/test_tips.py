@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from tests.support.e2e import act_by_names, turn_state, watch
+from ziehdomino.bots import decide
+from ziehdomino.engine import Match, format_tile, parse_action, round_from_position, seat_view
 
 DEAL = {
     "players": 2,
@@ -107,3 +110,114 @@ def test_tips_speak_english_too(server, new_context):
     page.get_by_role("switch", name="Learn with tips").check()
     expect(page.locator(".tip")).to_contain_text("the line is empty")
     expect(page.locator(".tip-count")).to_contain_text("3 more of 3")
+
+
+# ---- the tip is Stark's choice, in Chromium too ---------------------------------------------
+
+VECTORS = Path(__file__).resolve().parents[1] / "vectors"
+
+_TIPS_IN_PAGE = """
+async (views) => {
+  const { loadTips, tipFor, tipSeed } = await import('/static/tips.js');
+  await loadTips();
+  const { decide } = await import('/static/bots.js');
+  return views.map((view) => {
+    const tip = tipFor(view, 'de');
+    const seed = tipSeed(view);
+    return { action: tip.action, seed, stark: decide(view, 'stark', seed), text: tip.text, search: tip.search };
+  });
+}
+"""
+
+
+def recorded_views(limit: int) -> list[tuple[dict, list[list[str]]]]:
+    """Views of the seat to act, with a choice, after every step of the recorded rounds; with
+    every seat's real hand (to check that what a tip says of another hand is true)."""
+    out = []
+    for name in ("handed.json", "random-sample.json"):
+        for case in json.loads((VECTORS / name).read_text())["cases"]:
+            if not case.get("position"):
+                continue
+            rnd = round_from_position(case["position"])
+            match = Match(rnd.players, first_round=rnd)
+            for step in [*case["steps"], None]:
+                if rnd.result is None:
+                    view = seat_view(match, rnd.turn)
+                    if len(view["legal"]) > 1 and len(out) < limit:
+                        out.append((view, [[format_tile(t) for t in h] for h in rnd.hands]))
+                if step is None or step.get("reject"):
+                    continue
+                match.apply(step["seat"], parse_action(step["action"]))
+    return out
+
+
+def _ends_after(view: dict, action: dict) -> tuple[int, int]:
+    a, b = (int(x) for x in action["tile"].split("|"))
+    if not view["ends"]:
+        return a, b
+    left, right = view["ends"]
+    if action["end"] == "left":
+        return (b if a == left else a), right
+    return left, (b if a == right else a)
+
+
+def check_tip_text(view: dict, got: dict, hands: list[list[str]] | None) -> None:
+    """Every sentence of the tip is of a known kind and states what the view (and the search)
+    shows; a claim about another hand is also true of that hand."""
+    action, found = got["action"], got["search"]
+    sentences = re.findall(r"[^.]+\.", got["text"])
+    assert " ".join(s.strip() for s in sentences) == got["text"]
+    for s in (x.strip() for x in sentences):
+        if m := re.fullmatch(r"Lege (\d\|\d) (links|rechts) an: (?:links|rechts) liegt eine (\d)\.", s):
+            assert m[1] == action["tile"] and m[2] == {"left": "links", "right": "rechts"}[action["end"]]
+            assert int(m[3]) == view["ends"][0 if action["end"] == "left" else 1]
+        elif m := re.fullmatch(r"Lege (\d\|\d) an: Die Kette ist leer, jeder Stein passt\.", s):
+            assert m[1] == action["tile"] and view["ends"] is None
+        elif m := re.fullmatch(r"Damit wirst du (\d+) Augen los\.", s):
+            assert int(m[1]) == sum(int(x) for x in action["tile"].split("|"))
+        elif m := re.fullmatch(r"Danach liegen (?:(\d) und (\d)|zwei (\d)) offen; dazu hast du "
+                               r"(?:keinen Stein mehr|noch (\d+) Steine?)\.", s):
+            ends = _ends_after(view, action)
+            assert (int(m[3]), int(m[3])) == ends if m[3] else (int(m[1]), int(m[2])) == ends
+            rest = [t for t in view["hand"] if t != action["tile"]]
+            assert int(m[4] or 0) == sum(1 for t in rest if any(int(x) in ends for x in t.split("|")))
+        elif m := re.fullmatch(r"Platz (\d) hat bei (\d)(?: und (\d))? (gezogen|gepasst), hat also keine "
+                               r"(\d(?:(?:, | und keine )\d)*)\.", s):
+            seat = int(m[1]) - 1
+            ends = [int(m[2]), int(m[3] or m[2])]
+            kind = "draw" if m[4] == "gezogen" else "pass"
+            assert any(e["seat"] == seat and e["type"] == kind and e.get("ends") == ends for e in view["log"]), s
+            for n in (int(x) for x in re.split(r", | und keine ", m[5])):
+                assert n in ends and n in _ends_after(view, action)
+                if hands is not None:
+                    assert not any(str(n) in t.split("|") for t in hands[seat]), f"{s} is true"
+        elif m := re.fullmatch(r"Der Computer hat (\d+) mögliche Verteilungen der verdeckten Steine zu Ende "
+                               r"gespielt: Mit diesem Zug gewann er in (\d+) von (\d+) Proben, mit (\d\|\d)"
+                               r"(?: (?:links|rechts))? in (\d+)\.", s):
+            assert found["method"] == "sample" and int(m[1]) == int(m[3]) == found["samples"]
+            chosen = next(c for c in found["candidates"] if c["index"] == found["choice"])
+            assert int(m[2]) == chosen["won"]
+            assert any(c is not chosen and view["legal"][c["index"]]["tile"] == m[4] and c["won"] == int(m[5])
+                       for c in found["candidates"])
+        elif s.startswith("Der Vorrat ist leer, alle Steine sind bekannt:"):
+            assert found["method"] == "solve" and view["boneyard_count"] == 0 and view["players"] == 2
+        elif s == "Beide Seiten ergeben dieselben offenen Enden.":
+            assert found["method"] == "same"
+        else:
+            raise AssertionError(f"a sentence of no known kind: {s}")
+
+
+def test_the_tip_is_starks_decision_in_chromium(server, new_context):
+    cases = [(c["view"], None) for c in json.loads((VECTORS / "decisions.json").read_text())["cases"]]
+    cases += recorded_views(400)
+    page = new_context().new_page()
+    page.goto(server.base + "/lokal?delay=0")
+    got = page.evaluate(_TIPS_IN_PAGE, [v for v, _ in cases])
+    assert len(got) >= 330  # 52 vector views and every recorded view with a choice
+    for (view, hands), g in zip(cases, got):
+        assert g["action"] in view["legal"]
+        assert g["action"] == g["stark"], "the tip is what stark decides in the browser"
+        check_tip_text(view, g, hands)
+    # Python's stark makes the same decision from the same view and seed (a sample: it is slower).
+    for (view, _), g in list(zip(cases, got))[::6]:
+        assert decide(view, "stark", g["seed"]) == g["action"]

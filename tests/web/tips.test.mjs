@@ -5,8 +5,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
-import { applyAction, checkAction, roundFromPosition, seatView } from '../../src/ziehdomino/web/engine.js';
-import { TIP_ACTIONS, TipCoach, knownLacks, tipFor } from '../../src/ziehdomino/web/tips.js';
+import { decide } from '../../src/ziehdomino/web/bots.js';
+import {
+  applyAction, checkAction, matchApply, newMatch, roundFromPosition, seatView, seededRng,
+} from '../../src/ziehdomino/web/engine.js';
+import { mixSeed } from '../../src/ziehdomino/web/rng.js';
+import { TIP_ACTIONS, TipCoach, loadTips, tipFor, tipSeed } from '../../src/ziehdomino/web/tips.js';
+
+await loadTips();
 
 const here = dirname(fileURLToPath(import.meta.url));
 const vectorFile = (name) => JSON.parse(readFileSync(join(here, '..', 'vectors', name), 'utf8'));
@@ -20,21 +26,97 @@ function viewFromPosition(position, seat = position.turn) {
   return seatView(matchOf(roundFromPosition(position)), seat);
 }
 
-function assertGoodTip(match, seat) {
-  const view = seatView(match, seat);
-  const tip = tipFor(view, 'de');
-  if (view.turn !== seat || view.result) {
-    assert.equal(tip, null);
-    return;
+const halvesOf = (tile) => tile.split('|').map(Number);
+const shows = (tile, n) => halvesOf(tile).includes(n);
+const SIDE = { left: 'links', right: 'rechts' };
+
+/** The open ends after `action`, worked out here from the view alone. */
+function endsAfter(view, action) {
+  const [a, b] = halvesOf(action.tile);
+  if (!view.ends) return [a, b];
+  const [l, r] = view.ends;
+  if (action.end === 'left') return [a === l ? b : a, r];
+  return [l, a === r ? b : a];
+}
+
+/**
+ * Every sentence of a (German) tip is one of the known kinds, and each states a fact that
+ * follows from the view (and, when the round is at hand, is true of the hidden hands).
+ */
+function assertTruthfulText(view, tip, hands = null) {
+  const sentences = tip.text.match(/[^.]+[.]/g).map((x) => x.trim());
+  assert.equal(sentences.join(' '), tip.text);
+  const action = tip.action;
+  const rest = view.hand.filter((t) => t !== action.tile);
+  for (const s of sentences) {
+    let m;
+    if ((m = s.match(/^Lege (\d\|\d) (links|rechts) an: (links|rechts) liegt eine (\d)\.$/))) {
+      assert.equal(m[1], action.tile);
+      assert.equal(m[2], SIDE[action.end]);
+      assert.equal(Number(m[4]), view.ends[action.end === 'left' ? 0 : 1]);
+    } else if ((m = s.match(/^Lege (\d\|\d) an: Die Kette ist leer, jeder Stein passt\.$/))) {
+      assert.equal(m[1], action.tile);
+      assert.equal(view.ends, null);
+    } else if ((m = s.match(/^Damit wirst du (\d+) Augen los\.$/))) {
+      assert.equal(Number(m[1]), halvesOf(action.tile)[0] + halvesOf(action.tile)[1]);
+    } else if ((m = s.match(/^Danach liegen (?:(\d) und (\d)|zwei (\d)) offen; dazu hast du (?:keinen Stein mehr|noch (\d+) Steine?)\.$/))) {
+      const [l, r] = endsAfter(view, action);
+      if (m[3] !== undefined) assert.deepEqual([Number(m[3]), Number(m[3])], [l, r]);
+      else assert.deepEqual([Number(m[1]), Number(m[2])], [l, r]);
+      assert.equal(Number(m[4] ?? 0), rest.filter((t) => shows(t, l) || shows(t, r)).length);
+    } else if ((m = s.match(/^(.+) hat bei (\d)(?: und (\d))? (gezogen|gepasst), hat also keine (\d(?:(?:, | und keine )\d)*)\.$/))) {
+      const seat = Number(m[1].replace('Platz ', '')) - 1;
+      assert.notEqual(seat, view.seat);
+      const ends = [Number(m[2]), Number(m[3] ?? m[2])];
+      const type = m[4] === 'gezogen' ? 'draw' : 'pass';
+      assert.ok(view.log.some((e) => e.seat === seat && e.type === type && e.ends?.[0] === ends[0] && e.ends?.[1] === ends[1]),
+        `the log shows ${s}`);
+      const numbers = m[5].split(/, | und keine /).map(Number);
+      for (const n of numbers) {
+        assert.ok(ends.includes(n));
+        assert.ok(endsAfter(view, action).includes(n), 'only numbers the move leaves open');
+        if (hands) assert.ok(!hands[seat].some((t) => shows(t, n)), `${s}: and it is true`);
+      }
+    } else if ((m = s.match(/^Der Computer hat (\d+) mögliche Verteilungen der verdeckten Steine zu Ende gespielt: Mit diesem Zug gewann er in (\d+) von (\d+) Proben, mit (\d\|\d)(?: (links|rechts))? in (\d+)\.$/))) {
+      const found = tip.search;
+      assert.equal(found.method, 'sample');
+      assert.equal(Number(m[1]), found.samples);
+      assert.equal(Number(m[3]), found.samples);
+      const chosen = found.candidates.find((c) => c.index === found.choice);
+      assert.equal(Number(m[2]), chosen.won);
+      const alt = found.candidates.find((c) => c !== chosen && view.legal[c.index].tile === m[4]
+        && (!m[5] || SIDE[view.legal[c.index].end] === m[5]));
+      assert.ok(alt, 'the alternative is a candidate');
+      assert.equal(Number(m[6]), alt.won);
+      for (const c of found.candidates) assert.ok(2 * c.won + c.shared <= 2 * chosen.won + chosen.shared);
+    } else if (/^Der Vorrat ist leer, alle Steine sind bekannt:/.test(s) || /^bei bestem Spiel/.test(s)) {
+      assert.equal(tip.search.method, 'solve');
+      assert.equal(view.boneyard_count, 0);
+      assert.equal(view.players, 2);
+    } else if (s === 'Nur dieser Zug ist möglich.') {
+      assert.equal(view.legal.length, 1);
+    } else if (s === 'Beide Seiten ergeben dieselben offenen Enden.') {
+      assert.equal(tip.search.method, 'same');
+    } else if (!/^(Ziehe|Passe|Keiner|Ziehe so lange|und der Vorrat)/.test(s)) {
+      assert.fail(`a sentence of no known kind: ${s}`);
+    }
   }
+}
+
+/** The tip is Stark's decision for the view, legal, and worded truthfully. */
+function assertGoodTip(view, hands = null, round = null) {
+  const tip = tipFor(view, 'de');
+  if (view.turn !== view.seat || view.result) {
+    assert.equal(tip, null);
+    return false;
+  }
+  assert.deepEqual(tip.action, decide(view, 'stark', tipSeed(view)), 'the tip is what stark would do');
   assert.ok(view.legal.some((a) => JSON.stringify(a) === JSON.stringify(tip.action)), 'the tip is a legal action');
+  if (round) assert.doesNotThrow(() => checkAction(round, view.seat, tip.action), 'the engine takes it');
   const plays = view.legal.filter((a) => a.type === 'play');
   if (plays.length) {
     assert.equal(tip.action.type, 'play');
     assert.ok(view.hand.includes(tip.tile));
-    assert.doesNotThrow(() => checkAction(match.round, seat, tip.action), 'the named tile fits the named end');
-    assert.match(tip.text, new RegExp(tip.tile.replace('|', '\\|')));
-    if (view.ends) assert.match(tip.text, tip.end === 'left' ? /links/ : /rechts/);
   } else if (view.boneyard_count > 0) {
     assert.equal(tip.action.type, 'draw');
     assert.match(tip.text, /^Ziehe/);
@@ -42,24 +124,53 @@ function assertGoodTip(match, seat) {
     assert.equal(tip.action.type, 'pass');
     assert.match(tip.text, /^Passe/);
   }
+  assertTruthfulText(view, tip, hands);
   assert.ok(tipFor(view, 'en').text.length > 20);
+  return true;
 }
 
-test('the tip is legal and worded right on every vector position and after every step', () => {
+test('on every vector position and after every step the tip is stark\'s legal choice, worded truthfully', () => {
   let checked = 0;
   for (const file of ['handed.json', 'random-sample.json']) {
     for (const c of vectorFile(file).cases) {
       if (!c.position) continue;
       const match = matchOf(roundFromPosition(c.position));
       for (const step of [...c.steps, null]) {
-        for (let s = 0; s < match.players; s++) assertGoodTip(match, s);
-        checked += 1;
+        for (let s = 0; s < match.players; s++) {
+          const hands = match.round.hands.map((h) => h.map((t) => `${Math.min(...t)}|${Math.max(...t)}`));
+          if (assertGoodTip(seatView(match, s), hands, match.round)) checked += 1;
+        }
         if (!step || step.reject) continue;
         applyAction(match.round, step.seat, step.action);
       }
     }
   }
-  assert.ok(checked > 300);
+  for (const c of vectorFile('decisions.json').cases) {
+    assert.ok(assertGoodTip(c.view));
+    checked += 1;
+  }
+  assert.ok(checked > 500, `${checked}`);
+});
+
+test('on a few hundred positions of recorded rounds between computers the tip is stark\'s choice', () => {
+  const rng = seededRng(2026);
+  let checked = 0;
+  for (let n = 0; checked < 300; n++) {
+    const players = 2 + (n % 3);
+    const match = newMatch(players, { rng, firstStarter: n % players });
+    let step = 0;
+    while (match.round.result === null) {
+      const seat = match.round.turn;
+      const view = seatView(match, seat);
+      if (seat === 0 && view.legal.length > 1) {
+        const hands = match.round.hands.map((h) => h.map((t) => `${Math.min(...t)}|${Math.max(...t)}`));
+        if (assertGoodTip(view, hands, match.round)) checked += 1;
+      }
+      const level = ['mittel', 'heaviest', 'stark-v1'][(n + seat) % 3];
+      matchApply(match, seat, decide(view, level, mixSeed(n, step)));
+      step += 1;
+    }
+  }
 });
 
 test('draw when nothing fits and the boneyard has tiles; pass when it is empty', () => {
@@ -79,7 +190,7 @@ test('sheds high pips when nothing else decides', () => {
   assert.match(tip.text, /Lege 5\|6 links an: links liegt eine 5\./);
 });
 
-test('prefers leaving a number the next player is known to lack', () => {
+test('names what the next player is known to lack, and the draw that shows it', () => {
   // Seat 1 drew at ends 2 and 4: it lacks 2 and 4. Then the ends show 2 and 1; seat 0 can cover
   // the 2 (0|2 on the left, leaving 0 and 1) or keep it showing (1|1 on the right).
   const match = matchOf(roundFromPosition({ players: 2, hands: [['0|2', '0|6', '1|1'], ['3|3', '5|5']],
@@ -88,22 +199,30 @@ test('prefers leaving a number the next player is known to lack', () => {
   applyAction(match.round, 1, { type: 'draw' }); // 1|4: fits right
   applyAction(match.round, 1, { type: 'play', tile: '1|4', end: 'right' });
   const view = seatView(match, 0);
-  assert.deepEqual([...knownLacks(view)[1]].sort(), [2, 4]);
   const tip = tipFor(view);
+  assert.deepEqual(tip.search.lacks[1].map((x) => x.number), [2, 4]);
   assert.equal(tip.tile, '1|1');
   assert.equal(tip.end, 'right');
-  assert.match(tip.text, /Platz 2 musste bei einer 2/);
+  assert.match(tip.text, /Platz 2 hat bei 2 und 4 gezogen, hat also keine 2\./);
+  assert.match(tipFor(view, 'en', (s) => `Computer ${s}`).text, /Computer 1 drew at 2 and 4, so holds no 2\./);
+  assert.match(tip.text, /gewann er in \d+ von \d+ Proben/);
 });
 
 test('a later draw at other ends takes back what was known about the other numbers', () => {
-  const view = { players: 2, log: [
-    { seat: 1, type: 'draw', ends: [3, 5] },
-    { seat: 1, type: 'play', tile: '3|6', end: 'left', ends: [3, 5] },
-    { seat: 1, type: 'draw', ends: [1, 2] },
-  ] };
-  assert.deepEqual([...knownLacks(view)[1]].sort(), [1, 2]);
-  const passes = { players: 2, log: [{ seat: 0, type: 'pass', ends: [3, 5] }, { seat: 0, type: 'pass', ends: [1, 5] }] };
-  assert.deepEqual([...knownLacks(passes)[0]].sort(), [1, 3, 5]);
+  // Seat 1 draws at 3 and 5 and plays the drawn 0|3; later it draws at 0 and 6: the tile drawn
+  // then could show a 3 or a 5, so only 0 and 6 are known to be lacking.
+  const match = matchOf(roundFromPosition({ players: 2, hands: [['5|6', '4|4', '0|4', '1|3'], ['2|2', '1|1']],
+    boneyard: ['0|3', '1|2', '1|6', '5|5'], line: ['3|5'], turn: 1 }));
+  applyAction(match.round, 1, { type: 'draw' });
+  applyAction(match.round, 1, { type: 'play', tile: '0|3', end: 'left' });
+  assert.deepEqual(tipFor(seatView(match, 0)).search.lacks[1].map((x) => [x.number, x.type, x.ends]),
+    [[3, 'draw', [3, 5]], [5, 'draw', [3, 5]]]);
+  applyAction(match.round, 0, { type: 'play', tile: '5|6', end: 'right' });
+  applyAction(match.round, 1, { type: 'draw' });
+  applyAction(match.round, 1, { type: 'draw' });
+  applyAction(match.round, 1, { type: 'play', tile: '1|6', end: 'right' });
+  const tip = tipFor(seatView(match, 0));
+  assert.deepEqual(tip.search.lacks[1].map((x) => [x.number, x.type, x.ends]), [[0, 'draw', [0, 6]], [6, 'draw', [0, 6]]]);
 });
 
 test('no tip when it is not the viewer\'s turn, for a spectator, or after the round', () => {

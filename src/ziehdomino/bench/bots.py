@@ -4,8 +4,11 @@ The same set of views is timed everywhere: every decision with a real choice (tw
 legal actions) that a "stark" seat met in rounds against mittel and heaviest seats, for 2, 3
 and 4 players. Python calls :func:`ziehdomino.bots.decide`; node and Chromium (headless, through
 Playwright, ``/usr/bin/chromium``) load ``web/bots.js`` and call ``decide`` on the same views
-with the same seeds, and the choices must agree with Python's. Goal: median at most
-50 ms and worst case at most 200 ms per decision. Figures only; nothing is asserted.
+with the same seeds, and the choices must agree with Python's. The baseline, timed in the same
+run on the same views, is "stark-v1" (stark before it read the plays). Chromium also times the
+tip (``tipFor`` of ``web/tips.js``, which runs the stark search) on every view. Goals: Python
+median at most 50 ms and worst at most 200 ms per decision, Chromium median at most 10 ms, a
+tip within 50 ms on the slowest view. Figures only; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -32,13 +35,17 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--no-first-run"]
 
 _JS_TIMER = """
-async (jobs) => {
+async ([jobs, level]) => {
   const { decide } = await import('/bots.js');
+  const { loadTips, tipFor, tipSeed } = await import('/tips.js');
+  await loadTips();
   const out = [];
   for (const j of jobs) {
     const t = performance.now();
-    const action = decide(j.view, 'stark', j.seed);
-    out.push([performance.now() - t, action]);
+    const action = level === 'tip' ? tipFor(j.view, 'de').action : decide(j.view, level, j.seed);
+    const ms = performance.now() - t;
+    // A tip's seed comes from the view: it must be stark's choice for that seed.
+    out.push([ms, level === 'tip' ? JSON.stringify(action) === JSON.stringify(decide(j.view, 'stark', tipSeed(j.view))) : action]);
   }
   return out;
 }
@@ -71,18 +78,19 @@ def _figures(ms: list[float]) -> dict[str, float]:
             "max_ms": round(ms[-1], 2), "mean_ms": round(statistics.fmean(ms), 2)}
 
 
-def time_python(jobs: list[dict[str, Any]]) -> tuple[dict[str, float], dict[str, float], list[dict[str, Any]]]:
+def time_python(jobs: list[dict[str, Any]],
+                level: str = "stark") -> tuple[dict[str, float], dict[str, float], list[dict[str, Any]]]:
     """Wall-clock and CPU-time figures (the CPU time leaves out other processes on a busy machine)."""
     times, cpu, actions = [], [], []
     for j in jobs:
         t, c = time.perf_counter(), time.process_time()
-        actions.append(decide(j["view"], "stark", j["seed"]))
+        actions.append(decide(j["view"], level, j["seed"]))
         cpu.append((time.process_time() - c) * 1000)
         times.append((time.perf_counter() - t) * 1000)
     return _figures(times), _figures(cpu), actions
 
 
-def time_node(jobs: list[dict[str, Any]]) -> tuple[dict[str, float], list[dict[str, Any]]] | None:
+def time_node(jobs: list[dict[str, Any]], level: str = "stark") -> tuple[dict[str, float], list[dict[str, Any]]] | None:
     node = shutil.which("node")
     if node is None:
         return None
@@ -94,7 +102,7 @@ process.stdin.on('end', () => {{
   const out = [];
   for (const j of JSON.parse(text)) {{
     const t = performance.now();
-    const action = decide(j.view, 'stark', j.seed);
+    const action = decide(j.view, '{level}', j.seed);
     out.push([performance.now() - t, action]);
   }}
   console.log(JSON.stringify(out));
@@ -113,7 +121,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def time_chromium(jobs: list[dict[str, Any]]) -> tuple[dict[str, float], list[dict[str, Any]]] | None:
+def time_chromium(jobs: list[dict[str, Any]],
+                  levels: tuple[str, ...] = ("stark",)) -> dict[str, tuple[dict[str, float], list[dict[str, Any]]]] | None:
+    """Per level (or "tip"): figures and actions, all in one page of headless Chromium."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -128,35 +138,56 @@ def time_chromium(jobs: list[dict[str, Any]]) -> tuple[dict[str, float], list[di
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page()
             page.goto(f"http://127.0.0.1:{server.server_address[1]}/bots.js")
-            out = page.evaluate(_JS_TIMER, jobs)
+            results = {}
+            for level in levels:
+                out = page.evaluate(_JS_TIMER, [jobs, level])
+                results[level] = (_figures([t for t, _ in out]), [a for _, a in out])
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
-    return _figures([t for t, _ in out]), [a for _, a in out]
+    return results
+
+
+def _line(name: str, f: dict[str, float], extra: str = "") -> None:
+    print(f"  {name:22s} median {f['median_ms']:6.1f} ms  p90 {f['p90_ms']:6.1f} ms  worst {f['max_ms']:6.1f} ms{extra}")
 
 
 def run(rounds_per_table: int = 12, seed: int = 1) -> dict[str, Any]:
-    """Time "stark" on the same views in Python, node and Chromium; print figures and a JSON line."""
+    """Time "stark" (and the baseline "stark-v1", and the tip) on the same views in Python, node
+    and Chromium; print figures and a JSON line."""
     jobs = stark_views(rounds_per_table, seed)
     print(f"stark: {len(jobs)} decisions with a choice, from {rounds_per_table} rounds each at 2, 3 and 4 seats "
-          f"(goal: median <= 50 ms, worst <= 200 ms)")
+          f"(goals: Python median <= 50 ms, worst <= 200 ms; Chromium median <= 10 ms; tip <= 50 ms)")
     summary: dict[str, Any] = {"bench": "bots", "level": "stark", "decisions": len(jobs)}
-    py, py_cpu, want = time_python(jobs)
-    summary["python"] = py
-    summary["python_cpu"] = py_cpu
-    print(f"  python:   median {py['median_ms']:6.1f} ms  p90 {py['p90_ms']:6.1f} ms  worst {py['max_ms']:6.1f} ms")
-    print(f"  (CPU)     median {py_cpu['median_ms']:6.1f} ms  p90 {py_cpu['p90_ms']:6.1f} ms  "
-          f"worst {py_cpu['max_ms']:6.1f} ms  (process time: leaves out other load on the machine)")
-    for name, timer in (("node", time_node), ("chromium", time_chromium)):
-        result = timer(jobs)
+    want: dict[str, list[dict[str, Any]]] = {}
+    for level in ("stark-v1", "stark"):
+        py, py_cpu, want[level] = time_python(jobs, level)
+        summary[f"python_{level}"] = py
+        summary[f"python_cpu_{level}"] = py_cpu
+        _line(f"python {level}:", py)
+        _line(f"  (CPU) {level}:", py_cpu, "  (process time: leaves out other load on the machine)")
+    for level in ("stark-v1", "stark"):
+        result = time_node(jobs, level)
         if result is None:
-            print(f"  {name}: not available")
-            continue
+            print("  node: not available")
+            break
         figures, actions = result
-        figures["same_choices_as_python"] = actions == want
-        summary[name] = figures
-        print(f"  {name + ':':9s} median {figures['median_ms']:6.1f} ms  p90 {figures['p90_ms']:6.1f} ms  "
-              f"worst {figures['max_ms']:6.1f} ms  same choices as Python: {figures['same_choices_as_python']}")
+        figures["same_choices_as_python"] = actions == want[level]
+        summary[f"node_{level}"] = figures
+        _line(f"node {level}:", figures, f"  same choices as Python: {figures['same_choices_as_python']}")
+    chromium = time_chromium(jobs, ("stark-v1", "stark", "tip"))
+    if chromium is None:
+        print("  chromium: not available")
+    else:
+        for level, (figures, actions) in chromium.items():
+            if level == "tip":
+                figures["tip_is_starks_choice"] = all(actions)
+                note = f"  the tip is stark's choice: {figures['tip_is_starks_choice']}"
+            else:
+                figures["same_choices_as_python"] = actions == want[level]
+                note = f"  same choices as Python: {figures['same_choices_as_python']}"
+            summary[f"chromium_{level}"] = figures
+            _line(f"chromium {level}:", figures, note)
     print(json.dumps(summary))
     return summary

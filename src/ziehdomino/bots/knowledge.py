@@ -43,6 +43,26 @@ def move_of(action: dict[str, Any]) -> int:
     return 3 * tile_index(action["tile"]) + (OPEN if end is None else LEFT if end == "left" else RIGHT)
 
 
+@dataclass(frozen=True)
+class Play:
+    """A play in the log, as the inference reads it.
+
+    Attributes:
+        at: its index in the log; seat, tile (sim index), end ("left", "right" or None).
+        ends: the open ends just before it, None on an empty line.
+        birth: the birth (log index of a draw, -1 for dealt) of the slot the play removed.
+        next_lack: the numbers the next seat was publicly known to lack just before it.
+    """
+
+    at: int
+    seat: int
+    tile: int
+    end: str | None
+    ends: tuple[int, int] | None
+    birth: int
+    next_lack: int
+
+
 @dataclass
 class Knowledge:
     """One seat's knowledge at its turn (see the module docstring).
@@ -56,6 +76,10 @@ class Knowledge:
         slots: per seat, the forbidden-number masks of its tiles as the public log tells them,
             oldest first (the viewer's own slots are what the others can know of its hand).
         passes: consecutive passes so far.
+        births: per seat and slot, the log index of the draw that brought the slot in (-1 for
+            a dealt tile).
+        plays: every play of the log as a :class:`Play`.
+        explained: per seat, whether the log explains its count (else it knows nothing of it).
     """
 
     players: int
@@ -68,6 +92,9 @@ class Knowledge:
     hidden: int
     slots: list[list[int]]
     passes: int
+    births: list[list[int]]
+    plays: list[Play]
+    explained: list[bool]
 
     def public_lacks(self, seat: int) -> int:
         """The numbers (7-bit mask) everybody can tell from the log that ``seat`` lacks."""
@@ -91,8 +118,8 @@ class Knowledge:
         hands[self.me] = self.hand
         return SimRound(self.players, hands, [], self.left, self.right, self.me, self.passes)
 
-    def slot_order(self) -> list[tuple[int, int]]:
-        """Every other seat's slots as ``(seat, forbidden)``, most constrained first.
+    def slot_order(self) -> list[tuple[int, int, int]]:
+        """Every other seat's slots as ``(seat, forbidden, age)``, most constrained first.
 
         Key: the number of hidden tiles the slot allows, then seat, then age (oldest first).
         """
@@ -103,15 +130,15 @@ class Knowledge:
             for age, f in enumerate(self.slots[seat]):
                 keyed.append(((ALLOWED[f] & self.hidden).bit_count(), seat, age, f))
         keyed.sort()
-        return [(seat, f) for _, seat, _, f in keyed]
+        return [(seat, f, age) for _, seat, age, f in keyed]
 
-    def sample(self, order: list[tuple[int, int]], rng: Mulberry32) -> tuple[list[int], list[int]]:
-        """One deal of the hidden tiles consistent with everything known: (hands, boneyard).
+    def sample_hands(self, order: list[tuple[int, int, int]], rng: Mulberry32, slot_tiles: list[int]) -> list[int]:
+        """The hands of one deal consistent with everything known; ``slot_tiles[j]`` receives
+        the tile (a one-bit mask) given to the j-th slot of ``order``.
 
         Each slot in ``order`` takes a uniformly chosen hidden tile it allows (the k-th set bit,
         k = ``rng.below(count)``); a dead end restarts, and after :data:`SAMPLE_TRIES` failures
-        the constraints are dropped. The leftover tiles, ascending, are shuffled by Fisher-Yates
-        (j from the last index down to 1, swap with ``rng.below(j + 1)``) into the boneyard.
+        the constraints are dropped.
         """
         for attempt in range(SAMPLE_TRIES + 1):
             relax = attempt == SAMPLE_TRIES
@@ -119,7 +146,7 @@ class Knowledge:
             hands = [0] * self.players
             hands[self.me] = self.hand
             ok = True
-            for seat, f in order:
+            for j, (seat, f, _) in enumerate(order):
                 cand = pool if relax else pool & ALLOWED[f]
                 n = cand.bit_count()
                 if n == 0:
@@ -131,14 +158,29 @@ class Knowledge:
                     k -= 1
                 low = cand & -cand
                 hands[seat] |= low
+                slot_tiles[j] = low
                 pool ^= low
             if ok:
-                bone = bits(pool)
-                for j in range(len(bone) - 1, 0, -1):
-                    k = rng.below(j + 1)
-                    bone[j], bone[k] = bone[k], bone[j]
-                return hands, bone
+                return hands
         raise AssertionError("unreachable: the relaxed attempt always succeeds")
+
+    def bone_of(self, hands: list[int], rng: Mulberry32) -> list[int]:
+        """The boneyard of a deal with these hands: the hidden tiles left, ascending, shuffled
+        by Fisher-Yates (j from the last index down to 1, swap with ``rng.below(j + 1)``)."""
+        pool = self.hidden
+        for s in range(self.players):
+            if s != self.me:
+                pool &= ~hands[s]
+        bone = bits(pool)
+        for j in range(len(bone) - 1, 0, -1):
+            k = rng.below(j + 1)
+            bone[j], bone[k] = bone[k], bone[j]
+        return bone
+
+    def sample(self, order: list[tuple[int, int, int]], rng: Mulberry32) -> tuple[list[int], list[int]]:
+        """One deal of the hidden tiles consistent with everything known: (hands, boneyard)."""
+        hands = self.sample_hands(order, rng, [0] * len(order))
+        return hands, self.bone_of(hands, rng)
 
 
 def knowledge_of(view: dict[str, Any]) -> Knowledge:
@@ -174,29 +216,42 @@ def knowledge_of(view: dict[str, Any]) -> Knowledge:
         elif e["type"] == "draw":
             start[e["seat"]] -= 1
     slots: list[list[int]] = [[0] * max(n, 0) for n in start]
-    for e in log:
+    births: list[list[int]] = [[-1] * max(n, 0) for n in start]
+    plays: list[Play] = []
+    for at, e in enumerate(log):
         seat = e["seat"]
         own = slots[seat]
+        born = births[seat]
+        ends_then = e.get("ends")
         if e["type"] == "play":
             i = tile_index(e["tile"])
             shows = (1 << TA[i]) | (1 << TB[i])
+            next_lack = 0x7F
+            for f in slots[(seat + 1) % players]:
+                next_lack &= f
+            birth = -1
             for k, f in enumerate(own):
                 if not f & shows:
                     del own[k]
+                    birth = born.pop(k)
                     break
             else:
                 if own:
                     own.pop()
+                    birth = born.pop()
+            plays.append(Play(at, seat, i, e.get("end"), tuple(ends_then) if ends_then else None, birth, next_lack))
             continue
-        ends_then = e.get("ends")
         if ends_then:
             gone = (1 << ends_then[0]) | (1 << ends_then[1])
             for k in range(len(own)):
                 own[k] |= gone
         if e["type"] == "draw":
             own.append(0)
+            born.append(at)
+    explained = [len(slots[s]) == counts[s] for s in range(players)]
     for s in range(players):
-        if len(slots[s]) != counts[s]:
+        if not explained[s]:
             slots[s] = [0] * counts[s]  # a log that does not explain the counts: know nothing
+            births[s] = [-1] * counts[s]
     return Knowledge(players, me, hand, left, right, counts, view["boneyard_count"], hidden, slots,
-                     view.get("passes", 0))
+                     view.get("passes", 0), births, plays, explained)

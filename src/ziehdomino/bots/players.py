@@ -1,4 +1,4 @@
-"""The four computer players: leicht, mittel, stark and the yardstick heaviest.
+"""The computer players: leicht, mittel, stark, and the arena's yardsticks heaviest and stark-v1.
 
 Each takes a seat's view, the :class:`~.knowledge.Knowledge` read from it and a seeded
 generator, and returns the index of its choice in ``view["legal"]``. ``docs/bots.md`` describes
@@ -7,16 +7,40 @@ them; ``web/bots.js`` implements the same steps in the same order.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Callable, Final, Iterator
 
 from .knowledge import Knowledge, move_of
 from .rng import Mulberry32
-from .sim import NUM, OPEN, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK, W_PIPS, SimRound, outcome_value, playout
+from .sim import (BIT_INDEX, NUM, OPEN, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK, W_PIPS, SimRound,
+                  outcome_value, playout)
 from .solve import solve
 
 #: "stark": playouts per decision, shared among the candidate moves (docs/bots.md).
 PLAYOUTS: Final = 1000
 MIN_SAMPLES: Final = 24
+#: "stark": deals drawn per deal played out, before the drawn deals are weighed and resampled.
+RAW_FACTOR: Final = 2
+#: The model of another seat's play (docs/bots.md): a play ``d`` points below the best one in
+#: that hand weighs LIKE[d] (LIKE[0] = 65536, each point a factor LIKE_MULT / 65536, about
+#: e^(-1/10)), never less than LIKE_FLOOR (a seat may play differently).
+LIKE_MULT: Final = 59299
+LIKE_FLOOR: Final = 1024
+LIKE_MAX_D: Final = 255
+TWO16: Final = 65536
+#: Resampling weights are cut to below 2**WEIGHT_BITS; a seat's product per model to below 2**SEAT_BITS.
+WEIGHT_BITS: Final = 20
+SEAT_BITS: Final = 16
+
+
+def _like_table() -> tuple[int, ...]:
+    t = [TWO16]
+    for _ in range(LIKE_MAX_D):
+        t.append(max(LIKE_FLOOR, t[-1] * LIKE_MULT // TWO16))
+    return tuple(t)
+
+
+LIKE: Final = _like_table()
 
 
 def pick_max(scores: list[int], rng: Mulberry32) -> int:
@@ -50,20 +74,25 @@ def _after(k: Knowledge, move: int) -> tuple[int, int]:
     return k.left, (b if a == k.right else a)
 
 
-def mittel_score(k: Knowledge, move: int, next_lacks: int) -> int:
-    """The heuristic score of a play: shed pips, keep a hand that follows, starve the next seat."""
-    i = move // 3
-    nl, nr = _after(k, move)
-    rest = k.hand & ~(1 << i)
-    score = W_PIPS * PIPS[i] + W_FOLLOW * (rest & (NUM[nl] | NUM[nr])).bit_count()
+def play_score(hand: int, i: int, nl: int, nr: int, lack: int) -> int:
+    """Mittel's score of playing tile ``i`` from ``hand``, leaving the ends ``nl``, ``nr``, when
+    the next seat is known to lack the numbers ``lack`` (a 7-bit mask): shed pips, keep a hand
+    that follows, play doubles, starve the next seat."""
+    score = W_PIPS * PIPS[i] + W_FOLLOW * (hand & ~(1 << i) & (NUM[nl] | NUM[nr])).bit_count()
     if TA[i] == TB[i]:
         score += W_DOUBLE
-    lacked = ((next_lacks >> nl) & 1) + ((next_lacks >> nr) & 1)
+    lacked = ((lack >> nl) & 1) + ((lack >> nr) & 1)
     if lacked == 2:
         score += W_BLOCK
     elif lacked == 1:
         score += W_LACK
     return score
+
+
+def mittel_score(k: Knowledge, move: int, next_lacks: int) -> int:
+    """The heuristic score of a play from the viewer's hand (:func:`play_score`)."""
+    nl, nr = _after(k, move)
+    return play_score(k.hand, move // 3, nl, nr, next_lacks)
 
 
 def mittel(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
@@ -90,37 +119,245 @@ def candidates(k: Knowledge, legal: list[dict[str, Any]]) -> list[tuple[int, int
     return out
 
 
-def stark(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
-    """Determinized Monte Carlo with exact two-player endgames (docs/bots.md)."""
+Deals = Callable[[Knowledge, list[tuple[int, int, int]], Mulberry32, int], Iterator[tuple[list[int], list[int]]]]
+
+
+def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals) -> dict[str, Any]:
+    """The search every stark-like player shares (docs/bots.md, "stark").
+
+    Steps 1 and 2 (one choice; the exact two-player endgame), then ``deals(k, order, rng,
+    samples)`` yields the deals to play every candidate out on.
+
+    Returns:
+        ``{"choice": index in view["legal"], "method": ..., "candidates": [...], "samples": n}``;
+        ``method`` is ``"only"`` (one legal action), ``"same"`` (all plays lead to the same
+        ends), ``"solve"`` (each candidate has ``value``: 0 lost, 1 shared, 2 won alone, with
+        best play) or ``"sample"`` (each candidate has ``won`` and ``shared``: counts out of
+        ``samples`` deals played out). Each candidate has ``index`` (in ``view["legal"]``).
+    """
     legal = view["legal"]
     if len(legal) == 1:
-        return 0
+        return {"choice": 0, "method": "only", "candidates": [{"index": 0}], "samples": 0}
     cands = candidates(k, legal)
     if len(cands) == 1:
-        return cands[0][0]
+        return {"choice": cands[0][0], "method": "same", "candidates": [{"index": cands[0][0]}], "samples": 0}
     root = k.root()
     moves = [m for _, m in cands]
     if k.players == 2 and k.bone_count == 0:
         root.hands[1 - k.me] = k.hidden
         values = solve(root, moves, k.me)
         if values is not None:
-            return cands[values.index(max(values))][0]
+            best = values.index(max(values))
+            return {"choice": cands[best][0], "method": "solve", "samples": 0,
+                    "candidates": [{"index": idx, "value": values[c]} for c, (idx, _) in enumerate(cands)]}
     samples = max(MIN_SAMPLES, PLAYOUTS // len(cands))
-    order = k.slot_order()
-    totals = [0] * len(cands)
+    won = [0] * len(cands)
+    shared = [0] * len(cands)
     me, players = k.me, k.players
     lacks0 = [k.public_lacks(s) for s in range(players)]
-    for _ in range(samples):
-        hands, bone = k.sample(order, rng)
+    left, right, turn, passes = root.left, root.right, root.turn, root.passes
+    for hands, bone in deals(k, k.slot_order(), rng, samples):
         for c, m in enumerate(moves):
-            r = SimRound(players, list(hands), list(bone), root.left, root.right, root.turn, root.passes)
+            r = SimRound(players, list(hands), list(bone), left, right, turn, passes)
             r.apply(m)
-            if r.winners is not None:
-                totals[c] += outcome_value(r.winners, me)
-            else:
-                totals[c] += outcome_value(playout(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players,
-                                                                  list(lacks0)), me)
-    return cands[totals.index(max(totals))][0]
+            winners = r.winners
+            if winners is None:
+                winners = playout(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, list(lacks0))
+            v = outcome_value(winners, me)
+            if v == 2:
+                won[c] += 1
+            elif v == 1:
+                shared[c] += 1
+    best = 0
+    for c in range(1, len(cands)):
+        if 2 * won[c] + shared[c] > 2 * won[best] + shared[best]:
+            best = c
+    return {"choice": cands[best][0], "method": "sample", "samples": samples,
+            "candidates": [{"index": idx, "won": won[c], "shared": shared[c]} for c, (idx, _) in enumerate(cands)]}
 
 
-LEVELS: Final = {"leicht": leicht, "mittel": mittel, "stark": stark, "heaviest": heaviest}
+def uniform_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry32,
+                  samples: int) -> Iterator[tuple[list[int], list[int]]]:
+    """``samples`` deals, each consistent with the draws and passes, weighed alike (stark-v1)."""
+    for _ in range(samples):
+        yield k.sample(order, rng)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One play by another seat while it held tiles still hidden from the viewer.
+
+    ``seat``: who played; ``fixed``: the tiles it surely held then (the tile played, and its later plays from older
+    slots); ``alive``: the positions in the slot order of the slots it held then; ``left``,
+    ``right``: the ends before the play (-1 on an empty line); ``tile``, ``nl``, ``nr``: the
+    tile played and the ends it left; ``lack``: what the next seat was known to lack then.
+    """
+
+    seat: int
+    fixed: int
+    alive: tuple[int, ...]
+    left: int
+    right: int
+    tile: int
+    nl: int
+    nr: int
+    lack: int
+
+
+def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
+    """What the other seats' plays can tell about the hidden tiles (docs/bots.md)."""
+    out = []
+    for p in k.plays:
+        if p.seat == k.me or not k.explained[p.seat]:
+            continue
+        alive = tuple(j for j, (seat, _, age) in enumerate(order) if seat == p.seat and k.births[seat][age] < p.at)
+        if not alive:
+            continue
+        fixed = 1 << p.tile
+        for q in k.plays:
+            if q.seat == p.seat and q.at > p.at and q.birth < p.at:
+                fixed |= 1 << q.tile
+        left, right = p.ends if p.ends else (-1, -1)
+        a, b = TA[p.tile], TB[p.tile]
+        nl, nr = a, b
+        if p.end == "left":
+            nl, nr = (b if a == left else a), right
+        elif p.end == "right":
+            nl, nr = left, (b if a == right else a)
+        out.append(Evidence(p.seat, fixed, alive, left, right, p.tile, nl, nr, p.next_lack))
+    return out
+
+
+#: The models of another seat's play (docs/bots.md, "Reading the plays"), as scales (x, y) of a
+#: play's score ``x * mittel score + y * pips``: mittel's score read loosely, read strictly, and
+#: the pips alone.
+MODELS: Final = ((1, 0), (4, 0), (0, 40))
+
+
+def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
+    """Each model's chance, out of 65536, that a seat holding ``hand`` made the play ``ev``:
+    LIKE[best - score of the play] over the sum of LIKE[best - score] of every play it had."""
+    left, right, lack = ev.left, ev.right, ev.lack
+    num, ta, tb, bit_index, pips = NUM, TA, TB, BIT_INDEX, PIPS
+    scores = []
+    if left < 0:
+        m = hand
+        while m:
+            low = m & -m
+            m ^= low
+            i = bit_index[low]
+            scores.append((play_score(hand, i, ta[i], tb[i], lack), pips[i]))
+    else:
+        m = hand & (num[left] | num[right])
+        while m:
+            low = m & -m
+            m ^= low
+            i = bit_index[low]
+            a, b = ta[i], tb[i]
+            if a == left or b == left:
+                scores.append((play_score(hand, i, b if a == left else a, right, lack), pips[i]))
+            if left != right and (a == right or b == right):
+                scores.append((play_score(hand, i, left, b if a == right else a, lack), pips[i]))
+    if len(scores) <= 1:
+        return (TWO16,) * len(MODELS)
+    played = play_score(hand, ev.tile, ev.nl, ev.nr, lack)
+    played_pips = pips[ev.tile]
+    like = LIKE
+    out = []
+    for x, y in MODELS:
+        vals = [x * s + y * p for s, p in scores]
+        top = max(vals)
+        total = 0
+        for v in vals:
+            d = top - v
+            total += like[d if d < LIKE_MAX_D else LIKE_MAX_D]
+        d = top - x * played - y * played_pips
+        out.append(TWO16 * like[d if d < LIKE_MAX_D else LIKE_MAX_D] // total)
+    return tuple(out)
+
+
+def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry32,
+                  samples: int) -> Iterator[tuple[list[int], list[int]]]:
+    """Deals weighed by how likely the other seats' plays were (docs/bots.md).
+
+    ``RAW_FACTOR * samples`` deals are drawn; for each other seat and model, the product of
+    its plays' likelihoods; a seat's weight is the sum over the models (each product scaled by
+    the seat's largest product over the deals), a deal's weight the product over the seats;
+    ``samples`` deals are then taken by systematic resampling.
+    """
+    evs = evidence(k, order)
+    if not evs:
+        yield from uniform_deals(k, order, rng, samples)
+        return
+    seats = sorted({e.seat for e in evs})
+    slot_of = [seats.index(e.seat) for e in evs]
+    raw = RAW_FACTOR * samples
+    models = len(MODELS)
+    drawn = []
+    products = []
+    tops = [0] * len(seats)
+    slot_tiles = [0] * len(order)
+    known: list[dict[int, tuple[int, ...]]] = [{} for _ in evs]  # likelihoods by hand, per play
+    for _ in range(raw):
+        hands = k.sample_hands(order, rng, slot_tiles)
+        p = [[1 << 32] * models for _ in seats]
+        for x, e in enumerate(evs):
+            hand = e.fixed
+            for j in e.alive:
+                hand |= slot_tiles[j]
+            q = known[x].get(hand)
+            if q is None:
+                q = known[x][hand] = likelihoods(hand, e)
+            ps = p[slot_of[x]]
+            for mdl in range(models):
+                ps[mdl] = ps[mdl] * q[mdl] >> 16
+        for si, ps in enumerate(p):
+            top = max(ps)
+            if top > tops[si]:
+                tops[si] = top
+        drawn.append(hands)
+        products.append(p)
+    shifts = [max(0, top.bit_length() - SEAT_BITS) for top in tops]
+    weights = []
+    for p in products:
+        w = 1
+        for si, ps in enumerate(p):
+            w *= sum(v >> shifts[si] for v in ps)
+        weights.append(w)
+    cut = max(0, max(weights).bit_length() - WEIGHT_BITS)
+    weights = [w >> cut for w in weights]
+    total = sum(weights)
+    if total == 0:
+        weights = [1] * raw
+        total = raw
+    u = rng.below(total)
+    n = 0
+    cum = weights[0]
+    for j in range(samples):
+        target = (j * total + u) // samples
+        while cum <= target:
+            n += 1
+            cum += weights[n]
+        yield drawn[n], k.bone_of(drawn[n], rng)
+
+
+def seeing_deals(hands: list[int]) -> Deals:
+    """Deals with the other seats' real hands; only the boneyard's order is drawn."""
+    def deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry32,
+              samples: int) -> Iterator[tuple[list[int], list[int]]]:
+        for _ in range(samples):
+            yield hands, k.bone_of(hands, rng)
+    return deals
+
+
+def stark(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+    """Determinized Monte Carlo over deals weighed by the other seats' plays (docs/bots.md)."""
+    return search(view, k, rng, weighed_deals)["choice"]
+
+
+def stark_v1(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+    """The arena's yardstick: stark before it read the plays (all consistent deals alike)."""
+    return search(view, k, rng, uniform_deals)["choice"]
+
+
+LEVELS: Final = {"leicht": leicht, "mittel": mittel, "stark": stark, "heaviest": heaviest, "stark-v1": stark_v1}

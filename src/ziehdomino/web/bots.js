@@ -294,7 +294,10 @@ class Knowledge {
     return new SimRound(this.players, hands, [], this.left, this.right, this.me, this.passes);
   }
 
-  /** Other seats' slots as [seat, forbidden], most constrained first (allowed count, seat, age). */
+  /**
+   * Other seats' slots as [seat, forbidden, age], most constrained first (allowed count, seat,
+   * age oldest first).
+   */
   slotOrder() {
     const keyed = [];
     for (let seat = 0; seat < this.players; seat++) {
@@ -302,18 +305,22 @@ class Knowledge {
       this.slots[seat].forEach((f, age) => keyed.push([popcount(ALLOWED[f] & this.hidden), seat, age, f]));
     }
     keyed.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3]);
-    return keyed.map((k) => [k[1], k[3]]);
+    return keyed.map((k) => [k[1], k[3], k[2]]);
   }
 
-  /** One deal of the hidden tiles consistent with everything known: [hands, bone]. */
-  sample(order, rng) {
+  /**
+   * The other hands of one deal consistent with everything known. `slotTiles[j]` receives the
+   * tile (a one-bit mask) given to the j-th slot of `order`. Returns the hands.
+   */
+  sampleHands(order, rng, slotTiles) {
     for (let attempt = 0; attempt <= SAMPLE_TRIES; attempt++) {
       const relax = attempt === SAMPLE_TRIES;
       let pool = this.hidden;
       const hands = new Array(this.players).fill(0);
       hands[this.me] = this.hand;
       let ok = true;
-      for (const [seat, f] of order) {
+      for (let j = 0; j < order.length; j++) {
+        const [seat, f] = order[j];
         let cand = relax ? pool : pool & ALLOWED[f];
         const n = popcount(cand);
         if (n === 0) {
@@ -327,20 +334,32 @@ class Knowledge {
         }
         const low = cand & -cand;
         hands[seat] |= low;
+        slotTiles[j] = low;
         pool ^= low;
       }
-      if (ok) {
-        const bone = bits(pool);
-        for (let j = bone.length - 1; j > 0; j--) {
-          const k = rng.below(j + 1);
-          const t = bone[j];
-          bone[j] = bone[k];
-          bone[k] = t;
-        }
-        return [hands, bone];
-      }
+      if (ok) return hands;
     }
     throw new Error('unreachable: the relaxed attempt always succeeds');
+  }
+
+  /** The boneyard of a deal with these hands: the tiles left, ascending, shuffled (Fisher-Yates). */
+  boneOf(hands, rng) {
+    let pool = this.hidden;
+    for (let s = 0; s < this.players; s++) if (s !== this.me) pool &= ~hands[s];
+    const bone = bits(pool);
+    for (let j = bone.length - 1; j > 0; j--) {
+      const k = rng.below(j + 1);
+      const t = bone[j];
+      bone[j] = bone[k];
+      bone[k] = t;
+    }
+    return bone;
+  }
+
+  /** One deal of the hidden tiles consistent with everything known: [hands, bone]. */
+  sample(order, rng) {
+    const hands = this.sampleHands(order, rng, new Array(order.length));
+    return [hands, this.boneOf(hands, rng)];
   }
 }
 
@@ -371,27 +390,50 @@ export function knowledgeOf(view) {
     else if (e.type === 'draw') start[e.seat] -= 1;
   }
   const slots = start.map((n) => new Array(Math.max(n, 0)).fill(0));
-  for (const e of log) {
+  // births[s][k]: the log index of the draw that brought slot k in, -1 for a dealt tile.
+  const births = start.map((n) => new Array(Math.max(n, 0)).fill(-1));
+  const plays = [];
+  log.forEach((e, at) => {
     const own = slots[e.seat];
+    const born = births[e.seat];
     if (e.type === 'play') {
       const i = tileIndex(e.tile);
       const shows = (1 << TA[i]) | (1 << TB[i]);
+      let nextLack = 0x7f;
+      for (const f of slots[(e.seat + 1) % players]) nextLack &= f;
+      let birth = -1;
       const k = own.findIndex((f) => !(f & shows));
-      if (k >= 0) own.splice(k, 1);
-      else if (own.length) own.pop();
-      continue;
+      if (k >= 0) {
+        birth = born[k];
+        own.splice(k, 1);
+        born.splice(k, 1);
+      } else if (own.length) {
+        own.pop();
+        birth = born.pop();
+      }
+      plays.push({ at, seat: e.seat, tile: i, end: e.end ?? null, ends: e.ends ?? null, birth, nextLack });
+      return;
     }
     if (e.ends) {
       const gone = (1 << e.ends[0]) | (1 << e.ends[1]);
       for (let k = 0; k < own.length; k++) own[k] |= gone;
     }
-    if (e.type === 'draw') own.push(0);
-  }
+    if (e.type === 'draw') {
+      own.push(0);
+      born.push(at);
+    }
+  });
+  const explained = [];
   for (let s = 0; s < players; s++) {
-    if (slots[s].length !== counts[s]) slots[s] = new Array(counts[s]).fill(0);
+    explained.push(slots[s].length === counts[s]);
+    if (!explained[s]) {
+      slots[s] = new Array(counts[s]).fill(0);
+      births[s] = new Array(counts[s]).fill(-1);
+    }
   }
   return new Knowledge({
     players, me, hand, left, right, counts, boneCount: view.boneyard_count, hidden, slots, passes: view.passes || 0,
+    births, plays, explained,
   });
 }
 
@@ -452,10 +494,25 @@ function solve(root, moves, me, limit = NODE_LIMIT) {
 // ---------------------------------------------------------------------------------------------
 // The players (bots/players.py)
 
-/** "mittel" weights (docs/bots.md). */
 /** "stark": playouts per decision shared among the candidates, and the least samples. */
 const PLAYOUTS = 1000;
 const MIN_SAMPLES = 24;
+/** "stark": deals drawn per deal played out, before the drawn deals are weighed and resampled. */
+const RAW_FACTOR = 2;
+/**
+ * The model of another seat's play (docs/bots.md, "Reading the plays"): a play `d` points below
+ * the best one in that hand weighs LIKE[d] (LIKE[0] = 65536, each point a factor LIKE_MULT /
+ * 65536, about e^(-1/10)), never less than LIKE_FLOOR (a seat may play differently).
+ */
+const LIKE_MULT = 59299;
+const LIKE_FLOOR = 1024;
+const LIKE_MAX_D = 255;
+const LIKE = [65536];
+for (let d = 1; d <= LIKE_MAX_D; d++) LIKE.push(Math.max(LIKE_FLOOR, Math.floor((LIKE[d - 1] * LIKE_MULT) / 65536)));
+/** Resampling weights are cut to below 2^WEIGHT_BITS; a seat's product per model to below 2^SEAT_BITS. */
+const WEIGHT_BITS = 20;
+const SEAT_BITS = 16;
+const TWO16 = 65536;
 
 /** Index of a highest score; ties broken uniformly with one rng.below call. */
 function pickMax(scores, rng) {
@@ -486,17 +543,23 @@ function after(k, move) {
   return [k.left, a === k.right ? b : a];
 }
 
-function mittelScore(k, move, nextLacks) {
+/**
+ * Mittel's score of playing tile `i` from `hand`, leaving the ends `nl`, `nr`, when the next
+ * seat is known to lack the numbers `lack` (docs/bots.md).
+ */
+function playScore(hand, i, nl, nr, lack) {
   const { pips: wp, follow: wf, double: wd, block: wb, lack: wl } = WEIGHTS;
-  const i = Math.floor(move / 3);
-  const [nl, nr] = after(k, move);
-  const rest = k.hand & ~(1 << i);
-  let score = wp * PIPS[i] + wf * popcount(rest & (NUM[nl] | NUM[nr]));
+  let score = wp * PIPS[i] + wf * popcount(hand & ~(1 << i) & (NUM[nl] | NUM[nr]));
   if (TA[i] === TB[i]) score += wd;
-  const lacked = ((nextLacks >> nl) & 1) + ((nextLacks >> nr) & 1);
+  const lacked = ((lack >> nl) & 1) + ((lack >> nr) & 1);
   if (lacked === 2) score += wb;
   else if (lacked === 1) score += wl;
   return score;
+}
+
+function mittelScore(k, move, nextLacks) {
+  const [nl, nr] = after(k, move);
+  return playScore(k.hand, Math.floor(move / 3), nl, nr, nextLacks);
 }
 
 function mittel(view, k, rng) {
@@ -522,56 +585,314 @@ function candidates(k, legal) {
   return out;
 }
 
-function stark(view, k, rng) {
+/** Plays every candidate on one deal and the round to its end; adds to the tallies. */
+function playDeal(k, root, moves, hands, bone, lacks0, won, shared) {
+  const { me, players } = k;
+  for (let c = 0; c < moves.length; c++) {
+    const r = new SimRound(players, hands.slice(), bone.slice(), root.left, root.right, root.turn, root.passes);
+    r.apply(moves[c]);
+    const winners = r.winners !== null ? r.winners
+      : playout(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, lacks0.slice());
+    const v = outcomeValue(winners, me);
+    if (v === 2) won[c] += 1;
+    else if (v === 1) shared[c] += 1;
+  }
+}
+
+/**
+ * The search every stark-like level shares: steps 1 and 2 of docs/bots.md, then `deals(k,
+ * order, rng, samples)` gives the deals to play out. Returns what the search found:
+ * `{choice, method, candidates, samples}`; `method` is "only" (one legal action), "same" (the
+ * plays lead to the same ends), "solve" (exact endgame; each candidate has `value` 0/1/2) or
+ * "sample" (each candidate has `won` and `shared` counts out of `samples` deals).
+ */
+function search(view, k, rng, deals) {
   const legal = view.legal;
-  if (legal.length === 1) return 0;
+  if (legal.length === 1) return { choice: 0, method: 'only', candidates: [{ index: 0 }], samples: 0 };
   const cands = candidates(k, legal);
-  if (cands.length === 1) return cands[0][0];
+  if (cands.length === 1) return { choice: cands[0][0], method: 'same', candidates: [{ index: cands[0][0] }], samples: 0 };
   const root = k.root();
   const moves = cands.map((c) => c[1]);
   if (k.players === 2 && k.boneCount === 0) {
     root.hands[1 - k.me] = k.hidden;
     const values = solve(root, moves, k.me);
-    if (values !== null) return cands[values.indexOf(Math.max(...values))][0];
+    if (values !== null) {
+      const best = values.indexOf(Math.max(...values));
+      return { choice: cands[best][0], method: 'solve', samples: 0,
+        candidates: cands.map(([index], c) => ({ index, value: values[c] })) };
+    }
   }
   const samples = Math.max(MIN_SAMPLES, Math.floor(PLAYOUTS / cands.length));
-  const order = k.slotOrder();
-  const totals = new Array(cands.length).fill(0);
-  const { me, players } = k;
+  const won = new Array(cands.length).fill(0);
+  const shared = new Array(cands.length).fill(0);
   const lacks0 = [];
-  for (let s = 0; s < players; s++) lacks0.push(k.publicLacks(s));
-  for (let n = 0; n < samples; n++) {
-    const [hands, bone] = k.sample(order, rng);
-    moves.forEach((m, c) => {
-      const r = new SimRound(players, hands.slice(), bone.slice(), root.left, root.right, root.turn, root.passes);
-      r.apply(m);
-      if (r.winners !== null) totals[c] += outcomeValue(r.winners, me);
-      else {
-        totals[c] += outcomeValue(
-          playout(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, lacks0.slice()), me);
-      }
-    });
-  }
-  return cands[totals.indexOf(Math.max(...totals))][0];
+  for (let s = 0; s < k.players; s++) lacks0.push(k.publicLacks(s));
+  const order = k.slotOrder();
+  for (const [hands, bone] of deals(k, order, rng, samples)) playDeal(k, root, moves, hands, bone, lacks0, won, shared);
+  let best = 0;
+  for (let c = 1; c < cands.length; c++) if (2 * won[c] + shared[c] > 2 * won[best] + shared[best]) best = c;
+  return { choice: cands[best][0], method: 'sample', samples,
+    candidates: cands.map(([index], c) => ({ index, won: won[c], shared: shared[c] })) };
 }
 
-/** The levels by name. */
-export const LEVELS = Object.freeze({ leicht, mittel, stark, heaviest });
+/** Deals weighed alike: every deal consistent with the draws and passes (today's "stark-v1"). */
+function* uniformDeals(k, order, rng, samples) {
+  for (let n = 0; n < samples; n++) yield k.sample(order, rng);
+}
+
+/**
+ * What another seat's plays tell: for each play by another seat while it held tiles still
+ * hidden, the tiles it surely held then (`fixed`: the tile played and its later plays from
+ * older slots) and the slots of `order` that it held then (`alive`).
+ */
+function evidence(k, order) {
+  const out = [];
+  for (const p of k.plays) {
+    if (p.seat === k.me || !k.explained[p.seat]) continue;
+    const alive = [];
+    order.forEach(([seat, , age], j) => {
+      if (seat === p.seat && k.births[seat][age] < p.at) alive.push(j);
+    });
+    if (!alive.length) continue;
+    let fixed = 1 << p.tile;
+    for (const q of k.plays) if (q.seat === p.seat && q.at > p.at && q.birth < p.at) fixed |= 1 << q.tile;
+    const left = p.ends ? p.ends[0] : -1;
+    const right = p.ends ? p.ends[1] : -1;
+    const a = TA[p.tile];
+    const b = TB[p.tile];
+    let nl = a;
+    let nr = b;
+    if (p.end === 'left') [nl, nr] = [a === left ? b : a, right];
+    else if (p.end === 'right') [nl, nr] = [left, a === right ? b : a];
+    out.push({ seat: p.seat, fixed, alive, left, right, tile: p.tile, nl, nr, lack: p.nextLack });
+  }
+  return out;
+}
+
+const SCORES = new Int32Array(64);
+const PIPS_OF = new Int32Array(64);
+
+/**
+ * The models of another seat's play (docs/bots.md, "Reading the plays"), as scales of a play's
+ * score: mittel's score read loosely, mittel's score read strictly, and the pips alone.
+ */
+const MODELS = Object.freeze([[1, 0], [4, 0], [0, 40]]);
+
+/**
+ * Each model's chance (out of 65536) that a seat holding `hand` made the play `ev`: for a
+ * model scoring a play `x * mittel score + y * pips`, LIKE[best - score of the play] over the
+ * sum of LIKE[best - score] of every play the hand had.
+ */
+function likelihoods(hand, ev) {
+  const { left, right, lack } = ev;
+  let n = 0;
+  if (left < 0) {
+    for (let m = hand; m; m &= m - 1) {
+      const i = bitIndex(m & -m);
+      PIPS_OF[n] = PIPS[i];
+      SCORES[n++] = playScore(hand, i, TA[i], TB[i], lack);
+    }
+  } else {
+    for (let m = hand & (NUM[left] | NUM[right]); m; m &= m - 1) {
+      const i = bitIndex(m & -m);
+      const a = TA[i];
+      const b = TB[i];
+      if (a === left || b === left) {
+        PIPS_OF[n] = PIPS[i];
+        SCORES[n++] = playScore(hand, i, a === left ? b : a, right, lack);
+      }
+      if (left !== right && (a === right || b === right)) {
+        PIPS_OF[n] = PIPS[i];
+        SCORES[n++] = playScore(hand, i, left, a === right ? b : a, lack);
+      }
+    }
+  }
+  if (n <= 1) return MODELS.map(() => TWO16);
+  const played = playScore(hand, ev.tile, ev.nl, ev.nr, lack);
+  const playedPips = PIPS[ev.tile];
+  return MODELS.map(([x, y]) => {
+    let top = -1;
+    for (let j = 0; j < n; j++) top = Math.max(top, x * SCORES[j] + y * PIPS_OF[j]);
+    let sum = 0;
+    for (let j = 0; j < n; j++) sum += LIKE[Math.min(LIKE_MAX_D, top - x * SCORES[j] - y * PIPS_OF[j])];
+    return Math.floor((TWO16 * LIKE[Math.min(LIKE_MAX_D, top - x * played - y * playedPips)]) / sum);
+  });
+}
+
+/** The number of bits of a non-negative integer below 2^53. */
+function bitLength(x) {
+  let n = 0;
+  while (x >= 1) {
+    x = Math.floor(x / 2);
+    n += 1;
+  }
+  return n;
+}
+
+/**
+ * Deals weighed by how likely the other seats' plays were (docs/bots.md): RAW_FACTOR times
+ * `samples` deals are drawn; for each other seat and model, the product of its plays'
+ * likelihoods; a seat's weight is the sum over the models (each scaled by the seat's largest
+ * product over the deals), a deal's weight the product over the seats; `samples` deals are
+ * then taken by systematic resampling.
+ */
+function* weighedDeals(k, order, rng, samples) {
+  const ev = evidence(k, order);
+  if (!ev.length) {
+    yield* uniformDeals(k, order, rng, samples);
+    return;
+  }
+  const seats = [...new Set(ev.map((e) => e.seat))].sort((x, y) => x - y);
+  const slotOf = ev.map((e) => seats.indexOf(e.seat));
+  const raw = RAW_FACTOR * samples;
+  const drawn = [];
+  const products = []; // per deal: per seat, per model
+  const tops = seats.map(() => 0);
+  const slotTiles = new Array(order.length);
+  const known = ev.map(() => new Map()); // likelihoods by hand, per play: deals repeat hands
+  for (let n = 0; n < raw; n++) {
+    const hands = k.sampleHands(order, rng, slotTiles);
+    const p = seats.map(() => MODELS.map(() => 4294967296));
+    for (let x = 0; x < ev.length; x++) {
+      const e = ev[x];
+      let hand = e.fixed;
+      for (const j of e.alive) hand |= slotTiles[j];
+      let q = known[x].get(hand);
+      if (q === undefined) {
+        q = likelihoods(hand, e);
+        known[x].set(hand, q);
+      }
+      const ps = p[slotOf[x]];
+      for (let mdl = 0; mdl < MODELS.length; mdl++) ps[mdl] = Math.floor((ps[mdl] * q[mdl]) / TWO16);
+    }
+    p.forEach((ps, si) => {
+      for (const v of ps) if (v > tops[si]) tops[si] = v;
+    });
+    drawn.push(hands);
+    products.push(p);
+  }
+  const scales = tops.map((top) => 2 ** Math.max(0, bitLength(top) - SEAT_BITS));
+  const weights = products.map((p) => {
+    let w = 1;
+    p.forEach((ps, si) => {
+      let sum = 0;
+      for (const v of ps) sum += Math.floor(v / scales[si]);
+      w *= sum;
+    });
+    return w;
+  });
+  const cut = 2 ** Math.max(0, bitLength(Math.max(...weights)) - WEIGHT_BITS);
+  let total = 0;
+  for (let n = 0; n < raw; n++) {
+    weights[n] = Math.floor(weights[n] / cut);
+    total += weights[n];
+  }
+  if (total === 0) {
+    weights.fill(1);
+    total = raw;
+  }
+  const u = rng.below(total);
+  let n = 0;
+  let cum = weights[0];
+  for (let j = 0; j < samples; j++) {
+    const target = Math.floor((j * total + u) / samples);
+    while (cum <= target) {
+      n += 1;
+      cum += weights[n];
+    }
+    yield [drawn[n], k.boneOf(drawn[n], rng)];
+  }
+}
+
+/** Deals with the other seats' real hands and the boneyard's tiles, only its order drawn. */
+function seeingDeals(hands) {
+  return function* deals(k, order, rng, samples) {
+    for (let n = 0; n < samples; n++) yield [hands, k.boneOf(hands, rng)];
+  };
+}
+
+/**
+ * What the "stark" search finds for this view and seed, for explaining its choice (the tips).
+ *
+ * Returns `search`'s result (`choice` is `decide(view, "stark", seed)`'s index in `view.legal`),
+ * with facts read from the view: every candidate that is a play gets `pips` (pips it sheds),
+ * `ends` (the open ends it leaves) and `keep` (tiles left in hand showing one of those ends);
+ * `next` is the next seat; `lacks[s]` lists, for every other seat, the numbers the public log
+ * shows it lacks, each with the seat's latest draw or pass at ends showing it
+ * (`{number, type: "draw"|"pass", ends}`).
+ */
+export function analyse(view, seed) {
+  checkInputs(view, 'stark', seed);
+  const k = knowledgeOf(view);
+  const found = search(view, k, new Mulberry32(seed), weighedDeals);
+  for (const c of found.candidates) {
+    const a = view.legal[c.index];
+    if (a.type !== 'play') continue;
+    const m = moveOf(a);
+    const i = Math.floor(m / 3);
+    const [nl, nr] = after(k, m);
+    c.pips = PIPS[i];
+    c.ends = [nl, nr];
+    c.keep = popcount(k.hand & ~(1 << i) & (NUM[nl] | NUM[nr]));
+  }
+  found.next = (k.me + 1) % k.players;
+  found.lacks = [];
+  const log = view.log || [];
+  for (let s = 0; s < k.players; s++) {
+    const known = [];
+    const lack = s === k.me ? 0 : k.publicLacks(s);
+    for (let n = 0; n < 7; n++) {
+      if (!((lack >> n) & 1)) continue;
+      for (let at = log.length - 1; at >= 0; at--) {
+        const e = log[at];
+        if (e.seat === s && e.type !== 'play' && e.ends && (e.ends[0] === n || e.ends[1] === n)) {
+          known.push({ number: n, type: e.type, ends: e.ends.slice() });
+          break;
+        }
+      }
+    }
+    found.lacks.push(known);
+  }
+  return found;
+}
+
+/**
+ * Arena only, never a level: "stark" handed the other seats' real hands (`hands[s]`, tiles
+ * "a|b", for every seat but the viewer's), to measure what knowing them is worth.
+ */
+export function decideSeeing(view, hands, seed) {
+  checkInputs(view, 'stark', seed);
+  const k = knowledgeOf(view);
+  const masks = hands.map((h, s) => (s === k.me ? k.hand : h.reduce((m, t) => m | (1 << tileIndex(t)), 0)));
+  return { ...view.legal[search(view, k, new Mulberry32(seed), seeingDeals(masks)).choice] };
+}
+
+/** The levels by name. "stark-v1" is the yardstick of the arena: stark before it read the plays. */
+export const LEVELS = Object.freeze({
+  leicht,
+  mittel,
+  stark: (view, k, rng) => search(view, k, rng, weighedDeals).choice,
+  heaviest,
+  'stark-v1': (view, k, rng) => search(view, k, rng, uniformDeals).choice,
+});
+
+function checkInputs(view, level, seed) {
+  if (!Number.isSafeInteger(seed)) throw new Error(`the seed must be an integer within ±(2^53 - 1), not ${String(seed)}`);
+  if (!Object.hasOwn(LEVELS, level)) throw new Error(`unknown level ${JSON.stringify(level)} (leicht, mittel, stark or heaviest)`);
+  if (!(view.legal || []).length) throw new Error("no legal action in this view: it is not this seat's turn or the round is over");
+}
 
 /**
  * Chooses an action for the seat whose view this is.
  * @param {object} view  a seat's view (docs/view.md) at that seat's turn.
- * @param {'leicht'|'mittel'|'stark'|'heaviest'} level
+ * @param {'leicht'|'mittel'|'stark'|'heaviest'|'stark-v1'} level
  * @param {number} seed  an integer; the decision depends on view, level and seed only.
  * @returns {object} a copy of one entry of `view.legal`.
  * @throws {Error} for an unknown level, a spectator's view, or a view with no legal action.
  */
 export function decide(view, level, seed) {
-  if (!Number.isSafeInteger(seed)) throw new Error(`the seed must be an integer within ±(2^53 - 1), not ${String(seed)}`);
-  if (!Object.hasOwn(LEVELS, level)) throw new Error(`unknown level ${JSON.stringify(level)} (leicht, mittel, stark or heaviest)`);
-  const legal = view.legal || [];
-  if (!legal.length) throw new Error("no legal action in this view: it is not this seat's turn or the round is over");
+  checkInputs(view, level, seed);
   const k = knowledgeOf(view);
   const choice = LEVELS[level](view, k, new Mulberry32(seed));
-  return { ...legal[choice] };
+  return { ...view.legal[choice] };
 }

@@ -37,6 +37,8 @@ function syncSeats() {
     const level = openForm.elements[`level-${n}`];
     level.disabled = kind.value !== 'computer';
     level.closest('.field').classList.toggle('is-off', level.disabled);
+    const about = document.getElementById(`${level.id}-about`); // how the level plays: computers only
+    if (about) about.hidden = level.disabled;
   }
 }
 openForm.addEventListener('change', syncSeats);

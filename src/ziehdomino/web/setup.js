@@ -193,8 +193,16 @@ function fieldset(prefix, kind, n) {
     parts.push(field(`${prefix}-kind-${n}`, 'form.who', select(`${prefix}-kind-${n}`, `kind-${n}`,
       [['person', 'form.person', true], ['computer', 'form.computer']])));
   }
-  parts.push(field(`${prefix}-level-${n}`, 'form.level', select(`${prefix}-level-${n}`, `level-${n}`,
-    LEVELS.map((level) => [level, `level.${level}`, level === 'mittel']))));
+  const levelId = `${prefix}-level-${n}`;
+  const level = select(levelId, `level-${n}`, LEVELS.map((lv) => [lv, `level.${lv}`, lv === 'mittel']));
+  // One line on how the chosen level plays, kept in step with the choice.
+  const about = said('p', 'level.about.mittel', { class: 'hint level-about', id: `${levelId}-about` });
+  level.setAttribute('aria-describedby', about.id);
+  level.addEventListener('change', () => {
+    about.dataset.i18n = `level.about.${level.value}`;
+    about.textContent = t(about.dataset.i18n);
+  });
+  parts.push(field(levelId, 'form.level', level), about);
   const legend = el('legend', {}, said('span', kind === 'seat' ? 'form.seatWord' : 'form.computerWord'), ` ${n}`);
   return el('fieldset', { class: 'seat', [`data-${kind}`]: String(n) }, legend, ...parts);
 }

@@ -6,9 +6,9 @@
  */
 
 import { t } from '../i18n.js';
-import { TipCoach, tipFor } from '../tips.js';
+import { TipCoach, loadTips, tipFor } from '../tips.js';
 import { h, setText } from './dom.js';
-import { isMe } from './words.js';
+import { isMe, seatName } from './words.js';
 
 function ownActions(view) {
   if (!view || view.seat === null) return 0;
@@ -34,6 +34,7 @@ export function createTips(ctx) {
   input.addEventListener('change', () => {
     if (input.checked) {
       coach.start();
+      loadTips().then(() => ctx.rerender()); // the tips ask the computer players (bots.js)
       state.done = false;
       state.round = ctx.view?.round_number ?? null;
       state.own = ownActions(ctx.view);
@@ -63,7 +64,7 @@ export function createTips(ctx) {
     if (coach.on) {
       if (!isMe(view, view.turn) || view.result) words = t('tips.wait');
       else {
-        state.current = tipFor(view, ctx.lang());
+        state.current = tipFor(view, ctx.lang(), (s) => seatName(ctx.room, s));
         words = state.current?.text ?? '';
       }
     } else if (state.done) words = TipCoach.doneText(ctx.lang());

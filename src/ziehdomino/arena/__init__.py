@@ -7,7 +7,14 @@ from ``random.Random(mix_seed(seed, group))``; a computer's seed for each decisi
 ``mix_seed(seed, round, decision number)``. The result depends on the arguments only, not on
 the number of worker processes.
 
-Every computer decides from :func:`~ziehdomino.engine.seat_view` only, like on the server.
+Every computer decides from :func:`~ziehdomino.engine.seat_view` only, like on the server;
+the one exception is the diagnostic ``ceiling`` (stark handed the other hands, never a level).
+Besides the levels of :data:`ziehdomino.bots.LEVELS` the arena seats ``ceiling`` and, with the
+node engine, ``tips`` (a player who follows every tip of ``web/tips.js``).
+
+``engine="node"`` asks ``decider.mjs`` (``web/bots.js`` under node, one process per worker)
+for every decision instead of Python's :func:`~ziehdomino.bots.decide`. Both languages decide
+alike (the decision vectors), so the figures are the same; node is about ten times faster.
 """
 
 from __future__ import annotations
@@ -17,14 +24,17 @@ import math
 import multiprocessing
 import os
 import random
+import shutil
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Sequence
 
-from .bots import LEVELS, decide
-from .bots.rng import mix_seed
-from .engine import Match, parse_action, seat_view
+from ..bots import LEVELS, decide, decide_seeing
+from ..bots.rng import mix_seed
+from ..engine import Match, parse_action, seat_view
 
 Z95 = 1.959963984540054
 
@@ -40,7 +50,54 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return (max(0.0, c - h), min(1.0, c + h))
 
 
-def play_round(levels: Sequence[str], index: int, seed: int) -> tuple[int, ...]:
+#: Seats the arena takes besides the levels: the diagnostic ceiling, and tips (node only).
+DIAGNOSTICS = ("ceiling", "tips")
+ENGINES = ("python", "node")
+DECIDER = Path(__file__).resolve().with_name("decider.mjs")
+
+
+class NodeDecider:
+    """A node process running ``decider.mjs``: one request line out, one action line back."""
+
+    def __init__(self) -> None:
+        node = shutil.which("node")
+        if node is None:
+            raise ValueError("the node engine needs node on PATH")
+        self.proc = subprocess.Popen([node, str(DECIDER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1)
+
+    def __call__(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(request, separators=(",", ":")) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the node decider stopped")
+        return json.loads(line)
+
+
+_node: NodeDecider | None = None
+
+
+def _decision(engine: str, match: Match, view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
+    """One decision by ``level`` for the seat of ``view``, from ``engine``."""
+    global _node
+    hands = None
+    if level == "ceiling":
+        hands = [[f"{a}|{b}" for a, b in hand] for hand in match.round.hands]
+    if engine == "python":
+        if level == "ceiling":
+            return decide_seeing(view, hands, seed)
+        return decide(view, level, seed)
+    if _node is None:
+        _node = NodeDecider()
+    request: dict[str, Any] = {"view": view, "level": level, "seed": seed}
+    if hands is not None:
+        request["hands"] = hands
+    return _node(request)
+
+
+def play_round(levels: Sequence[str], index: int, seed: int, engine: str = "python") -> tuple[int, ...]:
     """Play round ``index`` of an arena; return the winners as indices into ``levels``."""
     players = len(levels)
     group, rotation = divmod(index, players)
@@ -51,16 +108,16 @@ def play_round(levels: Sequence[str], index: int, seed: int) -> tuple[int, ...]:
     while rnd.result is None:
         seat = rnd.turn
         view = seat_view(match, seat)
-        action = decide(view, levels[at[seat]], mix_seed(seed, index, decision))
+        action = _decision(engine, match, view, levels[at[seat]], mix_seed(seed, index, decision))
         decision += 1
         match.apply(seat, parse_action(action))
     assert rnd.result is not None
     return tuple(sorted(at[s] for s in rnd.result.winners))
 
 
-def _chunk(args: tuple[tuple[str, ...], int, int, int]) -> list[tuple[int, ...]]:
-    levels, start, stop, seed = args
-    return [play_round(levels, i, seed) for i in range(start, stop)]
+def _chunk(args: tuple[tuple[str, ...], int, int, int, str]) -> list[tuple[int, ...]]:
+    levels, start, stop, seed, engine = args
+    return [play_round(levels, i, seed, engine) for i in range(start, stop)]
 
 
 @dataclass
@@ -71,11 +128,20 @@ class Tally:
 
 
 def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = None,
-        chunk: int = 20, progress: bool = True) -> dict[str, Any]:
-    """Play ``rounds`` rounds, print a line per seat and a final JSON line; return the summary."""
+        chunk: int = 20, progress: bool = True, engine: str = "python") -> dict[str, Any]:
+    """Play ``rounds`` rounds, print a line per seat and a final JSON line; return the summary.
+
+    Raises:
+        ValueError: an unknown level or engine, ``tips`` without the node engine, 2-4 seats
+            not given, or ``rounds`` not a positive multiple of the number of seats.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r} (python or node)")
     for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+        if level not in LEVELS and level not in DIAGNOSTICS:
+            raise ValueError(f"unknown level {level!r} (choose from {', '.join([*LEVELS, *DIAGNOSTICS])})")
+        if level == "tips" and engine != "node":
+            raise ValueError("the tips player follows web/tips.js: it needs the node engine")
     if not 2 <= len(levels) <= 4:
         raise ValueError("an arena seats 2-4 levels")
     levels = tuple(levels)
@@ -84,7 +150,7 @@ def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = Non
         raise ValueError(f"rounds must be a positive multiple of {players} (one deal is played "
                          f"{players} times so that every level holds every hand), not {rounds}")
     workers = workers or os.cpu_count() or 1
-    jobs = [(levels, s, min(s + chunk, rounds), seed) for s in range(0, rounds, chunk)]
+    jobs = [(levels, s, min(s + chunk, rounds), seed, engine) for s in range(0, rounds, chunk)]
     tallies = [Tally() for _ in levels]
     decided = 0
     start = time.perf_counter()
@@ -115,9 +181,10 @@ def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = Non
                     print(f"  ... {done} rounds, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
     print(f"arena: {rounds} rounds, {players} players, seats {','.join(levels)}, seed {seed}, "
-          f"{elapsed:.0f} s on {workers} processes")
+          f"{elapsed:.0f} s on {workers} processes, {engine} engine")
     print(f"  rounds with one winner: {decided} ({decided / rounds:.1%}); shared: {rounds - decided}")
     summary: dict[str, Any] = {"rounds": rounds, "players": players, "seats": list(levels), "seed": seed,
+                               "engine": engine,
                                "seconds": round(elapsed, 1), "decided": decided, "per_seat": []}
     by_level: dict[str, list[Tally]] = {}
     for j, (level, t) in enumerate(zip(levels, tallies)):

@@ -1,0 +1,82 @@
+"""Reading the other seats' plays (bots/players.py, docs/bots.md "Reading the plays")."""
+
+from __future__ import annotations
+
+import pytest
+
+from ziehdomino.bots import analyse, decide, decide_seeing
+from ziehdomino.bots.knowledge import knowledge_of
+from ziehdomino.bots.players import LIKE, LIKE_FLOOR, evidence, likelihoods, uniform_deals, weighed_deals
+from ziehdomino.bots.rng import Mulberry32
+from ziehdomino.bots.sim import INDEX
+from ziehdomino.engine import Match, Play, round_from_position, seat_view
+from ziehdomino.engine.tiles import parse_tile
+
+HEAVY_THREES = sum(1 << INDEX[parse_tile(t)] for t in ("3|4", "3|5", "3|6"))
+
+
+def _after_a_light_three() -> Match:
+    """Seat 0 opens 3|3; seat 1 answers with 1|3, its only three. Seat 0 to act."""
+    rnd = round_from_position({
+        "players": 2,
+        "hands": [["3|3", "0|0", "0|1", "0|2", "1|1", "2|2", "4|4"],
+                  ["1|3", "5|5", "6|6", "2|6", "4|5", "1|5", "0|6"]],
+        "boneyard": ["0|3", "0|4", "0|5", "1|2", "1|4", "1|6", "2|3", "2|4", "2|5", "3|4", "3|5", "3|6", "4|6", "5|6"],
+        "line": [], "turn": 0})
+    match = Match(2, first_round=rnd)
+    match.apply(0, Play(parse_tile("3|3")))
+    match.apply(1, Play(parse_tile("1|3"), "left"))
+    return match
+
+
+def _share(deals, seat: int, mask: int) -> float:
+    deals = list(deals)
+    return sum(1 for hands, _ in deals if hands[seat] & mask) / len(deals)
+
+
+def test_a_light_play_makes_heavier_fitting_tiles_in_that_hand_less_likely() -> None:
+    k = knowledge_of(seat_view(_after_a_light_three(), 0))
+    order = k.slot_order()
+    assert len(evidence(k, order)) == 1
+    uniform = _share(uniform_deals(k, order, Mulberry32(5), 600), 1, HEAVY_THREES)
+    weighed = _share(weighed_deals(k, order, Mulberry32(5), 600), 1, HEAVY_THREES)
+    assert uniform > 0.5
+    assert weighed < uniform - 0.15, (uniform, weighed)
+
+
+def test_every_model_gives_the_play_a_chance_and_a_hand_with_one_choice_says_nothing() -> None:
+    k = knowledge_of(seat_view(_after_a_light_three(), 0))
+    ev = evidence(k, k.slot_order())[0]
+    only = ev.fixed | (1 << INDEX[parse_tile("5|5")])
+    assert likelihoods(only, ev) == (65536, 65536, 65536)
+    rich = ev.fixed | HEAVY_THREES
+    assert all(0 < q < 65536 for q in likelihoods(rich, ev))
+    assert LIKE[0] == 65536 and min(LIKE) == LIKE_FLOOR and list(LIKE) == sorted(LIKE, reverse=True)
+
+
+def test_without_plays_by_others_the_deals_are_todays() -> None:
+    rnd = round_from_position({"players": 3, "hands": [["3|3", "0|1", "2|2", "4|4", "5|6"],
+                                                         ["1|1", "0|2", "2|6", "4|5", "1|5"],
+                                                         ["0|0", "6|6", "3|4", "2|5", "0|6"]],
+                               "boneyard": [], "line": [], "turn": 0})
+    k = knowledge_of(seat_view(Match(3, first_round=rnd), 0))
+    order = k.slot_order()
+    assert evidence(k, order) == []
+    assert list(weighed_deals(k, order, Mulberry32(9), 30)) == list(uniform_deals(k, order, Mulberry32(9), 30))
+
+
+def test_analyse_is_decide_and_reports_counts() -> None:
+    view = seat_view(_after_a_light_three(), 0)
+    found = analyse(view, 17)
+    assert view["legal"][found["choice"]] == decide(view, "stark", 17)
+    assert found["method"] == "sample"
+    assert all(0 <= c["won"] + c["shared"] <= found["samples"] for c in found["candidates"])
+
+
+def test_the_ceiling_is_no_level_and_only_the_arena_hands_it_the_hands() -> None:
+    match = _after_a_light_three()
+    view = seat_view(match, 0)
+    with pytest.raises(ValueError, match="unknown level"):
+        decide(view, "ceiling", 1)
+    hands = [[f"{a}|{b}" for a, b in h] for h in match.round.hands]
+    assert decide_seeing(view, hands, 3) in view["legal"]

@@ -34,7 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--rooms", type=int, default=500, help="server: 4-seat rooms played at once (default 500)")
     bench.add_argument("--think-ms", type=float, default=1000.0,
-                       help="server: a scripted player's pause before each action (default 1000)")
+                       help="server: a scripted player's mean pause before each action (default 1000)")
+    bench.add_argument("--saturation", action="store_true",
+                       help="server: players act at once (no pause), so the servers are as busy as they can be")
     bench.add_argument("--warmup", type=float, default=10.0,
                        help="server: seconds played before measuring starts (default 10)")
     bench.add_argument("--rounds", type=int, default=None,
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             from .bench import server
 
             server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
-                       think_ms=args.think_ms, seed=args.seed, warmup=args.warmup)
+                       think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup)
         elif args.name == "bots":
             from .bench import bots
 

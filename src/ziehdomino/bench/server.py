@@ -1,32 +1,39 @@
-"""``ziehdomino bench server``: many 4-seat rooms of scripted players over real WebSockets.
+"""``ziehdomino bench server``: our server's CPU per action against the transport's floor.
 
-Starts the server as a subprocess on 127.0.0.1 (a fresh temporary data directory, computer
-delay 0, generous rate limits, server-side metrics on), creates ``rooms`` rooms of four people
-over HTTP, and opens one WebSocket per seat (``4 * rooms`` connections) from ``workers``
-client processes, each driving whole rooms (a room's four seats are always in one process).
-Scripted players play random legal actions, each after a pause of about ``think_ms`` (between
-0.5 and 1.5 times it), like people at a table. Seat 0 asks for the next round when one ends.
+One run measures two servers one after the other under the same client pattern:
 
-Phases, on one wall clock shared by all processes: connect, ``warmup`` seconds of play, then
-``seconds`` measured. Only actions *sent* within the measured window are counted; after it no
-player sends, the workers wait a short grace for the last answers, and only then close their
-sockets, so the shutdown is never measured.
+1. the **floor** (:mod:`ziehdomino.bench.floor`): a broadcast server on the same stack
+   (uvicorn with the same options) that receives one frame and sends the room's four
+   connections one frame of about 1.5 KB each, and does nothing else;
+2. **ziehdomino** (``serve`` in a subprocess: a fresh temporary data folder, computer delay 0,
+   generous rate limits), with ``rooms`` rooms of four people created over HTTP.
 
-Two latencies per action, both from the moment the acting client sent it:
+Each gets ``rooms`` four-seat rooms, one WebSocket per seat, from one client process that
+speaks the protocol with raw frames (:mod:`ziehdomino.bench.wsclient`, so that the client
+costs far less than the servers). A seat whose turn it is acts after a pause of about
+``think_ms`` (between 0.5 and 1.5 times it; ``think_ms=0``, saturation: at once, so the server
+is as busy as it can be). Seat 0 asks for the next round when one ends.
 
-- client ``all seats``: until every one of the room's four seats received a ``state`` that
-  holds it (the goal: p99 <= 50 ms); ``own``: until the acting seat received it. Both include
-  the client processes' own event loops, which run on the same machine as the server.
-- server: from the message being read from the socket to the last of the room's frames being
-  handed to the transport (``/api/debug/metrics``, see ``ziehdomino.server.metrics``), with the
-  SQLite commit (``stored``) as a part of it.
+Phases, on one wall clock: connect, ``warmup`` seconds of play, ``seconds`` measured. Only
+actions *sent* within the measured window are counted; after it nobody sends, the client
+waits a short grace for the last answers, and only then closes, so shutdown is never measured.
 
-Figures only; nothing is asserted. Only the loopback address is ever contacted; the run is
-bounded in rooms (<= 2000), workers (<= 8) and time. ``ZIEHDOMINO_BENCH_PROFILE=FILE`` runs the
-server under cProfile and writes its stats to FILE.
+Per server:
 
-The last line printed is a JSON object
-``{"rooms", "connections", "actions_per_s", "p50_ms", "p99_ms", "server_p50_ms", ...}``.
+- **server CPU per action**: the server process's CPU time (user + system, every thread,
+  from ``/proc``) over the measured window, divided by the actions of the window;
+- **client CPU per action**: the same for the client process;
+- latency per action from the moment the acting seat sent it until every one of the room's
+  four seats received a ``state`` that holds it (p50, p99; goal p99 <= 50 ms at 500 rooms
+  x 1 action/s on an otherwise idle machine).
+
+The ratio (ours / floor) is what to compare between runs: both are measured on the same
+machine within minutes of each other, so a busy neighbour moves both. Figures only; nothing
+is asserted. Only 127.0.0.1 is contacted; rooms (<= 2000) and time are bounded.
+``ZIEHDOMINO_BENCH_PROFILE=FILE`` runs our server under cProfile and writes its stats to FILE.
+
+The last line printed is a JSON object with ``floor_cpu_us``, ``server_cpu_us``, ``ratio``,
+``p50_ms``, ``p99_ms``, ``actions_per_s``, ``client_cpu_us`` (ours) and the floor's figures.
 """
 
 from __future__ import annotations
@@ -39,12 +46,12 @@ import random
 import resource
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -52,11 +59,16 @@ from typing import Any
 HOST = "127.0.0.1"
 MAX_ROOMS = 2000
 MAX_SECONDS = 600.0
-MAX_WORKERS = 8
 GRACE_S = 3.0  # after the measured window: answers still awaited before the sockets close
-BUCKET_S = 5
+OPENING = 64  # connections being opened at once
 
-Seat = tuple[str, int, str]  # (room, seat, credential)
+try:  # the client's decoder: orjson where installed (it is the server's too), else the stdlib
+    from orjson import loads as _loads
+except ImportError:  # pragma: no cover
+    _loads = json.loads
+
+# (path, hello text, room index, seat)
+SeatPlan = tuple[str, bytes, int, int]
 
 
 def _free_port() -> int:
@@ -80,13 +92,8 @@ def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def _get(base: str, path: str) -> Any:
-    with urllib.request.urlopen(base + path, timeout=60) as r:  # noqa: S310 -- loopback only
-        return json.loads(r.read())
-
-
 def _proc_figures(pid: int) -> tuple[float, float]:
-    """(peak RSS in MiB, CPU seconds) of a process, from /proc (0 where unavailable)."""
+    """(peak RSS in MiB, CPU seconds of every thread) of a process, from /proc (0 where unavailable)."""
     rss = cpu = 0.0
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -103,14 +110,14 @@ def _pct(values: list[float], p: float) -> float:
     return round(values[min(len(values) - 1, int(p * len(values)))], 2) if values else 0.0
 
 
-# --- the server -----------------------------------------------------------------------------------
+# --- the servers ----------------------------------------------------------------------------------
 
 
 def _serve(port: int, data: str, profile: str | None) -> None:
-    """The server process: ``serve`` with metrics on (optionally under cProfile)."""
+    """Our server's process: ``serve`` (optionally under cProfile)."""
     from ziehdomino.server import Settings, serve
 
-    settings = Settings(data_dir=Path(data), computer_delay=0.0, http_rate=1_000_000, ws_rate=1000, metrics=True)
+    settings = Settings(data_dir=Path(data), computer_delay=0.0, http_rate=1_000_000, ws_rate=1000)
     if not profile:
         serve(settings, host=HOST, port=port, log_level="warning")
         return
@@ -130,9 +137,8 @@ def _serve(port: int, data: str, profile: str | None) -> None:
         prof.dump_stats(profile)
 
 
-def _start_server(data: Path, port: int, profile: str | None) -> subprocess.Popen[bytes]:
-    args = [sys.executable, "-m", "ziehdomino.bench.server", "serve", str(port), str(data), profile or ""]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def _start(args: list[str], port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-m", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -146,273 +152,257 @@ def _start_server(data: Path, port: int, profile: str | None) -> subprocess.Pope
     raise RuntimeError("the server did not come up within 60 s")
 
 
-# --- a client worker process ----------------------------------------------------------------------
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def _ours_rooms(base: str, rooms: int) -> list[SeatPlan]:
+    """Create ``rooms`` four-person rooms over HTTP; every seat's plan."""
+    def make_room(i: int) -> list[SeatPlan]:
+        made = _post(base, "/api/rooms", {"seats": [{"kind": "person"}] * 4, "name": f"R{i}"})
+        creds = [(0, made["credential"])]
+        for n in range(3):
+            j = _post(base, f"/api/rooms/{made['room']}/join", {"name": f"R{i}S{n}"})
+            creds.append((j["seat"], j["credential"]))
+        return [(f"/ws/{made['room']}", json.dumps({"type": "hello", "credential": c}).encode(), i, seat)
+                for seat, c in creds]
+    with ThreadPoolExecutor(8) as pool:
+        return [s for room in pool.map(make_room, range(rooms)) for s in room]
+
+
+def _floor_rooms(rooms: int) -> list[SeatPlan]:
+    return [(f"/ws/floor{i}", b'{"type":"hello"}', i, seat) for i in range(rooms) for seat in range(4)]
+
+
+# --- the client process ---------------------------------------------------------------------------
 
 
 class _Room:
-    """The actions of one room in flight: sent when, and which seats still have to see them."""
+    """Actions of one room in flight: [version acted on, sent at, seats that saw it (bits), seats left]."""
+
+    __slots__ = ("pending",)
 
     def __init__(self) -> None:
-        self.pending: dict[int, tuple[float, int, set[int]]] = {}  # version -> (sent, actor, seats waiting)
+        self.pending: list[list[Any]] = []
 
 
-class _Worker:
-    def __init__(self, port: int, think_ms: float, seed: int) -> None:
-        self.port = port
+class _Client:
+    """Every seat of the run and what was measured (in one process, on one event loop)."""
+
+    def __init__(self, think_ms: float, seed: int) -> None:
         self.think_s = think_ms / 1000
-        self.seed = seed
+        self.rng = random.Random(seed)
         self.window = (float("inf"), float("inf"))  # (from, until), time.time()
-        self.all_seats: list[tuple[float, float]] = []  # (sent, latency s) of actions sent in the window
-        self.own: list[float] = []
+        self.latencies: list[float] = []  # seconds, of actions sent in the window
         self.errors: dict[str, int] = {}
-        self.connections = 0
-        self.gate = asyncio.Semaphore(64)
+        self.loop = asyncio.get_running_loop()
 
-    def in_window(self, at: float) -> bool:
-        return self.window[0] <= at < self.window[1]
-
-
-class _Player:
-    """One scripted seat: plays a random legal action after a pause when it is its turn."""
-
-    def __init__(self, w: _Worker, room: _Room, room_id: str, seat: int, credential: str) -> None:
-        self.w, self.room, self.room_id, self.seat, self.credential = w, room, room_id, seat, credential
-        self.acted_version = -1
-        self.rng = random.Random(f"{w.seed}:{room_id}:{seat}")
-        self.ws: Any = None
-
-    async def connect(self, connect: Any) -> None:
-        w = self.w
-        async with w.gate:
-            self.ws = await connect(f"ws://{HOST}:{w.port}/ws/{self.room_id}", origin=f"http://{HOST}:{w.port}",
-                                    open_timeout=120, ping_interval=None, max_size=2**20, compression=None)
-        await self.ws.send(json.dumps({"type": "hello", "credential": self.credential}))
-        w.connections += 1
-
-    async def read(self) -> None:
-        w = self.w
-        try:
-            async for text in self.ws:
-                msg = json.loads(text)
-                if msg["type"] == "error":
-                    w.errors[msg["code"]] = w.errors.get(msg["code"], 0) + 1
-                    continue
-                if msg["type"] != "state" or msg["view"] is None:
-                    continue
-                view = msg["view"]
-                self._seen(view["version"], time.time())
-                if view["version"] <= self.acted_version:
-                    continue
-                if view["result"] is not None and self.seat == 0:
-                    self._later({"type": "next_round", "version": view["version"]}, view["version"])
-                elif view["result"] is None and view["turn"] == self.seat and view["legal"]:
-                    action = self.rng.choice(view["legal"])
-                    self._later({"type": "action", "version": view["version"], "action": action}, view["version"])
-        except Exception:
-            pass
-
-    def _seen(self, version: int, now: float) -> None:
-        pending = self.room.pending
-        for v in [v for v in pending if v < version]:
-            sent, actor, waiting = pending[v]
-            if self.seat not in waiting:
-                continue
-            waiting.discard(self.seat)
-            if self.w.in_window(sent):
-                if self.seat == actor:
-                    self.w.own.append(now - sent)
-                if not waiting:
-                    self.w.all_seats.append((sent, now - sent))
-            if not waiting:
-                del pending[v]
-
-    def _later(self, msg: dict[str, Any], version: int) -> None:
-        self.acted_version = version
-        pause = self.w.think_s * (0.5 + self.rng.random())
-
-        async def send() -> None:
-            await asyncio.sleep(pause)
+    def on_text(self, ws: Any, payload: bytes) -> None:
+        msg = _loads(payload)
+        kind = msg.get("type")
+        if kind != "state":
+            if kind == "error":
+                self.errors[msg["code"]] = self.errors.get(msg["code"], 0) + 1
+            return
+        view = msg["view"]
+        if view is None:
+            return
+        version = view["version"]
+        seat = ws.seat_no
+        room: _Room = ws.room
+        if room.pending:
             now = time.time()
-            if now >= self.w.window[1]:
-                return  # the measured window is over: nobody acts any more
-            self.room.pending[version] = (now, self.seat, {0, 1, 2, 3})
-            try:
-                await self.ws.send(json.dumps(msg))
-            except Exception:
-                pass
+            bit = 1 << seat
+            for entry in list(room.pending):
+                if entry[0] < version and not entry[2] & bit:
+                    entry[2] |= bit
+                    entry[3] -= 1
+                    if entry[3] == 0:
+                        room.pending.remove(entry)
+                        if self.window[0] <= entry[1] < self.window[1]:
+                            self.latencies.append(now - entry[1])
+        if version <= ws.acted:
+            return
+        if view["result"] is not None:
+            if seat == 0:
+                self._act(ws, b'{"type":"next_round","version":%d}' % version, version)
+        elif view["turn"] == seat and view["legal"]:
+            action = self.rng.choice(view["legal"])
+            self._act(ws, b'{"type":"action","version":%d,"action":%s}' % (version, json.dumps(action).encode()),
+                      version)
 
-        asyncio.ensure_future(send())
+    def _act(self, ws: Any, text: bytes, version: int) -> None:
+        ws.acted = version
+        if self.think_s <= 0:
+            self._send(ws, text, version)
+        else:
+            self.loop.call_later(self.think_s * (0.5 + self.rng.random()), self._send, ws, text, version)
+
+    def _send(self, ws: Any, text: bytes, version: int) -> None:
+        now = time.time()
+        if now >= self.window[1]:
+            return  # the measured window is over: nobody acts any more
+        ws.room.pending.append([version, now, 0, 4])
+        ws.send(text)
 
 
-async def _worker_main(pipe: Any, port: int, seats: list[Seat], think_ms: float, seed: int) -> dict[str, Any]:
-    from websockets.asyncio.client import connect
+async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int) -> dict[str, Any]:
+    from .wsclient import Seat
 
-    w = _Worker(port, think_ms, seed)
-    rooms: dict[str, _Room] = {}
-    players = [_Player(w, rooms.setdefault(r, _Room()), r, s, c) for r, s, c in seats]
-    await asyncio.gather(*(p.connect(connect) for p in players))
-    readers = [asyncio.ensure_future(p.read()) for p in players]
+    client = _Client(think_ms, seed)
+    rooms: dict[int, _Room] = {}
     loop = asyncio.get_running_loop()
-    pipe.send(("connected", w.connections))
+    gate = asyncio.Semaphore(OPENING)
+    seats: list[Any] = []
+
+    async def open_one(path: str, hello: bytes, room: int, seat: int) -> None:
+        async with gate:
+            _, ws = await loop.create_connection(lambda: Seat(HOST, port, path, hello, client.on_text), HOST, port)
+            ws.seat_no, ws.room, ws.acted = seat, rooms.setdefault(room, _Room()), -1
+            seats.append(ws)
+            await asyncio.wait_for(ws.opened, 120)
+
+    await asyncio.gather(*(open_one(*p) for p in plan))
+    pipe.send(("connected", sum(1 for s in seats if not s.closed)))
     start, until = await loop.run_in_executor(None, pipe.recv)
-    w.window = (start, until)
+    client.window = (start, until)
     await asyncio.sleep(max(0.0, start - time.time()))
     cpu0 = time.process_time()
     await asyncio.sleep(max(0.0, until - time.time()))
     cpu1 = time.process_time()
     await asyncio.sleep(GRACE_S)  # the last answers; nobody sends any more
-    result = {"all_seats": w.all_seats, "own": w.own, "errors": w.errors, "connections": w.connections,
-              "cpu_s": cpu1 - cpu0, "unanswered": sum(1 for r in rooms.values() for v in r.pending.values()
-                                                      if w.in_window(v[0]))}
-    for r in readers:
-        r.cancel()
-    await asyncio.gather(*(p.ws.close() for p in players if p.ws is not None), return_exceptions=True)
-    return result
+    unanswered = sum(1 for r in rooms.values() for e in r.pending if start <= e[1] < until)
+    closed = sum(1 for s in seats if s.closed)
+    for s in seats:
+        s.close()
+    await asyncio.sleep(0.2)
+    return {"latencies": client.latencies, "errors": client.errors, "cpu_s": cpu1 - cpu0,
+            "unanswered": unanswered, "closed_early": closed}
 
 
-def _worker(pipe: Any, port: int, seats: list[Seat], think_ms: float, seed: int) -> None:
-    _raise_fd_limit(2 * len(seats) + 256)
-    pipe.send(("done", asyncio.run(_worker_main(pipe, port, seats, think_ms, seed))))
+def _client(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int) -> None:
+    _raise_fd_limit(len(plan) + 256)
+    try:
+        import uvloop
+
+        runner: Callable[..., Any] = uvloop.run
+    except ImportError:  # pragma: no cover
+        runner = asyncio.run
+    pipe.send(("done", runner(_client_main(pipe, port, plan, think_ms, seed))))
 
 
-# --- the run --------------------------------------------------------------------------------------
+# --- one server measured --------------------------------------------------------------------------
 
 
-def _make_rooms(base: str, rooms: int) -> list[list[Seat]]:
-    def make_room(i: int) -> list[Seat]:
-        made = _post(base, "/api/rooms", {"seats": [{"kind": "person"}] * 4, "name": f"R{i}"})
-        seats = [(made["room"], 0, made["credential"])]
-        for n in range(3):
-            j = _post(base, f"/api/rooms/{made['room']}/join", {"name": f"R{i}S{n}"})
-            seats.append((made["room"], j["seat"], j["credential"]))
-        return seats
-    with ThreadPoolExecutor(8) as pool:
-        return list(pool.map(make_room, range(rooms)))
-
-
-def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
-        warmup: float = 10.0, workers: int = 2) -> dict[str, Any]:
-    """Run the benchmark, print figures and a last-line JSON summary, and return the summary.
-
-    Args:
-        rooms: 4-seat rooms played at once (1-2000).
-        seconds: time measured once every connection is open (at most 600).
-        think_ms: a scripted player's mean pause before each action, in milliseconds.
-        seed: for the players' choices (the deals come from the server's cryptographic random).
-        warmup: seconds played after every connection is open before measuring starts.
-        workers: client processes (1-8), each driving whole rooms.
-    """
-    rooms = max(1, min(MAX_ROOMS, rooms))
-    seconds = max(1.0, min(MAX_SECONDS, seconds))
-    workers = max(1, min(MAX_WORKERS, workers, rooms))
-    _raise_fd_limit(4 * rooms * 2 + 256)
-    port = _free_port()
-    base = f"http://{HOST}:{port}"
-    profile = os.environ.get("ZIEHDOMINO_BENCH_PROFILE") or None
+def _measure(name: str, proc: subprocess.Popen[bytes], port: int, plan: list[SeatPlan], *, seconds: float,
+             think_ms: float, warmup: float, seed: int) -> dict[str, Any]:
     ctx = multiprocessing.get_context("spawn")
-    with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
-        proc = _start_server(Path(tmp) / "data", port, profile)
-        procs: list[Any] = []
-        try:
-            t0 = time.perf_counter()
-            made = _make_rooms(base, rooms)
-            print(f"created {rooms} rooms, {4 * rooms} seats in {time.perf_counter() - t0:.1f} s")
-            t0 = time.perf_counter()
-            pipes = []
-            for k in range(workers):
-                mine = [s for room in made[k::workers] for s in room]
-                here, there = ctx.Pipe()
-                p = ctx.Process(target=_worker, args=(there, port, mine, think_ms, seed), daemon=True)
-                p.start()
-                procs.append(p)
-                pipes.append(here)
-            connections = 0
-            for here in pipes:
-                if not here.poll(300):
-                    raise RuntimeError("a client worker did not connect within 300 s")
-                connections += here.recv()[1]
-            print(f"opened {connections} WebSockets from {workers} processes in {time.perf_counter() - t0:.1f} s")
-            start = time.time() + max(0.0, warmup)
-            until = start + seconds
-            for here in pipes:
-                here.send((start, until))
-            time.sleep(max(0.0, start - time.time()))
-            first = _get(base, "/api/debug/metrics?since=999999999999")["next"]
-            _, cpu0 = _proc_figures(proc.pid)
-            time.sleep(max(0.0, until - time.time()))
-            _, cpu1 = _proc_figures(proc.pid)
-            served = _get(base, f"/api/debug/metrics?since={first}")["samples"]
-            results = []
-            for here in pipes:
-                if not here.poll(GRACE_S + 120):
-                    raise RuntimeError("a client worker did not report")
-                results.append(here.recv()[1])
-            peak_rss, _ = _proc_figures(proc.pid)
-            for p in procs:
-                p.join(timeout=30)
-        finally:
-            for p in procs:
-                if p.is_alive():
-                    p.kill()
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-    timed = sorted((sent, lat * 1000) for r in results for sent, lat in r["all_seats"])
-    lat = sorted(v for _, v in timed)
-    own = sorted(v * 1000 for r in results for v in r["own"])
-    buckets: dict[int, list[float]] = {}
-    for sent, v in timed:
-        buckets.setdefault(int((sent - start) // BUCKET_S), []).append(v)
-    for b, values in sorted(buckets.items()):
-        values.sort()
-        print(f"  {b * BUCKET_S:4d}-{b * BUCKET_S + BUCKET_S:<4d} s: {len(values) / BUCKET_S:7.1f} actions/s, "
-              f"p50 {_pct(values, 0.5):7.1f} ms, p99 {_pct(values, 0.99):7.1f} ms")
-    srv_written = sorted(s[2] for s in served)
-    srv_stored = sorted(s[0] for s in served)
-    errors: dict[str, int] = {}
-    for r in results:
-        for k, v in r["errors"].items():
-            errors[k] = errors.get(k, 0) + v
-    summary = {
-        "bench": "server",
-        "rooms": rooms,
-        "connections": sum(r["connections"] for r in results),
-        "client_processes": workers,
-        "seconds": seconds,
-        "think_ms": think_ms,
-        "warmup_s": warmup,
-        "actions": len(lat),
-        "actions_per_s": round(len(lat) / seconds, 1),
-        "unanswered": sum(r["unanswered"] for r in results),
+    here, there = ctx.Pipe()
+    worker = ctx.Process(target=_client, args=(there, port, plan, think_ms, seed), daemon=True)
+    worker.start()
+    try:
+        t0 = time.perf_counter()
+        if not here.poll(300):
+            raise RuntimeError("the client did not connect within 300 s")
+        connections = here.recv()[1]
+        print(f"{name}: {connections} WebSockets open in {time.perf_counter() - t0:.1f} s", flush=True)
+        start = time.time() + max(0.0, warmup)
+        until = start + seconds
+        here.send((start, until))
+        time.sleep(max(0.0, start - time.time()))
+        _, cpu0 = _proc_figures(proc.pid)
+        time.sleep(max(0.0, until - time.time()))
+        _, cpu1 = _proc_figures(proc.pid)
+        if not here.poll(GRACE_S + 120):
+            raise RuntimeError("the client did not report")
+        result = here.recv()[1]
+        peak_rss, _ = _proc_figures(proc.pid)
+        worker.join(timeout=30)
+    finally:
+        if worker.is_alive():
+            worker.kill()
+    lat = sorted(v * 1000 for v in result["latencies"])
+    actions = len(lat)
+    server_cpu = cpu1 - cpu0
+    figures = {
+        "connections": connections,
+        "actions": actions,
+        "actions_per_s": round(actions / seconds, 1),
+        "server_cpu_us": round(server_cpu / actions * 1e6, 1) if actions else 0.0,
+        "client_cpu_us": round(result["cpu_s"] / actions * 1e6, 1) if actions else 0.0,
+        "server_cpu_share": round(server_cpu / seconds, 2),
         "p50_ms": _pct(lat, 0.50),
         "p99_ms": _pct(lat, 0.99),
         "max_ms": round(lat[-1], 2) if lat else 0.0,
-        "mean_ms": round(statistics.fmean(lat), 2) if lat else 0.0,
-        "own_p50_ms": _pct(own, 0.50),
-        "own_p99_ms": _pct(own, 0.99),
-        "server_actions": len(srv_written),
-        "server_p50_ms": _pct(srv_written, 0.50),
-        "server_p99_ms": _pct(srv_written, 0.99),
-        "server_max_ms": round(srv_written[-1], 2) if srv_written else 0.0,
-        "server_stored_p50_ms": _pct(srv_stored, 0.50),
-        "server_stored_p99_ms": _pct(srv_stored, 0.99),
-        "server_cpu_s": round(cpu1 - cpu0, 1),
-        "server_cpu_share": round((cpu1 - cpu0) / seconds, 2),
-        "client_cpu_share": [round(r["cpu_s"] / seconds, 2) for r in results],
+        "unanswered": result["unanswered"],
+        "closed_early": result["closed_early"],
+        "errors": result["errors"],
         "peak_rss_mb": round(peak_rss, 1),
-        "errors": errors,
     }
-    print(f"{summary['connections']} connections in {rooms} rooms, {workers} client processes: "
-          f"{summary['actions_per_s']} actions/s; client, all four seats: p50 {summary['p50_ms']} ms, "
-          f"p99 {summary['p99_ms']} ms (goal <= 50), max {summary['max_ms']} ms; acting seat: p50 "
-          f"{summary['own_p50_ms']} ms, p99 {summary['own_p99_ms']} ms")
-    print(f"server, read to last frame written: p50 {summary['server_p50_ms']} ms, p99 {summary['server_p99_ms']} ms, "
-          f"max {summary['server_max_ms']} ms (of which SQLite commit p50 {summary['server_stored_p50_ms']} ms, "
-          f"p99 {summary['server_stored_p99_ms']} ms); server CPU {summary['server_cpu_share'] * 100:.0f}% of one core, "
-          f"clients {', '.join(f'{c * 100:.0f}%' for c in summary['client_cpu_share'])}; peak RSS {summary['peak_rss_mb']} MiB")
+    print(f"{name}: {figures['actions_per_s']} actions/s; server CPU {figures['server_cpu_us']} us per action "
+          f"({figures['server_cpu_share'] * 100:.0f}% of a core); client CPU {figures['client_cpu_us']} us per action; "
+          f"all four seats p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms; "
+          f"unanswered {figures['unanswered']}, errors {figures['errors'] or 0}", flush=True)
+    return figures
+
+
+def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
+        warmup: float = 10.0) -> dict[str, Any]:
+    """Measure the floor, then our server; print figures and a last-line JSON summary; return it.
+
+    Args:
+        rooms: four-seat rooms played at once (1-2000), on each server.
+        seconds: time measured on each server once every connection is open (at most 600).
+        think_ms: a scripted player's mean pause before each action in milliseconds; 0 for
+            saturation (every action at once).
+        seed: for the players' choices (our server deals from its cryptographic random).
+        warmup: seconds played after every connection is open before measuring starts.
+    """
+    rooms = max(1, min(MAX_ROOMS, rooms))
+    seconds = max(1.0, min(MAX_SECONDS, seconds))
+    _raise_fd_limit(8 * rooms + 256)
+    mode = "saturation" if think_ms <= 0 else f"{rooms} rooms x about {1000 / think_ms:.3g} actions/s"
+    print(f"bench server: {mode}, {rooms} rooms, {seconds:g} s measured after {warmup:g} s warm-up", flush=True)
+    kw = {"seconds": seconds, "think_ms": think_ms, "warmup": warmup, "seed": seed}
+
+    port = _free_port()
+    proc = _start(["ziehdomino.bench.floor", str(port)], port)
+    try:
+        floor = _measure("floor", proc, port, _floor_rooms(rooms), **kw)
+    finally:
+        _stop(proc)
+
+    profile = os.environ.get("ZIEHDOMINO_BENCH_PROFILE") or ""
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
+        proc = _start(["ziehdomino.bench.server", "serve", str(port), str(Path(tmp) / "data"), profile], port)
+        try:
+            t0 = time.perf_counter()
+            plan = _ours_rooms(f"http://{HOST}:{port}", rooms)
+            print(f"ziehdomino: created {rooms} rooms, {4 * rooms} seats in {time.perf_counter() - t0:.1f} s", flush=True)
+            ours = _measure("ziehdomino", proc, port, plan, **kw)
+        finally:
+            _stop(proc)
+
+    ratio = round(ours["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
+    print(f"server CPU per action: ziehdomino {ours['server_cpu_us']} us, floor {floor['server_cpu_us']} us, "
+          f"ratio {ratio} (goal <= 2.0 at 500 rooms x 1/s, <= 3.0 at saturation)")
+    summary = {
+        "bench": "server", "mode": "saturation" if think_ms <= 0 else "paced", "rooms": rooms,
+        "seconds": seconds, "think_ms": think_ms, "warmup_s": warmup,
+        "floor_cpu_us": floor["server_cpu_us"], "server_cpu_us": ours["server_cpu_us"], "ratio": ratio,
+        "p50_ms": ours["p50_ms"], "p99_ms": ours["p99_ms"], "max_ms": ours["max_ms"],
+        "actions_per_s": ours["actions_per_s"], "client_cpu_us": ours["client_cpu_us"],
+        "server_cpu_share": ours["server_cpu_share"], "unanswered": ours["unanswered"],
+        "errors": ours["errors"], "peak_rss_mb": ours["peak_rss_mb"],
+        "floor_actions_per_s": floor["actions_per_s"], "floor_p50_ms": floor["p50_ms"],
+        "floor_p99_ms": floor["p99_ms"], "floor_client_cpu_us": floor["client_cpu_us"],
+    }
     print(json.dumps(summary))
     return summary
 

@@ -313,6 +313,11 @@ def create_app(settings: Settings) -> Starlette:
     return app
 
 
+#: How uvicorn runs the app (``bench server`` runs its floor with the same options).
+UVICORN_OPTIONS: dict[str, Any] = {"loop": "asyncio", "http": "h11", "ws": "websockets-sansio", "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
+                                   "timeout_graceful_shutdown": 5, "server_header": False}
+
+
 def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info",
           access_log: bool = False) -> None:
     """Run the app with uvicorn until interrupted (SIGINT/SIGTERM shut down gracefully)."""
@@ -322,6 +327,5 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # Wrapped once more so that even a response built by Starlette's outermost error handler
     # carries the security headers (the middleware replaces, never duplicates, them).
-    uvicorn.run(SecurityHeadersMiddleware(create_app(settings)), host=host, port=port, log_level=log_level, access_log=access_log,
-                ws_max_size=64 * 1024, ws_per_message_deflate=False, timeout_graceful_shutdown=5,
-                server_header=False)
+    uvicorn.run(SecurityHeadersMiddleware(create_app(settings)), host=host, port=port, log_level=log_level,
+                access_log=access_log, **UVICORN_OPTIONS)

@@ -1,0 +1,93 @@
+"""The floor for ``bench server``: a broadcast server that does nothing but move frames.
+
+A plain ASGI app on the very stack ``ziehdomino serve`` runs on (uvicorn with the same
+options, :data:`ziehdomino.server.app.UVICORN_OPTIONS`): a WebSocket of ``/ws/{room}`` joins
+that room with its first frame (the hello) and is sent the room's state; every later frame
+from any seat raises the room's version and sends every connection of the room one state
+frame of about :data:`FRAME_BYTES` bytes. No validation, no rules, no storage: what the
+transport costs per action is the least any game server on this stack can cost, and
+``bench server`` divides our server's CPU per action by it.
+
+The state frame has the fields the benchmark's players read (``version``, ``turn``,
+``legal``, ``result``), so the same client drives both servers.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+#: Bytes of one state frame, about what our server sends one seat of a four-seat room.
+FRAME_BYTES = 1500
+SEATS = 4
+
+_HEAD = '{"type":"state","view":{"version":%d,"turn":%d,"legal":[{"type":"draw"}],"result":null},"pad":"'
+_PAD = "x" * (FRAME_BYTES - len(_HEAD) - 4)
+
+
+def _state(version: int) -> str:
+    return _HEAD % (version, version % SEATS) + _PAD + '"}'
+
+
+class FloorApp:
+    """The ASGI app: rooms of connections, each room a version counter."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, list[Any]] = {}
+        self.versions: dict[str, int] = {}
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                else:
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        elif scope["type"] == "http":
+            await send({"type": "http.response.start", "status": 200,
+                        "headers": [(b"content-type", b"application/json")]})
+            await send({"type": "http.response.body", "body": b'{"ok":true}'})
+        elif scope["type"] == "websocket":
+            await self._socket(scope, receive, send)
+
+    async def _socket(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        room = scope["path"].rsplit("/", 1)[-1]
+        members = self.rooms.setdefault(room, [])
+        joined = False
+        try:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                if not joined:
+                    joined = True
+                    members.append(send)
+                    await send({"type": "websocket.send", "text": _state(self.versions.setdefault(room, 1))})
+                    continue
+                version = self.versions[room] = self.versions[room] + 1
+                out = {"type": "websocket.send", "text": _state(version)}
+                for member in members:
+                    try:
+                        await member(out)
+                    except Exception:
+                        pass
+        finally:
+            if joined:
+                members.remove(send)
+
+
+def serve(port: int) -> None:
+    """Run the floor on 127.0.0.1:``port`` until SIGTERM."""
+    import uvicorn
+
+    from ziehdomino.server.app import UVICORN_OPTIONS
+
+    uvicorn.run(FloorApp(), host="127.0.0.1", port=port, log_level="warning", access_log=False, **UVICORN_OPTIONS)
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +55,11 @@ def test_limits_count_per_key_and_tell_when_to_retry() -> None:
     assert limiter.allow_request("y")  # addresses are separate
     assert 59 <= limiter.retry_after("x") <= 60
     assert limiter.retry_after("z") == 1
-    key = limiter.new_connection()
-    assert limiter.allow_message(key) and limiter.allow_message(key) and not limiter.allow_message(key)
-    other = limiter.new_connection()
-    assert other != key and limiter.allow_message(other)
-    limiter.forget(key)
-    assert limiter.allow_message(key)
+    bucket = limiter.message_bucket()
+    assert bucket.allow() and bucket.allow() and not bucket.allow()
+    assert limiter.message_bucket().allow()  # every connection has its own bucket
+    time.sleep(0.6)  # refilled at 2 per second
+    assert bucket.allow() and not bucket.allow()
 
 
 def test_action_timing_waits_for_every_connection_and_follows_replacing_states() -> None:

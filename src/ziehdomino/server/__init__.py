@@ -5,7 +5,7 @@ One module per idea, each readable top to bottom:
 * :mod:`.settings` -- the options ``ziehdomino serve`` takes.
 * :mod:`.models` -- names and every message a client may send, validated with pydantic.
 * :mod:`.security` -- security headers on every HTTP response, the WebSocket Origin check.
-* :mod:`.ratelimit` -- per-connection and per-address limits (``limits``, moving window).
+* :mod:`.ratelimit` -- per-connection message buckets (``token_bucket``) and per-address limits (``limits``).
 * :mod:`.storage` -- rooms in SQLite, written before anything is announced.
 * :mod:`.computer` -- a computer seat's choice, from its own seat's view only.
 * :mod:`.credentials` -- room ids and seat credentials (random, stored hashed).

@@ -20,7 +20,8 @@ class Settings:
         room_ttl_hours: a room between rounds (or never started) with nobody connected is deleted
             this long after its last change. A round in progress is never deleted.
         cleanup_interval: seconds between two sweeps for old rooms.
-        ws_rate: messages per second one WebSocket connection may send (moving window).
+        ws_rate: messages per second one WebSocket connection may send (a bucket of this many
+            messages, refilled at this rate).
         http_rate: room creations and joins per minute from one client address.
         max_message: largest WebSocket message answered (bytes); larger ones get ``too_large``.
         max_rooms: rooms kept at once; creating more answers 503 ``server_full``.

@@ -6,8 +6,9 @@ Life of a connection:
 2. The hello, within ``hello_timeout`` seconds: with a credential that opens a seat (else an
    ``error`` ``bad_credential`` and close 4401), or without one for a spectator. Anything else
    first: ``error`` ``hello_first`` and close 4400.
-3. Messages, one at a time, each checked in a fixed order: size (``too_large``), rate
-   (``rate_limited``), shape (``bad_message``), then the room's writer decides. Every refusal
+3. Messages, one at a time, each checked in a fixed order: rate (``rate_limited``: every
+   message counts, whatever its size or shape), size (``too_large``), shape (``bad_message``),
+   then the room's writer decides. Every refusal
    is an ``error`` with its code, followed by a fresh ``state`` (except ``rate_limited``, which
    gets no state so that a flood is not answered with more traffic).
 
@@ -27,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine import Refusal
 from .codes import Close, ErrorCode
 from .models import CLIENT_MESSAGE, ActionMessage, Hello, NextRound, Ping, first_error
-from .ratelimit import Limiter
+from .ratelimit import Limiter, MessageBucket
 from .connection import Connection
 from .messages import PONG, error_text
 from .rooms import Room, RoomError, Rooms
@@ -69,7 +70,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     if room is None:
         await ws.close(Close.UNKNOWN_ROOM, "no such room")
         return
-    key = limiter.new_connection()
+    bucket = limiter.message_bucket()
     try:
         conn = await _hello(ws, room, settings)
         if conn is None:
@@ -77,7 +78,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn))
         try:
             await rooms.connect(room, conn)
-            await _receive_loop(ws, room, rooms, conn, settings, limiter, key)
+            await _receive_loop(ws, room, rooms, conn, settings, bucket)
         finally:
             await rooms.disconnect(room, conn)
             if not sender.done():
@@ -94,8 +95,6 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             await ws.close(Close.SERVER_ERROR)
         except Exception:
             pass
-    finally:
-        limiter.forget(key)
 
 
 async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | None:
@@ -142,18 +141,18 @@ async def _send_loop(ws: WebSocket, conn: Connection) -> None:
 
 
 async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connection, settings: Settings,
-                        limiter: Limiter, key: str) -> None:
+                        bucket: MessageBucket) -> None:
     while conn.close_code is None:
         try:
             data = await _receive_text(ws)
         except (_Closed, WebSocketDisconnect):
             return
         received = time.perf_counter()
+        if not bucket.allow():
+            conn.push(error_text(ErrorCode.RATE_LIMITED, f"at most {settings.ws_rate} messages per second"))
+            continue
         if _too_large(data, settings.max_message):
             await _refuse(room, rooms, conn, ErrorCode.TOO_LARGE, f"a message may hold at most {settings.max_message} bytes")
-            continue
-        if not limiter.allow_message(key):
-            conn.push(error_text(ErrorCode.RATE_LIMITED, f"at most {settings.ws_rate} messages per second"))
             continue
         if isinstance(data, bytes):
             await _refuse(room, rooms, conn, ErrorCode.BAD_MESSAGE, "messages are JSON text")

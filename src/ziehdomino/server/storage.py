@@ -18,13 +18,14 @@ step that waits for the disk) run on a second thread and connection every few se
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 log = logging.getLogger("ziehdomino.storage")
 
@@ -93,11 +94,11 @@ class Storage:
     def load_all(self) -> list[RoomRecord]:
         """Every stored room (call before :meth:`start`)."""
         rows = self._db.execute("SELECT id, created, updated, seats, match, in_progress FROM rooms").fetchall()
-        records = {r[0]: RoomRecord(r[0], r[1], r[2], json.loads(r[3]), None if r[4] is None else json.loads(r[4]),
+        records = {r[0]: RoomRecord(r[0], r[1], r[2], orjson.loads(r[3]), None if r[4] is None else orjson.loads(r[4]),
                                     bool(r[5])) for r in rows}
         for room, _, text in self._db.execute("SELECT room, n, record FROM rounds ORDER BY room, n"):
             if room in records:
-                records[room].rounds.append(json.loads(text))
+                records[room].rounds.append(orjson.loads(text))
         return list(records.values())
 
     def start(self) -> None:
@@ -112,13 +113,13 @@ class Storage:
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
         """
-        row = (record.id, record.created, record.updated, json.dumps(record.seats, separators=(",", ":")),
-               None if record.match is None else json.dumps(record.match, separators=(",", ":")),
+        row = (record.id, record.created, record.updated, _dumps(record.seats),
+               None if record.match is None else _dumps(record.match),
                int(record.in_progress))
         statements: list[tuple[str, tuple[Any, ...]]] = [(_INSERT, row)]
         if finished is not None:
             statements.append((_INSERT_ROUND, (record.id, finished["round"],
-                                               json.dumps(finished, separators=(",", ":")))))
+                                               _dumps(finished))))
         self._commit(statements)
 
     async def delete(self, room_ids: list[str]) -> None:
@@ -167,6 +168,10 @@ class Storage:
                     log.warning("checkpoint failed: %s", exc)
         finally:
             db.close()
+
+
+def _dumps(value: Any) -> str:
+    return orjson.dumps(value).decode()
 
 
 _INSERT = "INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?)"

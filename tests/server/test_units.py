@@ -17,6 +17,7 @@ from ziehdomino.server.connection import Connection
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.rooms import Room, RoomError, Rooms, SeatState
 from ziehdomino.server.settings import Settings
+from ziehdomino.server.storage import merge
 from tests.support.server import run
 
 
@@ -87,16 +88,26 @@ def test_action_timing_waits_for_every_connection_and_follows_replacing_states()
 
 
 class _FailingStorage:
-    """Stores rows in memory; the next save raises while ``fail`` is set."""
+    """Stores rows and appended actions in memory; the next write raises while ``fail`` is set."""
 
     def __init__(self) -> None:
         self.rows: dict[str, Any] = {}
+        self.appended: dict[str, list[tuple[int, Any]]] = {}
         self.fail = False
 
     async def save(self, record: Any, finished: Any = None) -> None:
         if self.fail:
             raise OSError("disk full")
         self.rows[record.id] = record
+        self.appended[record.id] = []
+
+    async def append(self, room_id: str, version: int, action: Any) -> None:
+        if self.fail:
+            raise OSError("disk full")
+        self.appended[room_id].append((version, action))
+
+    def stored(self, room_id: str) -> Any:
+        return merge(self.rows[room_id].match, self.appended[room_id])
 
 
 def test_a_change_that_cannot_be_stored_is_not_made_and_the_room_goes_back() -> None:
@@ -116,7 +127,14 @@ def test_a_change_that_cannot_be_stored_is_not_made_and_the_room_goes_back() -> 
         assert match_to_state(room.match) == stored  # back to what was stored, not the failed change
         storage.fail = False
         await rooms.act(room, seat, room.match.version, action)  # the same action goes through now
-        assert storage.rows[room.id].match == match_to_state(room.match) != stored
+        assert storage.stored(room.id) == match_to_state(room.match) != stored
+        after_one = match_to_state(room.match)
         with pytest.raises(Refusal):
             await rooms.act(room, seat, room.match.version - 1, action)
+        # a failed append after an appended action goes back to the appended state, not the row's
+        seat = room.match.round.turn
+        storage.fail = True
+        with pytest.raises(RoomError):
+            await rooms.act(room, seat, room.match.version, action_to_json(room.match.round.legal_actions(seat)[0]))
+        assert match_to_state(room.match) == after_one
     run(main())

@@ -12,7 +12,6 @@ import os
 import re
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from ziehdomino.engine import parse_action, round_from_position
+from ziehdomino.server.storage import read_room
 
 HOST = "127.0.0.1"
 TIMEOUT = 60.0  # generous: other engineers run tests on the same two cores
@@ -115,13 +115,9 @@ class ServerProcess:
 
     def stored(self, room: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
         """The room's seats and match as committed in SQLite (read-only)."""
-        db = sqlite3.connect(f"file:{self.data_dir / 'rooms.sqlite3'}?mode=ro", uri=True, timeout=30)
-        try:
-            row = db.execute("SELECT seats, match FROM rooms WHERE id = ?", (room,)).fetchone()
-        finally:
-            db.close()
-        assert row is not None, f"room {room} not stored"
-        return json.loads(row[0]), None if row[1] is None else json.loads(row[1])
+        record = read_room(self.data_dir, room)
+        assert record is not None, f"room {room} not stored"
+        return record.seats, record.match
 
 
 def seated_room(server: ServerProcess, seats: list[str]) -> tuple[str, dict[int, str]]:

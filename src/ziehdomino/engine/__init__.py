@@ -13,13 +13,13 @@ from .match import Match
 from .position import position_of, round_from_position
 from .replay import RECORD_FORMAT, replay_frames, replay_rounds, round_record
 from .round import LogEntry, Result, Round, Seat
-from .state import match_from_state, match_to_state
+from .state import logged_action, match_from_state, match_to_state
 from .tiles import ALL_TILES, Pips, Tile, format_oriented, format_tile, parse_oriented, parse_tile, tile_pips
 from .view import seat_view
 
 __all__ = [
     "ALL_TILES", "DRAW", "RECORD_FORMAT", "PASS", "Action", "Draw", "End", "LogEntry", "Match", "Pass", "Pips", "Play",
     "PositionError", "Refusal", "Result", "Round", "Seat", "Tile", "action_to_json", "deal_round", "format_oriented", "format_tile",
-    "hand_size", "match_from_state", "match_to_state", "parse_action", "parse_oriented", "parse_tile", "tile_pips",
+    "hand_size", "logged_action", "match_from_state", "match_to_state", "parse_action", "parse_oriented", "parse_tile", "tile_pips",
     "position_of", "replay_frames", "replay_rounds", "round_from_position", "round_record", "seat_view",
 ]

@@ -20,22 +20,25 @@ from .deal import hand_size
 from .errors import PositionError, Refusal
 from .match import Match
 from .position import round_from_position
+from .round import LogEntry
 from .tiles import ALL_TILES
 
 STATE_FORMAT = 1
+
+
+def logged_action(entry: LogEntry) -> dict[str, Any]:
+    """The action of one log entry in the form's ``actions`` (what :func:`match_to_state` lists)."""
+    if entry.kind == "play":
+        assert entry.tile is not None
+        return action_to_json(Play(entry.tile, entry.end))
+    return action_to_json(DRAW if entry.kind == "draw" else PASS)
 
 
 def match_to_state(match: Match) -> dict[str, Any]:
     """The JSON form of ``match`` (see the module docstring). Holds hidden tiles: store it, never send it."""
     r = match.round
     assert r.log is not None, "a match's round keeps its log"
-    actions = []
-    for e in r.log:
-        if e.kind == "play":
-            assert e.tile is not None
-            actions.append(action_to_json(Play(e.tile, e.end)))
-        else:
-            actions.append(action_to_json(DRAW if e.kind == "draw" else PASS))
+    actions = [logged_action(e) for e in r.log]
     return {
         "format": STATE_FORMAT,
         "players": match.players,

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..engine import Match, match_from_state, match_to_state, parse_action
+from ..engine import Match, logged_action, match_from_state, match_to_state, parse_action
 from . import computer, messages, replays
 from .codes import Close, ErrorCode
 from .connection import Connection
@@ -26,7 +26,7 @@ from .credentials import hash_credential, new_credential, new_room_id
 from .metrics import ActionTiming, Metrics
 from .models import CreateRoom
 from .settings import Settings
-from .storage import RoomRecord, Storage
+from .storage import RoomRecord, Storage, merge
 
 log = logging.getLogger("ziehdomino.rooms")
 
@@ -82,7 +82,10 @@ class Room:
         self.updated = updated
         self.last_activity = time.time()
         self.match = match
+        #: The match as last written whole, and the actions appended since (``(version, action)``):
+        #: together what is stored, and what a failed store goes back to.
         self.stored_match = stored_match
+        self.appended: list[tuple[int, dict[str, Any]]] = []
         #: The record of every finished round, oldest first (``docs/replay.md``; see :mod:`.replays`).
         self.rounds: list[dict[str, Any]] = list(rounds or [])
         self.lock = asyncio.Lock()
@@ -354,16 +357,26 @@ class Rooms:
         match = self._started(room)
         action = parse_action(action_json)
         match.apply(seat, action, version=version)
-        await self._commit(room, timing, finished=replays.finished_record(match))
+        if match.round.result is None:
+            await self._commit(room, timing, action=logged_action(match.round.log[-1]))
+        else:  # the round ended: the room is written whole, with the round's record
+            await self._commit(room, timing, finished=replays.finished_record(match))
 
     async def _commit(self, room: Room, timing: ActionTiming | None = None,
-                      finished: dict[str, Any] | None = None) -> None:
-        """Store the changed match (restoring the stored one if that fails), then push and go on;
-        ``finished`` is the record of the round the change ended, stored with it."""
+                      finished: dict[str, Any] | None = None, action: dict[str, Any] | None = None) -> None:
+        """Store the changed match (restoring the stored one if that fails), then push and go on.
+
+        ``action``: the change is this one action of the round in play, appended to what is
+        stored; otherwise the room is written whole, with ``finished``, the record of the round
+        the change ended.
+        """
         try:
-            await self._store(room, finished)
+            if action is None:
+                await self._store(room, finished)
+            else:
+                await self._append(room, action)
         except RoomError:
-            previous = room.stored_match
+            previous = merge(room.stored_match, room.appended)
             room.match = None if previous is None else match_from_state(previous)
             raise
         if timing is not None:
@@ -380,8 +393,19 @@ class Rooms:
             log.error("storing room %s failed: %s", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
         room.stored_match = record.match  # what a failed store later goes back to
+        room.appended = []
         if finished is not None:
             room.rounds.append(finished)
+
+    async def _append(self, room: Room, action: dict[str, Any]) -> None:
+        assert room.match is not None
+        version = room.match.version
+        try:
+            await self.storage.append(room.id, version, action)
+        except Exception as exc:
+            log.error("storing room %s failed: %s", room.id, exc)
+            raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
+        room.appended.append((version, action))
 
     def _broadcast(self, room: Room, timing: ActionTiming | None = None) -> None:
         """Push every connection its own state (one view per seat, computed and encoded once)."""

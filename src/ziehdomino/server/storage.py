@@ -1,24 +1,45 @@
-"""Rooms in SQLite (stdlib ``sqlite3``), committed on the event loop's thread.
+"""Rooms in SQLite (stdlib ``sqlite3``), committed on a writer thread of their own.
 
-Write before you announce (docs/architecture.md, idea 4): a room's writer awaits :meth:`Storage.save`,
-which returns only once the row is committed; only then is anything sent. A row holds the seats
-(names, kinds, credential hashes) and the match in the engine's storage form
-(:func:`ziehdomino.engine.match_to_state`: the current round's deal with the boneyard order,
-plus every accepted action), so a restart replays each room to exactly where it was. A second
-table keeps the record of every finished round (``docs/replay.md``), written once, in the same
-transaction as the action that ended the round, and deleted with its room.
+Write before you announce (docs/architecture.md, idea 4): a room's writer awaits :meth:`Storage.save`
+or :meth:`Storage.append`, which return only once the change is committed; only then is
+anything sent. What is stored, per room:
 
-The database runs in WAL mode with ``synchronous=NORMAL``: a commit appends to the WAL file
-without waiting for the disk, so it takes a fraction of a millisecond and is done right on the
-event loop (``bench server`` measured a commit p99 of about 6 ms this way, against about 44 ms
-through a writer thread, whose hand-offs wait for the GIL). A commit survives the process being
-killed (SIGKILL) at any moment; a power cut may lose the last commits. Checkpoints (the only
-step that waits for the disk) run on a second thread and connection every few seconds.
+- a row of ``rooms``: the seats (names, kinds, credential hashes) and the match in the engine's
+  storage form (:func:`ziehdomino.engine.match_to_state`: the current round's deal with the
+  boneyard order, plus the actions accepted so far), written whole by :meth:`Storage.save`;
+- rows of ``actions``: each action accepted since that row was written, appended one by one
+  by :meth:`Storage.append` (a few dozen bytes, instead of the whole match again). Writing the
+  room whole again (at the end of a round, the next round, a join) folds them into the row;
+- rows of ``rounds``: the record of every finished round (``docs/replay.md``), written once, in
+  the same transaction as the action that ended the round, and deleted with its room.
+
+Whatever a room keeps beyond its seats and match belongs in :class:`RoomRecord` and is written
+by :meth:`Storage.save`; :meth:`Storage.append` stores one action and nothing else, so a change
+that is more than an action of the round in play must be saved whole.
+
+The stored match is the row's ``match`` with its appended actions added to ``actions`` and
+``version`` set to the last one's (:func:`merge`): always exactly ``match_to_state`` of the
+match as the server last announced it, so a restart replays each room to where it was.
+
+Commits run on one writer thread, never on the event loop: a slow or stalled disk makes the
+rooms that write wait, while everything else (pings, spectators, other rooms' reads, the
+health check) goes on. The database runs in WAL mode with ``synchronous=NORMAL``: a commit
+appends to the WAL file without waiting for the disk; a commit survives the process being
+killed (SIGKILL) at any moment, a power cut may lose the last commits. A second thread
+checkpoints the WAL into the database every second (the step that waits for the disk); when
+the WAL still grows past :data:`WAL_LIMIT` (checkpoints that never catch up under steady
+writes), the writer itself checkpoints it completely and truncates it, so the WAL stays
+bounded. On a full disk a commit fails: that change is not made (the room keeps what was
+stored and the player is told ``server_error``), and every later commit works again once
+there is space.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
+import queue
 import sqlite3
 import threading
 from dataclasses import dataclass, field
@@ -30,14 +51,18 @@ import orjson
 log = logging.getLogger("ziehdomino.storage")
 
 DB_NAME = "rooms.sqlite3"
+#: Bytes the WAL file may reach before the writer checkpoints and truncates it.
+WAL_LIMIT = 2 * 2**20
+#: Seconds between two background checkpoints.
+CHECKPOINT_EVERY = 1.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     id TEXT PRIMARY KEY,
     created REAL NOT NULL,      -- unix seconds
-    updated REAL NOT NULL,      -- unix seconds of the last stored change
+    updated REAL NOT NULL,      -- unix seconds of the last change written whole
     seats TEXT NOT NULL,        -- JSON: [{"kind", "level", "name", "credential_hash"}, ...]
-    match TEXT,                 -- JSON: match_to_state(match), NULL before the first round
+    match TEXT,                 -- JSON: match_to_state(match) when written whole, NULL before the first round
     in_progress INTEGER NOT NULL  -- 1 while a round is being played
 );
 CREATE TABLE IF NOT EXISTS rounds (
@@ -46,7 +71,17 @@ CREATE TABLE IF NOT EXISTS rounds (
     record TEXT NOT NULL,       -- JSON: engine.round_record(match), a finished round only
     PRIMARY KEY (room, n)
 );
+CREATE TABLE IF NOT EXISTS actions (
+    room TEXT NOT NULL,         -- rooms.id
+    version INTEGER NOT NULL,   -- the match's version once this action was applied
+    action TEXT NOT NULL,       -- JSON: the action in the engine's form
+    PRIMARY KEY (room, version)
+) WITHOUT ROWID;
 """
+
+
+class StorageError(Exception):
+    """The data folder cannot be used; the message says what is wrong and what to do."""
 
 
 @dataclass(slots=True)
@@ -73,54 +108,119 @@ class RoomRecord:
     rounds: list[dict[str, Any]] = field(default_factory=list)
 
 
+def merge(match: dict[str, Any] | None, appended: list[tuple[int, dict[str, Any]]]) -> dict[str, Any] | None:
+    """The stored match: a row's ``match`` with the actions appended since, ``(version, action)`` in order."""
+    if match is None or not appended:
+        return match
+    return {**match, "actions": [*match["actions"], *(a for _, a in appended)], "version": appended[-1][0]}
+
+
+def _dumps(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA wal_autocheckpoint=0")
+    db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
+    return db
+
+
+def _unusable(data_dir: Path, exc: BaseException) -> StorageError:
+    return StorageError(f"cannot write the data folder {data_dir} ({exc}): make it writable for the user "
+                        f"running the server, or choose another with --data")
+
+
+def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
+    """One room as stored, read through a read-only connection of its own (for tests and tools)."""
+    db = sqlite3.connect(f"file:{data_dir / DB_NAME}?mode=ro", uri=True, timeout=30)
+    try:
+        row = db.execute("SELECT id, created, updated, seats, match, in_progress FROM rooms WHERE id = ?",
+                         (room_id,)).fetchone()
+        if row is None:
+            return None
+        appended = db.execute("SELECT version, action FROM actions WHERE room = ? ORDER BY version",
+                              (room_id,)).fetchall()
+    finally:
+        db.close()
+    return _record(row, [(v, orjson.loads(a)) for v, a in appended])
+
+
+def _record(row: tuple[Any, ...], appended: list[tuple[int, dict[str, Any]]]) -> RoomRecord:
+    match = None if row[4] is None else orjson.loads(row[4])
+    return RoomRecord(row[0], row[1], row[2], orjson.loads(row[3]), merge(match, appended), bool(row[5]))
+
+
+_Job = tuple[list[tuple[str, tuple[Any, ...]]], "asyncio.Future[None]"]
+
+
 class Storage:
     """The SQLite file ``DB_NAME`` in a data directory.
 
-    Build it, :meth:`load_all` the rooms, then :meth:`start` the checkpoints; :meth:`close` at
-    shutdown. Use it from the event loop's thread only.
+    Build it (:class:`StorageError` if the folder cannot be written), :meth:`load_all` the
+    rooms, then :meth:`start` the writer and the checkpoints; :meth:`close` at shutdown. Call
+    :meth:`save`, :meth:`append` and :meth:`delete` from the event loop.
     """
 
     def __init__(self, data_dir: Path) -> None:
-        data_dir.mkdir(parents=True, exist_ok=True)
         self.path = data_dir / DB_NAME
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA wal_autocheckpoint=0")
-        self._db.executescript(_SCHEMA)
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+            self._db = _open(self.path)
+            self._db.executescript(_SCHEMA)
+            self._db.execute("BEGIN IMMEDIATE")  # a folder or file we may read but not write fails here
+            self._db.execute("COMMIT")
+        except (OSError, sqlite3.Error) as exc:
+            raise _unusable(data_dir, exc) from None
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._stopping = threading.Event()
+        self._writer: threading.Thread | None = None
         self._checkpointer: threading.Thread | None = None
+        self._commits = 0
 
     def load_all(self) -> list[RoomRecord]:
         """Every stored room (call before :meth:`start`)."""
+        appended: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        for room, version, action in self._db.execute("SELECT room, version, action FROM actions ORDER BY room, version"):
+            appended.setdefault(room, []).append((version, orjson.loads(action)))
         rows = self._db.execute("SELECT id, created, updated, seats, match, in_progress FROM rooms").fetchall()
-        records = {r[0]: RoomRecord(r[0], r[1], r[2], orjson.loads(r[3]), None if r[4] is None else orjson.loads(r[4]),
-                                    bool(r[5])) for r in rows}
+        records = {r[0]: _record(r, appended.get(r[0], [])) for r in rows}
         for room, _, text in self._db.execute("SELECT room, n, record FROM rounds ORDER BY room, n"):
             if room in records:
                 records[room].rounds.append(orjson.loads(text))
         return list(records.values())
 
     def start(self) -> None:
-        """Start the checkpoint thread."""
+        """Start the writer thread and the checkpoint thread."""
+        self._writer = threading.Thread(target=self._write_loop, name="ziehdomino-writer", daemon=True)
+        self._writer.start()
         self._checkpointer = threading.Thread(target=self._checkpoints, name="ziehdomino-checkpoint", daemon=True)
         self._checkpointer.start()
 
     async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
-        """Insert or replace ``record`` and add the record of a round that just ``finished``
-        (its ``"round"`` is its number), in one transaction; returns once it is committed.
+        """Write ``record`` whole (its appended actions folded in) and add the record of a round
+        that just ``finished`` (its ``"round"`` is its number), in one transaction; returns once
+        it is committed.
 
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
         """
         row = (record.id, record.created, record.updated, _dumps(record.seats),
-               None if record.match is None else _dumps(record.match),
-               int(record.in_progress))
-        statements: list[tuple[str, tuple[Any, ...]]] = [(_INSERT, row)]
+               None if record.match is None else _dumps(record.match), int(record.in_progress))
+        statements: list[tuple[str, tuple[Any, ...]]] = [(_INSERT, row), (_DROP_ACTIONS, (record.id,))]
         if finished is not None:
-            statements.append((_INSERT_ROUND, (record.id, finished["round"],
-                                               _dumps(finished))))
-        self._commit(statements)
+            statements.append((_INSERT_ROUND, (record.id, finished["round"], _dumps(finished))))
+        await self._commit(statements)
+
+    async def append(self, room_id: str, version: int, action: dict[str, Any]) -> None:
+        """Append one accepted action (the match is at ``version`` with it); returns once committed.
+
+        Raises:
+            sqlite3.Error: the write failed (nothing of it is stored).
+        """
+        await self._commit([(_APPEND, (room_id, version, _dumps(action)))])
 
     async def delete(self, room_ids: list[str]) -> None:
         """Delete these rooms; returns once committed.
@@ -128,28 +228,81 @@ class Storage:
         Raises:
             sqlite3.Error: the delete failed (nothing was deleted).
         """
-        chunks = [tuple(room_ids[i:i + 500]) for i in range(0, len(room_ids), 500)]
-        self._commit([(f"DELETE FROM {table} WHERE {key} IN ({','.join('?' * len(c))})", c)
-                      for c in chunks for table, key in (("rooms", "id"), ("rounds", "room"))])
+        statements = []
+        for i in range(0, len(room_ids), 500):
+            chunk = tuple(room_ids[i:i + 500])
+            marks = ",".join("?" * len(chunk))
+            statements += [(f"DELETE FROM rooms WHERE id IN ({marks})", chunk),
+                           (f"DELETE FROM rounds WHERE room IN ({marks})", chunk),
+                           (f"DELETE FROM actions WHERE room IN ({marks})", chunk)]
+        await self._commit(statements)
 
-    def _commit(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _commit(self, statements: list[tuple[str, tuple[Any, ...]]]) -> asyncio.Future[None]:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self._writer is None or self._stopping.is_set():
+            self._run(statements)  # before start / after close: on this thread (start-up, tests)
+            future.set_result(None)
+        else:
+            self._jobs.put((statements, future))
+        return future
+
+    def _run(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Run ``statements`` in one transaction; roll back and raise on failure."""
         self._db.execute("BEGIN")
         try:
             for sql, args in statements:
                 self._db.execute(sql, args)
             self._db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            log.error("storing failed: %s", exc)
+        except sqlite3.Error:
             try:
                 self._db.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
             raise
 
+    def _write_loop(self) -> None:
+        """The writer thread: every job in its own transaction, the answers handed back in batches."""
+        while True:
+            job = self._jobs.get()
+            done: list[tuple[asyncio.Future[None], BaseException | None]] = []
+            stop = False
+            while job is not None:
+                statements, future = job
+                try:
+                    self._run(statements)
+                    done.append((future, None))
+                except sqlite3.Error as exc:
+                    log.error("storing failed: %s", exc)
+                    done.append((future, exc))
+                self._commits += 1
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+            else:
+                stop = True
+            if done:
+                _resolve_soon(done)
+                if self._commits >= 64:
+                    self._commits = 0
+                    self._bound_wal()
+            if stop:
+                return
+
+    def _bound_wal(self) -> None:
+        """Checkpoint and truncate the WAL once it is past :data:`WAL_LIMIT` (on the writer thread)."""
+        try:
+            if os.path.getsize(f"{self.path}-wal") > WAL_LIMIT:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except (OSError, sqlite3.Error) as exc:
+            log.warning("checkpoint failed: %s", exc)
+
     def close(self) -> None:
-        """Stop the checkpoints, checkpoint once more, close the file."""
+        """Finish the queued writes, stop the threads, checkpoint once more, close the file."""
         self._stopping.set()
+        if self._writer is not None:
+            self._jobs.put(None)
+            self._writer.join(timeout=30)
         if self._checkpointer is not None:
             self._checkpointer.join(timeout=30)
         try:
@@ -158,10 +311,10 @@ class Storage:
             pass
         self._db.close()
 
-    def _checkpoints(self, every: float = 3.0) -> None:
-        db = sqlite3.connect(self.path, isolation_level=None)
+    def _checkpoints(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=0.1)
         try:
-            while not self._stopping.wait(every):
+            while not self._stopping.wait(CHECKPOINT_EVERY):
                 try:
                     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 except sqlite3.Error as exc:
@@ -170,9 +323,26 @@ class Storage:
             db.close()
 
 
-def _dumps(value: Any) -> str:
-    return orjson.dumps(value).decode()
+def _resolve_soon(done: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    """Hand the answers of a batch of commits back to the event loop in one wake-up."""
+    loop = done[0][0].get_loop()
+    try:
+        loop.call_soon_threadsafe(_resolve, done)
+    except RuntimeError:  # the loop is closed: nobody waits any more
+        pass
+
+
+def _resolve(done: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for future, exc in done:
+        if future.done():
+            continue
+        if exc is None:
+            future.set_result(None)
+        else:
+            future.set_exception(exc)
 
 
 _INSERT = "INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?)"
+_DROP_ACTIONS = "DELETE FROM actions WHERE room = ?"
+_APPEND = "INSERT INTO actions VALUES (?, ?, ?)"
 _INSERT_ROUND = "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?)"

@@ -1,0 +1,310 @@
+"""Attacks from outside against a real server process: each must be refused cheaply and quietly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from tests.support.server import HOST, Client, ServerProcess, run, seated_room
+
+from ziehdomino.bench.wsclient import frame
+
+
+def _raw_socket(server: ServerProcess, room: str, *, extra_headers: str = "") -> socket.socket:
+    """A WebSocket to ``room`` opened by hand (so that frames the libraries refuse can be sent)."""
+    s = socket.create_connection((HOST, server.port), timeout=30)
+    s.sendall((f"GET /ws/{room} HTTP/1.1\r\nHost: {HOST}:{server.port}\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+               f"Sec-WebSocket-Version: 13\r\nOrigin: {server.origin}\r\n{extra_headers}\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    assert head.startswith(b"HTTP/1.1 101"), head[:200]
+    return s
+
+
+# --- messages over the size limit ------------------------------------------------------------------
+
+
+def test_too_large_counts_against_the_message_limit(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--ws-rate", "5"]).start()
+    try:
+        async def main() -> None:
+            room, creds = seated_room(srv, ["person", "person"])
+            a = await Client(srv, room, creds[0]).open()
+            await a.wait_state(lambda s: True)
+            states_before = len(a.states)
+            for _ in range(40):
+                await a.send("x" * 5000)
+            await a.wait_for(lambda c: len(c.errors) >= 40)
+            too_large = sum(e["code"] == "too_large" for e in a.errors)
+            limited = sum(e["code"] == "rate_limited" for e in a.errors)
+            assert too_large <= 6 and limited >= 34, (too_large, limited)
+            assert len(a.states) - states_before == too_large  # a state per answered refusal, none for the rest
+            assert a.closed_code is None
+        run(main())
+    finally:
+        srv.stop()
+
+
+# --- malformed frames ------------------------------------------------------------------------------
+
+
+def test_invalid_utf8_frames_log_at_most_one_short_line(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--log-level", "info"]).start()
+    try:
+        room, creds = seated_room(srv, ["person", "person"])
+        before = srv.log()
+        for _ in range(30):
+            s = _raw_socket(srv, room)
+            s.sendall(frame(json.dumps({"type": "hello", "credential": creds[0]}).encode()))
+            s.sendall(frame(b'{"type":"ping","x":"\xff\xfe"}'))
+            s.settimeout(10)
+            try:
+                while s.recv(65536):
+                    pass
+            except OSError:
+                pass
+            s.close()
+        assert httpx.get(srv.base + "/api/health", timeout=30).status_code == 200
+        time.sleep(0.5)
+        new = srv.log()[len(before):]
+        lines = [ln for ln in new.splitlines() if ln.strip()]
+        assert "Traceback" not in new
+        assert len(lines) <= 1, lines
+        assert all(len(ln) <= 200 for ln in lines), lines
+    finally:
+        srv.stop()
+
+
+# --- probing for rooms, connection floods ---------------------------------------------------------
+
+
+def test_lookups_and_joins_of_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--http-rate", "60"]).start()
+    try:
+        with httpx.Client(base_url=srv.base, timeout=30) as http:
+            codes = [http.get(f"/api/rooms/{'a' * 20}{i:04d}").status_code for i in range(200)]
+            assert codes[0] == 404 and 429 in codes, codes[-5:]
+            assert codes.index(429) <= 61
+            r = http.post(f"/api/rooms/{'b' * 20}0000/join", json={"name": "Ben"})
+            assert r.status_code == 429 and r.headers["retry-after"].isdigit()
+    finally:
+        srv.stop()
+
+
+def test_websocket_connects_to_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--http-rate", "60"]).start()
+    try:
+        async def main() -> list[int | None]:
+            codes = []
+            for i in range(120):
+                c = await Client(srv, f"{'c' * 20}{i:04d}").open()
+                codes.append(await c.wait_closed())
+                await c.close()
+            return codes
+        codes = run(main())
+        assert codes[0] == 4404 and 4429 in codes, codes[-5:]
+    finally:
+        srv.stop()
+
+
+def test_connections_per_address_are_limited(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--max-sockets-per-address", "50"]).start()
+    try:
+        room, creds = seated_room(srv, ["person", "person"])
+
+        async def main() -> None:
+            clients = [await Client(srv, room).open() for _ in range(60)]
+            await asyncio.sleep(1.0)
+            closed = [c.closed_code for c in clients if c.closed_code is not None]
+            assert len(closed) >= 10 and set(closed) == {4429}, closed
+            # a seat can still come in once sockets are freed
+            for c in clients[:20]:
+                await c.close()
+            a = await Client(srv, room, creds[0]).open()
+            await a.wait_state(lambda s: s["view"] is not None)
+        run(main())
+    finally:
+        srv.stop()
+
+
+# --- forwarded addresses --------------------------------------------------------------------------
+
+
+def test_forwarded_for_is_ignored_unless_the_proxy_is_named(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--http-rate", "5"]).start()
+    try:
+        codes = [httpx.post(srv.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": "A"},
+                            headers={"x-forwarded-for": f"10.0.0.{i}"}, timeout=30).status_code for i in range(10)]
+        assert codes[:5] == [201] * 5 and codes[5:] == [429] * 5, codes
+    finally:
+        srv.stop()
+    srv = ServerProcess(tmp_path / "data2", web_dir=web_dir, extra=["--http-rate", "5", "--proxy", "127.0.0.1"]).start()
+    try:
+        codes = [httpx.post(srv.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": "A"},
+                            headers={"x-forwarded-for": f"10.0.0.{i}"}, timeout=30).status_code for i in range(10)]
+        assert codes == [201] * 10, codes  # each forwarded address has its own window
+    finally:
+        srv.stop()
+
+
+# --- names that render blank or hide text ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [
+    "\u3164", "\u115f", "\uffa0", "\u2800", "\u3164\u3164 ", "\u0301", "\u0301Ben",
+    "Ben\U000e0041\U000e0042", "\U000e0001Ben", "B\U000e007fen", "e" + "\u0301" * 23,
+    "Be\u2800n", "A\u3164B",
+])
+def test_names_that_render_blank_or_hide_text_are_refused(server: ServerProcess, name: str) -> None:
+    r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name}, timeout=30)
+    assert r.status_code == 422 and r.json()["code"] == "invalid_name", (name, r.text)
+
+
+@pytest.mark.parametrize("name", ["Зоя", "Αnna", "pаypal", "Zoë", "e\u0301\u0302", "محمد", "李小龍"])
+def test_mixed_script_and_plain_names_are_accepted(server: ServerProcess, name: str) -> None:
+    r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name}, timeout=30)
+    assert r.status_code == 201, r.text
+
+
+# --- the debug endpoint ---------------------------------------------------------------------------
+
+
+def test_debug_metrics_bad_since_is_400(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--debug-metrics"]).start()
+    try:
+        for since in ["²", "-1", "x", "1e3", "9" * 40]:
+            r = httpx.get(srv.base + "/api/debug/metrics", params={"since": since}, timeout=30)
+            assert r.status_code == 400 and r.json()["code"] == "bad_request", (since, r.status_code)
+        r = httpx.get(srv.base + "/api/debug/metrics", params={"since": "0"}, timeout=30)
+        assert r.status_code == 200 and r.json()["samples"] == []
+    finally:
+        srv.stop()
+
+
+# --- a read-only data folder ----------------------------------------------------------------------
+
+
+def test_read_only_data_folder_is_one_clear_line(tmp_path: Path) -> None:
+    top = Path(tempfile.mkdtemp(prefix="zd-ro-"))
+    try:
+        os.chmod(top, 0o755)
+        data = top / "data"
+        data.mkdir()
+        os.chmod(data, 0o555)
+        as_other = os.geteuid() == 0  # root writes anywhere: run the server as nobody then
+        proc = subprocess.run([sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", "0",
+                               "--data", str(data)], capture_output=True, text=True, timeout=60,
+                              user=65534 if as_other else None, cwd=str(top))
+        assert proc.returncode == 2, (proc.returncode, proc.stderr)
+        lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+        assert len(lines) == 1, proc.stderr
+        assert "Traceback" not in proc.stderr
+        assert str(data) in lines[0] and "writ" in lines[0] and "--data" in lines[0], lines[0]
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
+
+
+# --- a stalled disk --------------------------------------------------------------------------------
+
+
+def test_a_stalled_commit_stalls_only_the_room_that_writes(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+    try:
+        writing, wcreds = seated_room(srv, ["person", "person"])
+        other, ocreds = seated_room(srv, ["person", "person"])
+
+        async def main() -> None:
+            a = await Client(srv, writing, wcreds[0]).open()
+            b = await Client(srv, writing, wcreds[1]).open()
+            o = await Client(srv, other, ocreds[0]).open()
+            v = (await a.wait_state(lambda s: s["view"] is not None))["view"]
+            await o.wait_state(lambda s: s["view"] is not None)
+            turn = a if v["turn"] == 0 else b
+            mine = (await turn.wait_state(lambda s: s["view"]["version"] == v["version"]))["view"]
+            # Another process holds the database's write lock: every commit waits, as on a frozen disk.
+            db = sqlite3.connect(srv.data_dir / "rooms.sqlite3", isolation_level=None, timeout=30)
+            db.execute("BEGIN IMMEDIATE")
+            released = threading.Event()
+            try:
+                await turn.send({"type": "action", "version": v["version"], "action": mine["legal"][0]})
+                await asyncio.sleep(0.3)
+                t0 = time.monotonic()
+                async with httpx.AsyncClient(timeout=30) as http:
+                    assert (await http.get(srv.base + "/api/health")).status_code == 200
+                    assert (await http.get(f"{srv.base}/api/rooms/{other}")).status_code == 200
+                await o.send({"type": "ping"})
+                await o.wait_for(lambda c: any(f[1]["type"] == "pong" for f in c.frames), timeout=5)
+                spectator = await Client(srv, other).open()
+                await spectator.wait_state(lambda s: s["view"] is not None, timeout=5)
+                assert time.monotonic() - t0 < 2.0
+                # commit before push: nobody has seen the action while it is not stored
+                assert a.view["version"] == v["version"] and b.view["version"] == v["version"]
+            finally:
+                db.execute("ROLLBACK")
+                db.close()
+                released.set()
+            await a.wait_state(lambda s: s["view"]["version"] == v["version"] + 1)
+            _, match = srv.stored(writing)
+            assert match is not None and match["version"] == v["version"] + 1
+        run(main())
+    finally:
+        srv.stop()
+
+
+# --- the write-ahead log -------------------------------------------------------------------------
+
+
+def test_the_wal_stays_bounded_while_rooms_play(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+    wal = srv.data_dir / "rooms.sqlite3-wal"
+    try:
+        rooms = [seated_room(srv, ["person", "person"]) for _ in range(4)]
+
+        async def play(room: str, creds: dict[int, str], actions: int) -> None:
+            players = {s: await Client(srv, room, c).open() for s, c in creds.items()}
+            done = 0
+            while done < actions:
+                first = players[0]
+                await first.wait_state(lambda s: s["view"] is not None)
+                view = first.view
+                assert view is not None
+                if view["result"] is not None:
+                    await first.send({"type": "next_round", "version": view["version"]})
+                else:
+                    p = players[view["turn"]]
+                    mine = await p.wait_state(lambda s: s["view"]["version"] == view["version"])
+                    await p.send({"type": "action", "version": view["version"], "action": mine["view"]["legal"][0]})
+                await first.wait_state(lambda s: s["view"]["version"] > view["version"])
+                done += 1
+
+        peak = 0
+
+        async def main() -> None:
+            nonlocal peak
+            task = asyncio.gather(*(play(r, c, 400) for r, c in rooms))
+            while not task.done():
+                if wal.exists():
+                    peak = max(peak, wal.stat().st_size)
+                await asyncio.sleep(0.05)
+            await task
+        run(main())
+        assert peak <= 3 * 2**20, f"the WAL grew to {peak / 2**20:.1f} MiB"
+    finally:
+        srv.stop()

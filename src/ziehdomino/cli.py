@@ -24,6 +24,16 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--ws-rate", type=int, default=20, help="messages per second per WebSocket (default 20)")
     serve.add_argument("--http-rate", type=int, default=60,
                        help="room creations and joins per minute per address (default 60)")
+    serve.add_argument("--miss-rate", type=int, default=60,
+                       help="requests naming unknown rooms per minute per address (default 60)")
+    serve.add_argument("--ws-connect-rate", type=int, default=600,
+                       help="WebSocket connects per minute per address (default 600)")
+    serve.add_argument("--max-sockets-per-address", type=int, default=200,
+                       help="WebSockets one address may hold open at once (default 200)")
+    serve.add_argument("--proxy", default=None,
+                       help="address of the reverse proxy whose X-Forwarded-For is trusted (default: none is)")
+    serve.add_argument("--debug-metrics", action="store_true",
+                       help="time accepted actions and answer /api/debug/metrics to loopback clients")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
 
@@ -66,7 +76,17 @@ def main(argv: list[str] | None = None) -> int:
 
         settings = Settings(data_dir=args.data, web_dir=args.web or DEFAULT_WEB_DIR,
                             computer_delay=args.computer_delay, room_ttl_hours=args.room_ttl_hours,
-                            cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate)
+                            cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
+                            miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
+                            max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
+                            metrics=args.debug_metrics)
+        from .server.storage import StorageError, check_data_dir
+
+        try:
+            check_data_dir(settings.data_dir)
+        except StorageError as exc:
+            print(f"ziehdomino serve: {exc}", file=sys.stderr)
+            return 2
         serve(settings, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
     elif args.command == "bench":
         if args.name == "engine":

@@ -55,7 +55,8 @@ def test_too_large_counts_against_the_message_limit(tmp_path: Path, web_dir: Pat
             too_large = sum(e["code"] == "too_large" for e in a.errors)
             limited = sum(e["code"] == "rate_limited" for e in a.errors)
             assert too_large <= 6 and limited >= 34, (too_large, limited)
-            assert len(a.states) - states_before == too_large  # a state per answered refusal, none for the rest
+            # a state per answered refusal at most (waiting states merge), none for the limited ones
+            assert 1 <= len(a.states) - states_before <= too_large
             assert a.closed_code is None
         run(main())
     finally:
@@ -66,7 +67,7 @@ def test_too_large_counts_against_the_message_limit(tmp_path: Path, web_dir: Pat
 
 
 def test_invalid_utf8_frames_log_at_most_one_short_line(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--log-level", "info"]).start()
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
     try:
         room, creds = seated_room(srv, ["person", "person"])
         before = srv.log()
@@ -96,7 +97,7 @@ def test_invalid_utf8_frames_log_at_most_one_short_line(tmp_path: Path, web_dir:
 
 
 def test_lookups_and_joins_of_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--http-rate", "60"]).start()
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--miss-rate", "60"]).start()
     try:
         with httpx.Client(base_url=srv.base, timeout=30) as http:
             codes = [http.get(f"/api/rooms/{'a' * 20}{i:04d}").status_code for i in range(200)]
@@ -109,7 +110,7 @@ def test_lookups_and_joins_of_unknown_rooms_are_rate_limited(tmp_path: Path, web
 
 
 def test_websocket_connects_to_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--http-rate", "60"]).start()
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--miss-rate", "60"]).start()
     try:
         async def main() -> list[int | None]:
             codes = []
@@ -208,10 +209,10 @@ def test_read_only_data_folder_is_one_clear_line(tmp_path: Path) -> None:
         data = top / "data"
         data.mkdir()
         os.chmod(data, 0o555)
-        as_other = os.geteuid() == 0  # root writes anywhere: run the server as nobody then
-        proc = subprocess.run([sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", "0",
-                               "--data", str(data)], capture_output=True, text=True, timeout=60,
-                              user=65534 if as_other else None, cwd=str(top))
+        # root writes anywhere: without CAP_DAC_OVERRIDE it is held to the folder's mode like anyone
+        drop = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"] if os.geteuid() == 0 else []
+        proc = subprocess.run([*drop, sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", "0",
+                               "--data", str(data)], capture_output=True, text=True, timeout=60, cwd=str(top))
         assert proc.returncode == 2, (proc.returncode, proc.stderr)
         lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
         assert len(lines) == 1, proc.stderr

@@ -61,7 +61,8 @@ class ServerProcess:
     def start(self, *extra: str) -> ServerProcess:
         args = [sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", str(self.port),
                 "--data", str(self.data_dir), "--computer-delay", "0", "--log-level", "warning",
-                "--http-rate", "100000", "--ws-rate", "10000", *self.extra, *extra]
+                "--http-rate", "100000", "--ws-rate", "10000", "--miss-rate", "100000",
+                "--ws-connect-rate", "100000", "--max-sockets-per-address", "100000", *self.extra, *extra]
         if self.web_dir is not None:
             args += ["--web", str(self.web_dir)]
         log = open(self.log_path, "ab")

@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
+from . import quiet
 from .codes import ErrorCode
 from .invite import invitation_link, qr_svg
 from .models import CreateRoom, JoinRoom, first_error
@@ -111,7 +112,7 @@ async def round_replay(request: Request) -> Response:
     (docs/replay.md); 404 ``room_not_found`` / ``round_not_found``; 409 ``round_in_progress``."""
     room = _room(request)
     if room is None:
-        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
+        return _unknown_room(request)
     try:
         body = await request.app.state.rooms.replay(room, round_number(request.path_params["n"]))
     except ReplayError as exc:
@@ -133,7 +134,9 @@ async def debug_metrics(request: Request) -> Response:
     if metrics is None or request.client is None or request.client.host not in _LOOPBACK:
         return _error(404, ErrorCode.NOT_FOUND)
     since = request.query_params.get("since", "0")
-    return JSONResponse(metrics.since(int(since) if since.isdigit() else 0))
+    if not (since.isascii() and since.isdigit() and len(since) <= 18):  # "²".isdigit() is true
+        return _error(400, ErrorCode.BAD_REQUEST, "since is a whole number of samples (0-18 ASCII digits)")
+    return JSONResponse(metrics.since(int(since)))
 
 
 async def _read_json_body(request: Request) -> bytes | None:
@@ -156,10 +159,26 @@ def _validation_error(exc: ValidationError) -> JSONResponse:
     return _error(422, ErrorCode.BAD_REQUEST, f"{'.'.join(map(str, loc))}: {message}" if loc else message)
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _unknown_room(request: Request) -> JSONResponse:
+    """The answer to a request naming a room that does not exist: 404, or 429 once this address
+    has named too many unknown rooms within a minute (probing for ids)."""
+    limiter: Limiter = request.app.state.limiter
+    address = _address(request)
+    if limiter.allow_miss(address):
+        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
+    response = _error(429, ErrorCode.RATE_LIMITED, "too many unknown rooms asked for from this address; wait a minute")
+    response.headers["retry-after"] = str(limiter.retry_after(address, "miss"))
+    return response
+
+
 def _rate_limited(request: Request) -> JSONResponse | None:
     """None when this address may create or join now; else the 429 answer with ``Retry-After``."""
     limiter: Limiter = request.app.state.limiter
-    address = request.client.host if request.client else "unknown"
+    address = _address(request)
     if limiter.allow_request(address):
         return None
     response = _error(429, ErrorCode.RATE_LIMITED, "too many rooms or joins from this address; wait a minute")
@@ -206,7 +225,7 @@ async def room_summary(request: Request) -> Response:
     """``GET /api/rooms/{room_id}``: the public summary, or 404 ``room_not_found``."""
     room = _room(request)
     if room is None:
-        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
+        return _unknown_room(request)
     return JSONResponse(await request.app.state.rooms.summary(room))
 
 
@@ -214,7 +233,7 @@ async def invite_qr(request: Request) -> Response:
     """``GET /r/{room_id}/qr.svg``: the room's invitation link as a QR code (SVG), or 404."""
     room = _room(request)
     if room is None:
-        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
+        return _unknown_room(request)
     svg = qr_svg(invitation_link(str(request.base_url), room.id), "QR-Code des Einladungslinks")
     return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
 
@@ -223,7 +242,7 @@ async def join_room(request: Request) -> Response:
     """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 404, 409 ``room_full``, 422."""
     room = _room(request)
     if room is None:
-        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
+        return _unknown_room(request)
     if (limited := _rate_limited(request)) is not None:
         return limited
     spec = await _read_model(request, JoinRoom)
@@ -269,6 +288,7 @@ def create_app(settings: Settings) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        quiet_frames = quiet.install()
         storage = Storage(settings.data_dir)
         rooms = Rooms(storage, settings)
         count = rooms.load()
@@ -283,6 +303,7 @@ def create_app(settings: Settings) -> Starlette:
             cleanup.cancel()
             await rooms.close()
             storage.close()
+            quiet.remove(quiet_frames)
 
     routes = [
         Route("/", page("index.html")),
@@ -309,12 +330,15 @@ def create_app(settings: Settings) -> Starlette:
                     exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.state.settings = settings
     app.state.web_version = web_version(settings.web_dir)
-    app.state.limiter = Limiter(per_second=settings.ws_rate, per_minute=settings.http_rate)
+    app.state.limiter = Limiter(per_second=settings.ws_rate, per_minute=settings.http_rate,
+                                misses_per_minute=settings.miss_rate, connects_per_minute=settings.ws_connect_rate,
+                                sockets_per_address=settings.max_sockets_per_address)
     return app
 
 
 #: How uvicorn runs the app (``bench server`` runs its floor with the same options).
-UVICORN_OPTIONS: dict[str, Any] = {"loop": "asyncio", "http": "h11", "ws": "websockets-sansio", "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
+UVICORN_OPTIONS: dict[str, Any] = {"loop": "asyncio", "http": "h11", "ws": "websockets-sansio",
+                                   "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
                                    "timeout_graceful_shutdown": 5, "server_header": False}
 
 
@@ -327,5 +351,9 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # Wrapped once more so that even a response built by Starlette's outermost error handler
     # carries the security headers (the middleware replaces, never duplicates, them).
+    # Forwarded headers are trusted only from the proxy the operator names (``--proxy``): by
+    # default uvicorn trusts them from 127.0.0.1, and a rotating X-Forwarded-For would then
+    # slip past every per-address limit.
+    forwarded = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
     uvicorn.run(SecurityHeadersMiddleware(create_app(settings)), host=host, port=port, log_level=log_level,
-                access_log=access_log, **UVICORN_OPTIONS)
+                access_log=access_log, **forwarded, **UVICORN_OPTIONS)

@@ -44,8 +44,9 @@ class Close(enum.IntEnum):
     """The client reads too slowly (its outbox is full)."""
     REPLACED = 4409
     """A newer connection of the same seat took over."""
-    TOO_MANY_SPECTATORS = 4429
-    """The room has as many spectators as it takes."""
+    TOO_MANY = 4429
+    """Too many: the room has as many spectators as it takes, or this address holds as many
+    sockets, connects as often or names as many unknown rooms as it may (a minute's wait helps)."""
 
 
 class ErrorCode(enum.StrEnum):

@@ -22,10 +22,18 @@ Level: TypeAlias = Literal["leicht", "mittel", "stark"]
 NAME_MAX = 24
 # Characters that would let a name reorder or hide the text around it.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Letters and symbols that draw as blank space although Unicode counts them as visible: the
+# Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the blank braille pattern (U+2800).
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Tag characters (U+E0000-U+E007F) draw nothing and can carry hidden ASCII text.
+_TAGS = range(0xE0000, 0xE0080)
+#: Combining marks one character may carry; more pile up over the text around the name.
+MAX_MARKS = 4
 #: Categories refused anywhere in a name: controls, surrogates, line and paragraph separators.
 _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 #: Categories that draw nothing: a name needs at least one character outside them.
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zs", "Zl", "Zp"})
+_MARKS = frozenset({"Mn", "Mc", "Me"})
 
 
 def clean_name(value: str) -> str:
@@ -33,14 +41,20 @@ def clean_name(value: str) -> str:
 
     1. NFC-normalise.
     2. Refuse it if it holds, anywhere (the ends included), a control (Unicode Cc), a surrogate
-       (Cs), a line or paragraph separator (Zl, Zp) or a bidi control (U+061C, U+200E, U+200F,
-       U+202A-U+202E, U+2066-U+2069).
+       (Cs), a line or paragraph separator (Zl, Zp), a bidi control (U+061C, U+200E, U+200F,
+       U+202A-U+202E, U+2066-U+2069), a character that draws as blank space (the Hangul
+       fillers U+115F, U+1160, U+3164, U+FFA0; the blank braille pattern U+2800) or a tag
+       character (U+E0000-U+E007F).
     3. Trim space separators (Zs) at both ends.
     4. Refuse it unless 1-24 code points remain, at least one of them visible: not a format
        character (Cf, e.g. U+200B, U+00AD), a separator (Z*) or a control.
+    5. Refuse it if it starts with a combining mark (M*: it would sit on the text before the
+       name) or if one character carries more than :data:`MAX_MARKS` combining marks.
 
     Format characters inside a visible name are kept (U+200D joins emoji). Markup stays literal
     text (``"<b>Ben</b>"`` is a valid name; the browser renders names with ``textContent``).
+    Letters of several scripts may mix ("Αnna" with a Greek Alpha is a valid name): a name is a
+    label at the table, never an identity (a seat is opened by its credential alone).
 
     Raises:
         ValueError: the name breaks the rule.
@@ -49,6 +63,8 @@ def clean_name(value: str) -> str:
     for ch in name:
         if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES or ch in _BIDI_CONTROLS:
             raise ValueError(f"a name may not hold the control character U+{ord(ch):04X}")
+        if ch in _BLANK_LOOKING or ord(ch) in _TAGS:
+            raise ValueError(f"a name may not hold U+{ord(ch):04X}, which hides or draws nothing")
     start, end = 0, len(name)
     while start < end and unicodedata.category(name[start]) == "Zs":
         start += 1
@@ -61,6 +77,13 @@ def clean_name(value: str) -> str:
         raise ValueError(f"a name has at most {NAME_MAX} characters")
     if all(unicodedata.category(ch) in _INVISIBLE_CATEGORIES for ch in name):
         raise ValueError("a name needs at least one visible character")
+    if unicodedata.category(name[0]) in _MARKS:
+        raise ValueError("a name may not start with a combining mark")
+    run = 0
+    for ch in name:
+        run = run + 1 if unicodedata.category(ch) in _MARKS else 0
+        if run > MAX_MARKS:
+            raise ValueError(f"a character of a name carries at most {MAX_MARKS} combining marks")
     return name
 
 

@@ -89,6 +89,9 @@ class Room:
         #: The record of every finished round, oldest first (``docs/replay.md``; see :mod:`.replays`).
         self.rounds: list[dict[str, Any]] = list(rounds or [])
         self.lock = asyncio.Lock()
+        #: The state texts last pushed, per viewer: what is stored and announced now (cleared by
+        #: every change, which is always pushed), so a refusal is answered without the lock.
+        self.texts: dict[Seat | None, str] = {}
         self.connections: list[Connection] = []
         self.computer_task: asyncio.Task[None] | None = None
 
@@ -154,7 +157,10 @@ class Room:
 
     def state_text(self, seat: Seat | None) -> str:
         """The ``state`` message for a viewer at ``seat`` (None: a spectator), as JSON text."""
-        return self.state_texts([seat])[seat]
+        text = self.texts.get(seat)
+        if text is None:
+            text = self.texts[seat] = self.state_texts([seat])[seat]
+        return text
 
     def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
         """:meth:`state_text` for several viewers at once (:func:`.messages.state_texts`)."""
@@ -265,7 +271,7 @@ class Rooms:
             if conn.seat is None:
                 spectators = [c for c in room.connections if c.seat is None]
                 if len(spectators) >= MAX_SPECTATORS:
-                    conn.close(Close.TOO_MANY_SPECTATORS)
+                    conn.close(Close.TOO_MANY)
                     return
                 room.connections.append(conn)
                 conn.push(room.state_text(None), is_state=True)
@@ -410,17 +416,25 @@ class Rooms:
     def _broadcast(self, room: Room, timing: ActionTiming | None = None) -> None:
         """Push every connection its own state (one view per seat, computed and encoded once)."""
         pushed = 0
+        room.texts = {}
         if room.connections:
-            texts = room.state_texts(list(dict.fromkeys(c.seat for c in room.connections)))
+            texts = room.texts = room.state_texts(list(dict.fromkeys(c.seat for c in room.connections)))
             for c in room.connections:
                 pushed += c.push(texts[c.seat], is_state=True, timing=timing)
         if timing is not None:
             timing.mark_pushed(pushed)
 
     async def send_state(self, room: Room, conn: Connection) -> None:
-        """Push one connection a fresh state (after an error), as stored: under the room's lock."""
-        async with room.lock:
-            conn.push(room.state_text(conn.seat), is_state=True)
+        """Push one connection a fresh state (after an error), as stored and announced.
+
+        The text last pushed to that seat is sent again without taking the room's lock (a flood
+        of refusals must not queue on the writer); only a seat with none yet waits for the lock.
+        """
+        text = room.texts.get(conn.seat)
+        if text is None:
+            async with room.lock:
+                text = room.state_text(conn.seat)
+        conn.push(text, is_state=True)
 
     async def rounds(self, room: Room) -> dict[str, Any]:
         """The room's finished rounds in one line each (:func:`.replays.round_summary`), oldest

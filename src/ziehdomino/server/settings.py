@@ -26,6 +26,13 @@ class Settings:
         max_message: largest WebSocket message answered (bytes); larger ones get ``too_large``.
         max_rooms: rooms kept at once; creating more answers 503 ``server_full``.
         hello_timeout: seconds a new WebSocket has to send its hello.
+        miss_rate: requests naming a room that does not exist (lookups, joins, WebSocket
+            connects) per minute from one client address; more are answered 429 / closed 4429.
+        ws_connect_rate: WebSocket connects per minute from one client address.
+        max_sockets_per_address: WebSockets one client address may hold open at once.
+        proxy: the address(es) of the reverse proxy (comma-separated) whose ``X-Forwarded-For``
+            and ``X-Forwarded-Proto`` are trusted; None (the default) trusts no forwarded header,
+            so every limit counts the connecting address itself.
         metrics: time every accepted action on the server and answer
             ``GET /api/debug/metrics`` to loopback clients (for ``ziehdomino bench server``).
     """
@@ -41,6 +48,10 @@ class Settings:
     max_rooms: int = 20000
     hello_timeout: float = 20.0
     metrics: bool = False
+    miss_rate: int = 60
+    ws_connect_rate: int = 600
+    max_sockets_per_address: int = 200
+    proxy: str | None = None
 
     def __post_init__(self) -> None:
         if self.computer_delay < 0:
@@ -49,5 +60,5 @@ class Settings:
             raise ValueError("room_ttl_hours must be > 0")
         if self.cleanup_interval <= 0:
             raise ValueError("cleanup_interval must be > 0 seconds")
-        if self.ws_rate < 1 or self.http_rate < 1:
-            raise ValueError("ws_rate and http_rate must be >= 1")
+        if min(self.ws_rate, self.http_rate, self.miss_rate, self.ws_connect_rate, self.max_sockets_per_address) < 1:
+            raise ValueError("rates and limits must be >= 1")

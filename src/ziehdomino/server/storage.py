@@ -133,6 +133,15 @@ def _unusable(data_dir: Path, exc: BaseException) -> StorageError:
                         f"running the server, or choose another with --data")
 
 
+def check_data_dir(data_dir: Path) -> None:
+    """Create the data folder and the database if missing and check that both can be written.
+
+    Raises:
+        StorageError: they cannot (one line: what is wrong and what to do).
+    """
+    Storage(data_dir).close()
+
+
 def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
     """One room as stored, read through a read-only connection of its own (for tests and tools)."""
     db = sqlite3.connect(f"file:{data_dir / DB_NAME}?mode=ro", uri=True, timeout=30)

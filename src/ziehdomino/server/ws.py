@@ -2,7 +2,9 @@
 
 Life of a connection:
 
-1. Origin checked (else close 4403), room looked up (else close 4404).
+1. Origin checked (else close 4403), room looked up (else close 4404; 4429 once the address
+   named too many unknown rooms within a minute), the address's open sockets and connects per
+   minute counted (over the limit: close 4429).
 2. The hello, within ``hello_timeout`` seconds: with a credential that opens a seat (else an
    ``error`` ``bad_credential`` and close 4401), or without one for a spectator. Anything else
    first: ``error`` ``hello_first`` and close 4400.
@@ -66,9 +68,16 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host")):
         await ws.close(Close.BAD_ORIGIN, "origin not allowed")
         return
+    address = ws.client.host if ws.client else "unknown"
     room = rooms.get(ws.path_params["room_id"])
     if room is None:
-        await ws.close(Close.UNKNOWN_ROOM, "no such room")
+        if limiter.allow_miss(address):
+            await ws.close(Close.UNKNOWN_ROOM, "no such room")
+        else:
+            await ws.close(Close.TOO_MANY, "too many unknown rooms from this address")
+        return
+    if not limiter.open_socket(address):
+        await ws.close(Close.TOO_MANY, "too many connections from this address")
         return
     bucket = limiter.message_bucket()
     try:
@@ -95,6 +104,8 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             await ws.close(Close.SERVER_ERROR)
         except Exception:
             pass
+    finally:
+        limiter.close_socket(address)
 
 
 async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | None:

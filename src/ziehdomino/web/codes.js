@@ -17,7 +17,7 @@ export const CLOSE = Object.freeze({
   "UNKNOWN_ROOM": 4404,
   "TOO_SLOW": 4408,
   "REPLACED": 4409,
-  "TOO_MANY_SPECTATORS": 4429
+  "TOO_MANY": 4429
 });
 
 /** Close codes after which reconnecting with the same hello cannot help, and the error code shown. */

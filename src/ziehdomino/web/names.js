@@ -8,8 +8,11 @@
 export const NAME_MAX = 24;
 
 // Refused anywhere, by Unicode category: controls (Cc), surrogates (Cs), line and paragraph
-// separators (Zl, Zp) and the bidi controls that would reorder or hide the text around a name.
-const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+// separators (Zl, Zp), the bidi controls that would reorder or hide the text around a name,
+// characters that draw as blank space (Hangul fillers, the blank braille pattern) and tag characters.
+const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u115f\u1160\u3164\uffa0\u2800\u{e0000}-\u{e007f}]/u;
+// A combining mark may not open a name, and one character carries at most four of them.
+const PILED_MARKS = /^\p{M}|\p{M}{5}/u;
 // Only space separators (Zs) are trimmed, as on the server (String.trim would also drop U+FEFF).
 const EDGE_SPACES = /^\p{Zs}+|\p{Zs}+$/gu;
 // A name needs one character that draws something: not a format character (Cf, e.g. U+200B,
@@ -29,7 +32,7 @@ export function nameProblem(name) {
   if (FORBIDDEN.test(text)) return { code: 'forbidden', length };
   if (length < 1) return { code: 'empty', length };
   if (length > NAME_MAX) return { code: 'tooLong', length };
-  if (!VISIBLE.test(trimmed)) return { code: 'invisible', length };
+  if (!VISIBLE.test(trimmed) || PILED_MARKS.test(trimmed)) return { code: 'invisible', length };
   return null;
 }
 

@@ -62,10 +62,7 @@ MAX_SECONDS = 600.0
 GRACE_S = 3.0  # after the measured window: answers still awaited before the sockets close
 OPENING = 64  # connections being opened at once
 
-try:  # the client's decoder: orjson where installed (it is the server's too), else the stdlib
-    from orjson import loads as _loads
-except ImportError:  # pragma: no cover
-    _loads = json.loads
+from orjson import loads as _loads  # the client's decoder (the server's encoder too)
 
 # (path, hello text, room index, seat)
 SeatPlan = tuple[str, bytes, int, int]
@@ -369,7 +366,7 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
     _raise_fd_limit(8 * rooms + 256)
     mode = "saturation" if think_ms <= 0 else f"{rooms} rooms x about {1000 / think_ms:.3g} actions/s"
     print(f"bench server: {mode}, {rooms} rooms, {seconds:g} s measured after {warmup:g} s warm-up", flush=True)
-    kw = {"seconds": seconds, "think_ms": think_ms, "warmup": warmup, "seed": seed}
+    kw: dict[str, Any] = {"seconds": seconds, "think_ms": think_ms, "warmup": warmup, "seed": seed}
 
     port = _free_port()
     proc = _start(["ziehdomino.bench.floor", str(port)], port)

@@ -16,6 +16,7 @@ import asyncio
 import base64
 import os
 from collections.abc import Callable
+from typing import Any, cast
 
 _OP_TEXT = 0x1
 _OP_CLOSE = 0x8
@@ -53,10 +54,14 @@ class Seat(asyncio.Protocol):
         self.upgraded = False
         self.closed = False
         self.opened: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        # the benchmark's bookkeeping: the seat's number, its room, the version it last acted on
+        self.seat_no = -1
+        self.room: Any = None
+        self.acted = -1
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
-        transport.write(self.request)
+        self.transport = cast(asyncio.Transport, transport)
+        self.transport.write(self.request)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True

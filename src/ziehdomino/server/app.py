@@ -354,6 +354,6 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     # Forwarded headers are trusted only from the proxy the operator names (``--proxy``): by
     # default uvicorn trusts them from 127.0.0.1, and a rotating X-Forwarded-For would then
     # slip past every per-address limit.
-    forwarded = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
+    forwarded: dict[str, Any] = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
     uvicorn.run(SecurityHeadersMiddleware(create_app(settings)), host=host, port=port, log_level=log_level,
                 access_log=access_log, **forwarded, **UVICORN_OPTIONS)

@@ -157,10 +157,7 @@ class Room:
 
     def state_text(self, seat: Seat | None) -> str:
         """The ``state`` message for a viewer at ``seat`` (None: a spectator), as JSON text."""
-        text = self.texts.get(seat)
-        if text is None:
-            text = self.texts[seat] = self.state_texts([seat])[seat]
-        return text
+        return self.state_texts([seat])[seat]
 
     def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
         """:meth:`state_text` for several viewers at once (:func:`.messages.state_texts`)."""
@@ -364,6 +361,7 @@ class Rooms:
         action = parse_action(action_json)
         match.apply(seat, action, version=version)
         if match.round.result is None:
+            assert match.round.log is not None  # a match's round keeps its log
             await self._commit(room, timing, action=logged_action(match.round.log[-1]))
         else:  # the round ended: the room is written whole, with the round's record
             await self._commit(room, timing, finished=replays.finished_record(match))

@@ -707,16 +707,22 @@ function likelihoods(hand, ev) {
       }
     }
   }
-  if (n <= 1) return MODELS.map(() => TWO16);
+  const out = new Int32Array(MODELS.length);
+  if (n <= 1) return out.fill(TWO16);
   const played = playScore(hand, ev.tile, ev.nl, ev.nr, lack);
   const playedPips = PIPS[ev.tile];
-  return MODELS.map(([x, y]) => {
+  for (let mdl = 0; mdl < MODELS.length; mdl++) {
+    const [x, y] = MODELS[mdl];
     let top = -1;
-    for (let j = 0; j < n; j++) top = Math.max(top, x * SCORES[j] + y * PIPS_OF[j]);
+    for (let j = 0; j < n; j++) {
+      const v = x * SCORES[j] + y * PIPS_OF[j];
+      if (v > top) top = v;
+    }
     let sum = 0;
     for (let j = 0; j < n; j++) sum += LIKE[Math.min(LIKE_MAX_D, top - x * SCORES[j] - y * PIPS_OF[j])];
-    return Math.floor((TWO16 * LIKE[Math.min(LIKE_MAX_D, top - x * played - y * playedPips)]) / sum);
-  });
+    out[mdl] = Math.floor((TWO16 * LIKE[Math.min(LIKE_MAX_D, top - x * played - y * playedPips)]) / sum);
+  }
+  return out;
 }
 
 /** The number of bits of a non-negative integer below 2^53. */
@@ -743,44 +749,48 @@ function* weighedDeals(k, order, rng, samples) {
     return;
   }
   const seats = [...new Set(ev.map((e) => e.seat))].sort((x, y) => x - y);
+  const ns = seats.length;
+  const nm = MODELS.length;
   const slotOf = ev.map((e) => seats.indexOf(e.seat));
   const raw = RAW_FACTOR * samples;
   const drawn = [];
-  const products = []; // per deal: per seat, per model
-  const tops = seats.map(() => 0);
+  // products[(n * ns + seat) * nm + model]: integers below 2^33, exact in a Float64Array
+  const products = new Float64Array(raw * ns * nm).fill(4294967296);
+  const tops = new Float64Array(ns);
   const slotTiles = new Array(order.length);
   const known = ev.map(() => new Map()); // likelihoods by hand, per play: deals repeat hands
   for (let n = 0; n < raw; n++) {
-    const hands = k.sampleHands(order, rng, slotTiles);
-    const p = seats.map(() => MODELS.map(() => 4294967296));
+    drawn.push(k.sampleHands(order, rng, slotTiles));
     for (let x = 0; x < ev.length; x++) {
       const e = ev[x];
       let hand = e.fixed;
-      for (const j of e.alive) hand |= slotTiles[j];
+      const alive = e.alive;
+      for (let a = 0; a < alive.length; a++) hand |= slotTiles[alive[a]];
       let q = known[x].get(hand);
       if (q === undefined) {
         q = likelihoods(hand, e);
         known[x].set(hand, q);
       }
-      const ps = p[slotOf[x]];
-      for (let mdl = 0; mdl < MODELS.length; mdl++) ps[mdl] = Math.floor((ps[mdl] * q[mdl]) / TWO16);
+      const at = (n * ns + slotOf[x]) * nm;
+      for (let mdl = 0; mdl < nm; mdl++) products[at + mdl] = Math.floor((products[at + mdl] * q[mdl]) / TWO16);
     }
-    p.forEach((ps, si) => {
-      for (const v of ps) if (v > tops[si]) tops[si] = v;
-    });
-    drawn.push(hands);
-    products.push(p);
+    for (let si = 0; si < ns; si++) {
+      const at = (n * ns + si) * nm;
+      for (let mdl = 0; mdl < nm; mdl++) if (products[at + mdl] > tops[si]) tops[si] = products[at + mdl];
+    }
   }
-  const scales = tops.map((top) => 2 ** Math.max(0, bitLength(top) - SEAT_BITS));
-  const weights = products.map((p) => {
+  const scales = Array.from(tops, (top) => 2 ** Math.max(0, bitLength(top) - SEAT_BITS));
+  const weights = new Array(raw);
+  for (let n = 0; n < raw; n++) {
     let w = 1;
-    p.forEach((ps, si) => {
+    for (let si = 0; si < ns; si++) {
+      const at = (n * ns + si) * nm;
       let sum = 0;
-      for (const v of ps) sum += Math.floor(v / scales[si]);
+      for (let mdl = 0; mdl < nm; mdl++) sum += Math.floor(products[at + mdl] / scales[si]);
       w *= sum;
-    });
-    return w;
-  });
+    }
+    weights[n] = w;
+  }
   const cut = 2 ** Math.max(0, bitLength(Math.max(...weights)) - WEIGHT_BITS);
   let total = 0;
   for (let n = 0; n < raw; n++) {

@@ -73,7 +73,8 @@ class NodeDecider:
         line = self.proc.stdout.readline()
         if not line:
             raise RuntimeError("the node decider stopped")
-        return json.loads(line)
+        answer: dict[str, Any] = json.loads(line)
+        return answer
 
 
 _node: NodeDecider | None = None
@@ -82,11 +83,11 @@ _node: NodeDecider | None = None
 def _decision(engine: str, match: Match, view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
     """One decision by ``level`` for the seat of ``view``, from ``engine``."""
     global _node
-    hands = None
+    hands: list[list[str]] | None = None
     if level == "ceiling":
         hands = [[f"{a}|{b}" for a, b in hand] for hand in match.round.hands]
     if engine == "python":
-        if level == "ceiling":
+        if hands is not None:
             return decide_seeing(view, hands, seed)
         return decide(view, level, seed)
     if _node is None:

@@ -352,12 +352,14 @@ def seeing_deals(hands: list[int]) -> Deals:
 
 def stark(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     """Determinized Monte Carlo over deals weighed by the other seats' plays (docs/bots.md)."""
-    return search(view, k, rng, weighed_deals)["choice"]
+    choice: int = search(view, k, rng, weighed_deals)["choice"]
+    return choice
 
 
 def stark_v1(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     """The arena's yardstick: stark before it read the plays (all consistent deals alike)."""
-    return search(view, k, rng, uniform_deals)["choice"]
+    choice: int = search(view, k, rng, uniform_deals)["choice"]
+    return choice
 
 
 LEVELS: Final = {"leicht": leicht, "mittel": mittel, "stark": stark, "heaviest": heaviest, "stark-v1": stark_v1}

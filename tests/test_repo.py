@@ -28,9 +28,10 @@ PENDING = {
 }
 #: A path joined in Python code (``tmp_path / "bad.json"``): a file the code makes, not a citation.
 JOINED = re.compile(r"/\s*[\"'][^\"']*[\"']")
-#: Made at run time, or outside the repo on purpose (the Debian browser, a data folder).
+#: Made at run time, or outside the repo on purpose (the Debian browser, a data folder, the
+#: screenshots the browser tests write under the git-ignored artifacts folder).
 NOT_CITATIONS = re.compile(
-    r"^(\.venv/|data/|usr/|bin/|tmp/|node_modules/)|rooms\.sqlite3|\.egg-info|^(e\.g|i\.e)\."
+    r"^(\.venv/|data/|artifacts/|usr/|bin/|tmp/|node_modules/)|rooms\.sqlite3|\.egg-info|^(e\.g|i\.e)\."
 )
 
 

@@ -18,8 +18,16 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--web", type=Path, default=None, help="directory of the browser app (default: the packaged one)")
     serve.add_argument("--computer-delay", type=float, default=0.8,
                        help="seconds a computer waits before acting (default 0.8)")
-    serve.add_argument("--room-ttl-hours", type=float, default=48.0,
-                       help="delete rooms idle this long with no round in progress (default 48)")
+    serve.add_argument("--abandon-hours", type=float, default=24.0,
+                       help="end and delete rooms whose persons have all been away this long (default 24)")
+    serve.add_argument("--turn-time-scale", type=float, default=1.0,
+                       help="multiply every room's turn time by this (default 1; tests use less)")
+    serve.add_argument("--grace", type=float, default=20.0,
+                       help="seconds before a computer plays for an away person (default 20, at most the turn time)")
+    serve.add_argument("--grace-no-limit", type=float, default=120.0,
+                       help="the same in rooms without a turn time (default 120)")
+    serve.add_argument("--max-rooms-per-address", type=int, default=20,
+                       help="rooms one address may have open at once (default 20)")
     serve.add_argument("--cleanup-interval", type=float, default=600.0, help="seconds between cleanups (default 600)")
     serve.add_argument("--ws-rate", type=int, default=20, help="messages per second per WebSocket (default 20)")
     serve.add_argument("--http-rate", type=int, default=60,
@@ -75,7 +83,9 @@ def main(argv: list[str] | None = None) -> int:
         from .server.settings import DEFAULT_WEB_DIR
 
         settings = Settings(data_dir=args.data, web_dir=args.web or DEFAULT_WEB_DIR,
-                            computer_delay=args.computer_delay, room_ttl_hours=args.room_ttl_hours,
+                            computer_delay=args.computer_delay, abandon_hours=args.abandon_hours,
+                            turn_time_scale=args.turn_time_scale, grace=args.grace,
+                            grace_no_limit=args.grace_no_limit, max_rooms_per_address=args.max_rooms_per_address,
                             cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
                             miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
                             max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,

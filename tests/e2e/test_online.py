@@ -107,7 +107,11 @@ def test_two_people_play_two_rounds_through_the_link(server, new_context, screen
     axe_check(carl, "spectator-round-end", axe_found)
     shoot(anna, screens, "round-end", ".table")
 
+    # the ready step: Ben's ask alone does not deal; Anna still sees the result
     ben.get_by_role("button", name="Nächste Runde").click()
+    expect(anna.get_by_text(re.compile("Warte auf: Anna"))).to_be_visible()
+    expect(anna.get_by_role("heading", name="Rundenende")).to_be_visible()
+    anna.get_by_role("button", name="Nächste Runde").click()
     for page in (anna, ben, carl):
         expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
     play_round([anna, ben], act_by_names)

@@ -23,9 +23,10 @@ def web_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, web_dir: Path) -> Iterator[ServerProcess]:
-    """One server for a test module (computer delay 0, generous rate limits)."""
+    """One server for a test module (computer delay 0, generous rate limits, long graces)."""
     data = tmp_path_factory.mktemp("data") / "d"
-    srv = ServerProcess(data, web_dir=web_dir).start()
+    # Away persons get an hour before a computer stands in (tests of stand-ins start their own server).
+    srv = ServerProcess(data, web_dir=web_dir, extra=["--grace", "3600", "--grace-no-limit", "3600"]).start()
     try:
         yield srv
     finally:

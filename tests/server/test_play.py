@@ -50,9 +50,15 @@ async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: r
                 if view["round_number"] >= rounds:
                     return {"view": view, "checked": checked, "room": room, "replayed": replayed,
                             "responses": responses}
-                asker = rng.choice(sorted(players))
-                await players[asker].send({"type": "next_round", "version": view["version"]})
-                await players[asker].wait_state(lambda s: s["view"]["round_number"] == view["round_number"] + 1)
+                # the ready step: every person asks; the round is dealt after the last one
+                askers = sorted(players)
+                rng.shuffle(askers)
+                for asker in askers:
+                    assert players[asker].view["round_number"] == view["round_number"]
+                    await players[asker].send({"type": "next_round", "version": view["version"]})
+                    if asker != askers[-1]:
+                        await players[asker].wait_state(lambda s, a=asker: s["room"]["seats"][a]["ready"])
+                await players[askers[0]].wait_state(lambda s: s["view"]["round_number"] == view["round_number"] + 1)
                 continue
             if view["version"] % 7 == 0:  # now and then, mid-round: the round in progress stays shut
                 replayed += check_replays(server, room, finished, responses)

@@ -61,7 +61,8 @@ def test_replay_codes_before_during_and_after_a_round(tmp_path: Path, web_dir: P
             players = {s: await Client(srv, room, c).open() for s, c in creds.items()}
             watcher = await Client(srv, room).open()
             await watcher.wait_state(lambda st: st["view"] is not None)
-            await players[0].send({"type": "next_round", "version": end["version"]})
+            for p in players.values():  # the ready step: every person at the table asks
+                await p.send({"type": "next_round", "version": end["version"]})
             await players[1].wait_state(lambda st: st["view"]["round_number"] == 2)
         run(next_round())
         assert _get(srv, f"/api/rooms/{room}/runde/1").content == after.content

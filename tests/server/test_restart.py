@@ -12,7 +12,8 @@ from ziehdomino.engine import parse_action, round_from_position
 
 
 def _without_presence(state: dict) -> dict:
-    return {**state, "room": {**state["room"], "seats": [{**s, "connected": None} for s in state["room"]["seats"]]}}
+    seats = [{**s, "connected": None, "stand_in": None} for s in state["room"]["seats"]]
+    return {**state, "room": {**state["room"], "seats": seats, "clock": None}}
 
 
 def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path) -> None:
@@ -46,7 +47,8 @@ def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path
                 end = await play_moves(players, seats, until_over=True, rng=random.Random(4))
                 assert end["result"] is not None
                 # and the next round
-                await players[1].send({"type": "next_round", "version": end["version"]})
+                for p in players.values():  # the ready step: every person at the table asks
+                    await p.send({"type": "next_round", "version": end["version"]})
                 await players[0].wait_state(lambda st: st["view"]["round_number"] == 2)
             run(after())
 

@@ -16,6 +16,7 @@ from ziehdomino.server.ratelimit import Limiter
 from ziehdomino.server.connection import Connection
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.rooms import Room, RoomError, Rooms, SeatState
+from ziehdomino.server.roomstate import Clock, RoomState
 from ziehdomino.server.settings import Settings
 from ziehdomino.server.storage import merge
 from tests.support.server import run
@@ -23,7 +24,7 @@ from tests.support.server import run
 
 def _room(players: int) -> Room:
     seats = [SeatState("person", name=f"<P{i}> \u00e4\u200d\U0001f3b2", credential_hash="x") for i in range(players)]
-    return Room("R" * 22, seats, created=0.0, updated=0.0)
+    return Room("R" * 22, seats, RoomState.new(players, 60, None), created=0.0, updated=0.0)
 
 
 def test_state_texts_equal_state_text_byte_for_byte() -> None:
@@ -31,13 +32,14 @@ def test_state_texts_equal_state_text_byte_for_byte() -> None:
     for players in (2, 3, 4):
         room = _room(players)
         viewers: list[int | None] = [*range(players), None]
-        assert room.state_texts(viewers) == {s: room.state_text(s) for s in viewers}  # before the first round
+        clock = Clock()
+        assert room.state_texts(viewers, clock) == {s: room.state_text(s, clock) for s in viewers}  # before the first round
         room.match = Match(players)
         for _ in range(200):
-            texts = room.state_texts(viewers)
-            assert texts == {s: room.state_text(s) for s in viewers}
-            assert texts == {s: json.dumps({"type": "state", "room": {"room": room.id, "seats": room.seat_infos(),
-                                                                      "you": s},
+            texts = room.state_texts(viewers, clock)
+            assert texts == {s: room.state_text(s, clock) for s in viewers}
+            assert texts == {s: json.dumps({"type": "state", "room": {"room": room.id, "seats": room.seat_infos(clock),
+                                                                      "turn_time": 60, "clock": None, "you": s},
                                             "view": seat_view(room.match, s)}, separators=(",", ":"),
                                            ensure_ascii=False) for s in viewers}  # as json.dumps writes it
             assert all(json.loads(t)["room"]["you"] == s for s, t in texts.items())

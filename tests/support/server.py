@@ -62,7 +62,8 @@ class ServerProcess:
         args = [sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", str(self.port),
                 "--data", str(self.data_dir), "--computer-delay", "0", "--log-level", "warning",
                 "--http-rate", "100000", "--ws-rate", "10000", "--miss-rate", "100000",
-                "--ws-connect-rate", "100000", "--max-sockets-per-address", "100000", *self.extra, *extra]
+                "--ws-connect-rate", "100000", "--max-sockets-per-address", "100000",
+                "--max-rooms-per-address", "100000", *self.extra, *extra]
         if self.web_dir is not None:
             args += ["--web", str(self.web_dir)]
         log = open(self.log_path, "ab")
@@ -99,13 +100,20 @@ class ServerProcess:
 
     # --- HTTP ---------------------------------------------------------------------------------
 
-    def create(self, seats: list[str], name: str = "Anna") -> dict[str, Any]:
-        """Create a room; ``seats`` like ``["person", "person", "computer:leicht"]``."""
+    def create(self, seats: list[str], name: str = "Anna", *, turn_time: int | None | str = "default",
+               address: str | None = None) -> dict[str, Any]:
+        """Create a room; ``seats`` like ``["person", "person", "computer:leicht"]``; ``turn_time``
+        30, 60, 120 or None (left out: the server's default); ``address`` is sent as
+        ``X-Forwarded-For`` (the server trusts it from loopback) to stand for another client."""
         spec = []
         for s in seats:
             kind, _, level = s.partition(":")
             spec.append({"kind": kind, "level": level} if level else {"kind": kind})
-        r = httpx.post(self.base + "/api/rooms", json={"seats": spec, "name": name}, timeout=TIMEOUT)
+        body: dict[str, Any] = {"seats": spec, "name": name}
+        if turn_time != "default":
+            body["turn_time"] = turn_time
+        headers = {"x-forwarded-for": address} if address else {}
+        r = httpx.post(self.base + "/api/rooms", json=body, headers=headers, timeout=TIMEOUT)
         assert r.status_code == 201, r.text
         return r.json()
 
@@ -121,9 +129,9 @@ class ServerProcess:
         return record.seats, record.match
 
 
-def seated_room(server: ServerProcess, seats: list[str]) -> tuple[str, dict[int, str]]:
+def seated_room(server: ServerProcess, seats: list[str], *, turn_time: int | None | str = "default") -> tuple[str, dict[int, str]]:
     """Create a room and fill every person seat; returns the id and {seat: credential}."""
-    made = server.create(seats, "Anna")
+    made = server.create(seats, "Anna", turn_time=turn_time)
     creds = {0: made["credential"]}
     for i, kind in enumerate(seats[1:], start=1):
         if kind == "person":

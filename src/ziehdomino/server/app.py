@@ -206,9 +206,9 @@ async def create_room(request: Request) -> Response:
         return spec
     rooms: Rooms = request.app.state.rooms
     try:
-        room, credential = await rooms.create(spec)
+        room, credential = await rooms.create(spec, request.client.host if request.client else "unknown")
     except RoomError as exc:
-        return _error(503, exc.code, exc.message)
+        return _error(429 if exc.code == ErrorCode.TOO_MANY_ROOMS else 503, exc.code, exc.message)
     return JSONResponse({"room": room.id, "link": f"/r/{room.id}", "seat": 0, "credential": credential},
                         status_code=201)
 
@@ -226,7 +226,10 @@ async def room_summary(request: Request) -> Response:
     room = _room(request)
     if room is None:
         return _unknown_room(request)
-    return JSONResponse(await request.app.state.rooms.summary(room))
+    try:
+        return JSONResponse(await request.app.state.rooms.summary(room))
+    except RoomError as exc:  # it ended meanwhile
+        return _error(404, exc.code, exc.message)
 
 
 async def invite_qr(request: Request) -> Response:
@@ -251,7 +254,8 @@ async def join_room(request: Request) -> Response:
     try:
         seat, credential = await request.app.state.rooms.join(room, spec.name)
     except RoomError as exc:
-        return _error(409 if exc.code == ErrorCode.ROOM_FULL else 503, exc.code, exc.message)
+        status = {ErrorCode.ROOM_FULL: 409, ErrorCode.ROOM_NOT_FOUND: 404}.get(exc.code, 503)
+        return _error(status, exc.code, exc.message)
     return JSONResponse({"seat": seat, "credential": credential}, status_code=201)
 
 

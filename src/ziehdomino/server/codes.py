@@ -44,6 +44,8 @@ class Close(enum.IntEnum):
     """The client reads too slowly (its outbox is full)."""
     REPLACED = 4409
     """A newer connection of the same seat took over."""
+    LEFT = 4410
+    """The seat's person left the room for good (a computer holds the seat now)."""
     TOO_MANY = 4429
     """Too many: the room has as many spectators as it takes, or this address holds as many
     sockets, connects as often or names as many unknown rooms as it may (a minute's wait helps)."""
@@ -96,16 +98,19 @@ class ErrorCode(enum.StrEnum):
     """A replay of a round the room never dealt, or whose record it does not keep."""
     ROUND_IN_PROGRESS = "round_in_progress"
     """A replay of the round still being played (nothing of it is shown before its end)."""
+    TOO_MANY_ROOMS = "too_many_rooms"
+    """One address has as many rooms open (not ended) as it may create."""
 
 
 #: Close codes after which reconnecting with the same hello cannot help, and the error code the
-#: page shows for each (``bad_origin`` and ``replaced`` are words of the page only, never sent).
+#: page shows for each (``bad_origin``, ``replaced`` and ``left`` are words of the page only, never sent).
 FINAL_CLOSES: Final[dict[Close, str]] = {
     Close.BAD_HELLO: ErrorCode.BAD_MESSAGE,
     Close.BAD_CREDENTIAL: ErrorCode.BAD_CREDENTIAL,
     Close.BAD_ORIGIN: "bad_origin",
     Close.UNKNOWN_ROOM: ErrorCode.ROOM_NOT_FOUND,
     Close.REPLACED: "replaced",
+    Close.LEFT: "left",
 }
 
 if tuple(ErrorCode)[: len(REFUSAL_CODES) + len(MATCH_CODES)] != REFUSAL_CODES + MATCH_CODES:

@@ -4,7 +4,9 @@ A computer is a seated player (docs/architecture.md): it sees exactly what :func
 gives its seat and acts through the room's writer like a person. :func:`decide` asks
 ``ziehdomino.bots.decide(view, level, seed)``; the answer is only a proposal that the writer
 applies through the engine, falling back to :func:`legal_move` if the engine refuses it or the
-bot fails. :func:`schedule` starts a room's computer loop when a computer is to move.
+bot fails. :func:`schedule` starts a room's computer loop when a computer is to move; the same
+loop stands in for a person whose turn's deadline has passed (away past the grace, idle past
+the turn time, or left for good).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from typing import TYPE_CHECKING, Any
 
 from .. import bots
@@ -53,28 +56,23 @@ def decide(view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
     return legal_move(view, level, seed)
 
 
-def computer_turn(room: Room) -> Seat | None:
-    """The seat to act if it is a computer's turn in a round being played, else None."""
-    m = room.match
-    if m is None or m.round.result is not None:
-        return None
-    seat = m.round.turn
-    return seat if room.seats[seat].kind == "computer" else None
-
-
 def schedule(rooms: Rooms, room: Room) -> None:
-    """Start the room's computer loop if a computer is to move and none is running.
+    """Wake the room's computer loop (a deadline may have moved) and start it if a computer --
+    a computer seat, or one standing in for a person -- is to move now or later.
 
     Call it from inside the room's writer after every change; it never waits.
     """
-    if rooms.closing or computer_turn(room) is None:
+    if rooms.closing:
+        return
+    room.wake.set()
+    if rooms.computer_due(room) is None:
         return
     if room.computer_task is None or room.computer_task.done():
         room.computer_task = asyncio.get_running_loop().create_task(_loop(rooms, room))
 
 
 async def _loop(rooms: Rooms, room: Room) -> None:
-    """Play computer turns, each after the delay, from that seat's own view, through the writer.
+    """Play computer turns, each when due, from that seat's own view, through the writer.
 
     An unexpected error is logged and the turn tried again a second later: a computer must
     never leave a table stuck on its turn.
@@ -91,23 +89,42 @@ async def _loop(rooms: Rooms, room: Room) -> None:
 
 
 async def _turn_once(rooms: Rooms, room: Room) -> bool:
-    """Wait the delay and play one computer turn; False when no computer is to move."""
-    await asyncio.sleep(rooms.settings.computer_delay)
+    """Wait until a computer's move is due (or the room changes) and play it; False when no
+    computer is to move at all.
+
+    A computer seat moves ``computer_delay`` after the last change; for a person it stands in
+    once their deadline has passed (``Rooms.computer_due``), as level Mittel, from that person's
+    seat's view only, and the log marks the move as a stand-in's.
+    """
+    room.wake.clear()  # cleared before looking, so a change from now on wakes the wait below
+    due = rooms.computer_due(room)
+    if due is None:
+        return False
+    wait = due[1] - time.time()
+    if wait > 0:
+        try:
+            await asyncio.wait_for(room.wake.wait(), wait)
+        except asyncio.TimeoutError:
+            pass
+        return True  # look again: the deadline may have moved, or it is due now
     async with room.lock:
-        seat = computer_turn(room)
-        if seat is None or room.match is None:
-            return False
+        due = rooms.computer_due(room)
+        if due is None or due[1] > time.time() or room.match is None:
+            return True
+        seat, _, stand_in = due
         view = seat_view(room.match, seat)
     level = room.seats[seat].level or "mittel"
     action = await asyncio.to_thread(decide, view, level, secrets.randbits(32))
     async with room.lock:
-        if computer_turn(room) != seat or room.match is None or room.match.version != view["version"]:
-            return True  # the table moved on meanwhile; look again
+        due = rooms.computer_due(room)
+        if due is None or due[0] != seat or room.match is None or room.match.version != view["version"]:
+            return True  # the table moved on meanwhile (the person acted or came back); look again
         try:
-            await rooms.apply_locked(room, seat, view["version"], action)
+            await rooms.apply_locked(room, seat, view["version"], action, stand_in=stand_in)
         except Refusal as exc:
             log.warning("room %s: computer's action %r refused (%s); playing a legal move",
                         room.id, action, exc.code)
-            await rooms.apply_locked(room, seat, view["version"], legal_move(view, level, secrets.randbits(32)))
+            await rooms.apply_locked(room, seat, view["version"], legal_move(view, level, secrets.randbits(32)),
+                                     stand_in=stand_in)
         # a RoomError (storage failed) reaches _loop, which tries again a second later
     return True

@@ -111,11 +111,13 @@ SeatSpec: TypeAlias = Annotated[PersonSeat | ComputerSeat, Field(discriminator="
 
 
 class CreateRoom(BaseModel):
-    """Body of ``POST /api/rooms``: 2-4 seats, at least two for people, seat 0 the creator's."""
+    """Body of ``POST /api/rooms``: 2-4 seats, at least two for people, seat 0 the creator's,
+    and the time per turn in seconds (30, 60 -- the default -- or 120; null: no time limit)."""
 
     model_config = _STRICT
     seats: list[SeatSpec] = Field(min_length=2, max_length=4)
     name: Name
+    turn_time: Literal[30, 60, 120] | None = 60
 
     @model_validator(mode="after")
     def _people(self) -> CreateRoom:
@@ -193,6 +195,13 @@ class NextRound(BaseModel):
     version: Version
 
 
+class Leave(BaseModel):
+    """A seated person leaves the room for good: a computer holds the seat from now on."""
+
+    model_config = _STRICT
+    type: Literal["leave"]
+
+
 class Ping(BaseModel):
     """Keep-alive; answered with ``{"type": "pong"}``."""
 
@@ -200,11 +209,11 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Ping, Field(discriminator="type")]
+ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Leave | Ping, Field(discriminator="type")]
 
 #: Validates one WebSocket text message (JSON) into a :data:`ClientMessage`; raises
 #: ``pydantic.ValidationError`` for anything else.
-CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Ping] = TypeAdapter(ClientMessage)
+CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Leave | Ping] = TypeAdapter(ClientMessage)
 
 
 def first_error(exc: ValidationError) -> tuple[tuple[str | int, ...], str]:

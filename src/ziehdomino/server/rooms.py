@@ -6,7 +6,16 @@ idea 3). A change that the game keeps is stored (committed) before any state is 
 (idea 4); if storing fails the room goes back to what was stored last and nothing is sent.
 
 The socket's outbox is :mod:`.connection`; ids and credentials are :mod:`.credentials`; the
-messages pushed are encoded by :mod:`.messages`; computer seats are played by :mod:`.computer`.
+messages pushed are encoded by :mod:`.messages`; computer seats are played by :mod:`.computer`;
+the turn clock, presence times, the ready step and the history are :mod:`.roomstate`.
+
+Nobody stalls a table: when the seat to act is a person whose deadline has passed (away past
+the grace, idle past the turn time, or left for good), the computer loop plays that turn from
+that seat's view, marked as a stand-in in the log. After a round the next one is dealt once
+every person at the table asked for it (away or left persons count as ready). A room whose
+persons all left, or have all been away longer than ``abandon_hours``, ends and is deleted; a
+deleted room refuses every later change (a join or hello that raced the deletion included),
+so nothing ever stores it again.
 """
 
 from __future__ import annotations
@@ -15,16 +24,18 @@ import asyncio
 import hmac
 import logging
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..engine import Match, logged_action, match_from_state, match_to_state, parse_action
+from ..engine import Draw, Match, Refusal, logged_action, match_from_state, match_to_state, parse_action
 from . import computer, messages, replays
 from .codes import Close, ErrorCode
 from .connection import Connection
 from .credentials import hash_credential, new_credential, new_room_id
 from .metrics import ActionTiming, Metrics
 from .models import CreateRoom
+from .roomstate import Clock, RoomState, address_key, round_summary
 from .settings import Settings
 from .storage import RoomRecord, Storage, merge
 
@@ -42,7 +53,8 @@ class RoomError(Exception):
     """A request the server refuses for its own reasons (not the rules').
 
     Attributes:
-        code: ``room_full``, ``not_started``, ``spectator``, ``server_full``, ``server_error``.
+        code: ``room_full``, ``not_started``, ``spectator``, ``server_full``, ``server_error``,
+            ``too_many_rooms`` (the address's cap), ``room_not_found`` (the room ended meanwhile).
         message: an English sentence.
     """
 
@@ -60,27 +72,38 @@ class SeatState:
     level: str | None = None
     name: str | None = None
     credential_hash: str | None = None
+    #: The person left the room for good: a computer plays the seat, the credential is void.
+    left: bool = False
 
     @property
     def taken(self) -> bool:
-        """A computer seat is always taken; a person's once someone joined."""
-        return self.kind == "computer" or self.credential_hash is not None
+        """A computer seat is always taken; a person's once someone joined (and stays so after leaving)."""
+        return self.kind == "computer" or self.credential_hash is not None or self.left
+
+    @property
+    def played_by_computer(self) -> bool:
+        """A computer seat, or a person's seat that was left."""
+        return self.kind == "computer" or self.left
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level, "name": self.name, "credential_hash": self.credential_hash}
+        return {"kind": self.kind, "level": self.level, "name": self.name, "credential_hash": self.credential_hash,
+                "left": self.left}
 
 
 class Room:
     """A table: its seats, its match (None before the first round), its connections, its lock."""
 
-    def __init__(self, room_id: str, seats: list[SeatState], *, created: float, updated: float,
+    def __init__(self, room_id: str, seats: list[SeatState], state: RoomState, *, created: float, updated: float,
                  match: Match | None = None, stored_match: dict[str, Any] | None = None,
                  rounds: list[dict[str, Any]] | None = None) -> None:
         self.id = room_id
         self.seats = seats
+        self.state = state
         self.created = created
         self.updated = updated
         self.last_activity = time.time()
+        #: When the last change was accepted (unix s): a computer acts ``computer_delay`` after it.
+        self.last_change = time.time()
         self.match = match
         #: The match as last written whole, and the actions appended since (``(version, action)``):
         #: together what is stored, and what a failed store goes back to.
@@ -88,12 +111,18 @@ class Room:
         self.appended: list[tuple[int, dict[str, Any]]] = []
         #: The record of every finished round, oldest first (``docs/replay.md``; see :mod:`.replays`).
         self.rounds: list[dict[str, Any]] = list(rounds or [])
+        self.stored_state = state.to_json()  # what a failed store goes back to
+        self.stored_seats = [s.to_json() for s in seats]
         self.lock = asyncio.Lock()
         #: The state texts last pushed, per viewer: what is stored and announced now (cleared by
         #: every change, which is always pushed), so a refusal is answered without the lock.
         self.texts: dict[Seat | None, str] = {}
         self.connections: list[Connection] = []
         self.computer_task: asyncio.Task[None] | None = None
+        #: Set on every change so that a computer loop waiting for a deadline looks again.
+        self.wake = asyncio.Event()
+        #: The room ended and was deleted: every later change is refused, nothing stores it again.
+        self.deleted = False
 
     @property
     def players(self) -> int:
@@ -129,39 +158,120 @@ class Room:
             return True
         return any(c.seat == seat for c in self.connections)
 
-    def seat_infos(self) -> list[dict[str, Any]]:
-        """SEATINFO per seat (docs/protocol.md)."""
-        return [{"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
-                 "connected": self.is_connected(i)} for i, s in enumerate(self.seats)]
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to act in a round being played, else None."""
+        m = self.match
+        return None if m is None or m.round.result is not None else m.round.turn
 
-    def summary(self) -> dict[str, Any]:
+    def deadline(self, clock: Clock) -> float | None:
+        """When a computer plays the turn of the person to act (unix s), or None: no person
+        (not left) is to act, or they are there in a room without a turn time."""
+        seat = self.turn
+        if seat is None or self.seats[seat].played_by_computer:
+            return None
+        return clock.deadline(self.state, seat, self.is_connected(seat))
+
+    def stood_in(self, seat: Seat, clock: Clock, now: float) -> bool:
+        """A computer plays (or will, after the grace) this person's turns now: they left, or
+        they are away during a round, or their turn's time ran out."""
+        s = self.seats[seat]
+        if s.kind != "person" or not s.taken:
+            return False
+        if s.left:
+            return True
+        if self.turn is None:
+            return False
+        if not self.is_connected(seat):
+            return True
+        deadline = self.deadline(clock) if self.turn == seat else None
+        return deadline is not None and deadline <= now
+
+    def all_ready(self) -> bool:
+        """The next round may be dealt: someone at the table asked, and every person at the
+        table did (a person who is away or left counts as ready). Nobody at the table: no deal
+        (so that a restart, which leaves everybody away, never deals a round for computers)."""
+        persons = [i for i, s in enumerate(self.seats) if s.kind == "person" and s.taken]
+        asked = any(self.state.ready[i] and self.is_connected(i) and not self.seats[i].left for i in persons)
+        return asked and all(self.state.ready[i] or self.seats[i].left or not self.is_connected(i) for i in persons)
+
+    def abandoned(self, now: float, abandon_seconds: float) -> bool:
+        """Every person left, or every one still seated has been away for ``abandon_seconds``."""
+        persons = [i for i, s in enumerate(self.seats) if s.kind == "person" and s.taken and not s.left]
+        for i in persons:
+            since = self.state.away_since[i]
+            if self.is_connected(i) or since is None or now - since < abandon_seconds:
+                return False
+        return True
+
+    def seat_infos(self, clock: Clock | None = None, now: float | None = None) -> list[dict[str, Any]]:
+        """SEATINFO per seat (docs/protocol.md)."""
+        clock = clock or Clock()
+        now = time.time() if now is None else now
+        return [{"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
+                 "connected": self.is_connected(i) and not s.left, "left": s.left,
+                 "stand_in": self.stood_in(i, clock, now), "ready": self.state.ready[i]}
+                for i, s in enumerate(self.seats)]
+
+    def room_extra(self, clock: Clock, now: float) -> dict[str, Any]:
+        """ROOMINFO's ``turn_time`` and ``clock`` (docs/protocol.md)."""
+        seat = self.turn
+        tick: dict[str, Any] | None = None
+        if seat is not None and self.seats[seat].kind == "person":
+            if self.seats[seat].left:
+                tick = {"seat": seat, "ms": 0, "stand_in": True}
+            else:
+                deadline = self.deadline(clock)
+                if deadline is not None:
+                    tick = {"seat": seat, "ms": max(0, round((deadline - now) * 1000)), "stand_in": deadline <= now}
+        return {"turn_time": self.state.turn_time, "clock": tick}
+
+    def summary(self, clock: Clock | None = None) -> dict[str, Any]:
         """The public summary of ``GET /api/rooms/{id}``."""
-        return {"room": self.id, "seats": self.seat_infos(), "started": self.started, "full": self.full}
+        return {"room": self.id, "seats": self.seat_infos(clock), "started": self.started, "full": self.full,
+                "turn_time": self.state.turn_time}
 
     def record(self) -> RoomRecord:
-        """The row to store: the seats and the match's storage form."""
+        """The row to store: the seats, the match's storage form and the room's own state."""
         return RoomRecord(self.id, self.created, self.updated, [s.to_json() for s in self.seats],
-                          None if self.match is None else match_to_state(self.match), self.in_progress)
+                          None if self.match is None else match_to_state(self.match), self.in_progress,
+                          room=self.state.to_json())
 
     @classmethod
     def from_record(cls, rec: RoomRecord) -> Room:
         """Rebuild a stored room (replays its round through the rules).
 
+        Presence is not stored: a person who was connected when the server stopped is away from
+        now on (``now``), so their grace runs from the restart; every stored time (a turn's
+        start, an earlier ``away_since``) is kept, so a deadline that passed meanwhile has passed.
+
         Raises:
-            PositionError, KeyError, TypeError: the row is not a room this server wrote.
+            PositionError, KeyError, TypeError, ValueError: the row is not a room this server wrote.
         """
-        seats = [SeatState(s["kind"], s.get("level"), s.get("name"), s.get("credential_hash")) for s in rec.seats]
+        now = time.time()
+        seats = [SeatState(s["kind"], s.get("level"), s.get("name"), s.get("credential_hash"), bool(s.get("left", False)))
+                 for s in rec.seats]
         match = None if rec.match is None else match_from_state(rec.match)
-        return cls(rec.id, seats, created=rec.created, updated=rec.updated, match=match, stored_match=rec.match,
+        state = RoomState.from_json(rec.room, len(seats))
+        for i, s in enumerate(seats):
+            if s.kind == "person" and s.taken and not s.left and state.away_since[i] is None:
+                state.away_since[i] = now
+        if match is not None and match.round.result is None and state.turn_started is None:
+            state.turn_started = now  # a row from before the turn clock
+        room = cls(rec.id, seats, state, created=rec.created, updated=rec.updated, match=match, stored_match=rec.match,
                    rounds=replays.checked_records(rec.id, rec.rounds))
+        room.last_change = now
+        return room
 
-    def state_text(self, seat: Seat | None) -> str:
+    def state_text(self, seat: Seat | None, clock: Clock) -> str:
         """The ``state`` message for a viewer at ``seat`` (None: a spectator), as JSON text."""
-        return self.state_texts([seat])[seat]
+        return self.state_texts([seat], clock)[seat]
 
-    def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
+    def state_texts(self, viewers: list[Seat | None], clock: Clock) -> dict[Seat | None, str]:
         """:meth:`state_text` for several viewers at once (:func:`.messages.state_texts`)."""
-        return messages.state_texts(self.id, self.seat_infos(), self.match, viewers)
+        now = time.time()
+        return messages.state_texts(self.id, self.seat_infos(clock, now), self.match, viewers,
+                                    room_extra=self.room_extra(clock, now), stand_ins=self.state.stand_ins)
 
 
 class Rooms:
@@ -170,8 +280,11 @@ class Rooms:
     def __init__(self, storage: Storage, settings: Settings) -> None:
         self.storage = storage
         self.settings = settings
+        self.clock = Clock(settings.turn_time_scale, settings.grace, settings.grace_no_limit)
         self.rooms: dict[str, Room] = {}
         self._closing = False
+        #: Rooms per creator (:func:`.roomstate.address_key`) that have not ended.
+        self._by_creator: Counter[str] = Counter()
         #: Server-side action timings (``settings.metrics``), else None.
         self.metrics: Metrics | None = Metrics() if settings.metrics else None
 
@@ -186,13 +299,18 @@ class Rooms:
         """Load every stored room; returns how many. A row that cannot be replayed is skipped."""
         for rec in self.storage.load_all():
             try:
-                self.rooms[rec.id] = Room.from_record(rec)
+                room = Room.from_record(rec)
             except Exception as exc:  # a bad row must not keep the other rooms from resuming
                 log.error("room %s cannot be restored and is left in storage: %s", rec.id, exc)
+                continue
+            self.rooms[rec.id] = room
+            if room.state.creator is not None:
+                self._by_creator[room.state.creator] += 1
         return len(self.rooms)
 
     def resume(self) -> None:
-        """Let every computer whose turn it is act again (call once the event loop runs)."""
+        """Let every computer (or stand-in) whose turn it is act again, a deadline that passed
+        while the server was down at once (call once the event loop runs)."""
         for room in self.rooms.values():
             computer.schedule(self, room)
 
@@ -213,24 +331,36 @@ class Rooms:
 
     # --- changes --------------------------------------------------------------------------------
 
-    async def create(self, spec: CreateRoom) -> tuple[Room, str]:
+    async def create(self, spec: CreateRoom, address: str | None = None) -> tuple[Room, str]:
         """Create a room with the creator in seat 0; returns the room and the creator's credential.
 
+        ``address`` is the creator's client address: one address may have at most
+        ``max_rooms_per_address`` rooms that have not ended.
+
         Raises:
-            RoomError: ``server_full`` (too many rooms), ``server_error`` (storage failed).
+            RoomError: ``server_full`` (too many rooms), ``too_many_rooms`` (this address's cap),
+                ``server_error`` (storage failed).
         """
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError(ErrorCode.SERVER_FULL, "this server holds as many rooms as it may; try again later")
+        creator = None if address is None else address_key(address)
+        if creator is not None and self._by_creator[creator] >= self.settings.max_rooms_per_address:
+            raise RoomError(ErrorCode.TOO_MANY_ROOMS, f"this address has {self.settings.max_rooms_per_address} rooms open "
+                                              "that have not ended; end one or wait until they are cleaned up")
         credential = new_credential()
         seats = [SeatState("person") if s.kind == "person" else SeatState("computer", level=s.level)
                  for s in spec.seats]
         seats[0].name = spec.name
         seats[0].credential_hash = hash_credential(credential)
         now = time.time()
-        room = Room(new_room_id(), seats, created=now, updated=now)
+        state = RoomState.new(len(seats), spec.turn_time, creator)
+        state.away_since[0] = now  # the creator is away until their page connects
+        room = Room(new_room_id(), seats, state, created=now, updated=now)
         async with room.lock:
             await self._store(room)
             self.rooms[room.id] = room
+            if creator is not None:
+                self._by_creator[creator] += 1
         return room, credential
 
     async def join(self, room: Room, name: str) -> tuple[Seat, str]:
@@ -239,31 +369,35 @@ class Rooms:
         Deals the first round when this was the last free seat.
 
         Raises:
-            RoomError: ``room_full``; ``server_error`` (storage failed: nobody was seated).
+            RoomError: ``room_full``; ``room_not_found`` (the room ended meanwhile);
+                ``server_error`` (storage failed: nobody was seated).
         """
         async with room.lock:
+            self._alive(room)
             free = [i for i, s in enumerate(room.seats) if not s.taken]
             if not free:
                 raise RoomError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
             seat = free[0]
             credential = new_credential()
+            now = time.time()
             room.seats[seat].name = name
             room.seats[seat].credential_hash = hash_credential(credential)
+            room.state.away_since[seat] = now  # away until their page connects
             if room.full:
                 room.match = Match(room.players)
-            try:
-                await self._store(room)
-            except RoomError:
-                room.seats[seat].name = room.seats[seat].credential_hash = None
-                room.match = None
-                raise
-            self._broadcast(room)
-            computer.schedule(self, room)
+                room.state.turn_started = now
+            await self._commit(room)
         return seat, credential
 
     async def connect(self, room: Room, conn: Connection) -> None:
-        """Add a connection (after its hello) and push it the state; a presence change is pushed to all."""
+        """Add a connection (after its hello) and push it the state and the history; a presence
+        change is stored, then pushed to all. A person whose turn it is and whose time ran out
+        while away gets the turn back with a fresh turn time (coming back takes the seat at once).
+        A room that ended meanwhile closes the connection (4404)."""
         async with room.lock:
+            if room.deleted:
+                conn.close(Close.UNKNOWN_ROOM)
+                return
             room.last_activity = time.time()
             if conn.seat is None:
                 spectators = [c for c in room.connections if c.seat is None]
@@ -271,28 +405,59 @@ class Rooms:
                     conn.close(Close.TOO_MANY)
                     return
                 room.connections.append(conn)
-                conn.push(room.state_text(None), is_state=True)
+                conn.push(room.state_text(None, self.clock), is_state=True)
+                conn.push(messages.history_text(room.state.history))
                 return
             same = [c for c in room.connections if c.seat == conn.seat]
             if len(same) >= MAX_CONNECTIONS_PER_SEAT:
                 oldest = same[0]
                 room.connections.remove(oldest)
                 oldest.close(Close.REPLACED)
-            room.connections.append(conn)
             if same:
-                conn.push(room.state_text(conn.seat), is_state=True)
-            else:
-                self._broadcast(room)
+                room.connections.append(conn)
+                conn.push(room.state_text(conn.seat, self.clock), is_state=True)
+                conn.push(messages.history_text(room.state.history))
+                return
+            now = time.time()
+            deadline = room.deadline(self.clock) if room.turn == conn.seat else None
+            room.connections.append(conn)
+            room.state.away_since[conn.seat] = None
+            if deadline is not None and deadline <= now:
+                room.state.turn_started = now
+            if room.match is not None and room.match.round.result is not None and room.all_ready():
+                self._deal_next(room)  # e.g. after a restart: a ready person is back, the others away
+                try:
+                    await self._commit(room)
+                    conn.push(messages.history_text(room.state.history))
+                    return
+                except RoomError:
+                    pass  # logged; the next change deals again
+            await self._store_presence(room)
+            self._broadcast(room)
+            conn.push(messages.history_text(room.state.history))
+            computer.schedule(self, room)
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
-        """Remove a connection; when its seat has no other connection, push the presence change."""
+        """Remove a connection; when its seat has no other connection, store and push the
+        presence change (the grace starts), and deal the next round if that made everyone ready."""
         async with room.lock:
             room.last_activity = time.time()
             if conn not in room.connections:
                 return
             room.connections.remove(conn)
-            if conn.seat is not None and not self._closing and not room.is_connected(conn.seat):
-                self._broadcast(room)
+            if conn.seat is None or self._closing or room.deleted or room.is_connected(conn.seat):
+                return
+            room.state.away_since[conn.seat] = time.time()
+            if room.match is not None and room.match.round.result is not None and room.all_ready():
+                self._deal_next(room)
+                try:
+                    await self._commit(room)
+                    return
+                except RoomError:
+                    pass  # logged; the next change deals again
+            await self._store_presence(room)
+            self._broadcast(room)
+            computer.schedule(self, room)
 
     async def act(self, room: Room, seat: Seat | None, version: int, action: Any,
                   received: float | None = None) -> None:
@@ -301,7 +466,7 @@ class Rooms:
         ``received`` (``time.perf_counter()`` when the message was read) is only for metrics.
 
         Raises:
-            RoomError: ``spectator``, ``not_started``, ``server_error``.
+            RoomError: ``spectator``, ``not_started``, ``room_not_found``, ``server_error``.
             Refusal: anything the rules refuse, a stale version included (nothing changed).
         """
         if seat is None:
@@ -311,60 +476,141 @@ class Rooms:
             await self.apply_locked(room, seat, version, action, timing)
 
     async def next_round(self, room: Room, seat: Seat | None, version: int) -> None:
-        """Deal the next round (a seated person asks), store it, push the state.
+        """A seated person asks for the next round (made against ``version``): they are ready;
+        once every person at the table is, the next round is dealt. Stored, then pushed.
 
         Raises:
-            RoomError: ``spectator``, ``not_started``, ``server_error``.
+            RoomError: ``spectator``, ``not_started``, ``room_not_found``, ``server_error``.
             Refusal: ``round_not_over``, ``stale_version``.
         """
         if seat is None:
             raise RoomError(ErrorCode.SPECTATOR, "a spectator cannot start a round")
         async with room.lock:
+            self._alive(room)
             match = self._started(room)
-            match.next_round(version=version)
+            match.check_version(version)
+            if match.round.result is None:
+                raise Refusal(ErrorCode.ROUND_NOT_OVER, "the current round is still being played")
+            room.state.ready[seat] = True
+            if room.all_ready():
+                self._deal_next(room)
             await self._commit(room)
 
-    async def cleanup(self, now: float | None = None) -> list[str]:
-        """Delete rooms idle longer than the TTL with no round in progress and nobody connected.
+    async def leave(self, room: Room, seat: Seat | None) -> None:
+        """The person at ``seat`` leaves for good: a computer plays the seat from now on, their
+        credential stops opening it and their connections are closed (4410). When no person is
+        left at the table, the room ends and is deleted.
 
-        Returns the deleted ids. A round in progress is never deleted.
+        Raises:
+            RoomError: ``spectator``, ``room_not_found``, ``server_error`` (nothing changed).
         """
+        if seat is None:
+            raise RoomError(ErrorCode.SPECTATOR, "a spectator has no seat to leave")
+        async with room.lock:
+            self._alive(room)
+            s = room.seats[seat]
+            s.left = True
+            s.credential_hash = None
+            room.state.ready[seat] = False
+            room.state.away_since[seat] = None
+            mine = [c for c in room.connections if c.seat == seat]
+            if all(x.left for x in room.seats if x.kind == "person" and x.taken):
+                for c in mine:
+                    c.close(Close.LEFT)
+                await self._delete_locked(room)
+                return
+            if room.match is not None and room.match.round.result is not None and room.all_ready():
+                self._deal_next(room)
+            await self._commit(room)  # restores the seat if storing fails
+            for c in mine:
+                room.connections.remove(c)
+                c.close(Close.LEFT)
+            self._broadcast(room)
+
+    async def cleanup(self, now: float | None = None) -> list[str]:
+        """End and delete every room whose persons have all left or have all been away for
+        ``abandon_hours`` (a round in progress included). Returns the deleted ids."""
         now = time.time() if now is None else now
-        ttl = self.settings.room_ttl_hours * 3600.0
+        limit = self.settings.abandon_hours * 3600.0
         gone: list[str] = []
         for room in list(self.rooms.values()):
+            if not room.abandoned(now, limit):
+                continue
             async with room.lock:
-                idle = now - max(room.updated, room.last_activity)
-                if room.in_progress or room.connections or idle < ttl:
+                if room.deleted or not room.abandoned(now, limit):
                     continue
-                await self.storage.delete([room.id])
-                self.rooms.pop(room.id, None)
+                await self._delete_locked(room)
                 gone.append(room.id)
         return gone
 
     # --- inside the writer (the room's lock is held) -------------------------------------------------
 
+    def _alive(self, room: Room) -> None:
+        if room.deleted:
+            raise RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
+
     def _started(self, room: Room) -> Match:
+        self._alive(room)
         if room.match is None:
             raise RoomError(ErrorCode.NOT_STARTED, "the first round starts when every seat for a person is taken")
         return room.match
 
+    def computer_due(self, room: Room) -> tuple[Seat, float, bool] | None:
+        """Who the computer loop plays next: ``(seat, at, stand_in)`` -- the seat to act, when
+        (unix s) and whether it stands in for a person -- or None when no computer is to move.
+
+        A computer seat (or a left person's) moves ``computer_delay`` after the last change; a
+        person's turn is played once their deadline has passed (:meth:`Room.deadline`).
+        """
+        seat = room.turn
+        if seat is None or room.deleted:
+            return None
+        s = room.seats[seat]
+        at = room.last_change + self.settings.computer_delay
+        if s.played_by_computer:
+            return seat, at, s.kind == "person"
+        deadline = room.deadline(self.clock)
+        if deadline is None:
+            return None
+        return seat, max(at, deadline), True
+
     async def apply_locked(self, room: Room, seat: Seat, version: int, action_json: Any,
-                           timing: ActionTiming | None = None) -> None:
+                           timing: ActionTiming | None = None, *, stand_in: bool = False) -> None:
         """:meth:`act` for a caller that already holds ``room.lock`` (the computer loop).
 
+        ``stand_in``: a computer made this move for the person at ``seat`` (the log says so).
+
         Raises:
-            RoomError: ``not_started``, ``server_error``.
+            RoomError: ``not_started``, ``room_not_found``, ``server_error``.
             Refusal: anything the rules refuse (nothing changed).
         """
         match = self._started(room)
         action = parse_action(action_json)
         match.apply(seat, action, version=version)
-        if match.round.result is None:
+        state = room.state
+        if stand_in:
+            assert match.round.log is not None
+            state.stand_ins.append(len(match.round.log) - 1)
+        if match.round.result is not None:
+            state.history.append(round_summary(match))
+            state.ready = [False] * room.players
+            state.turn_started = None
+        elif not isinstance(action, Draw):
+            state.turn_started = time.time()  # the turn passed on (a draw keeps it)
+        if match.round.result is None and isinstance(action, Draw) and not stand_in:
+            # only the match changed (a draw keeps the turn and its clock): appended
             assert match.round.log is not None  # a match's round keeps its log
             await self._commit(room, timing, action=logged_action(match.round.log[-1]))
-        else:  # the round ended: the room is written whole, with the round's record
+        else:  # the room's own state changed too (or the round ended): written whole
             await self._commit(room, timing, finished=replays.finished_record(match))
+
+    def _deal_next(self, room: Room) -> None:
+        """Deal the next round (everyone is ready); the caller commits."""
+        assert room.match is not None
+        room.match.next_round()
+        room.state.ready = [False] * room.players
+        room.state.stand_ins = []
+        room.state.turn_started = time.time()
 
     async def _commit(self, room: Room, timing: ActionTiming | None = None,
                       finished: dict[str, Any] | None = None, action: dict[str, Any] | None = None) -> None:
@@ -380,15 +626,39 @@ class Rooms:
             else:
                 await self._append(room, action)
         except RoomError:
-            previous = merge(room.stored_match, room.appended)
-            room.match = None if previous is None else match_from_state(previous)
+            self._restore(room)
             raise
+        room.last_change = time.time()
         if timing is not None:
             timing.mark_stored()
         self._broadcast(room, timing)
+        if finished is not None and room.connections:
+            text = messages.history_text(room.state.history)
+            for c in room.connections:
+                c.push(text)
         computer.schedule(self, room)
 
+    def _restore(self, room: Room) -> None:
+        """Go back to what was stored last (after a failed store)."""
+        previous = merge(room.stored_match, room.appended)
+        room.match = None if previous is None else match_from_state(previous)
+        away = list(room.state.away_since)  # presence is a fact, not a change to undo
+        room.state = RoomState.from_json(room.stored_state, room.players)
+        room.state.away_since = away
+        for s, stored in zip(room.seats, room.stored_seats):
+            s.name, s.credential_hash, s.left = stored["name"], stored["credential_hash"], stored["left"]
+
+    async def _store_presence(self, room: Room) -> None:
+        """Store a presence change; a failure is logged, not raised (the connection is a fact,
+        and after a restart every person is away anyway)."""
+        try:
+            await self._store(room)
+        except RoomError:
+            pass
+
     async def _store(self, room: Room, finished: dict[str, Any] | None = None) -> None:
+        if room.deleted:  # never bring an ended room back
+            raise RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
         room.updated = time.time()
         record = room.record()
         try:
@@ -400,8 +670,30 @@ class Rooms:
         room.appended = []
         if finished is not None:
             room.rounds.append(finished)
+        room.stored_match = record.match  # what a failed store later goes back to
+        room.stored_state = record.room or room.state.to_json()
+        room.stored_seats = record.seats
+
+    async def _delete_locked(self, room: Room) -> None:
+        """End the room: delete it from storage, close every connection (4404), forget it."""
+        await self.storage.delete([room.id])
+        room.deleted = True
+        self.rooms.pop(room.id, None)
+        if room.state.creator is not None:
+            self._by_creator[room.state.creator] -= 1
+            if self._by_creator[room.state.creator] <= 0:
+                del self._by_creator[room.state.creator]
+        for c in room.connections:
+            c.close(Close.UNKNOWN_ROOM)
+        room.connections.clear()
+        room.wake.set()
+        task = room.computer_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
 
     async def _append(self, room: Room, action: dict[str, Any]) -> None:
+        if room.deleted:  # never bring an ended room back
+            raise RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
         assert room.match is not None
         version = room.match.version
         try:
@@ -416,7 +708,7 @@ class Rooms:
         pushed = 0
         room.texts = {}
         if room.connections:
-            texts = room.texts = room.state_texts(list(dict.fromkeys(c.seat for c in room.connections)))
+            texts = room.texts = room.state_texts(list(dict.fromkeys(c.seat for c in room.connections)), self.clock)
             for c in room.connections:
                 pushed += c.push(texts[c.seat], is_state=True, timing=timing)
         if timing is not None:
@@ -431,7 +723,7 @@ class Rooms:
         text = room.texts.get(conn.seat)
         if text is None:
             async with room.lock:
-                text = room.state_text(conn.seat)
+                text = room.state_text(conn.seat, self.clock)
         conn.push(text, is_state=True)
 
     async def rounds(self, room: Room) -> dict[str, Any]:
@@ -440,6 +732,16 @@ class Rooms:
         async with room.lock:
             records = list(room.rounds)
         return {"room": room.id, "rounds": [replays.round_summary(r) for r in records]}
+
+    async def summary(self, room: Room) -> dict[str, Any]:
+        """The room's public summary as stored (under its lock).
+
+        Raises:
+            RoomError: ``room_not_found`` (the room ended meanwhile).
+        """
+        async with room.lock:
+            self._alive(room)
+            return room.summary(self.clock)
 
     async def replay(self, room: Room, n: int | None) -> dict[str, Any]:
         """The replay data of round ``n`` (:func:`.replays.replay_body`), as stored (under its lock).
@@ -450,8 +752,3 @@ class Rooms:
         async with room.lock:
             record = replays.find_record(room.rounds, room.match, n)
             return replays.replay_body(room.id, [s.to_json() for s in room.seats], record)
-
-    async def summary(self, room: Room) -> dict[str, Any]:
-        """The room's public summary as stored (under its lock)."""
-        async with room.lock:
-            return room.summary()

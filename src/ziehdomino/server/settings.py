@@ -17,8 +17,15 @@ class Settings:
         data_dir: directory of the SQLite file ``rooms.sqlite3`` (created if missing).
         web_dir: directory of the browser app (``index.html``, ``room.html``, ... and ``/static``).
         computer_delay: seconds a computer waits before it acts, so people can follow (0 in tests).
-        room_ttl_hours: a room between rounds (or never started) with nobody connected is deleted
-            this long after its last change. A round in progress is never deleted.
+        abandon_hours: a room whose persons have all been away (or left) this long is ended and
+            deleted, a round in progress included.
+        turn_time_scale: a room's chosen turn time (30, 60, 120 s) is multiplied by this (1.0;
+            tests use a small value so that "1 Minute" lasts seconds).
+        grace: seconds a computer waits before it plays the turn of a person who is away (20; at
+            most the room's turn time).
+        grace_no_limit: the same in a room without a turn time (120).
+        max_rooms_per_address: rooms one client address may have opened that have not ended;
+            one more answers 429 ``too_many_rooms``.
         cleanup_interval: seconds between two sweeps for old rooms.
         ws_rate: messages per second one WebSocket connection may send (a bucket of this many
             messages, refilled at this rate).
@@ -40,7 +47,11 @@ class Settings:
     data_dir: Path
     web_dir: Path = field(default=DEFAULT_WEB_DIR)
     computer_delay: float = 0.8
-    room_ttl_hours: float = 48.0
+    abandon_hours: float = 24.0
+    turn_time_scale: float = 1.0
+    grace: float = 20.0
+    grace_no_limit: float = 120.0
+    max_rooms_per_address: int = 20
     cleanup_interval: float = 600.0
     ws_rate: int = 20
     http_rate: int = 60
@@ -56,8 +67,12 @@ class Settings:
     def __post_init__(self) -> None:
         if self.computer_delay < 0:
             raise ValueError("computer_delay must be >= 0 seconds")
-        if self.room_ttl_hours <= 0:
-            raise ValueError("room_ttl_hours must be > 0")
+        if self.abandon_hours <= 0:
+            raise ValueError("abandon_hours must be > 0")
+        if self.turn_time_scale <= 0 or self.grace <= 0 or self.grace_no_limit <= 0:
+            raise ValueError("turn_time_scale, grace and grace_no_limit must be > 0")
+        if self.max_rooms_per_address < 1:
+            raise ValueError("max_rooms_per_address must be >= 1")
         if self.cleanup_interval <= 0:
             raise ValueError("cleanup_interval must be > 0 seconds")
         if min(self.ws_rate, self.http_rate, self.miss_rate, self.ws_connect_rate, self.max_sockets_per_address) < 1:

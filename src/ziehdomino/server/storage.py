@@ -63,7 +63,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     updated REAL NOT NULL,      -- unix seconds of the last change written whole
     seats TEXT NOT NULL,        -- JSON: [{"kind", "level", "name", "credential_hash"}, ...]
     match TEXT,                 -- JSON: match_to_state(match) when written whole, NULL before the first round
-    in_progress INTEGER NOT NULL  -- 1 while a round is being played
+    in_progress INTEGER NOT NULL, -- 1 while a round is being played
+    room TEXT                   -- JSON: RoomState.to_json() (turn clock, presence times, history)
 );
 CREATE TABLE IF NOT EXISTS rounds (
     room TEXT NOT NULL,         -- rooms.id
@@ -94,9 +95,11 @@ class RoomRecord:
         seats: per seat ``{"kind": "person"|"computer", "level": str|None, "name": str|None,
             "credential_hash": hex str|None}``.
         match: the engine's storage form, or None before the first round.
-        in_progress: a round is being played (such a room is never cleaned up).
+        in_progress: a round is being played.
         rounds: the records of the room's finished rounds, oldest first (filled by
             :meth:`Storage.load_all`; :meth:`Storage.save` writes only the ones it is given).
+        room: the room's own state (``roomstate.RoomState.to_json``), None in rows written
+            before it existed.
     """
 
     id: str
@@ -106,6 +109,7 @@ class RoomRecord:
     match: dict[str, Any] | None
     in_progress: bool
     rounds: list[dict[str, Any]] = field(default_factory=list)
+    room: dict[str, Any] | None = None
 
 
 def merge(match: dict[str, Any] | None, appended: list[tuple[int, dict[str, Any]]]) -> dict[str, Any] | None:
@@ -146,7 +150,7 @@ def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
     """One room as stored, read through a read-only connection of its own (for tests and tools)."""
     db = sqlite3.connect(f"file:{data_dir / DB_NAME}?mode=ro", uri=True, timeout=30)
     try:
-        row = db.execute("SELECT id, created, updated, seats, match, in_progress FROM rooms WHERE id = ?",
+        row = db.execute("SELECT id, created, updated, seats, match, in_progress, room FROM rooms WHERE id = ?",
                          (room_id,)).fetchone()
         if row is None:
             return None
@@ -159,7 +163,8 @@ def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
 
 def _record(row: tuple[Any, ...], appended: list[tuple[int, dict[str, Any]]]) -> RoomRecord:
     match = None if row[4] is None else orjson.loads(row[4])
-    return RoomRecord(row[0], row[1], row[2], orjson.loads(row[3]), merge(match, appended), bool(row[5]))
+    return RoomRecord(row[0], row[1], row[2], orjson.loads(row[3]), merge(match, appended), bool(row[5]),
+                      room=None if row[6] is None else orjson.loads(row[6]))
 
 
 _Job = tuple[list[tuple[str, tuple[Any, ...]]], "asyncio.Future[None]"]
@@ -179,6 +184,9 @@ class Storage:
             data_dir.mkdir(parents=True, exist_ok=True)
             self._db = _open(self.path)
             self._db.executescript(_SCHEMA)
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(rooms)")}
+            if "room" not in columns:  # a file written before the room state existed
+                self._db.execute("ALTER TABLE rooms ADD COLUMN room TEXT")
             self._db.execute("BEGIN IMMEDIATE")  # a folder or file we may read but not write fails here
             self._db.execute("COMMIT")
         except (OSError, sqlite3.Error) as exc:
@@ -194,7 +202,7 @@ class Storage:
         appended: dict[str, list[tuple[int, dict[str, Any]]]] = {}
         for room, version, action in self._db.execute("SELECT room, version, action FROM actions ORDER BY room, version"):
             appended.setdefault(room, []).append((version, orjson.loads(action)))
-        rows = self._db.execute("SELECT id, created, updated, seats, match, in_progress FROM rooms").fetchall()
+        rows = self._db.execute("SELECT id, created, updated, seats, match, in_progress, room FROM rooms").fetchall()
         records = {r[0]: _record(r, appended.get(r[0], [])) for r in rows}
         for room, _, text in self._db.execute("SELECT room, n, record FROM rounds ORDER BY room, n"):
             if room in records:
@@ -217,7 +225,8 @@ class Storage:
             sqlite3.Error: the write failed (nothing of it is stored).
         """
         row = (record.id, record.created, record.updated, _dumps(record.seats),
-               None if record.match is None else _dumps(record.match), int(record.in_progress))
+               None if record.match is None else _dumps(record.match), int(record.in_progress),
+               None if record.room is None else _dumps(record.room))
         statements: list[tuple[str, tuple[Any, ...]]] = [(_INSERT, row), (_DROP_ACTIONS, (record.id,))]
         if finished is not None:
             statements.append((_INSERT_ROUND, (record.id, finished["round"], _dumps(finished))))
@@ -351,7 +360,8 @@ def _resolve(done: list[tuple[asyncio.Future[None], BaseException | None]]) -> N
             future.set_exception(exc)
 
 
-_INSERT = "INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?, ?, ?)"
+_INSERT = ("INSERT OR REPLACE INTO rooms (id, created, updated, seats, match, in_progress, room) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?)")
 _DROP_ACTIONS = "DELETE FROM actions WHERE room = ?"
 _APPEND = "INSERT INTO actions VALUES (?, ?, ?)"
 _INSERT_ROUND = "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?)"

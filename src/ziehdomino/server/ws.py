@@ -29,7 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import Refusal
 from .codes import Close, ErrorCode
-from .models import CLIENT_MESSAGE, ActionMessage, Hello, NextRound, Ping, first_error
+from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, first_error
 from .ratelimit import Limiter, MessageBucket
 from .connection import Connection
 from .messages import PONG, error_text
@@ -180,6 +180,8 @@ async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connectio
                 await rooms.act(room, conn.seat, msg.version, msg.action_json(), received)
             elif isinstance(msg, NextRound):
                 await rooms.next_round(room, conn.seat, msg.version)
+            elif isinstance(msg, Leave):
+                await rooms.leave(room, conn.seat)
             else:
                 assert isinstance(msg, Hello)
                 await _refuse(room, rooms, conn, ErrorCode.BAD_MESSAGE, "hello was already said")

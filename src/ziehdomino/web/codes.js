@@ -17,6 +17,7 @@ export const CLOSE = Object.freeze({
   "UNKNOWN_ROOM": 4404,
   "TOO_SLOW": 4408,
   "REPLACED": 4409,
+  "LEFT": 4410,
   "TOO_MANY": 4429
 });
 
@@ -26,7 +27,8 @@ export const FINAL_CLOSES = Object.freeze({
   "4401": "bad_credential",
   "4403": "bad_origin",
   "4404": "room_not_found",
-  "4409": "replaced"
+  "4409": "replaced",
+  "4410": "left"
 });
 
 /** Codes of error messages and HTTP error bodies; the engine's refusal codes first. */
@@ -57,5 +59,6 @@ export const ERROR_CODES = Object.freeze([
   "server_full",
   "server_error",
   "round_not_found",
-  "round_in_progress"
+  "round_in_progress",
+  "too_many_rooms"
 ]);

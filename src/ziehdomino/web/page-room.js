@@ -3,12 +3,16 @@
  *
  * A browser with a stored seat credential for the room plays that seat; one without watches
  * and, while a person seat is free, gets a join form. Everything on the table comes from the
- * session's `state` messages (docs/protocol.md) through the one renderer.
+ * session's `state` messages (docs/protocol.md) through the one renderer. A seated person can
+ * leave for good ("Raum verlassen", with a confirmation). Tabs of one browser share one seat:
+ * joining runs under a Web Lock and takes the seat another tab stored meanwhile instead of a
+ * second one, and a seat stored or forgotten by another tab reconnects this one.
  */
 
 import { errorText, initPage, onLangChange, t } from './i18n.js';
 import { createTable } from './render.js';
-import { OnlineSession, readSeat } from './session-online.js';
+import { createLeave } from './room-leave.js';
+import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from './session-online.js';
 import { wireRoomStats } from './room-stats.js';
 import { prefillName, readName, rememberName, wireName } from './setup.js';
 
@@ -32,6 +36,7 @@ const shareButton = document.getElementById('share');
 const qrToggle = document.getElementById('qr-toggle');
 const qrBox = document.getElementById('qr');
 const tableRoot = document.getElementById('table-root');
+const pageHead = document.querySelector('.page-head');
 
 inviteLink.value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
 prefillName(joinForm.elements.name);
@@ -41,6 +46,9 @@ let room = null;
 let view = null;
 let connState = 'connecting';
 
+const leave = createLeave({ onLeave: () => session.leave() });
+pageHead.append(leave.element);
+
 const session = new OnlineSession(roomId, {
   storage: localStorage,
   onChange() {
@@ -49,6 +57,7 @@ const session = new OnlineSession(roomId, {
     renderRoom();
   },
   onError(code) {
+    if (code === 'left') return leftRoom();
     // The table says refusals while it is shown; before that, the page does.
     if (!view) message.textContent = errorText(code);
     if (code === 'room_not_found') notFound();
@@ -58,7 +67,10 @@ const session = new OnlineSession(roomId, {
     renderConn();
   },
 });
-createTable(tableRoot, session, { roundLink: (v) => `/r/${encodeURIComponent(roomId)}/runde/${v.round_number}` });
+createTable(tableRoot, session, {
+  roundLink: (v) => `/r/${encodeURIComponent(roomId)}/runde/${v.round_number}`,
+  skipErrors: ['left'],
+});
 wireRoomStats(session, roomId, tableRoot);
 
 function renderConn() {
@@ -81,6 +93,7 @@ function renderRoom() {
   waiting.hidden = Boolean(view);
   seatsBox.hidden = Boolean(view) && mine !== null;
   document.body.classList.toggle('started', Boolean(view));
+  leave.show(mine !== null);
   const sig = JSON.stringify([document.documentElement.lang, room?.seats, mine]);
   if (sig === seatSig) return;
   seatSig = sig;
@@ -100,6 +113,24 @@ function renderRoom() {
   }));
 }
 
+let hasLeft = false;
+/** After "Raum verlassen": the seat is forgotten; the page says so and offers the start page. */
+function leftRoom() {
+  if (hasLeft) return;
+  hasLeft = true;
+  session.close();
+  leave.show(false);
+  tableRoot.hidden = true;
+  join.hidden = true;
+  seatsBox.hidden = true;
+  invite.hidden = true;
+  message.textContent = t('leave.done');
+  const home = document.createElement('a');
+  home.href = '/';
+  home.textContent = ` ${t('leave.home')}`;
+  message.append(home);
+}
+
 function notFound() {
   message.textContent = t('room.notFound');
   join.hidden = true;
@@ -109,6 +140,7 @@ function notFound() {
 
 onLangChange(() => {
   seatSig = '';
+  leave.translate();
   renderRoom();
   renderConn();
 });
@@ -167,26 +199,45 @@ joinForm.addEventListener('submit', async (event) => {
   rememberName(name);
   joining = true;
   try {
-    const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/join`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name }),
-    });
-    const data = await response.json().catch(() => ({}));
-    if (response.status === 201 && Number.isInteger(data.seat) && typeof data.credential === 'string') {
-      join.hidden = true;
-      joinError.textContent = '';
-      session.takeSeat(data.seat, data.credential);
-    } else {
-      joinError.textContent = errorText(data.code ?? 'unknown');
-      if (data.code === 'room_full') join.hidden = true;
-    }
+    await oneJoinAtATime(() => joinOnce(name));
   } catch {
     joinError.textContent = errorText('network');
   } finally {
     joining = false;
   }
 });
+
+/**
+ * Runs `fn` while no other tab of this browser joins this room (a Web Lock; without the API it
+ * just runs). Together with the check in joinOnce, two tabs that join at once take one seat.
+ */
+function oneJoinAtATime(fn) {
+  const locks = globalThis.navigator?.locks;
+  return locks?.request ? locks.request(`ziehdomino.join.${roomId}`, fn) : fn();
+}
+
+/** Joins, unless another tab of this browser took a seat here meanwhile: then plays that one. */
+async function joinOnce(name) {
+  if (readSeat(localStorage, roomId)) {
+    join.hidden = true;
+    session.connect();
+    return;
+  }
+  const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/join`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (response.status === 201 && Number.isInteger(data.seat) && typeof data.credential === 'string') {
+    join.hidden = true;
+    joinError.textContent = '';
+    session.takeSeat(data.seat, data.credential);
+  } else {
+    joinError.textContent = errorText(data.code ?? 'unknown');
+    if (data.code === 'room_full') join.hidden = true;
+  }
+}
 
 renderConn();
 if (!roomId) notFound();
@@ -202,4 +253,7 @@ else {
     .catch(() => {});
   session.connect();
   window.addEventListener('online', () => session.connect());
+  window.addEventListener('storage', (event) => {
+    if (event.key === SEAT_KEY_PREFIX + roomId || event.key === null) session.seatChanged();
+  });
 }

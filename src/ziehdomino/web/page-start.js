@@ -54,6 +54,11 @@ function savedGame() {
 }
 document.getElementById('resume').hidden = savedGame() === null;
 
+/** The select's value as the API's `turn_time`: seconds, or null for "Ohne Zeitlimit". */
+function turnTime(value) {
+  return value === 'none' ? null : Number(value);
+}
+
 let busy = false;
 openForm.addEventListener('submit', async (event) => {
   event.preventDefault();
@@ -75,7 +80,7 @@ openForm.addEventListener('submit', async (event) => {
     const response = await fetch('/api/rooms', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ seats, name }),
+      body: JSON.stringify({ seats, name, turn_time: turnTime(openForm.elements.turnTime.value) }),
     });
     const data = await response.json().catch(() => ({}));
     if (response.status !== 201 || typeof data.room !== 'string') {

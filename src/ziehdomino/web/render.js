@@ -7,7 +7,9 @@
  * `node --test`), the players' cards (cards.js), the line of play (line.js, snake.js), the
  * hand and its actions (hand.js), the tips panel (tips-panel.js), the round's end
  * (result.js), the history (log.js), the settings (settings.js), the keys (keys.js), the
- * call back when it is one's turn (attention.js) and the focus keeper (focus.js). Each part is
+ * call back when it is one's turn (attention.js) and the focus keeper (focus.js); a room's
+ * turn clock (room-clock.js), ready step (room-ready.js) and the round overview
+ * "Rundenübersicht" (room-history.js, from the session's optional `history()`). Each part is
  * `createX(ctx)` returning its element and a `render()` that reads `ctx` and draws only what
  * changed (`ctx.sig`), so nothing re-renders while nothing changes. To add a part: make it,
  * place its element in the frame below, and call its `render()` from `render()`.
@@ -35,7 +37,10 @@ import { createLog } from './table/log.js';
 import { createResult } from './table/result.js';
 import { createSettings } from './table/settings.js';
 import { createTips } from './table/tips-panel.js';
-import { isMyTurn, statusText } from './table/words.js';
+import { isMe, isMyTurn, seatName, statusText } from './table/words.js';
+import { createClock } from './room-clock.js';
+import { createHistory } from './room-history.js';
+import { createReady, iAmReady } from './room-ready.js';
 
 let uid = 0;
 
@@ -95,9 +100,14 @@ export function createTable(root, session, options = {}) {
   const settings = createSettings(ctx, options.storage, { fixedTempo: Boolean(options.fixedTempo) });
   settings.add(tips.toggle);
   const skipErrors = new Set(options.skipErrors ?? []);
-  const side = h('div', { class: 'side', attrs: { id: `${ctx.id}-side` } }, log.element, settings.element);
+  const clock = createClock();
+  const ready = createReady();
+  const rounds = createHistory();
+  const words = { nameOf: (s) => seatName(ctx.room, s), isMe: (s) => isMe(ctx.view, s) };
+  result.nextBtn.before(ready.element);
+  const side = h('div', { class: 'side', attrs: { id: `${ctx.id}-side` } }, log.element, rounds.element, settings.element);
   const sideToggle = h('button', { class: 'btn side-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${ctx.id}-side` } });
-  const top = h('div', { class: 'table-top' }, heading, sideToggle, status, notice);
+  const top = h('div', { class: 'table-top' }, heading, sideToggle, status, clock.element, notice);
   const board = h('div', { class: 'board' }, cards.element, line.element, hand.element);
   const stage = h('div', { class: 'stage' }, board, result.element);
   const section = h('section', { class: 'table', attrs: { 'aria-labelledby': `${ctx.id}-h` } }, top, stage, side);
@@ -149,8 +159,17 @@ export function createTable(root, session, options = {}) {
     hand.render();
     log.render();
     result.render();
+    renderRoomParts();
     settings.render();
     layout();
+  }
+
+  /** The turn clock, the ready step (Nächste Runde waits while one is ready) and the round overview. */
+  function renderRoomParts() {
+    clock.update(ctx.view, ctx.room, words);
+    ready.update(ctx.view, ctx.room, words);
+    result.nextBtn.disabled = iAmReady(ctx.room);
+    rounds.update(session.history?.() ?? [], ctx.view.players, words);
   }
 
   /** The parts that size themselves to the space they get; the table comes into view when due. */
@@ -186,7 +205,7 @@ export function createTable(root, session, options = {}) {
   function update() {
     const next = session.view();
     const nextRoom = session.roomInfo();
-    if (!sig.changed('input', [next, nextRoom, session.connection()])) return;
+    if (!sig.changed('input', [next, nextRoom, session.connection(), session.history?.() ?? null])) return;
     const before = ctx.view;
     const wasMyTurn = isMyTurn(before);
     // A refusal stays readable through the fresh state that may follow it (stale_version)

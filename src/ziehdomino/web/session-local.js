@@ -6,7 +6,8 @@
  * view after a short delay. The whole game is saved to storage after every action, with a
  * format version; a save that cannot be read is discarded (never a broken page). The save also
  * keeps the record of every finished round (docs/replay.md; the latest RECORDS_KEPT), for
- * "Runde ansehen", and each finished round is counted in the statistics (stats.js).
+ * "Runde ansehen", and each finished round is counted in the statistics (stats.js), and every
+ * finished round's result (`history`, the "Rundenübersicht"; a save without it has none).
  *
  * It implements the session interface of session.js: `view()` (docs/view.md, seat 0),
  * `roomInfo()` (docs/protocol.md ROOMINFO shape, with `local: true`), `connection()`,
@@ -23,6 +24,22 @@ import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, m
 export { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND };
 /** The finished rounds whose records a save keeps (the latest ones), for "Runde ansehen". */
 export const RECORDS_KEPT = 100;
+
+/**
+ * One line of the game's history ("Rundenübersicht") from a view of a finished round: the same
+ * shape as a room's (docs/protocol.md, `history`).
+ * @returns {{round: number, starter: number, kind: string, winners: number[], pips: number[]}}
+ */
+export function historyEntry(view) {
+  return { round: view.round_number, starter: view.starter, kind: view.result.kind, winners: [...view.result.winners], pips: [...view.pips] };
+}
+
+function checkHistory(history) {
+  if (history === undefined) return [];
+  if (!Array.isArray(history) || !history.every((e) => e && typeof e === 'object' && Number.isInteger(e.round)
+    && Array.isArray(e.winners) && Array.isArray(e.pips))) throw new Error('history is not a list of rounds');
+  return history.map((e) => ({ ...e }));
+}
 
 /** A computer that picks uniformly among its legal actions (until bots.js is there). */
 export function uniformMove(view) {
@@ -72,6 +89,7 @@ export class LocalSession extends SessionEvents {
     this.match = null;
     this.seats = null;
     this.records = []; // the record of every finished round of this game, oldest first (docs/replay.md)
+    this.rounds = []; // every finished round of this game, oldest first (kept in the save)
     this.timer = null;
     this.epoch = 0; // raised by every new game, so a late computer move of an old one is dropped
   }
@@ -91,6 +109,7 @@ export class LocalSession extends SessionEvents {
     this.seats = [{ kind: 'person', name: clean }, ...computers.map((level) => ({ kind: 'computer', level }))];
     this.match = newMatch(this.seats.length);
     this.records = [];
+    this.rounds = [];
     this.changed();
   }
 
@@ -107,11 +126,13 @@ export class LocalSession extends SessionEvents {
       const match = matchFromState(saved.data.match);
       checkSeats(saved.data.seats, match.players);
       const records = keptRecords(saved.data.records, match);
+      const history = checkHistory(saved.data.history);
       this.stop();
       this.epoch += 1;
       this.match = match;
       this.seats = saved.data.seats.map((s) => ({ ...s }));
       this.records = records;
+      this.rounds = history;
     } catch {
       this.discard();
       return 'discarded';
@@ -127,6 +148,7 @@ export class LocalSession extends SessionEvents {
     this.match = null;
     this.seats = null;
     this.records = [];
+    this.rounds = [];
     try {
       this.storage.removeItem(SAVE_KEY);
     } catch {
@@ -158,6 +180,11 @@ export class LocalSession extends SessionEvents {
   /** Always 'local': nothing to be connected to. */
   connection() {
     return 'local';
+  }
+
+  /** Every finished round of this game, oldest first ("Rundenübersicht"; docs/protocol.md `history`). */
+  history() {
+    return this.rounds;
   }
 
   /** The person's view (docs/view.md), or null when no game runs. */
@@ -223,6 +250,8 @@ export class LocalSession extends SessionEvents {
    * tells the page, and lets a computer act if it is a computer's turn.
    */
   changed() {
+    const view = this.view();
+    if (view?.result && !this.rounds.some((e) => e.round === view.round_number)) this.rounds.push(historyEntry(view));
     const { round } = this.match ?? {};
     if (round?.result && !this.records.some((r) => r.round === this.match.roundNumber)) {
       this.records.push(roundRecord(this.match));
@@ -236,7 +265,7 @@ export class LocalSession extends SessionEvents {
 
   save() {
     if (!this.match) return;
-    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, match: matchToState(this.match), records: this.records };
+    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, match: matchToState(this.match), records: this.records, history: this.rounds };
     try {
       this.storage.setItem(SAVE_KEY, JSON.stringify(data));
     } catch {

@@ -7,7 +7,9 @@
  * code (the page turns codes into words with i18n.errorText; never a server message).
  *
  * It implements the session interface of session.js: `view()`, `roomInfo()`, `connection()`,
- * `act()`, `nextRound()` and `subscribe()`.
+ * `act()`, `nextRound()` and `subscribe()`, and `history()`: the room's finished rounds
+ * ("Rundenübersicht") from the `history` messages. `leave()` leaves the room for good (the seat
+ * is forgotten here at once; the server closes with 4410, reported as the error `left`).
  */
 
 import { CLOSE, FINAL_CLOSES } from './codes.js';
@@ -74,6 +76,13 @@ export class OnlineSession extends SessionEvents {
     this.closed = false;
     this.state = 'connecting';
     this.current = { room: null, view: null };
+    this.rounds = [];
+    this.helloCredential = null; // the credential the open socket said hello with (null: spectator)
+  }
+
+  /** The room's finished rounds, oldest first (docs/protocol.md, `history`). */
+  history() {
+    return this.rounds;
   }
 
   /** The viewer's seat view (docs/view.md), or null before the first round or state. */
@@ -128,6 +137,7 @@ export class OnlineSession extends SessionEvents {
     socket.onopen = () => {
       if (socket !== this.socket) return;
       const seat = this.seat;
+      this.helloCredential = seat?.credential ?? null;
       this.sendRaw(seat ? { type: 'hello', credential: seat.credential } : { type: 'hello' });
       this.startPing();
     };
@@ -166,6 +176,28 @@ export class OnlineSession extends SessionEvents {
     if (!this.sendRaw({ type: 'next_round', version: view.version })) this.onError('network');
   }
 
+  /**
+   * Leaves the room for good: forgets the seat in this browser and asks the server to hand it
+   * to a computer (the server then closes with 4410, reported as the error `left`).
+   */
+  leave() {
+    forgetSeat(this.storage, this.roomId);
+    if (!this.sendRaw({ type: 'leave' })) {
+      // not connected: the server cannot be told now; the seat is forgotten here all the same
+      this.close();
+      this.onError('left');
+    }
+  }
+
+  /**
+   * Another tab of this browser took or forgot this room's seat (a `storage` event): say hello
+   * again with what is stored now, so that every tab plays the one seat this browser holds.
+   */
+  seatChanged() {
+    if (this.closed) return;
+    if ((this.seat?.credential ?? null) !== this.helloCredential) this.connect();
+  }
+
   /** Closes for good (no reconnect). */
   close() {
     this.closed = true;
@@ -187,6 +219,9 @@ export class OnlineSession extends SessionEvents {
       this.attempt = 0;
       this.current = { room: message.room ?? null, view: message.view ?? null };
       this.onConnection('online');
+      this.emit('change');
+    } else if (message.type === 'history') {
+      this.rounds = Array.isArray(message.rounds) ? message.rounds : [];
       this.emit('change');
     } else if (message.type === 'error') {
       const code = typeof message.code === 'string' ? message.code : 'unknown';

@@ -20,6 +20,9 @@
  *   (i18n.errorText words it), `connection` when `connection()` changes. Returns a function
  *   that unsubscribes.
  *
+ * Optional: `history()`, the finished rounds of the game or room, oldest first
+ * (docs/protocol.md `history`; the table shows them as "Rundenübersicht").
+ *
  * Optional, for a session whose computers play in the page: `tempo()` and `setTempo(name)`
  * with a name of TEMPOS (the table then offers the setting "Tempo").
  */

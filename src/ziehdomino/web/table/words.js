@@ -8,6 +8,7 @@
  */
 
 import { t } from '../i18n.js';
+import { seatWords, standInText } from '../stand-in.js';
 
 /** Whether seat `s` is the viewer's own seat. */
 export function isMe(view, s) {
@@ -40,6 +41,8 @@ export function seatName(room, s) {
 export function entryText(view, room, entry) {
   const you = isMe(view, entry.seat);
   const name = seatName(room, entry.seat);
+  const standIn = standInText(entry, name, you);
+  if (standIn) return standIn;
   if (entry.type === 'play') {
     if (entry.end === null) return t(you ? 'log.openYou' : 'log.open', { name, t: entry.tile });
     const side = entry.end === 'left' ? 'Left' : 'Right';
@@ -88,7 +91,7 @@ function grouped(entries) {
   const out = [];
   for (const entry of entries) {
     const prev = out[out.length - 1];
-    if (entry.type === 'draw' && prev?.type === 'draw' && prev.seat === entry.seat) out[out.length - 1] = { ...prev, n: (prev.n ?? 1) + 1 };
+    if (entry.type === 'draw' && prev?.type === 'draw' && prev.seat === entry.seat && Boolean(prev.stand_in) === Boolean(entry.stand_in)) out[out.length - 1] = { ...prev, n: (prev.n ?? 1) + 1 };
     else out.push(entry);
   }
   return out;
@@ -231,7 +234,8 @@ export function cardBits(view, room, s, connection = 'online') {
   if (info?.kind === 'computer') bits.push({ kind: 'level', text: t('table.computer', { level: t(`level.${info.level ?? 'mittel'}`) }) });
   else if (!room?.local) {
     const key = connection !== 'online' ? 'table.unknown' : info?.connected ? 'table.connected' : 'table.away';
-    bits.push({ kind: 'connection', text: t(key) });
+    if (!info?.left) bits.push({ kind: 'connection', text: t(key) });
+    for (const text of seatWords(info, Boolean(view.result))) bits.push({ kind: 'seat', text });
   }
   const n = view.hand_counts[s];
   bits.push({ kind: 'count', text: n === 1 ? t('table.tiles1') : t('table.tiles', { n }) });

@@ -1,0 +1,174 @@
+"""What a room keeps beyond its seats and its match: the turn clock, presence, leaving, the
+ready step and the room's history (docs/protocol.md, "Turn time, stand-ins, leaving").
+
+Nobody stalls a table. A room has a time per turn (30, 60 or 120 seconds, or none), chosen when
+it is opened. The seat to act has a *deadline*; once it has passed, a computer (level Mittel)
+plays that seat's turn through the same path as a computer seat, from that seat's view:
+
+- a person who is there has the turn time, counted from when the turn came to them (drawing
+  keeps the turn and does not restart it);
+- a person who is away (no open connection) has the grace -- 20 s, or the turn time if that is
+  shorter, or 2 min when the room has no turn time -- counted from when the turn came to them
+  or from when they went away, whichever is later, and never past the turn time;
+- a person who left the room for good (``SeatState.left``) is played like a computer seat from
+  then on.
+
+"One turn" is everything until the turn passes to the next seat (draws and the play or pass
+after them). Every value here is stored with the room before anything is announced, so a
+restart resumes the clock: a deadline that passed while the server was down is acted on at
+start. Presence itself is not stored -- after a restart every person is away until they
+reconnect -- but the moment a person went away is (``away_since``), so the grace and the
+abandon time run on across restarts.
+
+All times are unix seconds (``time.time()``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Match
+
+#: The turn times a room may be opened with (seconds); None is "no time limit".
+TURN_TIMES: tuple[int, ...] = (30, 60, 120)
+DEFAULT_TURN_TIME = 60
+
+
+def address_key(address: str) -> str:
+    """What a room stores of its creator's address: a short hash (the address itself is not kept)."""
+    return hashlib.sha256(b"ziehdomino-creator:" + address.encode("utf-8", "replace")).hexdigest()[:32]
+
+
+@dataclass(slots=True)
+class RoomState:
+    """The room's own state, stored beside its seats and match.
+
+    Attributes:
+        turn_time: the nominal seconds per turn chosen at opening (30, 60, 120) or None.
+        away_since: per seat: since when the person has had no open connection (unix s);
+            None while connected, for a computer seat, a free seat or a seat that was left.
+        ready: per seat: the person asked for the next round ("Nächste Runde") after this round.
+        turn_started: when the seat to act got the turn (unix s); None while no round is played.
+        stand_ins: indices into the current round's log of the moves a computer made for a
+            person (away, idle past the turn time, or left).
+        history: one entry per finished round (:func:`round_summary`), oldest first.
+        creator: :func:`address_key` of the address that opened the room (None if unknown).
+    """
+
+    turn_time: int | None
+    away_since: list[float | None]
+    ready: list[bool]
+    turn_started: float | None = None
+    stand_ins: list[int] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    creator: str | None = None
+
+    @classmethod
+    def new(cls, players: int, turn_time: int | None, creator: str | None) -> RoomState:
+        """A fresh room's state: nobody away, nobody ready."""
+        return cls(turn_time, [None] * players, [False] * players, creator=creator)
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form (plain JSON)."""
+        return {"turn_time": self.turn_time, "away_since": list(self.away_since),
+                "ready": list(self.ready), "turn_started": self.turn_started, "stand_ins": list(self.stand_ins),
+                "history": list(self.history), "creator": self.creator}
+
+    @classmethod
+    def from_json(cls, data: Any, players: int) -> RoomState:
+        """Read :meth:`to_json`'s form; a room stored before this state existed gets the defaults
+        (turn time 1 minute, nothing else).
+
+        Raises:
+            ValueError: a value of the wrong shape.
+        """
+        if data is None:
+            return cls.new(players, DEFAULT_TURN_TIME, None)
+        if not isinstance(data, dict):
+            raise ValueError("room state must be an object")
+        turn_time = data.get("turn_time")
+        if turn_time is not None and turn_time not in TURN_TIMES:
+            raise ValueError(f"turn_time must be one of {TURN_TIMES} or null")
+
+        def per_seat(key: str, ok: Any) -> list[Any]:
+            value = data.get(key)
+            if not isinstance(value, list) or len(value) != players or not all(ok(v) for v in value):
+                raise ValueError(f"{key} must hold one value per seat")
+            return list(value)
+
+        def is_time(v: Any) -> bool:
+            return v is None or (isinstance(v, (int, float)) and not isinstance(v, bool))
+
+        started = data.get("turn_started")
+        if not is_time(started):
+            raise ValueError("turn_started must be a time or null")
+        stand_ins = data.get("stand_ins", [])
+        history = data.get("history", [])
+        if not isinstance(stand_ins, list) or not all(isinstance(i, int) and i >= 0 for i in stand_ins):
+            raise ValueError("stand_ins must be log indices")
+        if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
+            raise ValueError("history must be a list of rounds")
+        creator = data.get("creator")
+        return cls(turn_time, per_seat("away_since", is_time), per_seat("ready", lambda v: isinstance(v, bool)), started, list(stand_ins), list(history),
+                   creator if isinstance(creator, str) else None)
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The turn time and graces of one server (``Settings``), as seconds.
+
+    Attributes:
+        scale: the chosen turn time is multiplied by this (1.0; tests use a small value so that
+            "1 Minute" lasts seconds).
+        grace: seconds an away person keeps the turn (20), at most the turn time.
+        grace_no_limit: seconds an away person keeps the turn in a room without turn time (120).
+    """
+
+    scale: float = 1.0
+    grace: float = 20.0
+    grace_no_limit: float = 120.0
+
+    def turn_seconds(self, turn_time: int | None) -> float | None:
+        """The turn time in effect, or None without a limit."""
+        return None if turn_time is None else turn_time * self.scale
+
+    def grace_seconds(self, turn_time: int | None) -> float:
+        """The grace of an away person: ``min(grace, turn time)``, or ``grace_no_limit``."""
+        turn = self.turn_seconds(turn_time)
+        return self.grace_no_limit if turn is None else min(self.grace, turn)
+
+    def deadline(self, state: RoomState, seat: int, connected: bool) -> float | None:
+        """When a computer plays ``seat``'s current turn (a person's seat), or None (never).
+
+        Present: ``turn_started + turn time`` (None without a turn time). Away: the grace from
+        ``max(turn_started, away_since)``, and never later than the turn time.
+        """
+        if state.turn_started is None:
+            return None
+        turn = self.turn_seconds(state.turn_time)
+        present = None if turn is None else state.turn_started + turn
+        if connected:
+            return present
+        since = state.away_since[seat]
+        away = max(state.turn_started, since if since is not None else state.turn_started) \
+            + self.grace_seconds(state.turn_time)
+        return away if present is None else min(present, away)
+
+
+def round_summary(match: Match) -> dict[str, Any]:
+    """One line of the room's history for ``match``'s finished current round.
+
+    Returns:
+        ``{"round": n, "starter": seat, "kind": "domino"|"blocked", "winners": [seat, ...],
+        "pips": [pips in hand per seat]}`` -- all of it public once the round is over.
+
+    Raises:
+        ValueError: the round is not over.
+    """
+    r = match.round
+    if r.result is None:
+        raise ValueError("the round is not over")
+    return {"round": match.round_number, "starter": r.starter, "kind": r.result.kind,
+            "winners": list(r.result.winners), "pips": list(r.pip_sums())}

@@ -286,8 +286,9 @@ def test_the_wal_stays_bounded_while_rooms_play(tmp_path: Path, web_dir: Path) -
                 await first.wait_state(lambda s: s["view"] is not None)
                 view = first.view
                 assert view is not None
-                if view["result"] is not None:
-                    await first.send({"type": "next_round", "version": view["version"]})
+                if view["result"] is not None:  # the ready step: every person at the table asks
+                    for p in players.values():
+                        await p.send({"type": "next_round", "version": view["version"]})
                 else:
                     p = players[view["turn"]]
                     mine = await p.wait_state(lambda s: s["view"]["version"] == view["version"])

@@ -36,7 +36,6 @@ const shareButton = document.getElementById('share');
 const qrToggle = document.getElementById('qr-toggle');
 const qrBox = document.getElementById('qr');
 const tableRoot = document.getElementById('table-root');
-const pageHead = document.querySelector('.page-head');
 
 inviteLink.value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
 prefillName(joinForm.elements.name);
@@ -46,8 +45,10 @@ let room = null;
 let view = null;
 let connState = 'connecting';
 
+// Below the table: shown once the seat is known, it would otherwise push a table that is
+// already in view down by its own height.
 const leave = createLeave({ onLeave: () => session.leave() });
-pageHead.append(leave.element);
+tableRoot.after(leave.element);
 
 const session = new OnlineSession(roomId, {
   storage: localStorage,

@@ -114,6 +114,9 @@ def test_a_computer_plays_for_the_one_who_closed_the_tab_who_comes_back(quick_se
         expect(rows.nth(1).locator("th")).to_have_text("2")
         expect(page.locator(".rounds-table thead")).to_contain_text("Eröffnet von")
         expect(rows.nth(0)).to_contain_text(re.compile(r"Anna \d+ · Ben \d+"))  # every seat's pips
+        for n in (1, 2):  # every row opens its round's replay
+            replay = rows.nth(n - 1).get_by_role("link", name=f"Runde ansehen: Runde {n}")
+            expect(replay).to_have_attribute("href", re.compile(rf"/r/[^/]+/runde/{n}$"))
     # the open overview as a player sees it: beside the table on a desktop, in the panel
     # "Verlauf & Einstellungen" on a phone
     ben.set_viewport_size({"width": 1280, "height": 800})

@@ -62,7 +62,7 @@ const table = createTable(tableRoot, session, {
   storage,
   fixedTempo: delay !== undefined,
   skipErrors: ['save_failed'],
-  roundLink: (v) => (session.records.some((r) => r.round === v.round_number) ? `/ansehen?lokal=${v.round_number}` : null),
+  roundLink: (n) => (session.records.some((r) => r.round === n) ? `/ansehen?lokal=${n}` : null),
 });
 
 // "Statistik": the rounds counted per computer level and table size, redrawn as rounds end.

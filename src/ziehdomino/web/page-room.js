@@ -69,7 +69,7 @@ const session = new OnlineSession(roomId, {
   },
 });
 createTable(tableRoot, session, {
-  roundLink: (v) => `/r/${encodeURIComponent(roomId)}/runde/${v.round_number}`,
+  roundLink: (n) => `/r/${encodeURIComponent(roomId)}/runde/${n}`,
   skipErrors: ['left'],
 });
 wireRoomStats(session, roomId, tableRoot);

@@ -49,10 +49,11 @@ let uid = 0;
  * @param {HTMLElement} root  an empty container
  * @param {object} session  a session (session.js)
  * @param {{storage?: Storage, fixedTempo?: boolean, skipErrors?: string[],
- *   roundLink?: (view: object) => string|null}} [options]  where the settings are remembered
+ *   roundLink?: (round: number) => string|null}} [options]  where the settings are remembered
  *   (default localStorage); whether the page fixed the computers' pace itself (then a
  *   remembered "Tempo" is not applied); error codes the page words itself; the address of a
- *   finished round's replay ("Runde ansehen" at the round's end)
+ *   finished round's replay by its number ("Runde ansehen" at the round's end and in
+ *   every row of the "Rundenübersicht")
  * @returns {{element: HTMLElement, update: () => void, showError: (code: string) => void,
  *   showMessage: (text: string) => void}}
  */
@@ -169,7 +170,7 @@ export function createTable(root, session, options = {}) {
     clock.update(ctx.view, ctx.room, words);
     ready.update(ctx.view, ctx.room, words);
     result.nextBtn.disabled = iAmReady(ctx.room);
-    rounds.update(session.history?.() ?? [], ctx.view.players, words);
+    rounds.update(session.history?.() ?? [], ctx.view.players, { ...words, linkOf: ctx.roundLink });
   }
 
   /** The parts that size themselves to the space they get; the table comes into view when due. */

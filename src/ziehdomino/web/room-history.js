@@ -25,7 +25,8 @@ export function outcomeText(entry) {
 /**
  * Builds the overview: a disclosure ("Rundenübersicht") holding the table.
  * @returns {{element: HTMLElement, update: (history: object[], players: number,
- *   words: {nameOf: (s: number) => string}) => void}}
+ *   words: {nameOf: (s: number) => string, linkOf?: ((round: number) => string|null)|null}) => void}}
+ *   `linkOf` gives a round's replay address ("Runde ansehen" in its row), or null where none is kept.
  */
 export function createHistory() {
   const summary = h('summary', t('history.h'));
@@ -38,10 +39,11 @@ export function createHistory() {
   let sig = '';
   return {
     element,
-    update(history, players, { nameOf }) {
+    update(history, players, { nameOf, linkOf = null }) {
       const list = Array.isArray(history) ? history : [];
       const names = Array.from({ length: players }, (_, s) => nameOf(s));
-      const next = JSON.stringify([t('history.h'), list, names]);
+      const links = list.map((entry) => (linkOf ? linkOf(entry.round) : null));
+      const next = JSON.stringify([t('history.h'), list, names, links]);
       if (next === sig) return;
       sig = next;
       summary.textContent = `${t('history.h')} (${list.length})`;
@@ -53,7 +55,8 @@ export function createHistory() {
         head.append(h('th', t(key), { scope: 'col' }));
       }
       head.append(h('th', t('history.pips'), { scope: 'col' }));
-      const rows = list.map((entry) => {
+      if (links.some(Boolean)) head.append(h('th', t('replay.link'), { scope: 'col', class: 'sr-only' }));
+      const rows = list.map((entry, i) => {
         const row = h('tr');
         row.append(h('th', String(entry.round), { scope: 'row' }), h('td', names[entry.starter] ?? '?'),
           h('td', outcomeText(entry)),
@@ -67,6 +70,11 @@ export function createHistory() {
           pips.append(part);
         });
         row.append(pips);
+        if (links.some(Boolean)) {
+          const cell = h('td');
+          if (links[i]) cell.append(h('a', t('replay.link'), { href: links[i], 'aria-label': `${t('replay.link')}: ${t('history.round')} ${entry.round}` }));
+          row.append(cell);
+        }
         return row;
       });
       table.replaceChildren(h('caption', t('history.h'), { class: 'sr-only' }), h('thead'), h('tbody'));

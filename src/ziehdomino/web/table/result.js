@@ -46,7 +46,7 @@ export function createResult(ctx) {
       setText(replayLink, t('replay.link'));
     }
     if (!view.result) return;
-    const href = ctx.roundLink ? ctx.roundLink(view) : null;
+    const href = ctx.roundLink ? ctx.roundLink(view.round_number) : null;
     replayLink.hidden = !href;
     if (href && replayLink.getAttribute('href') !== href) replayLink.setAttribute('href', href);
     if (!sig.changed('result', [ctx.lang(), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name)])) return;

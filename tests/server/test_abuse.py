@@ -307,6 +307,9 @@ def test_the_wal_stays_bounded_while_rooms_play(tmp_path: Path, web_dir: Path) -
                 await asyncio.sleep(0.05)
             await task
         run(main())
-        assert peak <= 3 * 2**20, f"the WAL grew to {peak / 2**20:.1f} MiB"
+        # The writer truncates past 2 MiB and checkpoints every second; a second of whole-row
+        # writes (the turn clock rewrites the room each turn) can add a little over 1 MiB on a
+        # busy machine. Unbounded, these 1,600 actions leave about 12 MiB.
+        assert peak <= 4 * 2**20, f"the WAL grew to {peak / 2**20:.1f} MiB"
     finally:
         srv.stop()

@@ -101,8 +101,8 @@ def test_no_comment_or_doc_names_an_issue() -> None:
 def test_the_scanner_sees_a_missing_citation_and_an_issue_number(tmp_path: Path) -> None:
     repo = _repo_paths()
     source = ROOT / "src" / "ziehdomino" / "engine" / "round.py"
-    cited = [m.group(1) for m in CITATION.finditer("see RULES.md, docs/view.md, `bench/` and shared/vectors/ here")]
-    assert cited == ["RULES.md", "docs/view.md", "bench/", "shared/vectors/"]
+    cited = [m.group(1) for m in CITATION.finditer("see NOWHERE.md, docs/view.md, `bench/` and elsewhere/cases/ here")]
+    assert cited == ["NOWHERE.md", "docs/view.md", "bench/", "elsewhere/cases/"]
     assert [_resolves(c, source, repo) for c in cited] == [False, True, True, False]
     assert not [m.group(1) for m in CITATION.finditer("assert.throws(f, /got must_play/); 3/4; /static/x.js")]
     assert _resolves("server/codes.py", source, repo) and _resolves("./tiles.py", source, repo)

@@ -395,7 +395,12 @@ def test_no_always_visible_refusal_lines(server, new_context):
             }""")
         assert shown == [], shown
         if p.get_by_role("button", name="Ziehen", exact=True).is_disabled():
-            expect(p.get_by_role("button", name="Ziehen", exact=True)).to_have_accessible_description(re.compile("ist nicht erlaubt"))
+            expect(p.get_by_role("button", name="Ziehen", exact=True)).to_have_accessible_description(
+                re.compile(r"^Ziehen ist nicht erlaubt: .+\.$"))
+        # Read as one paragraph, the hidden reasons are separate sentences, never run together.
+        whys = p.locator(".table .whys").text_content() or ""
+        assert not re.search(r"\S(Ziehen|Passen) ist nicht erlaubt", whys), whys
+        assert all(s.endswith(".") for s in re.split(r"(?<=\.) (?=(?:Ziehen|Passen) ist)", whys.strip()) if s), whys
 
     play_round([page], lambda p: act_by_mouse(p, Counter()), on_step)
     assert not problems, problems

@@ -35,7 +35,7 @@ test('the names agents rely on are stable in German', () => {
   assert.equal(t('table.pass'), 'Passen');
   assert.equal(t('result.next'), 'Nächste Runde');
   assert.equal(t('status.yourTurn'), 'Du bist am Zug.');
-  assert.equal(t('why.draw', { reason: t('why.fits', { t: '5|2', end: t('end.right') }) }), 'Ziehen ist nicht erlaubt: 5|2 passt rechts');
+  assert.equal(t('why.draw', { reason: t('why.fits', { t: '5|2', end: t('end.right') }) }), 'Ziehen ist nicht erlaubt: 5|2 passt rechts.');
   assert.equal(t('local.note'), 'Lokale Ergebnisse sind nicht serverseitig verifiziert.');
 });
 

@@ -103,12 +103,17 @@ test('the tiles others placed since the viewer acted are the fresh ones', () => 
 test('reasons say why Ziehen or Passen is not allowed, and nothing when it is', () => {
   setLang('de');
   assert.deepEqual(reasons(view()), {
-    draw: 'Ziehen ist nicht erlaubt: 1|3 passt links', pass: 'Passen ist nicht erlaubt: 1|3 passt links',
+    draw: 'Ziehen ist nicht erlaubt: 1|3 passt links.', pass: 'Passen ist nicht erlaubt: 1|3 passt links.',
   });
   const mustDraw = view({ legal: [{ type: 'draw' }] });
-  assert.deepEqual(reasons(mustDraw), { draw: '', pass: 'Passen ist nicht erlaubt: der Vorrat ist nicht leer, ziehe' });
+  assert.deepEqual(reasons(mustDraw), { draw: '', pass: 'Passen ist nicht erlaubt: der Vorrat ist nicht leer, ziehe.' });
   const theirs = view({ turn: 1, legal: [] });
-  assert.equal(reasons(theirs).draw, 'Ziehen ist nicht erlaubt: Du bist nicht am Zug');
+  assert.equal(reasons(theirs).draw, 'Ziehen ist nicht erlaubt: Du bist nicht am Zug.');
+  // Each reason is a sentence of its own, so that two read one after the other never run
+  // together ("...passt linksPassen ist nicht erlaubt...").
+  setLang('en');
+  assert.equal(reasons(view()).pass, 'Passing is not allowed: 1|3 fits on the left.');
+  setLang('de');
   assert.equal(previewText(view(), '1|3'), '1|3 passt links (an die 3).');
   assert.equal(previewText(view(), '4|4'), '4|4 passt an kein Ende.');
   assert.equal(previewText(mustDraw, null), 'Kein Stein passt: ziehe einen Stein.');

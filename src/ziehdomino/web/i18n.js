@@ -200,8 +200,8 @@ const DE = {
   'preview.mustDraw': 'Kein Stein passt: ziehe einen Stein.',
   'preview.mustPass': 'Kein Stein passt und der Vorrat ist leer: passe.',
 
-  'why.draw': 'Ziehen ist nicht erlaubt: {reason}',
-  'why.pass': 'Passen ist nicht erlaubt: {reason}',
+  'why.draw': 'Ziehen ist nicht erlaubt: {reason}.',
+  'why.pass': 'Passen ist nicht erlaubt: {reason}.',
   'why.notTurn': 'Du bist nicht am Zug',
   'why.over': 'die Runde ist vorbei',
   'why.emptyLine': 'die Kette ist leer, lege einen beliebigen Stein',
@@ -568,8 +568,8 @@ const EN = {
   'preview.mustDraw': 'No tile fits: draw a tile.',
   'preview.mustPass': 'No tile fits and the boneyard is empty: pass.',
 
-  'why.draw': 'Drawing is not allowed: {reason}',
-  'why.pass': 'Passing is not allowed: {reason}',
+  'why.draw': 'Drawing is not allowed: {reason}.',
+  'why.pass': 'Passing is not allowed: {reason}.',
   'why.notTurn': 'it is not your turn',
   'why.over': 'the round is over',
   'why.emptyLine': 'the line is empty, play any tile',

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { isTyping, keyAction } from '../../src/ziehdomino/web/table/keys.js';
+import { isTyping, keyAction, steppedTile } from '../../src/ziehdomino/web/table/keys.js';
 import { snakeLayout } from '../../src/ziehdomino/web/table/snake.js';
 
 const BOX = { width: 600, height: 200, maxTile: 72, minTile: 36, gap: 4, chip: 76 };
@@ -60,4 +60,22 @@ test('keys: digits pick tiles, L/R ends, Z/P/N buttons; nothing while typing or 
   assert.equal(isTyping({ key: 'z', target: target('select') }), true);
   assert.equal(isTyping({ key: 'z', target: target(null), ctrlKey: true }), true);
   assert.equal(isTyping({ key: 'z', target: target(null) }), false);
+});
+
+test('keys: "." and "," step through the whole hand, past the tenth tile, round and round', () => {
+  assert.deepEqual(keyAction('.'), { step: 1 });
+  assert.deepEqual(keyAction(','), { step: -1 });
+  // A hand of 21 tiles (two players: 7 dealt, all 14 of the boneyard drawn): "." from none
+  // picked reaches every tile once, in order, then comes back to the first.
+  const seen = [];
+  let picked = -1;
+  for (let i = 0; i < 22; i++) {
+    picked = steppedTile(21, picked, 1);
+    seen.push(picked);
+  }
+  assert.deepEqual(seen, [...Array(21).keys(), 0]);
+  assert.equal(steppedTile(21, -1, -1), 20);
+  assert.equal(steppedTile(21, 0, -1), 20);
+  assert.equal(steppedTile(21, 12, -1), 11);
+  assert.equal(steppedTile(0, -1, 1), -1);
 });

@@ -1,8 +1,9 @@
 /**
  * @file Keys for the common actions: a digit picks the n-th tile of the hand (1–9, 0 for the
- * tenth), L and R play the picked tile on the left or right end (either on an empty line),
- * Z is "Ziehen", P "Passen", N "Nächste Runde". Each key presses the same button a click
- * would, so nothing happens that the button would not do; the buttons say their key in
+ * tenth); "." picks the tile after the picked one and "," the one before (round the hand), so
+ * every tile of a hand that has drawn past ten is reached too; L and R play the picked tile on
+ * the left or right end (either on an empty line), Z is "Ziehen", P "Passen", N "Nächste
+ * Runde". Each key presses the same button a click would, so nothing happens that the button would not do; the buttons say their key in
  * `aria-keyshortcuts`. Keys never fire while typing in a field, with a modifier held, or while
  * the table is hidden.
  */
@@ -15,10 +16,15 @@ export function isTyping(event) {
   return Boolean(el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]'));
 }
 
-/** The action a key stands for: {tile: n} (0-based), {end}, or a named button; null for none. */
+/**
+ * The action a key stands for: {tile: n} (0-based), {step: 1 | -1} (the next or previous tile),
+ * {end}, or a named button; null for none.
+ */
 export function keyAction(key) {
   if (/^[1-9]$/.test(key)) return { tile: Number(key) - 1 };
   if (key === '0') return { tile: 9 };
+  if (key === '.') return { step: 1 };
+  if (key === ',') return { step: -1 };
   const k = key.toLowerCase();
   if (k === 'l') return { end: 'left' };
   if (k === 'r') return { end: 'right' };
@@ -26,6 +32,20 @@ export function keyAction(key) {
   if (k === 'p') return { button: 'pass' };
   if (k === 'n') return { button: 'next' };
   return null;
+}
+
+/**
+ * The tile a step leads to: the one after (step 1) or before (step -1) the picked tile, round
+ * the hand; with none picked, the first (step 1) or the last (step -1).
+ * @param {number} count  tiles in the hand
+ * @param {number} picked  the picked tile's index, -1 for none
+ * @param {1 | -1} step
+ * @returns {number} an index in 0..count-1, or -1 for an empty hand
+ */
+export function steppedTile(count, picked, step) {
+  if (count < 1) return -1;
+  if (picked < 0 || picked >= count) return step > 0 ? 0 : count - 1;
+  return (picked + step + count) % count;
 }
 
 const usable = (button) => Boolean(button) && !button.disabled && !button.closest('[hidden]');
@@ -43,7 +63,11 @@ export function bindKeys(ctx, section, { hand, result }) {
     if (!action) return;
     let button = null;
     if ('tile' in action) button = hand.hand.children[action.tile] ?? null;
-    else if (action.end) {
+    else if (action.step) {
+      const tiles = [...hand.hand.children];
+      const picked = tiles.findIndex((b) => b.getAttribute('aria-pressed') === 'true');
+      button = tiles[steppedTile(tiles.length, picked, action.step)] ?? null;
+    } else if (action.end) {
       const ends = action.end === 'left' ? ['left', 'none'] : ['right', 'none'];
       for (const end of ends) button ??= hand.placements.querySelector(`button[data-end="${end}"]`);
     } else if (action.button === 'draw') button = hand.drawBtn;
@@ -51,7 +75,7 @@ export function bindKeys(ctx, section, { hand, result }) {
     else if (action.button === 'next') button = result.nextBtn;
     if (!usable(button)) return;
     event.preventDefault();
-    if ('tile' in action) {
+    if ('tile' in action || action.step) {
       // Picking a tile by its key always selects it (a second press keeps it selected).
       if (button.getAttribute('aria-pressed') !== 'true') button.click();
       button.focus();

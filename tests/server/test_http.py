@@ -99,6 +99,8 @@ def test_create_refuses_junk_and_huge_bodies(server: ServerProcess) -> None:
     "", "   ", "x" * 25, "A\x00B", "A\nB", "\u202eevil", "tab\there", "\x7f",
     # invisible: only format (Cf), separator (Z*) or control characters
     "\u200b", "\u00ad\u2028", "\u00ad", "\ufeff", "\u200d\u200c", " \u200b\u00a0\u3000 ", "\u2060\u180e",
+    # zero-width characters hide inside a visible name ("An\u200bna" shows as "Anna")
+    "An\u200bna", "An\u200cna", "An\u200dna", "An\u2060na", "An\ufeffna", "Anna\u200b", "\u200bAnna",
     # line/paragraph separators and controls are refused anywhere, the ends included
     "Ben\u2028", "\u2029Ben", "Be\u2028n", "Ben\n", "\tBen", "Ben\x85",
 ])
@@ -125,10 +127,14 @@ def test_clean_name_rules() -> None:
     assert clean_name("Zoë 🎲") == "Zoë 🎲"
     assert clean_name("Zoe\u0308") == "Zoë"  # NFC
     assert clean_name("\u00a0Ben\u3000") == "Ben"  # space separators (Zs) are trimmed
-    assert clean_name("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"  # ZWJ inside a visible name
+    assert clean_name("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"  # ZWJ joining two emoji
+    assert clean_name("\U0001f9d1\U0001f3fd\u200d\U0001f680 Ada") == "\U0001f9d1\U0001f3fd\u200d\U0001f680 Ada"  # skin tone
+    assert clean_name("\U0001f3f3\ufe0f\u200d\U0001f308") == "\U0001f3f3\ufe0f\u200d\U0001f308"  # U+FE0F before ZWJ
     assert clean_name("A\u00adnna") == "A\u00adnna"  # a soft hyphen inside is kept
     for bad in ["", " \t ", "a" * 25, "a\u2028b", "a\x1bb", "\u2066x", "\u200b", "\u00ad\u2028", "\u2028Ben",
-                "Ben\u2029", "\ud800", " \u200b ", "\u00ad" * 3, "Ben\r\n"]:
+                "Ben\u2029", "\ud800", " \u200b ", "\u00ad" * 3, "Ben\r\n",
+                "An\u200bna", "An\u200cna", "An\u200dna", "An\u2060na", "An\ufeffna", "A\u180eB", "A\u2061B",
+                "a\u200d\U0001f4bb", "\U0001f469\u200da", "\U0001f469\u200d", "\u200d\U0001f4bb"]:
         with pytest.raises(ValueError):
             clean_name(bad)
 

@@ -19,6 +19,10 @@ NAMES = [
     "👩\u200d💻 Ada", "Zoë", "李小龙", "O'Brien", "a" + "\u0301" * 30, " " * 30 + "Kim",
     "\u3164", "\u115f", "\uffa0", "\u2800", "A\u3164B", "\u0301", "\u0301Ben", "Ben\U000e0041", "e" + "\u0301" * 23,
     "e\u0301\u0302", "e" + "\u0301" * 4, "e" + "\u0301" * 5, "Αnna", "pаypal",
+    # Zero-width characters inside a visible name: refused, but for a joiner inside an emoji sequence.
+    "An\u200bna", "An\u200cna", "An\u200dna", "An\u2060na", "An\ufeffna", "Anna\u200b", "\u200bAnna", "A\u180eB",
+    "A\u2062B", "👩\u200d💻", "🏳\ufe0f\u200d🌈", "🧑\U0001f3fd\u200d🚀", "a\u200d💻", "👩\u200da", "👩\u200d", "\u200d💻",
+    "👩\u200d\u200d💻", "Ka\u00adrl",
 ]
 
 

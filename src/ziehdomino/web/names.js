@@ -11,6 +11,25 @@ export const NAME_MAX = 24;
 // separators (Zl, Zp), the bidi controls that would reorder or hide the text around a name,
 // characters that draw as blank space (Hangul fillers, the blank braille pattern) and tag characters.
 const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u115f\u1160\u3164\uffa0\u2800\u{e0000}-\u{e007f}]/u;
+// Zero-width characters hide between a name's letters ("An\u200bna" shows as "Anna"): the
+// zero-width space, non-joiner and joiner, the Mongolian vowel separator, the word joiner, the
+// invisible operators and U+FEFF. A joiner between two symbols (an emoji sequence) stays.
+const ZERO_WIDTH = /[\u200b\u200c\u200d\u180e\u2060-\u2064\ufeff]/u;
+// What may stand between an emoji and the joiner after it: U+FE0F and the skin tone modifiers.
+const EMOJI_TAIL = /^[\ufe0f\u{1f3fb}-\u{1f3ff}]$/u;
+const SYMBOL = /^\p{So}$/u;
+
+/** Whether the code points hold a zero-width character that no emoji sequence explains. */
+function hidesZeroWidth(chars) {
+  return chars.some((ch, i) => {
+    if (!ZERO_WIDTH.test(ch)) return false;
+    if (ch !== '\u200d') return true;
+    let j = i - 1;
+    while (j >= 0 && EMOJI_TAIL.test(chars[j])) j -= 1;
+    return !(j >= 0 && i + 1 < chars.length && SYMBOL.test(chars[j]) && SYMBOL.test(chars[i + 1]));
+  });
+}
+
 // A combining mark may not open a name, and one character carries at most four of them.
 const PILED_MARKS = /^\p{M}|\p{M}{5}/u;
 // Only space separators (Zs) are trimmed, as on the server (String.trim would also drop U+FEFF).
@@ -29,7 +48,7 @@ export function nameProblem(name) {
   const text = String(name ?? '').normalize('NFC');
   const trimmed = text.replace(EDGE_SPACES, '');
   const length = [...trimmed].length;
-  if (FORBIDDEN.test(text)) return { code: 'forbidden', length };
+  if (FORBIDDEN.test(text) || hidesZeroWidth([...text])) return { code: 'forbidden', length };
   if (length < 1) return { code: 'empty', length };
   if (length > NAME_MAX) return { code: 'tooLong', length };
   if (!VISIBLE.test(trimmed) || PILED_MARKS.test(trimmed)) return { code: 'invisible', length };
@@ -38,8 +57,8 @@ export function nameProblem(name) {
 
 /**
  * A name as the rules allow it (the server's clean_name): NFC, space separators trimmed,
- * 1–24 characters with at least one visible one, no control, line or paragraph separator or
- * bidi control anywhere. Markup stays literal text.
+ * 1–24 characters with at least one visible one, no control, line or paragraph separator, bidi
+ * control or zero-width character anywhere (a joiner inside an emoji sequence excepted). Markup stays literal text.
  * @param {unknown} name
  * @returns {string|null} the clean name, or null when the rule refuses it
  */

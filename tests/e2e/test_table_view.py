@@ -121,8 +121,10 @@ def act_by_keys(page: Page, counter: Counter) -> str:
     tile, _, end = what.partition(" ")
     names = [b.inner_text() for b in page.get_by_role("group", name="Deine Hand").get_by_role("button").all()]
     index = names.index(f"Stein {tile}")
-    assert index < 10, names
-    page.keyboard.press(str((index + 1) % 10))
+    # A digit for the first ten tiles; past them, the tenth and "." on to the one wanted.
+    page.keyboard.press(str((min(index, 9) + 1) % 10))
+    for _ in range(index - 9):
+        page.keyboard.press(".")
     expect(page.get_by_role("button", name=f"Stein {tile}", exact=True)).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_role("button", name=f"Stein {tile}", exact=True)).to_be_focused()
     page.keyboard.press("r" if end == "rechts" else "l")
@@ -469,6 +471,59 @@ def test_called_back_title_and_sound_when_the_turn_comes(server, new_context):
         assert page.evaluate("window.__tones") > 0
         page.evaluate("() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
         expect(page).to_have_title(base_title)
+    assert not problems, problems
+
+
+#: Plays random local 2-seat games in the page until it is the person's turn with a hand of at
+#: least `want` tiles (drawn past ten), saves that game as the local save, and returns the hand's
+#: size (0 when none was found).
+BIG_HAND_JS = """async (want) => {
+  const { LocalSession } = await import('/static/session-local.js');
+  const session = new LocalSession({ storage: localStorage, schedule: () => null, cancel: () => {} });
+  for (let game = 0; game < 4000; game++) {
+    session.start({ name: 'Anna', computers: ['leicht'] });
+    while (!session.view().result) {
+      const v = session.view();
+      if (v.turn === 0) {
+        if (v.hand.length >= want) return v.hand.length;
+        const draw = v.legal.find((a) => a.type === 'draw');
+        session.act(draw ?? v.legal[Math.floor(Math.random() * v.legal.length)]);
+      } else {
+        await session.computerMove();
+      }
+    }
+  }
+  return 0;
+}"""
+
+
+def test_every_tile_of_a_hand_past_ten_is_reached_by_keys(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    page.goto(server.base + "/lokal?delay=100000")
+    size = page.evaluate(BIG_HAND_JS, 12)
+    assert size >= 12
+    page.reload()
+    wait_settled(page)
+    tiles = page.get_by_role("group", name="Deine Hand").get_by_role("button")
+    expect(tiles).to_have_count(size)
+    pressed = page.get_by_role("group", name="Deine Hand").get_by_role("button", pressed=True)
+    # "0" picks the tenth; "." goes on to the eleventh, twelfth, ... and round to the first.
+    page.keyboard.press("0")
+    expect(tiles.nth(9)).to_have_attribute("aria-pressed", "true")
+    for i in range(10, size):
+        page.keyboard.press(".")
+        expect(tiles.nth(i)).to_have_attribute("aria-pressed", "true")
+        expect(tiles.nth(i)).to_be_focused()
+        expect(pressed).to_have_count(1)
+    page.keyboard.press(".")
+    expect(tiles.nth(0)).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press(",")
+    expect(tiles.nth(size - 1)).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press(",")
+    expect(tiles.nth(size - 2)).to_have_attribute("aria-pressed", "true")
+    # The keyboard help says so.
+    expect(page.locator(".keys-hint")).to_contain_text("Punkt den nächsten und Komma den vorigen")
     assert not problems, problems
 
 

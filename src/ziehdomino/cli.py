@@ -1,4 +1,4 @@
-"""The ``ziehdomino`` command: ``serve``, ``bench`` and ``arena``."""
+"""The ``ziehdomino`` command: ``serve``, ``haproxy-config``, ``bench`` and ``arena``."""
 
 from __future__ import annotations
 
@@ -15,6 +15,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--data", type=Path, default=Path("data"), help="directory of the SQLite file (default ./data)")
+    serve.add_argument("--database", default=None, metavar="postgresql://...",
+                       help="keep rooms in PostgreSQL, shared with other processes (docs/deploy.md); default: SQLite in --data")
+    serve.add_argument("--name", default=None,
+                       help="this process's name among several (default: ziehdomino-PORT)")
+    serve.add_argument("--lease", type=float, default=4.0,
+                       help="with --database: seconds until another process may take the rooms of one that "
+                            "stopped renewing (default 4)")
     serve.add_argument("--web", type=Path, default=None, help="directory of the browser app (default: the packaged one)")
     serve.add_argument("--computer-delay", type=float, default=0.8,
                        help="seconds a computer waits before acting (default 0.8)")
@@ -44,6 +51,16 @@ def _parser() -> argparse.ArgumentParser:
                        help="time accepted actions and answer /api/debug/metrics to loopback clients")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
+
+    proxy = sub.add_parser("haproxy-config", help="print the HAProxy configuration for N processes (docs/deploy.md)")
+    proxy.add_argument("processes", type=int, help="how many ziehdomino serve processes (p1..pN)")
+    proxy.add_argument("--bind", default="127.0.0.1:8000", help="address:port HAProxy listens on (default 127.0.0.1:8000)")
+    proxy.add_argument("--host", default="127.0.0.1", help="the processes' address (default 127.0.0.1)")
+    proxy.add_argument("--first-port", type=int, default=8001,
+                       help="port of p1; p2 listens on the next one, ... (default 8001)")
+    proxy.add_argument("--maxconn", type=int, default=20000, help="connections at once (default 20000)")
+    proxy.add_argument("--http-rate", type=int, default=60,
+                       help="room creations and joins per minute per client address, all processes together (default 60)")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
     bench.add_argument("name", choices=["engine", "server", "bots", "render"], help="which benchmark")
@@ -82,22 +99,32 @@ def main(argv: list[str] | None = None) -> int:
         from .server import Settings, serve
         from .server.settings import DEFAULT_WEB_DIR
 
-        settings = Settings(data_dir=args.data, web_dir=args.web or DEFAULT_WEB_DIR,
-                            computer_delay=args.computer_delay, abandon_hours=args.abandon_hours,
-                            turn_time_scale=args.turn_time_scale, grace=args.grace,
-                            grace_no_limit=args.grace_no_limit, max_rooms_per_address=args.max_rooms_per_address,
-                            cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
-                            miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
-                            max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
-                            metrics=args.debug_metrics)
-        from .server.storage import StorageError, check_data_dir
+        from .server.store import StorageUnavailable
 
         try:
-            check_data_dir(settings.data_dir)
-        except StorageError as exc:
+            settings = Settings(data_dir=args.data, web_dir=args.web or DEFAULT_WEB_DIR,
+                                computer_delay=args.computer_delay, abandon_hours=args.abandon_hours,
+                                turn_time_scale=args.turn_time_scale, grace=args.grace,
+                                grace_no_limit=args.grace_no_limit, max_rooms_per_address=args.max_rooms_per_address,
+                                cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
+                                miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
+                                max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
+                                metrics=args.debug_metrics, database=args.database,
+                                process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease)
+        except ValueError as exc:
+            _parser().error(str(exc))
+        try:
+            serve(settings, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+        except StorageUnavailable as exc:
             print(f"ziehdomino serve: {exc}", file=sys.stderr)
             return 2
-        serve(settings, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+    elif args.command == "haproxy-config":
+        from .cluster.haproxy import config, local_backends
+
+        if not 1 <= args.processes <= 64:
+            _parser().error("between 1 and 64 processes")
+        print(config(local_backends(args.processes, args.first_port, args.host), bind=args.bind,
+                     maxconn=args.maxconn, http_rate=args.http_rate), end="")
     elif args.command == "bench":
         if args.name == "engine":
             try:

@@ -1,4 +1,8 @@
-"""Fixtures for the server tests: a real ``ziehdomino serve`` process per module."""
+"""Fixtures for the server tests: a real ``ziehdomino serve`` process per module, on each storage.
+
+Every test that uses ``server`` or ``backend`` runs twice: with SQLite in a temporary folder
+and with a fresh database on the session's throwaway PostgreSQL.
+"""
 
 from __future__ import annotations
 
@@ -21,12 +25,20 @@ def web_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return d
 
 
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str | None:
+    """The ``--database`` of a module's servers: None (SQLite in ``--data``) or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return None
+    return str(request.getfixturevalue("postgres").new_database())
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, web_dir: Path) -> Iterator[ServerProcess]:
+def server(tmp_path_factory: pytest.TempPathFactory, web_dir: Path, backend: str | None) -> Iterator[ServerProcess]:
     """One server for a test module (computer delay 0, generous rate limits, long graces)."""
     data = tmp_path_factory.mktemp("data") / "d"
     # Away persons get an hour before a computer stands in (tests of stand-ins start their own server).
-    srv = ServerProcess(data, web_dir=web_dir, extra=["--grace", "3600", "--grace-no-limit", "3600"]).start()
+    srv = ServerProcess(data, web_dir=web_dir, database=backend, extra=["--grace", "3600", "--grace-no-limit", "3600"]).start()
     try:
         yield srv
     finally:

@@ -41,8 +41,8 @@ def _raw_socket(server: ServerProcess, room: str, *, extra_headers: str = "") ->
 # --- messages over the size limit ------------------------------------------------------------------
 
 
-def test_too_large_counts_against_the_message_limit(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--ws-rate", "5"]).start()
+def test_too_large_counts_against_the_message_limit(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--ws-rate", "5"]).start()
     try:
         async def main() -> None:
             room, creds = seated_room(srv, ["person", "person"])
@@ -96,8 +96,8 @@ def test_invalid_utf8_frames_log_at_most_one_short_line(tmp_path: Path, web_dir:
 # --- probing for rooms, connection floods ---------------------------------------------------------
 
 
-def test_lookups_and_joins_of_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--miss-rate", "60"]).start()
+def test_lookups_and_joins_of_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--miss-rate", "60"]).start()
     try:
         with httpx.Client(base_url=srv.base, timeout=30) as http:
             codes = [http.get(f"/api/rooms/{'a' * 20}{i:04d}").status_code for i in range(200)]
@@ -109,8 +109,8 @@ def test_lookups_and_joins_of_unknown_rooms_are_rate_limited(tmp_path: Path, web
         srv.stop()
 
 
-def test_websocket_connects_to_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--miss-rate", "60"]).start()
+def test_websocket_connects_to_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--miss-rate", "60"]).start()
     try:
         async def main() -> list[int | None]:
             codes = []
@@ -125,8 +125,8 @@ def test_websocket_connects_to_unknown_rooms_are_rate_limited(tmp_path: Path, we
         srv.stop()
 
 
-def test_connections_per_address_are_limited(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--max-sockets-per-address", "50"]).start()
+def test_connections_per_address_are_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--max-sockets-per-address", "50"]).start()
     try:
         room, creds = seated_room(srv, ["person", "person"])
 

@@ -167,8 +167,8 @@ def test_origin_rule() -> None:
         assert not origin_allowed(origin, host)
 
 
-def test_rate_limited_answers_carry_retry_after(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--http-rate", "3"]).start()
+def test_rate_limited_answers_carry_retry_after(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--http-rate", "3"]).start()
     try:
         room = srv.create(["person", "person", "person"])["room"]
         srv.join(room, "Ben")

@@ -15,8 +15,8 @@ def _get(srv: ServerProcess, path: str) -> httpx.Response:
     return httpx.get(srv.base + path, timeout=30)
 
 
-def test_replay_codes_before_during_and_after_a_round(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+def test_replay_codes_before_during_and_after_a_round(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend).start()
     try:
         waiting = srv.create(["person", "person"])["room"]
         r = _get(srv, f"/api/rooms/{waiting}/runde/1")
@@ -69,7 +69,7 @@ def test_replay_codes_before_during_and_after_a_round(tmp_path: Path, web_dir: P
         assert _get(srv, f"/api/rooms/{room}/runde/2").json()["code"] == "round_in_progress"
         srv.kill()
 
-        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, port=srv.port).start()
+        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, port=srv.port).start()
         try:  # kept with the room across a SIGKILL and a restart
             again = _get(srv2, f"/api/rooms/{room}/runde/1")
             assert again.status_code == 200 and again.json() == body

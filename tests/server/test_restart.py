@@ -16,8 +16,8 @@ def _without_presence(state: dict) -> dict:
     return {**state, "room": {**state["room"], "seats": seats, "clock": None}}
 
 
-def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend).start()
     try:
         seats = ["person", "person", "computer:leicht", "person"]
         room, creds = seated_room(srv, seats)
@@ -34,7 +34,7 @@ def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path
         _, stored_before = srv.stored(room)
         srv.kill()  # SIGKILL: no shutdown code runs
 
-        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, port=srv.port).start()
+        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, port=srv.port).start()
         try:
             _, stored_after = srv2.stored(room)
             assert stored_after == stored_before
@@ -68,9 +68,9 @@ def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path
         srv.stop()
 
 
-def test_draw_after_restart_takes_the_stored_next_tile(tmp_path: Path, web_dir: Path) -> None:
+def test_draw_after_restart_takes_the_stored_next_tile(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     """Play until a person must draw, SIGKILL, restart: the drawn tile is the stored boneyard's next one."""
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend).start()
     seats = ["person", "person"]
     try:
         for attempt in range(20):
@@ -103,7 +103,7 @@ def test_draw_after_restart_takes_the_stored_next_tile(tmp_path: Path, web_dir: 
         truth.apply(drawer, parse_action({"type": "draw"}))
         expected_hand = [f"{a}|{b}" for a, b in truth.hands[drawer]]
         srv.kill()
-        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, port=srv.port).start()
+        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, port=srv.port).start()
         try:
             async def draw() -> None:
                 p = await Client(srv2, room, creds[drawer]).open()
@@ -118,8 +118,8 @@ def test_draw_after_restart_takes_the_stored_next_tile(tmp_path: Path, web_dir: 
         srv.stop()
 
 
-def test_computer_whose_turn_it_was_acts_after_restart(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--computer-delay", "600"]).start()
+def test_computer_whose_turn_it_was_acts_after_restart(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--computer-delay", "600"]).start()
     seats = ["person", "computer", "person"]
     try:
         room, creds = seated_room(srv, seats)
@@ -137,7 +137,7 @@ def test_computer_whose_turn_it_was_acts_after_restart(tmp_path: Path, web_dir: 
 
         version = run(until_computer())
         srv.kill()
-        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, port=srv.port).start()  # delay 0
+        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, port=srv.port).start()  # delay 0
         try:
             async def watch() -> None:
                 p = await Client(srv2, room, creds[0]).open()

@@ -169,8 +169,8 @@ def test_refusals_carry_codes_and_a_fresh_state(server: ServerProcess) -> None:
     run(main())
 
 
-def test_rate_limit_per_connection(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--ws-rate", "5"]).start()
+def test_rate_limit_per_connection(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--ws-rate", "5"]).start()
     try:
         async def main() -> None:
             room, creds = seated_room(srv, ["person", "person"])

@@ -10,9 +10,7 @@ blindly; each waits for the state it needs, with a bound.
 
 from __future__ import annotations
 
-import json
 import random
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -22,10 +20,17 @@ import pytest
 from tests.support.server import Client, ServerProcess, check_frames, eventually, run, seated_room
 
 
+def _stored_state(srv: ServerProcess, room: str) -> dict[str, Any]:
+    """The room's own state as committed (turn clock, presence times, ready marks, history)."""
+    record = srv.stored_record(room)
+    assert record is not None and record.room is not None
+    return record.room
+
+
 @pytest.fixture
-def quick(tmp_path: Path, web_dir: Path) -> Any:
+def quick(tmp_path: Path, web_dir: Path, backend: str | None) -> Any:
     """A server whose turn times are a twentieth (1 min: 3 s, 30 s: 1.5 s) and whose grace is 1 s."""
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir,
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend,
                         extra=["--turn-time-scale", "0.05", "--grace", "1", "--grace-no-limit", "2"]).start()
     try:
         yield srv
@@ -188,11 +193,7 @@ def test_leaving_hands_the_seat_to_a_computer_and_the_last_person_ends_the_room(
         assert await watcher.wait_closed() == 4404  # the room ended
     run(main())
     assert httpx.get(f"{srv.base}/api/rooms/{room}", timeout=30).status_code == 404
-    db = sqlite3.connect(f"file:{srv.data_dir / 'rooms.sqlite3'}?mode=ro", uri=True, timeout=30)
-    try:
-        assert db.execute("SELECT COUNT(*) FROM rooms WHERE id = ?", (room,)).fetchone()[0] == 0
-    finally:
-        db.close()
+    assert srv.stored_record(room) is None
 
 
 def test_the_ready_step_waits_for_everyone_at_the_table_and_not_for_the_away(quick: ServerProcess) -> None:
@@ -260,12 +261,8 @@ def test_sigkill_keeps_deadlines_ready_marks_left_seats_and_history(quick: Serve
         return {"b_view": st["view"]}
 
     got = run(before())
-    db = sqlite3.connect(f"file:{srv.data_dir / 'rooms.sqlite3'}?mode=ro", uri=True, timeout=30)
-    try:
-        state_a = json.loads(db.execute("SELECT room FROM rooms WHERE id = ?", (room_a,)).fetchone()[0])
-        state_b = json.loads(db.execute("SELECT room FROM rooms WHERE id = ?", (room_b,)).fetchone()[0])
-    finally:
-        db.close()
+    state_a = _stored_state(srv, room_a)
+    state_b = _stored_state(srv, room_b)
     assert state_a["away_since"][1] is not None and state_a["turn_started"] is not None
     deadline_a = max(state_a["turn_started"], state_a["away_since"][1]) + 2.0  # no turn time: 2 s grace
     assert state_b["ready"] == [True, False, False] and len(state_b["history"]) == 1
@@ -274,7 +271,7 @@ def test_sigkill_keeps_deadlines_ready_marks_left_seats_and_history(quick: Serve
     # Ben's grace runs out while the server is down
     while time.time() < deadline_a + 0.2:
         time.sleep(0.05)
-    srv2 = ServerProcess(srv.data_dir, web_dir=web_dir, port=srv.port,
+    srv2 = ServerProcess(srv.data_dir, web_dir=web_dir, port=srv.port, database=srv.database,
                          extra=["--turn-time-scale", "0.05", "--grace", "1", "--grace-no-limit", "2"])
     srv2.start()
     up = time.monotonic()
@@ -323,13 +320,9 @@ def test_the_stand_in_after_a_restart_starts_from_the_stored_away_time(quick: Se
         await anna.wait_state(lambda s: not s["room"]["seats"][1]["connected"])
     run(before())
     srv.kill()
-    db = sqlite3.connect(f"file:{srv.data_dir / 'rooms.sqlite3'}?mode=ro", uri=True, timeout=30)
-    try:
-        state = json.loads(db.execute("SELECT room FROM rooms WHERE id = ?", (room,)).fetchone()[0])
-    finally:
-        db.close()
+    state = _stored_state(srv, room)
     deadline = max(state["turn_started"], state["away_since"][1]) + 2.0
-    srv2 = ServerProcess(srv.data_dir, web_dir=web_dir, port=srv.port,
+    srv2 = ServerProcess(srv.data_dir, web_dir=web_dir, port=srv.port, database=srv.database,
                          extra=["--turn-time-scale", "0.05", "--grace", "1", "--grace-no-limit", "2"]).start()
     try:
         async def after() -> None:

@@ -12,6 +12,7 @@ import os
 import re
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -23,7 +24,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from ziehdomino.engine import parse_action, round_from_position
-from ziehdomino.server.storage import read_room
+from ziehdomino.server.storage import RoomRecord, read_room
 
 HOST = "127.0.0.1"
 TIMEOUT = 60.0  # generous: other engineers run tests on the same two cores
@@ -39,8 +40,10 @@ class ServerProcess:
     """``ziehdomino serve`` as a child process on a free loopback port."""
 
     def __init__(self, data_dir: Path, *, web_dir: Path | None = None, extra: list[str] | None = None,
-                 port: int | None = None) -> None:
+                 port: int | None = None, database: str | None = None, name: str | None = None) -> None:
         self.data_dir = data_dir
+        self.database = database
+        self.name = name
         self.web_dir = web_dir
         self.extra = list(extra or [])
         self.port = port or free_port()
@@ -64,6 +67,10 @@ class ServerProcess:
                 "--http-rate", "100000", "--ws-rate", "10000", "--miss-rate", "100000",
                 "--ws-connect-rate", "100000", "--max-sockets-per-address", "100000",
                 "--max-rooms-per-address", "100000", *self.extra, *extra]
+        if self.database is not None:
+            args += ["--database", self.database]
+        if self.name is not None:
+            args += ["--name", self.name]
         if self.web_dir is not None:
             args += ["--web", str(self.web_dir)]
         log = open(self.log_path, "ab")
@@ -122,11 +129,46 @@ class ServerProcess:
         assert r.status_code == 201, r.text
         return r.json()
 
+    def stored_record(self, room: str) -> RoomRecord | None:
+        """The room as committed (:func:`read_stored`)."""
+        return read_stored(room, data_dir=self.data_dir, database=self.database)
+
+    def stored_rounds(self, room: str) -> int:
+        """How many finished rounds' records of ``room`` are stored (whether or not the room is)."""
+        if self.database is None:
+            db = sqlite3.connect(f"file:{self.data_dir / 'rooms.sqlite3'}?mode=ro", uri=True, timeout=30)
+            try:
+                return int(db.execute("SELECT COUNT(*) FROM rounds WHERE room = ?", (room,)).fetchone()[0])
+            finally:
+                db.close()
+        import asyncpg
+
+        async def count(dsn: str) -> int:
+            conn = await asyncpg.connect(dsn, timeout=TIMEOUT)
+            try:
+                return int(await conn.fetchval("SELECT COUNT(*) FROM rounds WHERE room = $1", room))
+            finally:
+                await conn.close()
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, count(self.database)).result()
+
     def stored(self, room: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-        """The room's seats and match as committed in SQLite (read-only)."""
-        record = read_room(self.data_dir, room)
+        """The room's seats and match as committed."""
+        record = self.stored_record(room)
         assert record is not None, f"room {room} not stored"
         return record.seats, record.match
+
+
+def read_stored(room: str, *, data_dir: Path | None = None, database: str | None = None) -> RoomRecord | None:
+    """A room as committed: read-only from SQLite in ``data_dir``, or from PostgreSQL at
+    ``database``; None when it is not stored. May be called inside a running event loop."""
+    if database is None:
+        assert data_dir is not None
+        return read_room(data_dir, room)
+    from ziehdomino.server import postgres
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, postgres.read_room(database, room)).result()
 
 
 def seated_room(server: ServerProcess, seats: list[str], *, turn_time: int | None | str = "default") -> tuple[str, dict[int, str]]:

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { BACKOFF, OnlineSession, readSeat, writeSeat } from '../../src/ziehdomino/web/session-online.js';
+import { BACKOFF, OnlineSession, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/session-online.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }
@@ -171,4 +171,26 @@ test('the session interface: view(), roomInfo(), connection() and subscribe() li
   off();
   t.all[0].message({ type: 'state', room: { you: 1 }, view: VIEW });
   assert.deepEqual(seen, ['online', 'change']);
+});
+
+test('a socket that stays silent after an action is taken for dead and the session reconnects', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open(); // the hello waits for an answer
+  t.all[0].message({ type: 'state', room: {}, view: VIEW });
+  assert.equal(t.clock.timers.filter((x) => x.ms === SILENT_MS).length, 0); // answered: nothing pending
+  t.session.act({ type: 'draw' });
+  t.session.act({ type: 'draw' }); // a second send does not push the deadline out
+  assert.equal(t.clock.timers.filter((x) => x.ms === SILENT_MS).length, 1);
+  t.clock.fire(SILENT_MS);
+  assert.equal(t.all[0].readyState, 3);
+  assert.equal(t.conns.at(-1), 'retry');
+  t.clock.fire(BACKOFF[0]);
+  assert.equal(t.all.length, 2);
+  t.all[1].open();
+  t.all[1].message({ type: 'state', room: {}, view: VIEW });
+  t.session.act({ type: 'draw' });
+  t.all[1].message({ type: 'error', code: 'stale_version' }); // any answer keeps the socket
+  assert.equal(t.clock.timers.filter((x) => x.ms === SILENT_MS).length, 0);
+  assert.equal(t.all.length, 2);
 });

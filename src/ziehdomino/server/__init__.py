@@ -6,7 +6,10 @@ One module per idea, each readable top to bottom:
 * :mod:`.models` -- names and every message a client may send, validated with pydantic.
 * :mod:`.security` -- security headers on every HTTP response, the WebSocket Origin check.
 * :mod:`.ratelimit` -- per-connection message buckets (``token_bucket``) and per-address limits (``limits``).
-* :mod:`.storage` -- rooms in SQLite, written before anything is announced.
+* :mod:`.store` -- the storage interface and the choice (``--database``) between:
+* :mod:`.storage` -- rooms in SQLite, written before anything is announced (one process);
+* :mod:`.postgres` -- rooms in PostgreSQL, shared by several processes, every write fenced;
+* :mod:`.ownership` -- which process holds which room: leases, epochs, letting go.
 * :mod:`.computer` -- a computer seat's choice, from its own seat's view only.
 * :mod:`.credentials` -- room ids and seat credentials (random, stored hashed).
 * :mod:`.connection` -- one WebSocket's outbox.

@@ -38,7 +38,7 @@ from .replays import ReplayError, round_number
 from .rooms import Room, RoomError, Rooms
 from .security import SecurityHeadersMiddleware
 from .settings import Settings
-from .storage import Storage
+from .store import RoomStorage, open_storage
 from .ws import websocket_endpoint
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -72,9 +72,16 @@ async def service_worker(request: Request) -> Response:
 
 
 async def room_page(request: Request) -> Response:
-    """``GET /r/{room_id}``: the room page for a known room, else the German 404 page."""
-    rooms: Rooms = request.app.state.rooms
-    if rooms.get(request.path_params["room_id"]) is None:
+    """``GET /r/{room_id}``: the room page for a known room, else the German 404 page.
+
+    When the room cannot be looked up just now (another process holds it, the database
+    failed) the page is served: it connects and retries by itself.
+    """
+    try:
+        found = await _room(request) is not None
+    except RoomError:
+        found = True
+    if not found:
         return not_found_page(request.app.state.settings.web_dir, ErrorCode.ROOM_NOT_FOUND)
     return await page("room.html")(request)
 
@@ -87,7 +94,10 @@ async def round_page(request: Request) -> Response:
     """``GET /r/{room_id}/runde/{n}``: the replay page of a finished round (read-only, for anyone);
     the German 404 page for an unknown room or round, a 409 page for a round in progress."""
     rooms: Rooms = request.app.state.rooms
-    room = _room(request)
+    try:
+        room = await _room(request)
+    except RoomError:  # not reachable just now: the page asks the API itself
+        return await page("replay.html")(request)
     web_dir = request.app.state.settings.web_dir
     if room is None:
         return not_found_page(web_dir, ErrorCode.ROOM_NOT_FOUND)
@@ -100,8 +110,11 @@ async def round_page(request: Request) -> Response:
 
 async def round_list(request: Request) -> Response:
     """``GET /api/rooms/{room_id}/runden``: ``{"room", "rounds": [{"round", "starter", "kind",
-    "winners", "pips"}]}`` for every finished round (the room's statistics); 404 ``room_not_found``."""
-    room = _room(request)
+    "winners", "pips"}]}`` for every finished round (the room's statistics); 404 ``room_not_found``, 503."""
+    try:
+        room = await _room(request)
+    except RoomError as exc:
+        return _unavailable(exc)
     if room is None:
         return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
     return JSONResponse(await request.app.state.rooms.rounds(room), headers={"cache-control": "no-cache"})
@@ -109,8 +122,11 @@ async def round_list(request: Request) -> Response:
 
 async def round_replay(request: Request) -> Response:
     """``GET /api/rooms/{room_id}/runde/{n}``: 200 ``{"room", "round", "seats", "record"}``
-    (docs/replay.md); 404 ``room_not_found`` / ``round_not_found``; 409 ``round_in_progress``."""
-    room = _room(request)
+    (docs/replay.md); 404 ``room_not_found`` / ``round_not_found``; 409 ``round_in_progress``; 503."""
+    try:
+        room = await _room(request)
+    except RoomError as exc:
+        return _unavailable(exc)
     if room is None:
         return _unknown_room(request)
     try:
@@ -121,8 +137,18 @@ async def round_replay(request: Request) -> Response:
 
 
 async def health(request: Request) -> Response:
-    """``GET /api/health``: ``{"ok": true, "rooms": n}``."""
-    return JSONResponse({"ok": True, "rooms": len(request.app.state.rooms.rooms)})
+    """``GET /api/health``: 200 ``{"ok": true, "process", "rooms": n, "refused_writes": n, "late_writes": n}``;
+    503 with ``"ok": false`` when the storage does not answer (a proxy then sends nothing here).
+
+    ``refused_writes``: fenced writes the database refused (the room had moved);
+    ``late_writes``: changes refused here because the room had already been dropped.
+    """
+    rooms: Rooms = request.app.state.rooms
+    ok = await rooms.storage.healthy()
+    ownership = getattr(rooms.storage, "ownership", None)
+    body = {"ok": ok, "process": request.app.state.settings.process_name, "rooms": len(rooms.rooms),
+            "refused_writes": 0 if ownership is None else ownership.refused, "late_writes": rooms.late_writes}
+    return JSONResponse(body, status_code=200 if ok else 503)
 
 
 _LOOPBACK = frozenset({"127.0.0.1", "::1"})
@@ -213,17 +239,33 @@ async def create_room(request: Request) -> Response:
                         status_code=201)
 
 
-def _room(request: Request) -> Room | None:
+async def _room(request: Request) -> Room | None:
+    """The room of the path, taken by this process if need be (:meth:`Rooms.find`); None when
+    no such room is stored.
+
+    Raises:
+        RoomError: ``room_moved`` (another process kept it), ``server_error``.
+    """
     room_id = request.path_params["room_id"]
     if not _ROOM_ID.fullmatch(room_id):
         return None
     rooms: Rooms = request.app.state.rooms
-    return rooms.get(room_id)
+    return await rooms.find(room_id)
+
+
+def _unavailable(exc: RoomError) -> JSONResponse:
+    """503 for a room that cannot be reached just now, with ``Retry-After: 1``."""
+    response = _error(503, exc.code, exc.message)
+    response.headers["retry-after"] = "1"
+    return response
 
 
 async def room_summary(request: Request) -> Response:
-    """``GET /api/rooms/{room_id}``: the public summary, or 404 ``room_not_found``."""
-    room = _room(request)
+    """``GET /api/rooms/{room_id}``: the public summary, or 404 ``room_not_found``, 503."""
+    try:
+        room = await _room(request)
+    except RoomError as exc:
+        return _unavailable(exc)
     if room is None:
         return _unknown_room(request)
     try:
@@ -233,8 +275,11 @@ async def room_summary(request: Request) -> Response:
 
 
 async def invite_qr(request: Request) -> Response:
-    """``GET /r/{room_id}/qr.svg``: the room's invitation link as a QR code (SVG), or 404."""
-    room = _room(request)
+    """``GET /r/{room_id}/qr.svg``: the room's invitation link as a QR code (SVG), or 404, 503."""
+    try:
+        room = await _room(request)
+    except RoomError as exc:
+        return _unavailable(exc)
     if room is None:
         return _unknown_room(request)
     svg = qr_svg(invitation_link(str(request.base_url), room.id), "QR-Code des Einladungslinks")
@@ -242,8 +287,11 @@ async def invite_qr(request: Request) -> Response:
 
 
 async def join_room(request: Request) -> Response:
-    """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 404, 409 ``room_full``, 422."""
-    room = _room(request)
+    """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 404, 409 ``room_full``, 422, 503."""
+    try:
+        room = await _room(request)
+    except RoomError as exc:
+        return _unavailable(exc)
     if room is None:
         return _unknown_room(request)
     if (limited := _rate_limited(request)) is not None:
@@ -287,26 +335,32 @@ async def _cleanup_loop(rooms: Rooms, interval: float) -> None:
             log.exception("cleanup failed")
 
 
-def create_app(settings: Settings) -> Starlette:
-    """The app for ``settings``; storage opens and rooms resume when its lifespan starts."""
+def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starlette:
+    """The app for ``settings``; storage opens and rooms resume when its lifespan starts.
+
+    ``storage``: one already built by :func:`~.store.open_storage` (default: built at start).
+
+    Raises (at start):
+        StorageUnavailable: the storage cannot be opened.
+    """
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         quiet_frames = quiet.install()
-        storage = Storage(settings.data_dir)
-        rooms = Rooms(storage, settings)
-        count = rooms.load()
-        storage.start()
+        store = storage if storage is not None else open_storage(settings)
+        rooms = Rooms(store, settings)
+        await store.start(rooms.let_go)
+        count = await rooms.load()
         app.state.rooms = rooms
         rooms.resume()
-        log.info("%d rooms resumed from %s", count, storage.path)
+        log.info("%s: %d rooms resumed from %s", settings.process_name, count, store.where)
         cleanup = asyncio.get_running_loop().create_task(_cleanup_loop(rooms, settings.cleanup_interval))
         try:
             yield
         finally:
             cleanup.cancel()
             await rooms.close()
-            storage.close()
+            await store.close()
             quiet.remove(quiet_frames)
 
     routes = [
@@ -348,16 +402,22 @@ UVICORN_OPTIONS: dict[str, Any] = {"loop": "asyncio", "http": "h11", "ws": "webs
 
 def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info",
           access_log: bool = False) -> None:
-    """Run the app with uvicorn until interrupted (SIGINT/SIGTERM shut down gracefully)."""
+    """Run the app with uvicorn until interrupted (SIGINT/SIGTERM shut down gracefully).
+
+    Raises:
+        StorageUnavailable: the SQLite folder cannot be written or another process holds it
+            (found before listening).
+    """
     import uvicorn
 
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+                        format=f"%(asctime)s %(levelname)s {settings.process_name} %(name)s: %(message)s")
+    storage = open_storage(settings)  # the SQLite folder's lock is taken here, before listening
     # Wrapped once more so that even a response built by Starlette's outermost error handler
     # carries the security headers (the middleware replaces, never duplicates, them).
     # Forwarded headers are trusted only from the proxy the operator names (``--proxy``): by
     # default uvicorn trusts them from 127.0.0.1, and a rotating X-Forwarded-For would then
     # slip past every per-address limit.
     forwarded: dict[str, Any] = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
-    uvicorn.run(SecurityHeadersMiddleware(create_app(settings)), host=host, port=port, log_level=log_level,
+    uvicorn.run(SecurityHeadersMiddleware(create_app(settings, storage)), host=host, port=port, log_level=log_level,
                 access_log=access_log, **forwarded, **UVICORN_OPTIONS)

@@ -4,7 +4,7 @@ One table for the server, mirrored to the browser by ``web/codes.js``, which is 
 this module by ``scripts/write-codes-js`` and checked
 against it by a test, as are ``docs/protocol.md`` and the words in ``web/i18n.js``.
 
-* :class:`Close` -- the close codes the server sends (1000-1011 standard, 4400-4429 ours).
+* :class:`Close` -- the close codes the server sends (1000-1011 standard, 4400-4503 ours).
 * :class:`ErrorCode` -- the ``code`` of an ``error`` message or an HTTP error body: the
   engine's refusal codes (:data:`~ziehdomino.engine.errors.REFUSAL_CODES`, then
   :data:`~ziehdomino.engine.errors.MATCH_CODES`) followed by the server's own.
@@ -49,6 +49,8 @@ class Close(enum.IntEnum):
     TOO_MANY = 4429
     """Too many: the room has as many spectators as it takes, or this address holds as many
     sockets, connects as often or names as many unknown rooms as it may (a minute's wait helps)."""
+    ROOM_MOVED = 4503
+    """Another server process holds the room now (docs/deploy.md): reconnect, through the proxy."""
 
 
 class ErrorCode(enum.StrEnum):
@@ -92,6 +94,8 @@ class ErrorCode(enum.StrEnum):
     """The route exists, the method does not."""
     SERVER_FULL = "server_full"
     """The server holds as many rooms as it may."""
+    ROOM_MOVED = "room_moved"
+    """Another server process holds the room now; the client reconnects (docs/deploy.md)."""
     SERVER_ERROR = "server_error"
     """Storing failed (nothing was changed), or the server failed."""
     ROUND_NOT_FOUND = "round_not_found"

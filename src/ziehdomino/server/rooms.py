@@ -16,6 +16,12 @@ every person at the table asked for it (away or left persons count as ready). A 
 persons all left, or have all been away longer than ``abandon_hours``, ends and is deleted; a
 deleted room refuses every later change (a join or hello that raced the deletion included),
 so nothing ever stores it again.
+
+With several processes on one database (:mod:`.postgres`), a process holds the rooms it took
+(:meth:`Rooms.find`); when a room moves to another process (a fenced write is refused, a
+renewal finds it taken, or the process the proxy sends it to asks for it), the room is dropped
+here and its sockets are closed with ``Close.ROOM_MOVED`` (4503), which clients answer by
+reconnecting.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -37,7 +44,8 @@ from .metrics import ActionTiming, Metrics
 from .models import CreateRoom
 from .roomstate import Clock, RoomState, address_key, round_summary
 from .settings import Settings
-from .storage import RoomRecord, Storage, merge
+from .storage import RoomRecord, merge
+from .store import RoomBusy, RoomMoved, RoomStorage
 
 log = logging.getLogger("ziehdomino.rooms")
 
@@ -47,6 +55,9 @@ Seat = int
 MAX_CONNECTIONS_PER_SEAT = 4
 #: Spectator connections one room takes; more are closed with 4429.
 MAX_SPECTATORS = 64
+_ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: How long :meth:`Rooms.find` waits for another process to let go of a room (seconds).
+TAKE_WAIT = 2.0
 
 
 class RoomError(Exception):
@@ -54,7 +65,8 @@ class RoomError(Exception):
 
     Attributes:
         code: ``room_full``, ``not_started``, ``spectator``, ``server_full``, ``server_error``,
-            ``too_many_rooms`` (the address's cap), ``room_not_found`` (the room ended meanwhile).
+            ``too_many_rooms`` (the address's cap), ``room_not_found`` (the room ended meanwhile),
+            ``room_moved`` (another server process holds the room now).
         message: an English sentence.
     """
 
@@ -123,6 +135,8 @@ class Room:
         self.wake = asyncio.Event()
         #: The room ended and was deleted: every later change is refused, nothing stores it again.
         self.deleted = False
+        #: Dropped from this process (it moved to another): nothing may be stored or pushed.
+        self.gone = False
 
     @property
     def players(self) -> int:
@@ -277,7 +291,7 @@ class Room:
 class Rooms:
     """Every room of this server and the changes to them (each under its room's lock)."""
 
-    def __init__(self, storage: Storage, settings: Settings) -> None:
+    def __init__(self, storage: RoomStorage, settings: Settings) -> None:
         self.storage = storage
         self.settings = settings
         self.clock = Clock(settings.turn_time_scale, settings.grace, settings.grace_no_limit)
@@ -287,6 +301,9 @@ class Rooms:
         self._by_creator: Counter[str] = Counter()
         #: Server-side action timings (``settings.metrics``), else None.
         self.metrics: Metrics | None = Metrics() if settings.metrics else None
+        self._taking: dict[str, asyncio.Lock] = {}
+        #: Changes refused because their room had already moved to another process.
+        self.late_writes = 0
 
     @property
     def closing(self) -> bool:
@@ -295,18 +312,30 @@ class Rooms:
 
     # --- start-up and shutdown ---------------------------------------------------------------
 
-    def load(self) -> int:
-        """Load every stored room; returns how many. A row that cannot be replayed is skipped."""
-        for rec in self.storage.load_all():
+    async def load(self) -> int:
+        """Load every room the storage holds for this process from the start (SQLite: all of
+        them); returns how many. A row that cannot be replayed is skipped."""
+        for rec in await self.storage.load_all():
             try:
                 room = Room.from_record(rec)
             except Exception as exc:  # a bad row must not keep the other rooms from resuming
                 log.error("room %s cannot be restored and is left in storage: %s", rec.id, exc)
                 continue
-            self.rooms[rec.id] = room
-            if room.state.creator is not None:
-                self._by_creator[room.state.creator] += 1
+            self._hold(room)
         return len(self.rooms)
+
+    def _hold(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        if room.state.creator is not None:
+            self._by_creator[room.state.creator] += 1
+
+    def _unhold(self, room: Room) -> None:
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            if room.state.creator is not None:
+                self._by_creator[room.state.creator] -= 1
+                if self._by_creator[room.state.creator] <= 0:
+                    del self._by_creator[room.state.creator]
 
     def resume(self) -> None:
         """Let every computer (or stand-in) whose turn it is act again, a deadline that passed
@@ -326,8 +355,98 @@ class Rooms:
                 c.close(Close.GOING_AWAY)
 
     def get(self, room_id: str) -> Room | None:
-        """The room with this id, or None."""
+        """The room with this id if this process holds it, or None."""
         return self.rooms.get(room_id)
+
+    async def find(self, room_id: str) -> Room | None:
+        """The room with this id: held here, or taken from the storage; None when none is stored.
+
+        When another live process holds it, that process is asked to let go and the take is
+        tried again for up to :data:`TAKE_WAIT` seconds.
+
+        Raises:
+            RoomError: ``room_moved`` (the other process kept it), ``server_error`` (storage failed).
+        """
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        if not _ROOM_ID.fullmatch(room_id):
+            return None
+        lock = self._taking.setdefault(room_id, asyncio.Lock())
+        try:
+            async with lock:
+                room = self.rooms.get(room_id)
+                return room if room is not None else await self._take(room_id)
+        finally:
+            if not lock.locked() and self._taking.get(room_id) is lock:
+                del self._taking[room_id]
+
+    async def _take(self, room_id: str) -> Room | None:
+        deadline = time.monotonic() + TAKE_WAIT
+        asked = False
+        while True:
+            try:
+                rec = await self.storage.claim(room_id)
+                break
+            except RoomBusy:
+                if time.monotonic() >= deadline:
+                    raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect") from None
+                if not asked:
+                    asked = True
+                    try:
+                        await self.storage.ask_release(room_id)
+                    except Exception as exc:
+                        log.warning("asking for room %s failed: %s", room_id, exc)
+                await asyncio.sleep(0.1)
+            except Exception as exc:
+                log.error("taking room %s failed: %s", room_id, exc)
+                raise RoomError(ErrorCode.SERVER_ERROR, "the room could not be read; try again") from None
+        if rec is None:
+            return None
+        try:
+            room = Room.from_record(rec)
+        except Exception as exc:
+            log.error("room %s cannot be restored: %s", room_id, exc)
+            self.storage.forget(room_id)
+            return None
+        self._hold(room)
+        computer.schedule(self, room)
+        return room
+
+    async def let_go(self, room_id: str, release: bool) -> None:
+        """Drop a room this process no longer holds (``release``: write it free first, as asked)."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            if release:
+                await self._release(room_id)
+            return
+        async with room.lock:
+            if self.rooms.get(room_id) is not room:
+                return
+            if release:
+                await self._release(room_id)
+            self._drop(room)
+            log.info("room %s moved to another process", room_id)
+
+    async def _release(self, room_id: str) -> None:
+        try:
+            await self.storage.release(room_id)
+        except Exception as exc:  # the lease runs out by itself: it is no longer renewed
+            log.warning("releasing room %s failed: %s", room_id, exc)
+            self.storage.forget(room_id)
+
+    def _drop(self, room: Room) -> None:
+        """Forget ``room`` here (its lock is held): stop its computer, close its sockets (4503)."""
+        room.gone = True
+        self._unhold(room)
+        self.storage.forget(room.id)
+        room.wake.set()
+        task = room.computer_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        for c in room.connections:
+            c.close(Close.ROOM_MOVED)
+        room.connections.clear()
 
     # --- changes --------------------------------------------------------------------------------
 
@@ -358,9 +477,7 @@ class Rooms:
         room = Room(new_room_id(), seats, state, created=now, updated=now)
         async with room.lock:
             await self._store(room)
-            self.rooms[room.id] = room
-            if creator is not None:
-                self._by_creator[creator] += 1
+            self._hold(room)
         return room, credential
 
     async def join(self, room: Room, name: str) -> tuple[Seat, str]:
@@ -395,8 +512,8 @@ class Rooms:
         while away gets the turn back with a fresh turn time (coming back takes the seat at once).
         A room that ended meanwhile closes the connection (4404)."""
         async with room.lock:
-            if room.deleted:
-                conn.close(Close.UNKNOWN_ROOM)
+            if room.deleted or room.gone:
+                conn.close(Close.UNKNOWN_ROOM if room.deleted else Close.ROOM_MOVED)
                 return
             room.last_activity = time.time()
             if conn.seat is None:
@@ -486,7 +603,6 @@ class Rooms:
         if seat is None:
             raise RoomError(ErrorCode.SPECTATOR, "a spectator cannot start a round")
         async with room.lock:
-            self._alive(room)
             match = self._started(room)
             match.check_version(version)
             if match.round.result is None:
@@ -541,13 +657,19 @@ class Rooms:
                     continue
                 await self._delete_locked(room)
                 gone.append(room.id)
+        gone += await self.storage.delete_unheld(now - limit)  # rooms no process holds (PostgreSQL)
         return gone
 
     # --- inside the writer (the room's lock is held) -------------------------------------------------
 
-    def _alive(self, room: Room) -> None:
+    def _alive(self, room: Room, *, change: bool = False) -> None:
+        """Refuse a room that ended or moved to another process (``change``: count a change
+        refused because the room had moved, a late write)."""
         if room.deleted:
             raise RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
+        if room.gone:
+            self.late_writes += change
+            raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect")
 
     def _started(self, room: Room) -> Match:
         self._alive(room)
@@ -563,7 +685,7 @@ class Rooms:
         person's turn is played once their deadline has passed (:meth:`Room.deadline`).
         """
         seat = room.turn
-        if seat is None or room.deleted:
+        if seat is None or room.deleted or room.gone:
             return None
         s = room.seats[seat]
         at = room.last_change + self.settings.computer_delay
@@ -657,12 +779,14 @@ class Rooms:
             pass
 
     async def _store(self, room: Room, finished: dict[str, Any] | None = None) -> None:
-        if room.deleted:  # never bring an ended room back
-            raise RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
+        self._alive(room, change=True)  # never bring an ended room back, never write a room that moved
         room.updated = time.time()
         record = room.record()
         try:
             await self.storage.save(record, finished)
+        except RoomMoved:
+            self._drop(room)
+            raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect") from None
         except Exception as exc:
             log.error("storing room %s failed: %s", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
@@ -670,7 +794,6 @@ class Rooms:
         room.appended = []
         if finished is not None:
             room.rounds.append(finished)
-        room.stored_match = record.match  # what a failed store later goes back to
         room.stored_state = record.room or room.state.to_json()
         room.stored_seats = record.seats
 
@@ -678,11 +801,7 @@ class Rooms:
         """End the room: delete it from storage, close every connection (4404), forget it."""
         await self.storage.delete([room.id])
         room.deleted = True
-        self.rooms.pop(room.id, None)
-        if room.state.creator is not None:
-            self._by_creator[room.state.creator] -= 1
-            if self._by_creator[room.state.creator] <= 0:
-                del self._by_creator[room.state.creator]
+        self._unhold(room)
         for c in room.connections:
             c.close(Close.UNKNOWN_ROOM)
         room.connections.clear()
@@ -692,12 +811,14 @@ class Rooms:
             task.cancel()
 
     async def _append(self, room: Room, action: dict[str, Any]) -> None:
-        if room.deleted:  # never bring an ended room back
-            raise RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
+        self._alive(room, change=True)
         assert room.match is not None
         version = room.match.version
         try:
             await self.storage.append(room.id, version, action)
+        except RoomMoved:
+            self._drop(room)
+            raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect") from None
         except Exception as exc:
             log.error("storing room %s failed: %s", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None

@@ -42,6 +42,12 @@ class Settings:
             so every limit counts the connecting address itself.
         metrics: time every accepted action on the server and answer
             ``GET /api/debug/metrics`` to loopback clients (for ``ziehdomino bench server``).
+        database: ``postgresql://...`` to keep rooms in PostgreSQL, shared by several processes
+            (docs/deploy.md); None keeps them in SQLite in ``data_dir`` (one process).
+        process_name: this process's name among several (logs, ``/api/health``, room owners).
+        lease_seconds: with PostgreSQL, a room this process stops renewing (it died or hangs)
+            may be taken by another process this long after the last renewal (renewed every
+            second, by the database's clock).
     """
 
     data_dir: Path
@@ -63,6 +69,9 @@ class Settings:
     ws_connect_rate: int = 600
     max_sockets_per_address: int = 200
     proxy: str | None = None
+    database: str | None = None
+    process_name: str = "ziehdomino"
+    lease_seconds: float = 4.0
 
     def __post_init__(self) -> None:
         if self.computer_delay < 0:
@@ -77,3 +86,9 @@ class Settings:
             raise ValueError("cleanup_interval must be > 0 seconds")
         if min(self.ws_rate, self.http_rate, self.miss_rate, self.ws_connect_rate, self.max_sockets_per_address) < 1:
             raise ValueError("rates and limits must be >= 1")
+        if self.database is not None and not self.database.startswith(("postgresql://", "postgres://")):
+            raise ValueError("database must be a postgresql:// address")
+        if not 2.0 <= self.lease_seconds <= 600.0:
+            raise ValueError("lease_seconds must be between 2 and 600 (leases are renewed every second)")
+        if not self.process_name or len(self.process_name) > 40 or not self.process_name.isprintable():
+            raise ValueError("process_name must be 1 to 40 printable characters")

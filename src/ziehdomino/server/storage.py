@@ -32,11 +32,18 @@ writes), the writer itself checkpoints it completely and truncates it, so the WA
 bounded. On a full disk a commit fails: that change is not made (the room keeps what was
 stored and the player is told ``server_error``), and every later commit works again once
 there is space.
+
+One process holds the folder: an exclusive lock on ``LOCK_NAME`` (``flock``, released by the
+kernel when the process ends, however it ends) refuses a second one, which would otherwise
+keep rooms of its own in memory and overwrite the first one's acknowledged changes. The
+storage interface is :mod:`.store`; :func:`encode_record` and :func:`decode_record` are the
+stored columns for both implementations (this one and :mod:`.postgres`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import logging
 import os
 import queue
@@ -48,9 +55,13 @@ from typing import Any
 
 import orjson
 
+from .store import LostCallback, StorageUnavailable
+
 log = logging.getLogger("ziehdomino.storage")
 
 DB_NAME = "rooms.sqlite3"
+#: The file whose exclusive lock says which process uses the folder.
+LOCK_NAME = "rooms.lock"
 #: Bytes the WAL file may reach before the writer checkpoints and truncates it.
 WAL_LIMIT = 2 * 2**20
 #: Seconds between two background checkpoints.
@@ -79,10 +90,6 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (room, version)
 ) WITHOUT ROWID;
 """
-
-
-class StorageError(Exception):
-    """The data folder cannot be used; the message says what is wrong and what to do."""
 
 
 @dataclass(slots=True)
@@ -119,6 +126,27 @@ def merge(match: dict[str, Any] | None, appended: list[tuple[int, dict[str, Any]
     return {**match, "actions": [*match["actions"], *(a for _, a in appended)], "version": appended[-1][0]}
 
 
+def encode_record(record: RoomRecord) -> tuple[str, float, float, str, str | None, int, str | None]:
+    """The stored columns of ``record``: (id, created, updated, seats JSON, match JSON or None,
+    in_progress 0/1, room JSON or None). Both storages write exactly these."""
+    return (record.id, record.created, record.updated, _dumps(record.seats),
+            None if record.match is None else _dumps(record.match), int(record.in_progress),
+            None if record.room is None else _dumps(record.room))
+
+
+def encode_round(room_id: str, finished: dict[str, Any]) -> tuple[str, int, str]:
+    """The stored columns of a finished round's record: (room id, round number, record JSON)."""
+    return (room_id, finished["round"], _dumps(finished))
+
+
+def decode_record(row: Any, appended: list[tuple[int, dict[str, Any]]]) -> RoomRecord:
+    """The record of stored columns in :func:`encode_record`'s order, with the actions
+    ``appended`` since (``(version, action)``, in order) folded into its match."""
+    match = None if row[4] is None else orjson.loads(row[4])
+    return RoomRecord(row[0], row[1], row[2], orjson.loads(row[3]), merge(match, appended), bool(row[5]),
+                      room=None if row[6] is None else orjson.loads(row[6]))
+
+
 def _dumps(value: Any) -> str:
     return orjson.dumps(value).decode()
 
@@ -132,18 +160,9 @@ def _open(path: Path) -> sqlite3.Connection:
     return db
 
 
-def _unusable(data_dir: Path, exc: BaseException) -> StorageError:
-    return StorageError(f"cannot write the data folder {data_dir} ({exc}): make it writable for the user "
+def _unusable(data_dir: Path, exc: BaseException) -> StorageUnavailable:
+    return StorageUnavailable(f"cannot write the data folder {data_dir} ({exc}): make it writable for the user "
                         f"running the server, or choose another with --data")
-
-
-def check_data_dir(data_dir: Path) -> None:
-    """Create the data folder and the database if missing and check that both can be written.
-
-    Raises:
-        StorageError: they cannot (one line: what is wrong and what to do).
-    """
-    Storage(data_dir).close()
 
 
 def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
@@ -158,30 +177,39 @@ def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
                               (room_id,)).fetchall()
     finally:
         db.close()
-    return _record(row, [(v, orjson.loads(a)) for v, a in appended])
-
-
-def _record(row: tuple[Any, ...], appended: list[tuple[int, dict[str, Any]]]) -> RoomRecord:
-    match = None if row[4] is None else orjson.loads(row[4])
-    return RoomRecord(row[0], row[1], row[2], orjson.loads(row[3]), merge(match, appended), bool(row[5]),
-                      room=None if row[6] is None else orjson.loads(row[6]))
+    return decode_record(row, [(v, orjson.loads(a)) for v, a in appended])
 
 
 _Job = tuple[list[tuple[str, tuple[Any, ...]]], "asyncio.Future[None]"]
 
 
 class Storage:
-    """The SQLite file ``DB_NAME`` in a data directory.
+    """The SQLite file ``DB_NAME`` in a data directory: the :class:`~.store.RoomStorage` of one process.
 
-    Build it (:class:`StorageError` if the folder cannot be written), :meth:`load_all` the
-    rooms, then :meth:`start` the writer and the checkpoints; :meth:`close` at shutdown. Call
-    :meth:`save`, :meth:`append` and :meth:`delete` from the event loop.
+    Build it (it takes the folder's lock and checks that the folder can be written), :meth:`load_all`
+    the rooms, :meth:`start` the writer and the checkpoints, :meth:`close` at shutdown. Call
+    everything from the event loop's thread.
+
+    Raises:
+        StorageUnavailable: the folder cannot be written, or another process holds its lock
+            (one line: what is wrong and what to do).
     """
 
     def __init__(self, data_dir: Path) -> None:
         self.path = data_dir / DB_NAME
+        self.where = str(self.path)
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
+            self._lock = os.open(data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise _unusable(data_dir, exc) from None
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self._lock)
+            raise StorageUnavailable(f"another ziehdomino process uses the data folder {data_dir}: stop it, or "
+                                     "choose another folder with --data (several processes need --database)") from None
+        try:
             self._db = _open(self.path)
             self._db.executescript(_SCHEMA)
             columns = {r[1] for r in self._db.execute("PRAGMA table_info(rooms)")}
@@ -190,6 +218,7 @@ class Storage:
             self._db.execute("BEGIN IMMEDIATE")  # a folder or file we may read but not write fails here
             self._db.execute("COMMIT")
         except (OSError, sqlite3.Error) as exc:
+            os.close(self._lock)
             raise _unusable(data_dir, exc) from None
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._stopping = threading.Event()
@@ -197,20 +226,21 @@ class Storage:
         self._checkpointer: threading.Thread | None = None
         self._commits = 0
 
-    def load_all(self) -> list[RoomRecord]:
-        """Every stored room (call before :meth:`start`)."""
+    async def load_all(self) -> list[RoomRecord]:
+        """Every stored room, with its finished rounds (before the first write)."""
         appended: dict[str, list[tuple[int, dict[str, Any]]]] = {}
         for room, version, action in self._db.execute("SELECT room, version, action FROM actions ORDER BY room, version"):
             appended.setdefault(room, []).append((version, orjson.loads(action)))
         rows = self._db.execute("SELECT id, created, updated, seats, match, in_progress, room FROM rooms").fetchall()
-        records = {r[0]: _record(r, appended.get(r[0], [])) for r in rows}
+        records = {r[0]: decode_record(r, appended.get(r[0], [])) for r in rows}
         for room, _, text in self._db.execute("SELECT room, n, record FROM rounds ORDER BY room, n"):
             if room in records:
                 records[room].rounds.append(orjson.loads(text))
         return list(records.values())
 
-    def start(self) -> None:
-        """Start the writer thread and the checkpoint thread."""
+    async def start(self, on_lost: LostCallback | None = None) -> None:
+        """Start the writer thread and the checkpoint thread (``on_lost`` is never called: no
+        other process takes a room from this one)."""
         self._writer = threading.Thread(target=self._write_loop, name="ziehdomino-writer", daemon=True)
         self._writer.start()
         self._checkpointer = threading.Thread(target=self._checkpoints, name="ziehdomino-checkpoint", daemon=True)
@@ -224,12 +254,9 @@ class Storage:
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
         """
-        row = (record.id, record.created, record.updated, _dumps(record.seats),
-               None if record.match is None else _dumps(record.match), int(record.in_progress),
-               None if record.room is None else _dumps(record.room))
-        statements: list[tuple[str, tuple[Any, ...]]] = [(_INSERT, row), (_DROP_ACTIONS, (record.id,))]
+        statements: list[tuple[str, tuple[Any, ...]]] = [(_INSERT, encode_record(record)), (_DROP_ACTIONS, (record.id,))]
         if finished is not None:
-            statements.append((_INSERT_ROUND, (record.id, finished["round"], _dumps(finished))))
+            statements.append((_INSERT_ROUND, encode_round(record.id, finished)))
         await self._commit(statements)
 
     async def append(self, room_id: str, version: int, action: dict[str, Any]) -> None:
@@ -315,8 +342,30 @@ class Storage:
         except (OSError, sqlite3.Error) as exc:
             log.warning("checkpoint failed: %s", exc)
 
-    def close(self) -> None:
-        """Finish the queued writes, stop the threads, checkpoint once more, close the file."""
+    async def claim(self, room_id: str) -> RoomRecord | None:
+        """None: this one process already holds every stored room."""
+        return None
+
+    def forget(self, room_id: str) -> None:
+        """Nothing to do: no other process may take a room."""
+
+    async def release(self, room_id: str) -> None:
+        """Nothing to do: no other process may take a room."""
+
+    async def ask_release(self, room_id: str) -> None:
+        """Nothing to do: no other process holds a room."""
+
+    async def delete_unheld(self, before: float) -> list[str]:
+        """Nothing: this process holds every room, so its own cleanup sees them all."""
+        return []
+
+    async def healthy(self) -> bool:
+        """True: the file is this process's own (a failing disk shows in the writes)."""
+        return True
+
+    async def close(self) -> None:
+        """Finish the queued writes, stop the threads, checkpoint once more, close the file and
+        release the folder's lock."""
         self._stopping.set()
         if self._writer is not None:
             self._jobs.put(None)
@@ -328,6 +377,7 @@ class Storage:
         except sqlite3.Error:
             pass
         self._db.close()
+        os.close(self._lock)
 
     def _checkpoints(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None, timeout=0.1)

@@ -69,7 +69,11 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         await ws.close(Close.BAD_ORIGIN, "origin not allowed")
         return
     address = ws.client.host if ws.client else "unknown"
-    room = rooms.get(ws.path_params["room_id"])
+    try:
+        room = await rooms.find(ws.path_params["room_id"])
+    except RoomError as exc:  # another process holds the room, or the database failed: retry
+        await ws.close(Close.ROOM_MOVED if exc.code == ErrorCode.ROOM_MOVED else Close.SERVER_ERROR, exc.code)
+        return
     if room is None:
         if limiter.allow_miss(address):
             await ws.close(Close.UNKNOWN_ROOM, "no such room")

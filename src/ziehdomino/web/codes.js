@@ -18,7 +18,8 @@ export const CLOSE = Object.freeze({
   "TOO_SLOW": 4408,
   "REPLACED": 4409,
   "LEFT": 4410,
-  "TOO_MANY": 4429
+  "TOO_MANY": 4429,
+  "ROOM_MOVED": 4503
 });
 
 /** Close codes after which reconnecting with the same hello cannot help, and the error code shown. */
@@ -57,6 +58,7 @@ export const ERROR_CODES = Object.freeze([
   "not_found",
   "method_not_allowed",
   "server_full",
+  "room_moved",
   "server_error",
   "round_not_found",
   "round_in_progress",

@@ -10,6 +10,10 @@
  * `act()`, `nextRound()` and `subscribe()`, and `history()`: the room's finished rounds
  * ("Rundenübersicht") from the `history` messages. `leave()` leaves the room for good (the seat
  * is forgotten here at once; the server closes with 4410, reported as the error `left`).
+ *
+ * The server answers everything the page sends (a state, an error or a pong), so a socket
+ * that stays silent for SILENT_MS after the page sent something is taken for dead (a hung
+ * server process behind a live connection) and the session reconnects (docs/deploy.md).
  */
 
 import { CLOSE, FINAL_CLOSES } from './codes.js';
@@ -20,6 +24,8 @@ export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
 export const BACKOFF = Object.freeze([300, 1000, 2000, 4000, 8000, 15000]);
 
 const PING_MS = 25000;
+/** Milliseconds without any message after the page sent one before the socket counts as dead. */
+export const SILENT_MS = 6000;
 
 /** The stored seat of a room: `{seat, credential}` or null. */
 export function readSeat(storage, roomId) {
@@ -73,6 +79,7 @@ export class OnlineSession extends SessionEvents {
     this.attempt = 0;
     this.retryTimer = null;
     this.pingTimer = null;
+    this.silentTimer = null;
     this.closed = false;
     this.state = 'connecting';
     this.current = { room: null, view: null };
@@ -143,6 +150,7 @@ export class OnlineSession extends SessionEvents {
     };
     socket.onmessage = (event) => {
       if (socket !== this.socket) return;
+      this.stopSilence();
       this.receive(event.data);
     };
     socket.onclose = (event) => {
@@ -270,6 +278,7 @@ export class OnlineSession extends SessionEvents {
     const socket = this.socket;
     this.socket = null;
     this.stopPing();
+    this.stopSilence();
     if (socket) {
       socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
       try {
@@ -284,7 +293,20 @@ export class OnlineSession extends SessionEvents {
     const socket = this.socket;
     if (!socket || socket.readyState !== 1) return false;
     socket.send(JSON.stringify(message));
+    if (this.silentTimer === null) {
+      this.silentTimer = this.schedule(() => {
+        this.silentTimer = null;
+        if (socket !== this.socket) return;
+        this.dropSocket(); // no answer: the process behind it hangs; the proxy sends us elsewhere
+        this.retry();
+      }, SILENT_MS);
+    }
     return true;
+  }
+
+  stopSilence() {
+    if (this.silentTimer !== null) this.cancel(this.silentTimer);
+    this.silentTimer = null;
   }
 
   startPing() {

@@ -1,0 +1,113 @@
+"""The HAProxy configuration that sends every request and socket of a room to one process.
+
+Routing (docs/deploy.md): the room id is read from ``/r/{id}...``, ``/api/rooms/{id}...`` and
+``/ws/{id}`` (every route of a room: its page, its QR code, its rounds, its join) and hashed
+with consistent hashing onto the processes that pass their health check (``GET /api/health``,
+every second; two failures take a process out, two successes bring it back). Everything
+else -- ``POST /api/rooms``, the pages, ``/static`` -- goes to any live process (least
+connections). When a process is taken out its sockets are closed, so
+that its clients reconnect to the room's next process on the ring; a connection that cannot
+be made is sent to another process (``option redispatch``).
+
+Room creations and joins are limited per client address in a stick table, once for all
+processes (the processes' own per-address limits see the client's address through
+``X-Forwarded-For``, which uvicorn trusts from loopback only).
+
+:func:`config` writes it; ``ziehdomino haproxy-config N`` prints it for N local processes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Room id characters (as :mod:`ziehdomino.server.credentials` makes them).
+_ID = "[A-Za-z0-9_-]{16,64}"
+
+
+@dataclass(frozen=True, slots=True)
+class Backend:
+    """One ``ziehdomino serve`` process: its name (``--name``) and address."""
+
+    name: str
+    host: str
+    port: int
+
+
+def local_backends(n: int, first_port: int = 8001, host: str = "127.0.0.1") -> list[Backend]:
+    """``n`` processes ``p1``..``pn`` on ``host`` at ``first_port``, ``first_port + 1``, ..."""
+    return [Backend(f"p{i + 1}", host, first_port + i) for i in range(n)]
+
+
+def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_interval_ms: int = 1000,
+           maxconn: int = 20000, http_rate: int = 60) -> str:
+    """The whole ``haproxy.cfg`` (HAProxy 2.6 or later) as text.
+
+    Args:
+        backends: the processes (at least one).
+        bind: address:port the proxy listens on.
+        check_interval_ms: health check interval.
+        maxconn: connections at once (HAProxy needs about two file descriptors per connection).
+        http_rate: room creations and joins per minute one client address may make across all
+            processes (a stick table; 429 ``rate_limited`` with ``Retry-After`` above it).
+
+    Raises:
+        ValueError: no backends, or two share a name.
+    """
+    if not backends:
+        raise ValueError("at least one process")
+    if len({b.name for b in backends}) != len(backends):
+        raise ValueError("process names must differ")
+    servers = "\n".join(f"    server {b.name} {b.host}:{b.port} check" for b in backends)
+    return f"""# Ziehdomino: {len(backends)} processes behind one address (docs/deploy.md).
+global
+    maxconn {maxconn}
+    log stderr format short local0 warning
+
+defaults
+    mode http
+    log global
+    option dontlognull
+    timeout connect 2s
+    timeout client 60s
+    timeout server 60s
+    timeout tunnel 1h        # an open WebSocket (the page pings every 25 s)
+    timeout http-request 10s
+    timeout check 1s
+    retries 2
+    option forwardfor        # the client's address for the processes' own limits (trusted by their --proxy)
+    option redispatch 1      # a connection that cannot be made goes to another process
+    default-server inter {check_interval_ms}ms fall 2 rise 2 on-marked-down shutdown-sessions
+
+frontend ziehdomino
+    bind {bind}
+    http-request del-header X-Forwarded-For   # a client's own is never passed on: the proxy sets it
+    # creations and joins per client address, counted once for all processes
+    stick-table type ip size 200k expire 2m store http_req_rate(1m)
+    acl create_or_join method POST
+    acl create_or_join_path path /api/rooms
+    acl create_or_join_path path_reg ^/api/rooms/{_ID}/join$
+    http-request track-sc0 src if create_or_join create_or_join_path
+    http-request return status 429 content-type application/json hdr retry-after 60 string '{{"code":"rate_limited","message":"too many rooms or joins from this address; wait a minute"}}' if create_or_join create_or_join_path {{ sc_http_req_rate(0) gt {http_rate} }}
+    # every route of a room: /r/{{id}}[/...], /ws/{{id}}, /api/rooms/{{id}}[/...]
+    acl room_path path_reg ^/(r|ws)/{_ID}(/.*)?$
+    acl room_api path_reg ^/api/rooms/{_ID}(/.*)?$
+    http-request set-var(txn.room) path,field(3,/) if room_path
+    http-request set-var(txn.room) path,field(4,/) if room_api
+    use_backend rooms if room_path || room_api
+    default_backend any
+
+backend rooms
+    # the room's process: consistent hashing of the room id onto the live processes
+    balance hash var(txn.room)
+    hash-type consistent
+    option httpchk GET /api/health
+    http-check expect status 200
+{servers}
+
+backend any
+    # creating a room, pages, static files: any live process
+    balance leastconn
+    option httpchk GET /api/health
+    http-check expect status 200
+{servers}
+"""

@@ -1,0 +1,203 @@
+"""Which process holds which room, with PostgreSQL: leases and fencing epochs.
+
+A room is held by at most one process at a time (docs/architecture.md, idea 10). Its row names the
+``owner`` (this process's name and a random suffix, new at every start), the backend pid of
+the owner's *lease session* (one connection, ``application_name`` = owner), an ``epoch`` and
+``lease_until``.
+
+* **Take** (:meth:`Ownership.claim`): one conditional UPDATE that succeeds when the room is
+  free, already this process's, its lease has run out, or the owner's lease session is gone
+  from ``pg_stat_activity`` (the process died: its connection was closed by the kernel). It
+  raises the epoch, so every write of an earlier holder is refused from then on.
+* **Write**: every write names ``id``, ``owner``, ``epoch`` and ``version`` (see
+  :mod:`.postgres`); a write that changes no row means the room moved: the process drops it.
+* **Renew**: every second the lease session extends the lease of every room it holds (those
+  it holds in memory, so a room it dropped is never kept), by
+  the database's clock (``now()``), never the process's. The rooms it no longer holds (taken
+  by another process while this one hung) are reported lost at once.
+* **Let go**: a process that gets a request for a room another live process holds asks it to
+  let go (``NOTIFY`` on :data:`CHANNEL`); the holder writes the room free and closes its
+  sockets so that the clients reconnect through the proxy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import asyncpg
+import orjson
+
+from .store import LostCallback, RoomBusy
+from .storage import RoomRecord, decode_record
+
+log = logging.getLogger("ziehdomino.ownership")
+
+#: The LISTEN/NOTIFY channel; a payload is ``"<owner> <room id>"``.
+CHANNEL = "ziehdomino_release"
+#: Seconds between two renewals.
+RENEW_EVERY = 1.0
+
+_CLAIM = """
+UPDATE rooms SET owner = $2, owner_pid = $3, epoch = epoch + 1, lease_until = now() + $4 * interval '1 second'
+WHERE id = $1 AND (owner IS NULL OR owner = $2 OR lease_until < now()
+    OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = rooms.owner_pid AND a.application_name = rooms.owner))
+RETURNING epoch, version, id, created, updated, seats, match, in_progress, room
+"""
+_RENEW = """
+UPDATE rooms SET lease_until = now() + $2 * interval '1 second', owner_pid = pg_backend_pid()
+WHERE owner = $1 AND id = ANY($3::text[]) RETURNING id, epoch
+"""
+_RELEASE = "UPDATE rooms SET owner = NULL, owner_pid = NULL, lease_until = NULL WHERE id = $1 AND owner = $2 AND epoch = $3"
+_RELEASE_ALL = "UPDATE rooms SET owner = NULL, owner_pid = NULL, lease_until = NULL WHERE owner = $1"
+#: The actions appended to a room since it was written whole, in order.
+APPENDED = "SELECT version, action FROM actions WHERE room = $1 ORDER BY version"
+_ASK = "SELECT pg_notify($1, owner || ' ' || id) FROM rooms WHERE id = $2 AND owner IS NOT NULL AND owner <> $3"
+
+
+@dataclass(slots=True)
+class Fence:
+    """What this process holds of one room: the epoch it took it at and the row version it last wrote.
+
+    ``since`` is the renewal count when it was taken (a renewal already running does not see
+    it); ``uncertain`` marks a write whose outcome is unknown (the connection broke).
+    """
+
+    epoch: int
+    version: int
+    since: int
+    uncertain: bool = False
+
+
+class Ownership:
+    """This process's leases.
+
+    Args:
+        dsn: the database address.
+        process_name: this process's name (the owner is it plus a random suffix).
+        lease_seconds: how long a lease lasts after each renewal.
+    """
+
+    def __init__(self, dsn: str, process_name: str, lease_seconds: float) -> None:
+        self.dsn = dsn
+        self.owner = f"{process_name}.{secrets.token_hex(4)}"
+        self.lease = float(lease_seconds)
+        self.fences: dict[str, Fence] = {}
+        #: Fenced writes refused because another process had taken the room meanwhile.
+        self.refused = 0
+        self.pid = 0
+        self._conn: asyncpg.Connection | None = None
+        self._renewals = 0
+        self._task: asyncio.Task[None] | None = None
+        self._on_lost: LostCallback | None = None
+        self._pending: set[asyncio.Task[None]] = set()
+
+    @property
+    def connected(self) -> bool:
+        """The lease session is open (renewals can happen)."""
+        return self._conn is not None and not self._conn.is_closed()
+
+    async def start(self, on_lost: LostCallback) -> None:
+        """Open the lease session and start renewing.
+
+        Raises:
+            OSError, asyncpg.PostgresError: the database cannot be reached.
+        """
+        self._on_lost = on_lost
+        await self._connect()
+        self._task = asyncio.get_running_loop().create_task(self._renew_loop())
+
+    async def _connect(self) -> None:
+        conn = await asyncpg.connect(self.dsn, timeout=5, server_settings={"application_name": self.owner})
+        await conn.add_listener(CHANNEL, self._on_notify)
+        self._conn = conn
+        self.pid = conn.get_server_pid()
+
+    async def _renew_loop(self) -> None:
+        while True:
+            await asyncio.sleep(RENEW_EVERY)
+            try:
+                if not self.connected:
+                    await self._connect()
+                await self.renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("%s: renewing leases failed: %s", self.owner, exc)
+                if self._conn is not None:
+                    self._conn.terminate()
+                self._conn = None
+
+    async def renew(self) -> None:
+        """Extend every lease this process holds; report the rooms it no longer holds."""
+        assert self._conn is not None
+        self._renewals += 1
+        started = self._renewals
+        rows = await self._conn.fetch(_RENEW, self.owner, self.lease, list(self.fences),
+                                      timeout=max(1.0, self.lease / 2))
+        held = {r["id"]: r["epoch"] for r in rows}
+        for room_id, fence in list(self.fences.items()):
+            if fence.since < started and held.get(room_id) != fence.epoch:
+                log.warning("%s: room %s was taken by another process", self.owner, room_id)
+                self.fences.pop(room_id, None)
+                self._report(room_id, release=False)
+
+    def _on_notify(self, conn: Any, pid: int, channel: str, payload: str) -> None:
+        owner, _, room_id = payload.partition(" ")
+        if owner == self.owner and room_id in self.fences:
+            self._report(room_id, release=True)
+
+    def _report(self, room_id: str, *, release: bool) -> None:
+        if self._on_lost is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._on_lost(room_id, release))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def claim(self, conn: Any, room_id: str) -> RoomRecord | None:
+        """Take ``room_id`` (see the module); returns its record, or None when it is not stored.
+
+        Raises:
+            RoomBusy: another live process holds it.
+        """
+        row = await conn.fetchrow(_CLAIM, room_id, self.owner, self.pid, self.lease)
+        if row is None:
+            if await conn.fetchval("SELECT 1 FROM rooms WHERE id = $1", room_id) is None:
+                return None
+            raise RoomBusy(room_id)
+        self.fences[room_id] = Fence(row["epoch"], row["version"], self._renewals)
+        appended = [(r["version"], orjson.loads(r["action"])) for r in await conn.fetch(APPENDED, room_id)]
+        return decode_record(tuple(row)[2:], appended)
+
+    def took_new(self, room_id: str) -> Fence:
+        """Hold a room this process has just inserted (epoch 1, version 1)."""
+        fence = self.fences[room_id] = Fence(1, 1, self._renewals)
+        return fence
+
+    async def release(self, conn: Any, room_id: str) -> None:
+        """Write ``room_id`` free (if this process still holds it) and forget it."""
+        fence = self.fences.pop(room_id, None)
+        if fence is not None:
+            await conn.execute(_RELEASE, room_id, self.owner, fence.epoch)
+
+    async def ask_release(self, conn: Any, room_id: str) -> None:
+        """Ask the holder of ``room_id`` (another process) to let go of it."""
+        await conn.execute(_ASK, CHANNEL, room_id, self.owner)
+
+    async def close(self, conn: Any | None) -> None:
+        """Stop renewing; write every held room free (``conn``: a connection for that, or None)."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        if conn is not None and self.fences:
+            try:
+                await conn.execute(_RELEASE_ALL, self.owner)
+            except Exception as exc:
+                log.warning("%s: releasing rooms at shutdown failed: %s", self.owner, exc)
+        self.fences.clear()
+        if self._conn is not None:
+            self._conn.terminate()
+            self._conn = None

@@ -1,0 +1,303 @@
+"""Rooms in PostgreSQL through asyncpg, shared by several processes (docs/deploy.md).
+
+The rows are the SQLite rows (:func:`.storage.encode_record`: a room written whole, the
+actions appended since, the records of finished rounds) plus ownership (:mod:`.ownership`).
+Every write is one statement, fenced: ``WHERE id = $1 AND owner = me AND epoch = e AND version
+= v`` on the room's row (an appended action raises the row's ``version`` too); a write that
+changes no row raises :class:`~.store.RoomMoved` and nothing is written. When a write's outcome
+is unknown (the connection broke during it), the next write of that room first reads the row's
+version back under the same fence: unchanged, it goes ahead; changed, the unknown write did
+happen, and the room is given up and read again from the database (which holds the truth), so
+that memory and database never part.
+
+The schema is versioned: the SQL files in ``migrations/`` (``NNNN_name.sql``, applied in
+order, each once, recorded in ``schema_migrations``) run at start under an advisory lock, so
+processes starting together apply each exactly once.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import orjson
+
+from .ownership import APPENDED, Fence, Ownership
+from .settings import Settings
+from .store import LostCallback, RoomMoved, StorageUnavailable
+from .storage import RoomRecord, decode_record, encode_record, encode_round
+
+log = logging.getLogger("ziehdomino.postgres")
+
+_MIGRATION = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
+_MIGRATION_LOCK = 0x7A64_0001  # pg_advisory_xact_lock key of the migration step
+
+_INSERT = """
+INSERT INTO rooms (id, created, updated, seats, match, in_progress, room, owner, owner_pid, epoch, lease_until, version)
+VALUES ($1, $2, $3, $4, $5, $6::int::boolean, $7, $8, $9, 1, now() + $10 * interval '1 second', 1)
+ON CONFLICT (id) DO NOTHING
+"""
+#: A held room written whole (its appended actions folded in, so dropped) in one statement;
+#: the count is 1, or 0 when the fence does not hold.
+_SAVE = """
+WITH u AS (
+    UPDATE rooms SET created = $2, updated = $3, seats = $4, match = $5, in_progress = $6::int::boolean, room = $7,
+        version = version + 1
+    WHERE id = $1 AND owner = $8 AND epoch = $9 AND version = $10 RETURNING id
+), dropped AS (DELETE FROM actions WHERE room IN (SELECT id FROM u))
+SELECT count(*) FROM u
+"""
+#: The same with the record of the round that just ended (``$11`` its number, ``$12`` the record).
+_SAVE_ROUND = _SAVE.replace("SELECT count(*) FROM u", """, kept AS (
+    INSERT INTO rounds (room, n, record) SELECT id, $11::integer, $12::text FROM u
+    ON CONFLICT (room, n) DO UPDATE SET record = EXCLUDED.record
+)
+SELECT count(*) FROM u""")
+#: One action appended to a held room, fenced like a whole write; ``INSERT 0 1``, or ``INSERT 0 0``
+#: when the fence does not hold.
+_APPEND = """
+WITH u AS (UPDATE rooms SET version = version + 1 WHERE id = $1 AND owner = $4 AND epoch = $5 AND version = $6 RETURNING id)
+INSERT INTO actions (room, version, action) SELECT id, $2::integer, $3::text FROM u
+"""
+_ROUNDS = "SELECT record FROM rounds WHERE room = $1 ORDER BY n"
+_VERSION = "SELECT version FROM rooms WHERE id = $1 AND owner = $2 AND epoch = $3"
+_DELETE = "DELETE FROM rooms WHERE id = $1 AND owner = $2 AND epoch = $3"
+_DELETE_UNHELD = """
+DELETE FROM rooms WHERE NOT in_progress AND updated < $1 AND (owner IS NULL OR lease_until < now()) RETURNING id
+"""
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The packaged migrations as ``(number, file name, SQL)``, in order.
+
+    Raises:
+        ValueError: two files share a number.
+    """
+    found = []
+    for entry in resources.files(__package__).joinpath("migrations").iterdir():
+        m = _MIGRATION.fullmatch(entry.name)
+        if m:
+            found.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [n for n, _, _ in found]
+    if len(set(numbers)) != len(numbers):
+        raise ValueError(f"two migrations share a number: {numbers}")
+    return found
+
+
+async def migrate(conn: asyncpg.Connection) -> list[str]:
+    """Apply the migrations ``conn``'s database lacks; returns the names applied."""
+    applied: list[str] = []
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+                           "name TEXT NOT NULL, applied TIMESTAMPTZ NOT NULL DEFAULT now())")
+        done = {r["version"] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+        for number, name, sql in migrations():
+            if number not in done:
+                await conn.execute(sql)
+                await conn.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", number, name)
+                applied.append(name)
+    return applied
+
+
+def redacted(dsn: str) -> str:
+    """``dsn`` without its password (for logs)."""
+    parts = urlsplit(dsn)
+    if parts.password is None:
+        return dsn
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
+
+class PostgresStorage:
+    """The :class:`~.store.RoomStorage` of one of several processes sharing a PostgreSQL database.
+
+    Rooms are taken on first use (:meth:`claim`), never all at start.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        assert settings.database is not None
+        self.dsn = settings.database
+        self.where = redacted(self.dsn)
+        self.ownership = Ownership(self.dsn, settings.process_name, settings.lease_seconds)
+        self._pool: asyncpg.Pool | None = None
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        assert self._pool is not None, "start() first"
+        return self._pool
+
+    async def start(self, on_lost: LostCallback) -> None:
+        """Connect, apply the migrations, start renewing leases.
+
+        Raises:
+            StorageUnavailable: the database cannot be reached or migrated.
+        """
+        try:
+            self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=8, timeout=5,
+                                                   command_timeout=10)
+            async with self.pool.acquire() as conn:
+                for name in await migrate(conn):
+                    log.info("migration %s applied", name)
+            await self.ownership.start(on_lost)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as exc:
+            if self._pool is not None:
+                self._pool.terminate()
+            raise StorageUnavailable(f"PostgreSQL at {self.where} cannot be used: {exc}") from None
+        log.info("holding rooms as %s", self.ownership.owner)
+
+    async def load_all(self) -> list[RoomRecord]:
+        """None at start: rooms are taken when a request for them arrives."""
+        return []
+
+    async def claim(self, room_id: str) -> RoomRecord | None:
+        """See :meth:`.ownership.Ownership.claim`; the record comes with its finished rounds."""
+        async with self.pool.acquire() as conn:
+            record = await self.ownership.claim(conn, room_id)
+            if record is not None:
+                record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(_ROUNDS, room_id)]
+            return record
+
+    async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
+        """Insert a new room, or write a held one whole, fenced (see the module), with the record
+        of a round that just ``finished`` in the same statement.
+
+        Raises:
+            RoomMoved: another process holds the room, or an earlier write whose outcome was
+                unknown turned out committed (nothing written; the room is forgotten here and
+                is read again from the database when next asked for).
+            Exception: the database failed.
+        """
+        own = self.ownership
+        row = encode_record(record)
+        fence = own.fences.get(record.id)
+        if fence is None:  # a new room (a stored one this process does not hold is never overwritten)
+            if await self.pool.execute(_INSERT, *row, own.owner, own.pid, own.lease) != "INSERT 0 1":
+                raise self._moved(record.id)
+            own.took_new(record.id)
+            return
+        await self._settle(record.id, fence)
+        try:
+            if finished is None:
+                written = await self.pool.fetchval(_SAVE, *row, own.owner, fence.epoch, fence.version)
+            else:
+                written = await self.pool.fetchval(_SAVE_ROUND, *row, own.owner, fence.epoch, fence.version,
+                                                   *encode_round(record.id, finished)[1:])
+        except Exception:
+            fence.uncertain = True
+            raise
+        if written != 1:
+            raise self._moved(record.id)
+        fence.version += 1
+
+    async def append(self, room_id: str, version: int, action: dict[str, Any]) -> None:
+        """Append one accepted action to a held room, fenced like :meth:`save`.
+
+        Raises:
+            RoomMoved: as for :meth:`save`.
+            Exception: the database failed.
+        """
+        own = self.ownership
+        fence = own.fences.get(room_id)
+        if fence is None:
+            raise self._moved(room_id)
+        await self._settle(room_id, fence)
+        try:
+            status = await self.pool.execute(_APPEND, room_id, version, orjson.dumps(action).decode(),
+                                             own.owner, fence.epoch, fence.version)
+        except Exception:
+            fence.uncertain = True
+            raise
+        if status != "INSERT 0 1":
+            raise self._moved(room_id)
+        fence.version += 1
+
+    async def _settle(self, room_id: str, fence: Fence) -> None:
+        """Before writing after a write whose outcome is unknown: read the row's version back.
+
+        Unchanged, that write did not happen and this one goes ahead. Raised by one, it did
+        happen, though the room in memory went back to before it: the room is given up here,
+        so that it is read again from the database, which holds the truth.
+
+        Raises:
+            RoomMoved: the room moved, or the unknown write happened.
+        """
+        if not fence.uncertain:
+            return
+        version = await self.pool.fetchval(_VERSION, room_id, self.ownership.owner, fence.epoch)
+        if version != fence.version:
+            raise self._moved(room_id)
+        fence.uncertain = False
+
+    def _moved(self, room_id: str) -> RoomMoved:
+        self.ownership.refused += 1
+        self.ownership.fences.pop(room_id, None)
+        log.warning("%s: a write of room %s was refused: another process holds it", self.ownership.owner, room_id)
+        return RoomMoved(room_id)
+
+    async def delete(self, room_ids: list[str]) -> None:
+        """Delete the rooms of ``room_ids`` this process holds (their rounds go with them)."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            for room_id in room_ids:
+                fence = self.ownership.fences.get(room_id)
+                if fence is not None:
+                    await conn.execute(_DELETE, room_id, self.ownership.owner, fence.epoch)
+        for room_id in room_ids:
+            self.ownership.fences.pop(room_id, None)
+
+    async def delete_unheld(self, before: float) -> list[str]:
+        """Delete idle rooms between rounds that no process holds (free, or their lease ran out)."""
+        return [r["id"] for r in await self.pool.fetch(_DELETE_UNHELD, before)]
+
+    async def release(self, room_id: str) -> None:
+        """Write the room free so that another process may take it at once."""
+        await self.ownership.release(self.pool, room_id)
+
+    def forget(self, room_id: str) -> None:
+        """Stop holding ``room_id`` without writing (it moved)."""
+        self.ownership.fences.pop(room_id, None)
+
+    async def ask_release(self, room_id: str) -> None:
+        """NOTIFY the holder of ``room_id`` to let go."""
+        await self.ownership.ask_release(self.pool, room_id)
+
+    async def healthy(self) -> bool:
+        """The database answers within a second and the lease session is open."""
+        try:
+            await self.pool.fetchval("SELECT 1", timeout=1.0)
+        except Exception:
+            return False
+        return self.ownership.connected
+
+    async def close(self) -> None:
+        """Write every held room free, stop renewing, close the connections."""
+        if self._pool is None:
+            return
+        await self.ownership.close(self._pool)
+        try:
+            await self._pool.close()
+        except Exception:
+            self._pool.terminate()
+
+
+async def read_room(dsn: str, room_id: str) -> RoomRecord | None:
+    """One room as stored, with its appended actions folded in and its finished rounds, read
+    through a connection of its own (for tests and tools; it takes nothing)."""
+    conn = await asyncpg.connect(dsn, timeout=10)
+    try:
+        row = await conn.fetchrow("SELECT id, created, updated, seats, match, in_progress, room FROM rooms WHERE id = $1",
+                                  room_id)
+        if row is None:
+            return None
+        appended = [(r["version"], orjson.loads(r["action"])) for r in await conn.fetch(APPENDED, room_id)]
+        record = decode_record(tuple(row), appended)
+        record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(_ROUNDS, room_id)]
+        return record
+    finally:
+        await conn.close()

@@ -1,0 +1,130 @@
+"""The storage interface the rooms use, and the choice between its two implementations.
+
+``--database`` chooses (docs/architecture.md, idea 10):
+
+* none (the default): SQLite in ``--data`` (:class:`.storage.Storage`) -- one process holds
+  every room; a second process on the same folder is refused (an exclusive lock).
+* ``postgresql://...``: PostgreSQL (:class:`.postgres.PostgresStorage`) -- several processes
+  share the database, each room is held by one process at a time under a lease with a fencing
+  epoch (:mod:`.ownership`).
+
+Both store the same rows (:class:`.storage.RoomRecord`, encoded by :func:`.storage.encode_record`):
+a room written whole, the actions appended since, the records of its finished rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .settings import Settings
+    from .storage import RoomRecord
+
+
+class StorageUnavailable(Exception):
+    """The storage cannot be opened (the folder is locked by another process, the database
+    cannot be reached or migrated). The message is one line for the operator."""
+
+
+class RoomMoved(Exception):
+    """A fenced write changed no row: another process holds the room now (nothing was written).
+
+    Attributes:
+        room_id: the room.
+    """
+
+    def __init__(self, room_id: str) -> None:
+        super().__init__(f"room {room_id} is held by another process")
+        self.room_id = room_id
+
+
+class RoomBusy(Exception):
+    """The room exists and another live process holds it (its lease is valid, its session open)."""
+
+
+#: Called with a room id when this process no longer holds that room (``release``: it was asked
+#: to let go and should write its release), from the storage's own task.
+LostCallback = Callable[[str, bool], Coroutine[Any, Any, None]]
+
+
+class RoomStorage(Protocol):
+    """What :class:`~.rooms.Rooms` needs from a storage. Use it from the event loop's thread."""
+
+    #: Where the rooms are (a path or a database address without secrets), for logs.
+    where: str
+
+    async def start(self, on_lost: LostCallback) -> None:
+        """Open connections, apply migrations, start background work (checkpoints, leases).
+
+        Raises:
+            StorageUnavailable: with a one-line reason.
+        """
+
+    async def load_all(self) -> list[RoomRecord]:
+        """The rooms this process holds from the start, each with its finished rounds (SQLite:
+        every room; PostgreSQL: none)."""
+
+    async def claim(self, room_id: str) -> RoomRecord | None:
+        """Take a room this process does not hold yet, with its finished rounds; None when no
+        such room is stored.
+
+        Raises:
+            RoomBusy: another live process holds it.
+            Exception: the database failed.
+        """
+
+    async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
+        """Insert or replace ``record``, with the record of a round that just ``finished`` (its
+        ``"round"`` is its number), in one transaction; returns once it is committed.
+
+        Raises:
+            RoomMoved: another process holds the room (nothing written).
+            Exception: the write failed (nothing of it is stored, or it is not known whether).
+        """
+
+    async def append(self, room_id: str, version: int, action: dict[str, Any]) -> None:
+        """Append one accepted action of the round in play (the match is at ``version`` with
+        it); returns once it is committed.
+
+        Raises:
+            RoomMoved: another process holds the room (nothing written).
+            Exception: the write failed (nothing of it is stored, or it is not known whether).
+        """
+
+    async def delete(self, room_ids: list[str]) -> None:
+        """Delete these rooms (those this process holds); returns once committed."""
+
+    def forget(self, room_id: str) -> None:
+        """Stop holding a room without writing anything (it moved, or it was dropped)."""
+
+    async def delete_unheld(self, before: float) -> list[str]:
+        """Delete rooms no process holds, with no round in progress, last changed before
+        ``before`` (unix seconds); returns their ids."""
+
+    async def release(self, room_id: str) -> None:
+        """Stop holding a room so that another process may take it at once."""
+
+    async def ask_release(self, room_id: str) -> None:
+        """Ask the process holding ``room_id`` to let go of it."""
+
+    async def healthy(self) -> bool:
+        """The storage answers now (for ``/api/health``)."""
+
+    async def close(self) -> None:
+        """Stop background work and close."""
+
+
+def open_storage(settings: Settings) -> RoomStorage:
+    """The storage ``settings`` ask for (no connection is made yet for PostgreSQL).
+
+    Raises:
+        StorageUnavailable: the SQLite folder cannot be written or is locked by another process.
+    """
+    if settings.database:
+        from .postgres import PostgresStorage
+
+        return PostgresStorage(settings)
+    from .storage import Storage
+
+    return Storage(settings.data_dir)

@@ -1,0 +1,228 @@
+"""The two storages: SQLite refuses a second process; PostgreSQL fences every write by owner,
+epoch and version, takes rooms only when free, expired or abandoned, and lets go when asked."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+from tests.support.server import HOST, ServerProcess, free_port, run
+
+from ziehdomino.server.postgres import PostgresStorage, migrations
+from ziehdomino.server.postgres import read_room as read_postgres
+from ziehdomino.server.settings import Settings
+from ziehdomino.server.store import RoomBusy, RoomMoved
+from ziehdomino.server.storage import RoomRecord
+
+
+def test_a_second_process_on_the_same_folder_is_refused(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+    try:
+        second = subprocess.run([sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port",
+                                 str(free_port()), "--data", str(tmp_path / "data")],
+                                capture_output=True, text=True, timeout=60)
+        assert second.returncode == 2
+        lines = second.stderr.strip().splitlines()
+        assert len(lines) == 1 and "another ziehdomino process uses the data folder" in lines[0], second.stderr
+        srv.create(["person", "person"])  # the first one serves on
+    finally:
+        srv.stop()
+    again = ServerProcess(tmp_path / "data", web_dir=web_dir).start()  # the lock went with the process
+    again.stop()
+
+
+def _record(room_id: str, note: str) -> RoomRecord:
+    return RoomRecord(room_id, 1.0, 2.0, [{"kind": "person", "level": None, "name": note, "credential_hash": None}],
+                      None, False)
+
+
+def _storage(dsn: str, name: str, lease: float = 2.0) -> PostgresStorage:
+    return PostgresStorage(Settings(data_dir=Path("unused"), database=dsn, process_name=name, lease_seconds=lease))
+
+
+async def _row(dsn: str, room_id: str) -> Any:
+    conn = await asyncpg.connect(dsn)
+    try:
+        return await conn.fetchrow("SELECT owner, epoch, version, seats FROM rooms WHERE id = $1", room_id)
+    finally:
+        await conn.close()
+
+
+def test_fenced_ownership_on_postgresql(postgres: Any) -> None:
+    dsn = postgres.new_database()
+
+    async def main() -> None:
+        lost: dict[str, list[tuple[str, bool]]] = {"a": [], "b": []}
+
+        def on_lost(who: str) -> Any:
+            async def cb(room_id: str, release: bool) -> None:
+                lost[who].append((room_id, release))
+            return cb
+
+        a, b = _storage(dsn, "a"), _storage(dsn, "b")
+        await a.start(on_lost("a"))
+        await b.start(on_lost("b"))
+        room = "R" * 22
+        try:
+            await a.save(_record(room, "first"))
+            await a.save(_record(room, "second"))
+            row = await _row(dsn, room)
+            assert (row["owner"], row["epoch"], row["version"]) == (a.ownership.owner, 1, 2)
+            with pytest.raises(RoomBusy):  # a is alive and renews: b may not take it
+                await b.claim(room)
+            assert await b.claim("N" * 22) is None  # no such room
+
+            # a hangs: it stops renewing; once its lease ran out (database clock) b takes the room
+            assert a.ownership._task is not None
+            a.ownership._task.cancel()
+            started = time.monotonic()
+            while True:
+                try:
+                    rec = await b.claim(room)
+                    break
+                except RoomBusy:
+                    assert time.monotonic() - started < 10
+                    await asyncio.sleep(0.1)
+            assert rec is not None and rec.seats[0]["name"] == "second"
+            assert time.monotonic() - started > 1.0  # not before the lease ran out
+            row = await _row(dsn, room)
+            assert (row["owner"], row["epoch"]) == (b.ownership.owner, 2)
+
+            # a's late write is refused, counted, and changes nothing
+            with pytest.raises(RoomMoved):
+                await a.save(_record(room, "late"))
+            assert a.ownership.refused == 1
+            await b.save(_record(room, "third"))
+            row = await _row(dsn, room)
+            assert row["version"] == 3 and "third" in row["seats"]
+
+            # b is asked to let go (NOTIFY) and writes the room free; a takes it at once
+            await a.ask_release(room)
+            deadline = time.monotonic() + 10
+            while not lost["b"]:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.05)
+            assert lost["b"] == [(room, True)]
+            await b.release(room)
+            assert (await a.claim(room)) is not None
+            row = await _row(dsn, room)
+            assert (row["owner"], row["epoch"]) == (a.ownership.owner, 3)
+            # b's renewal does not bring it back; b's write is refused
+            await b.ownership.renew()
+            with pytest.raises(RoomMoved):
+                await b.save(_record(room, "b again"))
+
+            # a's lease session ends (the process died): b takes the room without waiting for the lease
+            c = _storage(dsn, "c", lease=600.0)
+            await c.start(on_lost("a"))
+            other = "O" * 22
+            await c.save(_record(other, "c's"))
+            with pytest.raises(RoomBusy):
+                await b.claim(other)
+            assert c.ownership._conn is not None
+            c.ownership._task.cancel()  # type: ignore[union-attr]
+            c.ownership._conn.terminate()
+            deadline = time.monotonic() + 5
+            while True:
+                try:
+                    assert (await b.claim(other)) is not None
+                    break
+                except RoomBusy:
+                    assert time.monotonic() < deadline, "an abandoned lease session must free its rooms"
+                    await asyncio.sleep(0.05)
+            await c.pool.close()
+        finally:
+            await a.close()
+            await b.close()
+    run(main())
+
+
+def test_migrations_are_applied_once_in_order(postgres: Any) -> None:
+    dsn = postgres.new_database()
+    names = [name for _, name, _ in migrations()]
+    assert names and names == sorted(names) and names[0].startswith("0001_")
+
+    async def main() -> None:
+        one, two = _storage(dsn, "one"), _storage(dsn, "two")
+
+        async def nothing(room_id: str, release: bool) -> None:
+            return None
+        await asyncio.gather(one.start(nothing), two.start(nothing))  # at the same time: applied once
+        try:
+            conn = await asyncpg.connect(dsn)
+            try:
+                rows = await conn.fetch("SELECT version, name FROM schema_migrations ORDER BY version")
+            finally:
+                await conn.close()
+            assert [r["name"] for r in rows] == names
+        finally:
+            await one.close()
+            await two.close()
+    run(main())
+
+
+def test_appended_actions_are_fenced_folded_in_and_settled_on_postgresql(postgres: Any) -> None:
+    dsn = postgres.new_database()
+
+    async def count_actions(room_id: str) -> int:
+        conn = await asyncpg.connect(dsn)
+        try:
+            return int(await conn.fetchval("SELECT count(*) FROM actions WHERE room = $1", room_id))
+        finally:
+            await conn.close()
+
+    async def main() -> None:
+        async def nothing(room_id: str, release: bool) -> None:
+            return None
+        a, b = _storage(dsn, "a"), _storage(dsn, "b")
+        await a.start(nothing)
+        await b.start(nothing)
+        room = "A" * 22
+        draw, play = {"type": "draw"}, {"type": "play", "tile": "1|2", "end": "left"}
+        record = _record(room, "x")
+        record.match = {"deal": "kept", "actions": [], "version": 1}
+        try:
+            await a.save(record)
+            await a.append(room, 2, draw)
+            await a.append(room, 3, play)
+            stored = await read_postgres(dsn, room)
+            assert stored is not None and stored.match == {"deal": "kept", "actions": [draw, play], "version": 3}
+            record.match = stored.match
+            await a.save(record)  # written whole: the appended rows are folded in
+            assert await count_actions(room) == 0
+            assert (await read_postgres(dsn, room)).match == stored.match  # type: ignore[union-attr]
+
+            assert a.ownership._task is not None
+            a.ownership._task.cancel()  # a hangs; b takes the room once the lease ran out
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    assert await b.claim(room) is not None
+                    break
+                except RoomBusy:
+                    assert time.monotonic() < deadline
+                    await asyncio.sleep(0.1)
+            with pytest.raises(RoomMoved):  # a's late append is refused and writes nothing
+                await a.append(room, 4, draw)
+            assert await count_actions(room) == 0
+
+            fence = b.ownership.fences[room]
+            fence.uncertain = True  # an unknown outcome that did not happen: the next append goes ahead
+            await b.append(room, 4, draw)
+            assert not fence.uncertain and await count_actions(room) == 1
+            fence.version -= 1  # an unknown outcome that did happen: the room is given up, nothing written
+            fence.uncertain = True
+            with pytest.raises(RoomMoved):
+                await b.append(room, 5, play)
+            assert room not in b.ownership.fences and await count_actions(room) == 1
+            assert (await b.claim(room)) is not None  # and read again from the database
+        finally:
+            await a.close()
+            await b.close()
+    run(main())

@@ -105,11 +105,7 @@ export function moveOf(action) {
 
 /** The seats with the lowest pip sum. */
 function blockedWinners(hands) {
-  const sums = hands.map(maskPips);
-  const low = Math.min(...sums);
-  const out = [];
-  sums.forEach((p, s) => p === low && out.push(s));
-  return out;
+  return seatsOf(blockedMask(hands, hands.length));
 }
 
 /** 2 for a round `me` won alone, 1 for one it shares, 0 for one it lost. */
@@ -187,27 +183,50 @@ export class SimRound {
   }
 }
 
-/** Weights of the playout policy (docs/bots.md). */
 /** Weights of "mittel", which is also the playout policy (docs/bots.md). */
 const WEIGHTS = Object.freeze({ pips: 1, follow: 10, double: 20, block: 64, lack: 16 });
 
+/** The seats with the lowest pip sum among `hands[0 … players-1]`, as a mask of seats. */
+function blockedMask(hands, players) {
+  let low = Infinity;
+  let mask = 0;
+  for (let s = 0; s < players; s++) {
+    const p = maskPips(hands[s]);
+    if (p < low) {
+      low = p;
+      mask = 1 << s;
+    } else if (p === low) {
+      mask |= 1 << s;
+    }
+  }
+  return mask;
+}
+
+/** The seats in a mask of seats, ascending. */
+function seatsOf(mask) {
+  const out = [];
+  for (let s = 0; mask >> s; s++) if ((mask >> s) & 1) out.push(s);
+  return out;
+}
+
 /**
- * Plays a determinized round to its end with the playout policy; returns the winners. Same
- * policy, order and tie-breaks as Python's `sim.playout`. Consumes `hands`, `bone`, `lacks`.
+ * The playout itself, without allocating: `bone[0 … nb-1]` is the boneyard (the next draw is
+ * `bone[nb-1]`); returns the winners as a mask of seats. Consumes `hands` and `lacks`.
  */
-export function playout(hands, bone, left, right, turn, passes, players, lacks) {
+function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks) {
   const { pips: wp, follow: wf, double: wd, block: wb, lack: wl } = WEIGHTS;
   for (;;) {
     let h = hands[turn];
     const fit = h & (NUM[left] | NUM[right]);
     if (!fit) {
       lacks[turn] = (1 << left) | (1 << right);
-      if (bone.length) {
-        hands[turn] = h | (1 << bone.pop());
+      if (nb > 0) {
+        nb -= 1;
+        hands[turn] = h | (1 << bone[nb]);
         continue;
       }
       passes += 1;
-      if (passes >= players) return blockedWinners(hands);
+      if (passes >= players) return blockedMask(hands, players);
       turn = (turn + 1) % players;
       continue;
     }
@@ -255,11 +274,19 @@ export function playout(hands, bone, left, right, turn, passes, players, lacks) 
     }
     h ^= bestLow;
     hands[turn] = h;
-    if (!h) return [turn];
+    if (!h) return 1 << turn;
     left = bestL;
     right = bestR;
     turn = nxt;
   }
+}
+
+/**
+ * Plays a determinized round to its end with the playout policy; returns the winners. Same
+ * policy, order and tie-breaks as Python's `sim.playout`. Consumes `hands`, `lacks`.
+ */
+export function playout(hands, bone, left, right, turn, passes, players, lacks) {
+  return seatsOf(playoutMask(hands, bone, bone.length, left, right, turn, passes, players, lacks));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,19 +336,22 @@ class Knowledge {
   }
 
   /**
-   * The other hands of one deal consistent with everything known. `slotTiles[j]` receives the
-   * tile (a one-bit mask) given to the j-th slot of `order`. Returns the hands.
+   * The other hands of one deal consistent with everything known, written to `out[at + s]` for
+   * every seat s (the viewer's own hand included). `slots` is `slotArrays(order)`;
+   * `slotTiles[j]` receives the tile (a one-bit mask) given to the j-th slot of the order.
    */
-  sampleHands(order, rng, slotTiles) {
+  sampleInto(slots, rng, out, at, slotTiles) {
+    const { seat: seatOf, allowed } = slots;
+    const count = seatOf.length;
+    const { players, me, hidden } = this;
     for (let attempt = 0; attempt <= SAMPLE_TRIES; attempt++) {
       const relax = attempt === SAMPLE_TRIES;
-      let pool = this.hidden;
-      const hands = new Array(this.players).fill(0);
-      hands[this.me] = this.hand;
+      let pool = hidden;
+      for (let s = 0; s < players; s++) out[at + s] = 0;
+      out[at + me] = this.hand;
       let ok = true;
-      for (let j = 0; j < order.length; j++) {
-        const [seat, f] = order[j];
-        let cand = relax ? pool : pool & ALLOWED[f];
+      for (let j = 0; j < count; j++) {
+        let cand = relax ? pool : pool & allowed[j];
         const n = popcount(cand);
         if (n === 0) {
           ok = false;
@@ -333,34 +363,41 @@ class Knowledge {
           k -= 1;
         }
         const low = cand & -cand;
-        hands[seat] |= low;
+        out[at + seatOf[j]] |= low;
         slotTiles[j] = low;
         pool ^= low;
       }
-      if (ok) return hands;
+      if (ok) return;
     }
     throw new Error('unreachable: the relaxed attempt always succeeds');
   }
 
-  /** The boneyard of a deal with these hands: the tiles left, ascending, shuffled (Fisher-Yates). */
-  boneOf(hands, rng) {
+  /**
+   * The boneyard of a deal whose hands are `hands[at + s]`: the tiles left, ascending, shuffled
+   * (Fisher-Yates), written to `bone`; returns how many.
+   */
+  boneInto(hands, at, rng, bone) {
     let pool = this.hidden;
-    for (let s = 0; s < this.players; s++) if (s !== this.me) pool &= ~hands[s];
-    const bone = bits(pool);
-    for (let j = bone.length - 1; j > 0; j--) {
+    for (let s = 0; s < this.players; s++) if (s !== this.me) pool &= ~hands[at + s];
+    let nb = 0;
+    while (pool) {
+      const low = pool & -pool;
+      bone[nb++] = bitIndex(low);
+      pool ^= low;
+    }
+    for (let j = nb - 1; j > 0; j--) {
       const k = rng.below(j + 1);
       const t = bone[j];
       bone[j] = bone[k];
       bone[k] = t;
     }
-    return bone;
+    return nb;
   }
+}
 
-  /** One deal of the hidden tiles consistent with everything known: [hands, bone]. */
-  sample(order, rng) {
-    const hands = this.sampleHands(order, rng, new Array(order.length));
-    return [hands, this.boneOf(hands, rng)];
-  }
+/** The slot order as typed arrays for sampling: each slot's seat and the tiles it allows. */
+function slotArrays(order) {
+  return { seat: Int32Array.from(order, (o) => o[0]), allowed: Int32Array.from(order, (o) => ALLOWED[o[1]]) };
 }
 
 /** Reads a seat's view into Knowledge (same steps as Python's `knowledge_of`). */
@@ -585,35 +622,75 @@ function candidates(k, legal) {
   return out;
 }
 
-/** Plays every candidate on one deal and the round to its end; adds to the tallies. */
-function playDeal(k, root, moves, hands, bone, lacks0, won, shared) {
+/**
+ * A function that plays every candidate on one deal and the round to its end, adding to the
+ * tallies `won` and `shared`: called as `(hands, at, bone, nb)` with the deal's hands in
+ * `hands[at + s]` and its boneyard in `bone[0 … nb-1]`; copies them, so the caller may reuse
+ * its buffers.
+ */
+function dealPlayer(k, moves, lacks0, won, shared) {
   const { me, players } = k;
-  for (let c = 0; c < moves.length; c++) {
-    const r = new SimRound(players, hands.slice(), bone.slice(), root.left, root.right, root.turn, root.passes);
-    r.apply(moves[c]);
-    const winners = r.winners !== null ? r.winners
-      : playout(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, lacks0.slice());
-    const v = outcomeValue(winners, me);
-    if (v === 2) won[c] += 1;
-    else if (v === 1) shared[c] += 1;
-  }
+  const h = new Int32Array(players);
+  const lacks = new Int32Array(players);
+  const b = new Int32Array(28);
+  return (hands, at, bone, nb) => {
+    for (let c = 0; c < moves.length; c++) {
+      for (let s = 0; s < players; s++) {
+        h[s] = hands[at + s];
+        lacks[s] = lacks0[s];
+      }
+      for (let j = 0; j < nb; j++) b[j] = bone[j];
+      const m = moves[c];
+      let winners;
+      if (m >= 0) {
+        const i = Math.floor(m / 3);
+        const end = m % 3;
+        const hand = h[me] & ~(1 << i);
+        h[me] = hand;
+        let left = k.left;
+        let right = k.right;
+        const ta = TA[i];
+        const tb = TB[i];
+        if (end === OPEN) {
+          left = ta;
+          right = tb;
+        } else if (end === LEFT) {
+          left = ta === left ? tb : ta;
+        } else {
+          right = ta === right ? tb : ta;
+        }
+        winners = hand ? playoutMask(h, b, nb, left, right, (me + 1) % players, 0, players, lacks) : 1 << me;
+      } else {
+        // A draw or a pass among the candidates comes only from a hand-made view; play it as the sim would.
+        const r = new SimRound(players, Array.from(h), Array.from(b.subarray(0, nb)), k.left, k.right, me, k.passes);
+        r.apply(m);
+        winners = r.winners !== null ? r.winners.reduce((w, s) => w | (1 << s), 0)
+          : playoutMask(r.hands, r.bone, r.bone.length, r.left, r.right, r.turn, r.passes, players, lacks);
+      }
+      if ((winners >> me) & 1) {
+        if (winners === 1 << me) won[c] += 1;
+        else shared[c] += 1;
+      }
+    }
+  };
 }
 
 /**
  * The search every stark-like level shares: steps 1 and 2 of docs/bots.md, then `deals(k,
- * order, rng, samples)` gives the deals to play out. Returns what the search found:
- * `{choice, method, candidates, samples}`; `method` is "only" (one legal action), "same" (the
- * plays lead to the same ends), "solve" (exact endgame; each candidate has `value` 0/1/2) or
- * "sample" (each candidate has `won` and `shared` counts out of `samples` deals).
+ * order, rng, samples, visit)` calls `visit` (see dealPlayer) on every deal to play out. Returns
+ * what the search found: `{choice, method, candidates, samples}`; `method` is "only" (one legal
+ * action), "same" (the plays lead to the same ends), "solve" (exact endgame; each candidate has
+ * `value` 0/1/2) or "sample" (each candidate has `won` and `shared` counts out of `samples`
+ * deals).
  */
 function search(view, k, rng, deals) {
   const legal = view.legal;
   if (legal.length === 1) return { choice: 0, method: 'only', candidates: [{ index: 0 }], samples: 0 };
   const cands = candidates(k, legal);
   if (cands.length === 1) return { choice: cands[0][0], method: 'same', candidates: [{ index: cands[0][0] }], samples: 0 };
-  const root = k.root();
   const moves = cands.map((c) => c[1]);
   if (k.players === 2 && k.boneCount === 0) {
+    const root = k.root();
     root.hands[1 - k.me] = k.hidden;
     const values = solve(root, moves, k.me);
     if (values !== null) {
@@ -627,8 +704,7 @@ function search(view, k, rng, deals) {
   const shared = new Array(cands.length).fill(0);
   const lacks0 = [];
   for (let s = 0; s < k.players; s++) lacks0.push(k.publicLacks(s));
-  const order = k.slotOrder();
-  for (const [hands, bone] of deals(k, order, rng, samples)) playDeal(k, root, moves, hands, bone, lacks0, won, shared);
+  deals(k, k.slotOrder(), rng, samples, dealPlayer(k, moves, lacks0, won, shared));
   let best = 0;
   for (let c = 1; c < cands.length; c++) if (2 * won[c] + shared[c] > 2 * won[best] + shared[best]) best = c;
   return { choice: cands[best][0], method: 'sample', samples,
@@ -636,8 +712,15 @@ function search(view, k, rng, deals) {
 }
 
 /** Deals weighed alike: every deal consistent with the draws and passes (today's "stark-v1"). */
-function* uniformDeals(k, order, rng, samples) {
-  for (let n = 0; n < samples; n++) yield k.sample(order, rng);
+function uniformDeals(k, order, rng, samples, visit) {
+  const slots = slotArrays(order);
+  const hands = new Int32Array(k.players);
+  const slotTiles = new Int32Array(order.length);
+  const bone = new Int32Array(28);
+  for (let n = 0; n < samples; n++) {
+    k.sampleInto(slots, rng, hands, 0, slotTiles);
+    visit(hands, 0, bone, k.boneInto(hands, 0, rng, bone));
+  }
 }
 
 /**
@@ -681,9 +764,9 @@ const MODELS = Object.freeze([[1, 0], [4, 0], [0, 40]]);
 /**
  * Each model's chance (out of 65536) that a seat holding `hand` made the play `ev`: for a
  * model scoring a play `x * mittel score + y * pips`, LIKE[best - score of the play] over the
- * sum of LIKE[best - score] of every play the hand had.
+ * sum of LIKE[best - score] of every play the hand had; written to `out[at + model]`.
  */
-function likelihoods(hand, ev) {
+function likelihoods(hand, ev, out, at) {
   const { left, right, lack } = ev;
   let n = 0;
   if (left < 0) {
@@ -707,8 +790,10 @@ function likelihoods(hand, ev) {
       }
     }
   }
-  const out = new Int32Array(MODELS.length);
-  if (n <= 1) return out.fill(TWO16);
+  if (n <= 1) {
+    for (let mdl = 0; mdl < MODELS.length; mdl++) out[at + mdl] = TWO16;
+    return;
+  }
   const played = playScore(hand, ev.tile, ev.nl, ev.nr, lack);
   const playedPips = PIPS[ev.tile];
   for (let mdl = 0; mdl < MODELS.length; mdl++) {
@@ -720,9 +805,8 @@ function likelihoods(hand, ev) {
     }
     let sum = 0;
     for (let j = 0; j < n; j++) sum += LIKE[Math.min(LIKE_MAX_D, top - x * SCORES[j] - y * PIPS_OF[j])];
-    out[mdl] = Math.floor((TWO16 * LIKE[Math.min(LIKE_MAX_D, top - x * played - y * playedPips)]) / sum);
+    out[at + mdl] = Math.floor((TWO16 * LIKE[Math.min(LIKE_MAX_D, top - x * played - y * playedPips)]) / sum);
   }
-  return out;
 }
 
 /** The number of bits of a non-negative integer below 2^53. */
@@ -740,39 +824,54 @@ function bitLength(x) {
  * `samples` deals are drawn; for each other seat and model, the product of its plays'
  * likelihoods; a seat's weight is the sum over the models (each scaled by the seat's largest
  * product over the deals), a deal's weight the product over the seats; `samples` deals are
- * then taken by systematic resampling.
+ * then taken by systematic resampling, and `visit` plays each (see dealPlayer).
+ *
+ * Every buffer is allocated once per search: the drawn hands in one Int32Array, the products in
+ * one Float64Array, and each play's likelihoods memoized by hand (deals repeat hands) in an
+ * open-addressing table of Int32Arrays.
  */
-function* weighedDeals(k, order, rng, samples) {
+function weighedDeals(k, order, rng, samples, visit) {
   const ev = evidence(k, order);
   if (!ev.length) {
-    yield* uniformDeals(k, order, rng, samples);
+    uniformDeals(k, order, rng, samples, visit);
     return;
   }
+  const players = k.players;
   const seats = [...new Set(ev.map((e) => e.seat))].sort((x, y) => x - y);
   const ns = seats.length;
   const nm = MODELS.length;
-  const slotOf = ev.map((e) => seats.indexOf(e.seat));
+  const nev = ev.length;
+  const slotOf = Int32Array.from(ev, (e) => seats.indexOf(e.seat));
+  const fixedOf = Int32Array.from(ev, (e) => e.fixed);
+  const aliveOf = ev.map((e) => Int32Array.from(e.alive));
   const raw = RAW_FACTOR * samples;
-  const drawn = [];
+  const slots = slotArrays(order);
+  const drawn = new Int32Array(raw * players);
   // products[(n * ns + seat) * nm + model]: integers below 2^33, exact in a Float64Array
   const products = new Float64Array(raw * ns * nm).fill(4294967296);
   const tops = new Float64Array(ns);
-  const slotTiles = new Array(order.length);
-  const known = ev.map(() => new Map()); // likelihoods by hand, per play: deals repeat hands
+  const slotTiles = new Int32Array(order.length);
+  // The memo: per play, a table of 2^tableBits hands (0 = empty: a hand holds at least the tile played).
+  const tableBits = Math.max(4, 32 - Math.clz32(2 * raw - 1));
+  const size = 1 << tableBits;
+  const keys = new Int32Array(nev * size);
+  const values = new Int32Array(nev * size * nm);
   for (let n = 0; n < raw; n++) {
-    drawn.push(k.sampleHands(order, rng, slotTiles));
-    for (let x = 0; x < ev.length; x++) {
-      const e = ev[x];
-      let hand = e.fixed;
-      const alive = e.alive;
+    k.sampleInto(slots, rng, drawn, n * players, slotTiles);
+    for (let x = 0; x < nev; x++) {
+      let hand = fixedOf[x];
+      const alive = aliveOf[x];
       for (let a = 0; a < alive.length; a++) hand |= slotTiles[alive[a]];
-      let q = known[x].get(hand);
-      if (q === undefined) {
-        q = likelihoods(hand, e);
-        known[x].set(hand, q);
+      const base = x * size;
+      let h = Math.imul(hand, 0x9e3779b1) >>> (32 - tableBits);
+      while (keys[base + h] !== 0 && keys[base + h] !== hand) h = (h + 1) & (size - 1);
+      const q = (base + h) * nm;
+      if (keys[base + h] === 0) {
+        keys[base + h] = hand;
+        likelihoods(hand, ev[x], values, q);
       }
       const at = (n * ns + slotOf[x]) * nm;
-      for (let mdl = 0; mdl < nm; mdl++) products[at + mdl] = Math.floor((products[at + mdl] * q[mdl]) / TWO16);
+      for (let mdl = 0; mdl < nm; mdl++) products[at + mdl] = Math.floor((products[at + mdl] * values[q + mdl]) / TWO16);
     }
     for (let si = 0; si < ns; si++) {
       const at = (n * ns + si) * nm;
@@ -780,7 +879,8 @@ function* weighedDeals(k, order, rng, samples) {
     }
   }
   const scales = Array.from(tops, (top) => 2 ** Math.max(0, bitLength(top) - SEAT_BITS));
-  const weights = new Array(raw);
+  const weights = new Float64Array(raw);
+  let most = 0;
   for (let n = 0; n < raw; n++) {
     let w = 1;
     for (let si = 0; si < ns; si++) {
@@ -790,8 +890,9 @@ function* weighedDeals(k, order, rng, samples) {
       w *= sum;
     }
     weights[n] = w;
+    if (w > most) most = w;
   }
-  const cut = 2 ** Math.max(0, bitLength(Math.max(...weights)) - WEIGHT_BITS);
+  const cut = 2 ** Math.max(0, bitLength(most) - WEIGHT_BITS);
   let total = 0;
   for (let n = 0; n < raw; n++) {
     weights[n] = Math.floor(weights[n] / cut);
@@ -801,6 +902,7 @@ function* weighedDeals(k, order, rng, samples) {
     weights.fill(1);
     total = raw;
   }
+  const bone = new Int32Array(28);
   const u = rng.below(total);
   let n = 0;
   let cum = weights[0];
@@ -810,14 +912,15 @@ function* weighedDeals(k, order, rng, samples) {
       n += 1;
       cum += weights[n];
     }
-    yield [drawn[n], k.boneOf(drawn[n], rng)];
+    visit(drawn, n * players, bone, k.boneInto(drawn, n * players, rng, bone));
   }
 }
 
 /** Deals with the other seats' real hands and the boneyard's tiles, only its order drawn. */
 function seeingDeals(hands) {
-  return function* deals(k, order, rng, samples) {
-    for (let n = 0; n < samples; n++) yield [hands, k.boneOf(hands, rng)];
+  return (k, order, rng, samples, visit) => {
+    const bone = new Int32Array(28);
+    for (let n = 0; n < samples; n++) visit(hands, 0, bone, k.boneInto(hands, 0, rng, bone));
   };
 }
 

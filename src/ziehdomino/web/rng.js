@@ -8,6 +8,16 @@
 const GOLDEN = 0x6d2b79f5;
 const TWO32 = 0x100000000;
 
+/**
+ * x mod n for integers 0 <= x <= 2**32 and 1 <= n <= 2**32, exactly, without the floating-point
+ * remainder (`%` on numbers past 2**31 is a slow library call in JavaScript engines): the
+ * quotient's floor is exact or one too high, and every product here is below 2**53.
+ */
+function mod(x, n) {
+  const r = x - Math.floor(x / n) * n;
+  return r < 0 ? r + n : r;
+}
+
 /** mulberry32 with one 32-bit state word; any integer seed is reduced modulo 2**32. */
 export class Mulberry32 {
   /** @param {number} seed  an integer (its low 32 bits are used). */
@@ -31,10 +41,10 @@ export class Mulberry32 {
    */
   below(n) {
     if (n <= 1) return 0;
-    const limit = TWO32 - (TWO32 % n);
+    const limit = TWO32 - mod(TWO32, n);
     let x = this.nextU32();
     while (x >= limit) x = this.nextU32();
-    return x % n;
+    return mod(x, n);
   }
 }
 

@@ -234,19 +234,31 @@ def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
 MODELS: Final = ((1, 0), (4, 0), (0, 40))
 
 
+#: LIKE extended so that any score difference indexes it directly (entries past LIKE_MAX_D
+#: repeat LIKE[LIKE_MAX_D]): a score is at most 12 pips + W_FOLLOW * 27 tiles + the double and
+#: blocking terms, and the models scale it.
+_LIKE_WIDE: Final = LIKE + (LIKE[LIKE_MAX_D],) * (max(x * (12 + 27 * W_FOLLOW + W_DOUBLE + W_BLOCK) + y * 12
+                                                      for x, y in MODELS) + 1 - len(LIKE))
+
+
 def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
     """Each model's chance, out of 65536, that a seat holding ``hand`` made the play ``ev``:
     LIKE[best - score of the play] over the sum of LIKE[best - score] of every play it had."""
     left, right, lack = ev.left, ev.right, ev.lack
     num, ta, tb, bit_index, pips = NUM, TA, TB, BIT_INDEX, PIPS
-    scores = []
+    scores = []  # mittel's score (play_score, inlined) of every play the hand had
+    tile_pips = []
     if left < 0:
         m = hand
         while m:
             low = m & -m
             m ^= low
             i = bit_index[low]
-            scores.append((play_score(hand, i, ta[i], tb[i], lack), pips[i]))
+            a, b = ta[i], tb[i]
+            s = pips[i] + W_FOLLOW * (hand & ~low & (num[a] | num[b])).bit_count() + (W_DOUBLE if a == b else 0)
+            k = ((lack >> a) & 1) + ((lack >> b) & 1)
+            scores.append(s + (W_BLOCK if k == 2 else W_LACK if k else 0))
+            tile_pips.append(pips[i])
     else:
         m = hand & (num[left] | num[right])
         while m:
@@ -254,25 +266,39 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
             m ^= low
             i = bit_index[low]
             a, b = ta[i], tb[i]
+            base = pips[i] + (W_DOUBLE if a == b else 0)
+            rest = hand & ~low
             if a == left or b == left:
-                scores.append((play_score(hand, i, b if a == left else a, right, lack), pips[i]))
+                nl = b if a == left else a
+                k = ((lack >> nl) & 1) + ((lack >> right) & 1)
+                scores.append(base + W_FOLLOW * (rest & (num[nl] | num[right])).bit_count()
+                              + (W_BLOCK if k == 2 else W_LACK if k else 0))
+                tile_pips.append(pips[i])
             if left != right and (a == right or b == right):
-                scores.append((play_score(hand, i, left, b if a == right else a, lack), pips[i]))
+                nr = b if a == right else a
+                k = ((lack >> left) & 1) + ((lack >> nr) & 1)
+                scores.append(base + W_FOLLOW * (rest & (num[left] | num[nr])).bit_count()
+                              + (W_BLOCK if k == 2 else W_LACK if k else 0))
+                tile_pips.append(pips[i])
     if len(scores) <= 1:
         return (TWO16,) * len(MODELS)
     played = play_score(hand, ev.tile, ev.nl, ev.nr, lack)
     played_pips = pips[ev.tile]
-    like = LIKE
+    like = _LIKE_WIDE
     out = []
     for x, y in MODELS:
-        vals = [x * s + y * p for s, p in scores]
-        top = max(vals)
-        total = 0
-        for v in vals:
-            d = top - v
-            total += like[d if d < LIKE_MAX_D else LIKE_MAX_D]
-        d = top - x * played - y * played_pips
-        out.append(TWO16 * like[d if d < LIKE_MAX_D else LIKE_MAX_D] // total)
+        if y == 0:
+            top = x * max(scores)
+            vals = [top - x * s for s in scores]
+        elif x == 0:
+            top = y * max(tile_pips)
+            vals = [top - y * p for p in tile_pips]
+        else:
+            full = [x * s + y * p for s, p in zip(scores, tile_pips)]
+            top = max(full)
+            vals = [top - v for v in full]
+        total = sum(map(like.__getitem__, vals))
+        out.append(TWO16 * like[top - x * played - y * played_pips] // total)
     return tuple(out)
 
 

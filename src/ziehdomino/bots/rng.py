@@ -40,10 +40,14 @@ class Mulberry32:
         if n <= 1:
             return 0
         limit = 0x100000000 - (0x100000000 % n)
-        x = self.next_u32()
-        while x >= limit:
-            x = self.next_u32()
-        return x % n
+        while True:  # next_u32, inlined: the search draws hundreds of thousands per decision
+            s = (self.state + 0x6D2B79F5) & 0xFFFFFFFF
+            self.state = s
+            t = ((s ^ (s >> 15)) * (s | 1)) & 0xFFFFFFFF
+            t = (t ^ (t + (((t ^ (t >> 7)) * (t | 61)) & 0xFFFFFFFF))) & 0xFFFFFFFF
+            x = t ^ (t >> 14)
+            if x < limit:
+                return x % n
 
 
 def mix_seed(*parts: int) -> int:

@@ -14,6 +14,67 @@ from tests.e2e.test_local import start_local
 from tests.e2e.test_online import open_room
 from tests.support.e2e import act_by_names, axe_check, play_round, shoot, watch
 
+PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})
+DESKTOP = {"width": 1280, "height": 800}
+
+#: A CSS selector's boxes (drawn ones only) as [left, top, right, bottom] in the viewport.
+BOXES_JS = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length > 0)
+    .map((el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })"""
+
+
+def boxes(page: Page, selector: str) -> list[list[float]]:
+    return page.evaluate(BOXES_JS, selector)
+
+
+def inside(box: list[float], size: dict[str, int]) -> bool:
+    return box[0] >= -1 and box[1] >= -1 and box[2] <= size["width"] + 1 and box[3] <= size["height"] + 1
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def check_stats_fit_phones(page: Page, screens: Path) -> None:
+    """On a phone the room's statistics table is as wide as the screen: nothing scrolls sideways,
+    every figure is inside the viewport's width, and it is a table with rows for screen readers."""
+    for size in PHONES:
+        page.set_viewport_size(size)
+        page.locator("#room-stats .stats-table").scroll_into_view_if_needed()
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(screens / f"stats-room-table-{size['width']}x{size['height']}.png"))
+        widths = page.evaluate("""() => { const s = document.querySelector('#room-stats .stats-scroll');
+            return [s.scrollWidth, s.clientWidth, document.documentElement.scrollWidth]; }""")
+        assert widths[0] <= widths[1] and widths[2] <= size["width"], (size, widths)
+        cells = boxes(page, "#room-stats .stats-table td, #room-stats .stats-table tbody th")
+        assert cells and all(c[0] >= 0 and c[2] <= size["width"] for c in cells), (size, cells)
+        table = page.get_by_role("table", name="Runden in diesem Raum")
+        expect(table.get_by_role("row", name=re.compile("Anna"))).to_have_count(1)
+        expect(table.get_by_role("columnheader", name="Geteilte Runden")).to_have_count(1)
+    page.set_viewport_size(DESKTOP)
+
+
+def check_replay_end_phones(page: Page, screens: Path, name: str) -> None:
+    """At the replay's last step on a phone, the result stands beside the line of play, never
+    over it: every tile of the line and the result's heading are inside the viewport, and no
+    tile lies under the result panel."""
+    for size in PHONES:
+        page.set_viewport_size(size)
+        # The table at the viewport's top, where it brings itself when a round ends.
+        page.evaluate("document.querySelector('section.table').scrollIntoView()")
+        expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(screens / f"{name}-end-{size['width']}x{size['height']}.png"))
+        tiles = boxes(page, ".table .line li")
+        panel = boxes(page, ".table .round-end")
+        heading = boxes(page, ".table .round-end h3")
+        assert tiles and len(panel) == 1 and heading, (tiles, panel, heading)
+        assert all(inside(t, size) for t in tiles), (size, tiles)
+        assert inside(heading[0], size), (size, heading)
+        covered = [t for t in tiles if overlap(t, panel[0])]
+        assert not covered, (size, panel, covered)
+    page.set_viewport_size(DESKTOP)
+
+
 LOG_PLAY = re.compile(r"(?:eröffnet|eröffnest) mit (\d\|\d)|(\d\|\d) (links|rechts) an")
 
 
@@ -200,6 +261,7 @@ def test_an_online_round_watched_again_through_its_link(server, new_context, scr
         assert (int(wins) + int(shared) == 1) == any(who in w for w in winners)
     assert panel.locator("svg.chart").get_attribute("aria-hidden") == "true"
     shoot(anna, screens, "stats-room", "#room-stats")
+    check_stats_fit_phones(anna, screens)
     axe_found_room: list[str] = []
     axe_check(anna, "stats-room", axe_found_room)
     assert not axe_found_room, axe_found_room
@@ -215,6 +277,7 @@ def test_an_online_round_watched_again_through_its_link(server, new_context, scr
     expect(fresh.locator("ul.players")).to_contain_text("Ben")
     step_through(fresh, log)
     assert replay_line(fresh) == final_line
+    check_replay_end_phones(fresh, screens, "replay-online")
     fresh.get_by_role("button", name="Anfang", exact=True).click()
     for _ in range(min(5, len(log))):
         fresh.get_by_role("button", name="Weiter", exact=True).click()

@@ -75,23 +75,27 @@ export function statsFigure(doc, { caption, rowHead, parts, extra = [], rows, em
   }
   figure.append(svg);
 
-  const table = el(doc, 'table', { class: 'stats-table' });
+  // On a phone (stats.css) each row's name stands on a line of its own above its figures, so the
+  // table fits the screen's width; the roles keep it a table for screen readers although its
+  // parts are then laid out as grids (Chromium drops a table's semantics with its display).
+  const table = el(doc, 'table', { class: 'stats-table', role: 'table' });
+  table.style?.setProperty('--stats-cols', String(parts.length + extra.length));
   table.append(el(doc, 'caption', { class: 'sr-only' }, caption));
-  const head = el(doc, 'tr');
-  head.append(el(doc, 'th', { scope: 'col' }, rowHead));
-  for (const c of [...parts, ...extra]) head.append(el(doc, 'th', { scope: 'col' }, c.label));
-  const thead = el(doc, 'thead');
+  const head = el(doc, 'tr', { role: 'row' });
+  head.append(el(doc, 'th', { scope: 'col', role: 'columnheader', class: 'row-head' }, rowHead));
+  for (const c of [...parts, ...extra]) head.append(el(doc, 'th', { scope: 'col', role: 'columnheader' }, c.label));
+  const thead = el(doc, 'thead', { role: 'rowgroup' });
   thead.append(head);
-  const tbody = el(doc, 'tbody');
+  const tbody = el(doc, 'tbody', { role: 'rowgroup' });
   for (const row of rows) {
-    const tr = el(doc, 'tr');
-    tr.append(el(doc, 'th', { scope: 'row' }, row.label));
-    for (const n of row.parts) tr.append(el(doc, 'td', { class: 'num' }, String(n)));
-    for (const x of row.extra ?? []) tr.append(el(doc, 'td', { class: 'num' }, x));
+    const tr = el(doc, 'tr', { role: 'row' });
+    tr.append(el(doc, 'th', { scope: 'row', role: 'rowheader' }, row.label));
+    for (const n of row.parts) tr.append(el(doc, 'td', { class: 'num', role: 'cell' }, String(n)));
+    for (const x of row.extra ?? []) tr.append(el(doc, 'td', { class: 'num', role: 'cell' }, x));
     tbody.append(tr);
   }
   table.append(thead, tbody);
-  const scroll = el(doc, 'div', { class: 'stats-scroll' }); // a narrow screen scrolls the table, not the page
+  const scroll = el(doc, 'div', { class: 'stats-scroll' }); // should a table still be too wide, it scrolls, not the page
   scroll.append(table);
   figure.append(scroll);
   return figure;

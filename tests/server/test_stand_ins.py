@@ -149,7 +149,7 @@ def test_a_person_idling_past_the_turn_time_gets_exactly_one_turn_played(quick: 
             # Ben's next turn is his own again, with the full turn time
             st = await ben.wait_state(lambda s: s["view"]["turn"] == 1 or s["view"]["result"] is not None)
             if st["view"]["result"] is None:
-                assert st["room"]["clock"]["ms"] > 1000 and not st["room"]["clock"]["stand_in"]
+                assert st["room"]["clock"]["ms"] > 750 and not st["room"]["clock"]["stand_in"]
                 acted = await _act(ben, rng)
                 assert "stand_in" not in ben.view["log"][len(acted["log"])]
         assert len(_stand_in_turns(ben.view, 1)) == 1

@@ -103,7 +103,7 @@ class _FailingStorage:
         self.rows[record.id] = record
         self.appended[record.id] = []
 
-    async def append(self, room_id: str, version: int, action: Any) -> None:
+    async def append(self, room_id: str, version: int, action: Any, state: Any = None) -> None:
         if self.fail:
             raise OSError("disk full")
         self.appended[room_id].append((version, action))

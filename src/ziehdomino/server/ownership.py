@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
-import orjson
 
 from .store import LostCallback, RoomBusy
 from .storage import RoomRecord, decode_record
@@ -54,7 +53,7 @@ WHERE owner = $1 AND id = ANY($3::text[]) RETURNING id, epoch
 _RELEASE = "UPDATE rooms SET owner = NULL, owner_pid = NULL, lease_until = NULL WHERE id = $1 AND owner = $2 AND epoch = $3"
 _RELEASE_ALL = "UPDATE rooms SET owner = NULL, owner_pid = NULL, lease_until = NULL WHERE owner = $1"
 #: The actions appended to a room since it was written whole, in order.
-APPENDED = "SELECT version, action FROM actions WHERE room = $1 ORDER BY version"
+APPENDED = "SELECT version, action, state FROM actions WHERE room = $1 ORDER BY version"
 _ASK = "SELECT pg_notify($1, owner || ' ' || id) FROM rooms WHERE id = $2 AND owner IS NOT NULL AND owner <> $3"
 
 
@@ -169,8 +168,7 @@ class Ownership:
                 return None
             raise RoomBusy(room_id)
         self.fences[room_id] = Fence(row["epoch"], row["version"], self._renewals)
-        appended = [(r["version"], orjson.loads(r["action"])) for r in await conn.fetch(APPENDED, room_id)]
-        return decode_record(tuple(row)[2:], appended)
+        return decode_record(tuple(row)[2:], [tuple(r) for r in await conn.fetch(APPENDED, room_id)])
 
     def took_new(self, room_id: str) -> Fence:
         """Hold a room this process has just inserted (epoch 1, version 1)."""

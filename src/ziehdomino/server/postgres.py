@@ -61,7 +61,7 @@ SELECT count(*) FROM u""")
 #: when the fence does not hold.
 _APPEND = """
 WITH u AS (UPDATE rooms SET version = version + 1 WHERE id = $1 AND owner = $4 AND epoch = $5 AND version = $6 RETURNING id)
-INSERT INTO actions (room, version, action) SELECT id, $2::integer, $3::text FROM u
+INSERT INTO actions (room, version, action, state) SELECT id, $2::integer, $3::text, $7::text FROM u
 """
 _ROUNDS = "SELECT record FROM rounds WHERE room = $1 ORDER BY n"
 _VERSION = "SELECT version FROM rooms WHERE id = $1 AND owner = $2 AND epoch = $3"
@@ -196,8 +196,9 @@ class PostgresStorage:
             raise self._moved(record.id)
         fence.version += 1
 
-    async def append(self, room_id: str, version: int, action: dict[str, Any]) -> None:
-        """Append one accepted action to a held room, fenced like :meth:`save`.
+    async def append(self, room_id: str, version: int, action: dict[str, Any],
+                     state: dict[str, Any] | None = None) -> None:
+        """Append one accepted action (and the room-state fields it set) to a held room, fenced like :meth:`save`.
 
         Raises:
             RoomMoved: as for :meth:`save`.
@@ -210,7 +211,8 @@ class PostgresStorage:
         await self._settle(room_id, fence)
         try:
             status = await self.pool.execute(_APPEND, room_id, version, orjson.dumps(action).decode(),
-                                             own.owner, fence.epoch, fence.version)
+                                             own.owner, fence.epoch, fence.version,
+                                             None if state is None else orjson.dumps(state).decode())
         except Exception:
             fence.uncertain = True
             raise
@@ -295,8 +297,7 @@ async def read_room(dsn: str, room_id: str) -> RoomRecord | None:
                                   room_id)
         if row is None:
             return None
-        appended = [(r["version"], orjson.loads(r["action"])) for r in await conn.fetch(APPENDED, room_id)]
-        record = decode_record(tuple(row), appended)
+        record = decode_record(tuple(row), [tuple(r) for r in await conn.fetch(APPENDED, room_id)])
         record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(_ROUNDS, room_id)]
         return record
     finally:

@@ -710,21 +710,25 @@ class Rooms:
         action = parse_action(action_json)
         match.apply(seat, action, version=version)
         state = room.state
-        if stand_in:
-            assert match.round.log is not None
-            state.stand_ins.append(len(match.round.log) - 1)
-        if match.round.result is not None:
+        entries = match.round.log
+        assert entries is not None  # a match's round keeps its log
+        if match.round.result is not None:  # the round ended: the room is written whole
+            if stand_in:
+                state.stand_ins.append(len(entries) - 1)
             state.history.append(round_summary(match))
             state.ready = [False] * room.players
             state.turn_started = None
-        elif not isinstance(action, Draw):
-            state.turn_started = time.time()  # the turn passed on (a draw keeps it)
-        if match.round.result is None and isinstance(action, Draw) and not stand_in:
-            # only the match changed (a draw keeps the turn and its clock): appended
-            assert match.round.log is not None  # a match's round keeps its log
-            await self._commit(room, timing, action=logged_action(match.round.log[-1]))
-        else:  # the room's own state changed too (or the round ended): written whole
             await self._commit(room, timing, finished=replays.finished_record(match))
+            return
+        # An action of the round in play is appended, with the fields of the room's own state it
+        # set: the turn clock when the turn passed on (a draw keeps it), a stand-in's mark.
+        changed: dict[str, Any] = {}
+        if stand_in:
+            state.stand_ins.append(len(entries) - 1)
+            changed["stand_ins"] = list(state.stand_ins)
+        if not isinstance(action, Draw):
+            state.turn_started = changed["turn_started"] = time.time()
+        await self._commit(room, timing, action=logged_action(entries[-1]), state=changed or None)
 
     def _deal_next(self, room: Room) -> None:
         """Deal the next round (everyone is ready); the caller commits."""
@@ -735,18 +739,20 @@ class Rooms:
         room.state.turn_started = time.time()
 
     async def _commit(self, room: Room, timing: ActionTiming | None = None,
-                      finished: dict[str, Any] | None = None, action: dict[str, Any] | None = None) -> None:
+                      finished: dict[str, Any] | None = None, action: dict[str, Any] | None = None,
+                      state: dict[str, Any] | None = None) -> None:
         """Store the changed match (restoring the stored one if that fails), then push and go on.
 
         ``action``: the change is this one action of the round in play, appended to what is
-        stored; otherwise the room is written whole, with ``finished``, the record of the round
-        the change ended.
+        stored with ``state``, the fields of the room's own state it set (nothing else of the
+        room may have changed); otherwise the room is written whole, with ``finished``, the
+        record of the round the change ended.
         """
         try:
             if action is None:
                 await self._store(room, finished)
             else:
-                await self._append(room, action)
+                await self._append(room, action, state)
         except RoomError:
             self._restore(room)
             raise
@@ -810,12 +816,12 @@ class Rooms:
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
 
-    async def _append(self, room: Room, action: dict[str, Any]) -> None:
+    async def _append(self, room: Room, action: dict[str, Any], state: dict[str, Any] | None) -> None:
         self._alive(room, change=True)
         assert room.match is not None
         version = room.match.version
         try:
-            await self.storage.append(room.id, version, action)
+            await self.storage.append(room.id, version, action, state)
         except RoomMoved:
             self._drop(room)
             raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect") from None
@@ -823,6 +829,8 @@ class Rooms:
             log.error("storing room %s failed: %s", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
         room.appended.append((version, action))
+        if state is not None:
+            room.stored_state = {**room.stored_state, **state}
 
     def _broadcast(self, room: Room, timing: ActionTiming | None = None) -> None:
         """Push every connection its own state (one view per seat, computed and encoded once)."""

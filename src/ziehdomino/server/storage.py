@@ -8,7 +8,8 @@ anything sent. What is stored, per room:
   storage form (:func:`ziehdomino.engine.match_to_state`: the current round's deal with the
   boneyard order, plus the actions accepted so far), written whole by :meth:`Storage.save`;
 - rows of ``actions``: each action accepted since that row was written, appended one by one
-  by :meth:`Storage.append` (a few dozen bytes, instead of the whole match again). Writing the
+  by :meth:`Storage.append` (a few dozen bytes, instead of the whole match again), with the
+  fields of the room's own state the action set (the turn clock, a stand-in's mark). Writing the
   room whole again (at the end of a round, the next round, a join) folds them into the row;
 - rows of ``rounds``: the record of every finished round (``docs/replay.md``), written once, in
   the same transaction as the action that ended the round, and deleted with its room.
@@ -18,7 +19,8 @@ by :meth:`Storage.save`; :meth:`Storage.append` stores one action and nothing el
 that is more than an action of the round in play must be saved whole.
 
 The stored match is the row's ``match`` with its appended actions added to ``actions`` and
-``version`` set to the last one's (:func:`merge`): always exactly ``match_to_state`` of the
+``version`` set to the last one's (:func:`merge`), and the stored room state the row's ``room``
+with the appended rows' fields laid over it in order (:func:`merge_state`): always exactly ``match_to_state`` of the
 match as the server last announced it, so a restart replays each room to where it was.
 
 Commits run on one writer thread, never on the event loop: a slow or stalled disk makes the
@@ -87,6 +89,7 @@ CREATE TABLE IF NOT EXISTS actions (
     room TEXT NOT NULL,         -- rooms.id
     version INTEGER NOT NULL,   -- the match's version once this action was applied
     action TEXT NOT NULL,       -- JSON: the action in the engine's form
+    state TEXT,                 -- JSON: the fields of rooms.room this action set, or NULL
     PRIMARY KEY (room, version)
 ) WITHOUT ROWID;
 """
@@ -139,12 +142,29 @@ def encode_round(room_id: str, finished: dict[str, Any]) -> tuple[str, int, str]
     return (room_id, finished["round"], _dumps(finished))
 
 
-def decode_record(row: Any, appended: list[tuple[int, dict[str, Any]]]) -> RoomRecord:
-    """The record of stored columns in :func:`encode_record`'s order, with the actions
-    ``appended`` since (``(version, action)``, in order) folded into its match."""
+def merge_state(room: dict[str, Any] | None, states: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The stored room state: a row's ``room`` with the fields appended actions set laid over it, in order."""
+    if room is None or not states:
+        return room
+    merged = dict(room)
+    for fields in states:
+        merged.update(fields)
+    return merged
+
+
+#: One appended row as read: ``(version, action JSON text, state JSON text or None)``.
+AppendedRow = tuple[int, str, "str | None"]
+
+
+def decode_record(row: Any, appended: list[AppendedRow]) -> RoomRecord:
+    """The record of stored columns in :func:`encode_record`'s order, with the rows
+    ``appended`` since (in order) folded into its match and its room state."""
     match = None if row[4] is None else orjson.loads(row[4])
-    return RoomRecord(row[0], row[1], row[2], orjson.loads(row[3]), merge(match, appended), bool(row[5]),
-                      room=None if row[6] is None else orjson.loads(row[6]))
+    room = None if row[6] is None else orjson.loads(row[6])
+    actions = [(v, orjson.loads(a)) for v, a, _ in appended]
+    states = [orjson.loads(st) for _, _, st in appended if st is not None]
+    return RoomRecord(row[0], row[1], row[2], orjson.loads(row[3]), merge(match, actions), bool(row[5]),
+                      room=merge_state(room, states))
 
 
 def _dumps(value: Any) -> str:
@@ -173,11 +193,11 @@ def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
                          (room_id,)).fetchone()
         if row is None:
             return None
-        appended = db.execute("SELECT version, action FROM actions WHERE room = ? ORDER BY version",
+        appended = db.execute("SELECT version, action, state FROM actions WHERE room = ? ORDER BY version",
                               (room_id,)).fetchall()
     finally:
         db.close()
-    return decode_record(row, [(v, orjson.loads(a)) for v, a in appended])
+    return decode_record(row, appended)
 
 
 _Job = tuple[list[tuple[str, tuple[Any, ...]]], "asyncio.Future[None]"]
@@ -215,6 +235,8 @@ class Storage:
             columns = {r[1] for r in self._db.execute("PRAGMA table_info(rooms)")}
             if "room" not in columns:  # a file written before the room state existed
                 self._db.execute("ALTER TABLE rooms ADD COLUMN room TEXT")
+            if "state" not in {r[1] for r in self._db.execute("PRAGMA table_info(actions)")}:
+                self._db.execute("ALTER TABLE actions ADD COLUMN state TEXT")  # appended before the turn clock was
             self._db.execute("BEGIN IMMEDIATE")  # a folder or file we may read but not write fails here
             self._db.execute("COMMIT")
         except (OSError, sqlite3.Error) as exc:
@@ -228,9 +250,10 @@ class Storage:
 
     async def load_all(self) -> list[RoomRecord]:
         """Every stored room, with its finished rounds (before the first write)."""
-        appended: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-        for room, version, action in self._db.execute("SELECT room, version, action FROM actions ORDER BY room, version"):
-            appended.setdefault(room, []).append((version, orjson.loads(action)))
+        appended: dict[str, list[AppendedRow]] = {}
+        for room, version, action, state in self._db.execute(
+                "SELECT room, version, action, state FROM actions ORDER BY room, version"):
+            appended.setdefault(room, []).append((version, action, state))
         rows = self._db.execute("SELECT id, created, updated, seats, match, in_progress, room FROM rooms").fetchall()
         records = {r[0]: decode_record(r, appended.get(r[0], [])) for r in rows}
         for room, _, text in self._db.execute("SELECT room, n, record FROM rounds ORDER BY room, n"):
@@ -259,13 +282,15 @@ class Storage:
             statements.append((_INSERT_ROUND, encode_round(record.id, finished)))
         await self._commit(statements)
 
-    async def append(self, room_id: str, version: int, action: dict[str, Any]) -> None:
-        """Append one accepted action (the match is at ``version`` with it); returns once committed.
+    async def append(self, room_id: str, version: int, action: dict[str, Any],
+                     state: dict[str, Any] | None = None) -> None:
+        """Append one accepted action (the match is at ``version`` with it) and the fields of
+        the room's own state it set (``state``, laid over the stored ones); returns once committed.
 
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
         """
-        await self._commit([(_APPEND, (room_id, version, _dumps(action)))])
+        await self._commit([(_APPEND, (room_id, version, _dumps(action), None if state is None else _dumps(state)))])
 
     async def delete(self, room_ids: list[str]) -> None:
         """Delete these rooms; returns once committed.
@@ -413,5 +438,5 @@ def _resolve(done: list[tuple[asyncio.Future[None], BaseException | None]]) -> N
 _INSERT = ("INSERT OR REPLACE INTO rooms (id, created, updated, seats, match, in_progress, room) "
            "VALUES (?, ?, ?, ?, ?, ?, ?)")
 _DROP_ACTIONS = "DELETE FROM actions WHERE room = ?"
-_APPEND = "INSERT INTO actions VALUES (?, ?, ?)"
+_APPEND = "INSERT INTO actions (room, version, action, state) VALUES (?, ?, ?, ?)"
 _INSERT_ROUND = "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?)"

@@ -83,9 +83,11 @@ class RoomStorage(Protocol):
             Exception: the write failed (nothing of it is stored, or it is not known whether).
         """
 
-    async def append(self, room_id: str, version: int, action: dict[str, Any]) -> None:
+    async def append(self, room_id: str, version: int, action: dict[str, Any],
+                     state: dict[str, Any] | None = None) -> None:
         """Append one accepted action of the round in play (the match is at ``version`` with
-        it); returns once it is committed.
+        it) and the fields of the room's own state it set (``state``, laid over the stored
+        ones when the room is read); returns once it is committed.
 
         Raises:
             RoomMoved: another process holds the room (nothing written).

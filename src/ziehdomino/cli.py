@@ -74,6 +74,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="server: players act at once (no pause), so the servers are as busy as they can be")
     bench.add_argument("--warmup", type=float, default=10.0,
                        help="server: seconds played before measuring starts (default 10)")
+    bench.add_argument("--cluster", type=int, default=None, metavar="N",
+                       help="server: through HAProxy onto N processes on a throwaway PostgreSQL, beside one process")
     bench.add_argument("--rounds", type=int, default=None,
                        help="bots: rounds per table size whose stark decisions are timed (default 12); "
                             "render: local 4-seat rounds played (default 30)")
@@ -133,6 +135,13 @@ def main(argv: list[str] | None = None) -> int:
                 _parser().error(f"bench engine needs {exc.name}: .venv/bin/pip install -e '.[bench]'")
 
             engine.run(3.0 if args.seconds is None else args.seconds, args.seed)
+        elif args.name == "server" and args.cluster is not None:
+            from .bench import cluster
+
+            if not 1 <= args.cluster <= 16:
+                _parser().error("--cluster takes 1 to 16 processes")
+            cluster.run(processes=args.cluster, rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
+                        think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup)
         elif args.name == "server":
             from .bench import server
 

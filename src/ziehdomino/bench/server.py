@@ -297,8 +297,11 @@ def _client(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: i
 # --- one server measured --------------------------------------------------------------------------
 
 
-def _measure(name: str, proc: subprocess.Popen[bytes], port: int, plan: list[SeatPlan], *, seconds: float,
-             think_ms: float, warmup: float, seed: int) -> dict[str, Any]:
+def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: list[SeatPlan], *, seconds: float,
+             think_ms: float, warmup: float, seed: int,
+             on_window: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Play ``plan`` against the server(s) at ``port`` and measure ``procs``' CPU over the window
+    (all of them together; ``on_window("start")`` and ``("end")`` are called at its edges)."""
     ctx = multiprocessing.get_context("spawn")
     here, there = ctx.Pipe()
     worker = ctx.Process(target=_client, args=(there, port, plan, think_ms, seed), daemon=True)
@@ -313,13 +316,17 @@ def _measure(name: str, proc: subprocess.Popen[bytes], port: int, plan: list[Sea
         until = start + seconds
         here.send((start, until))
         time.sleep(max(0.0, start - time.time()))
-        _, cpu0 = _proc_figures(proc.pid)
+        cpu0 = sum(_proc_figures(p.pid)[1] for p in procs)
+        if on_window is not None:
+            on_window("start")
         time.sleep(max(0.0, until - time.time()))
-        _, cpu1 = _proc_figures(proc.pid)
+        cpu1 = sum(_proc_figures(p.pid)[1] for p in procs)
+        if on_window is not None:
+            on_window("end")
         if not here.poll(GRACE_S + 120):
             raise RuntimeError("the client did not report")
         result = here.recv()[1]
-        peak_rss, _ = _proc_figures(proc.pid)
+        peak_rss = max(_proc_figures(p.pid)[0] for p in procs)
         worker.join(timeout=30)
     finally:
         if worker.is_alive():
@@ -371,7 +378,7 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
     port = _free_port()
     proc = _start(["ziehdomino.bench.floor", str(port)], port)
     try:
-        floor = _measure("floor", proc, port, _floor_rooms(rooms), **kw)
+        floor = _measure("floor", [proc], port, _floor_rooms(rooms), **kw)
     finally:
         _stop(proc)
 
@@ -383,7 +390,7 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
             t0 = time.perf_counter()
             plan = _ours_rooms(f"http://{HOST}:{port}", rooms)
             print(f"ziehdomino: created {rooms} rooms, {4 * rooms} seats in {time.perf_counter() - t0:.1f} s", flush=True)
-            ours = _measure("ziehdomino", proc, port, plan, **kw)
+            ours = _measure("ziehdomino", [proc], port, plan, **kw)
         finally:
             _stop(proc)
 

@@ -102,6 +102,14 @@ class Postgres:
         self.create_database(USER)
         return self
 
+    @property
+    def pid(self) -> int:
+        """The postmaster's process id (from ``postmaster.pid``; 0 when it is not running)."""
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return 0
+
     def create_database(self, name: str) -> str:
         """Create database ``name`` if missing; returns its address."""
         have = self.psql("postgres", f"SELECT 1 FROM pg_database WHERE datname = '{name}'")

@@ -1,0 +1,149 @@
+"""``ziehdomino bench server --cluster N``: the server benchmark's rooms through HAProxy onto N processes.
+
+Three phases in one run, each with the same rooms, players, client and window as ``bench
+server`` (:mod:`.server`: one lean raw-frame client process, ``_measure``):
+
+1. ``one process, SQLite``: ``ziehdomino serve`` as a single process runs it, the baseline;
+2. ``one process, PostgreSQL``: the same process on a throwaway PostgreSQL, no proxy;
+3. ``N processes + HAProxy``: :class:`ziehdomino.cluster.run.Cluster` on the same PostgreSQL,
+   the clients connecting through the proxy.
+
+Every process is started the same way (the ``serve`` command with :data:`SERVE_FLAGS`, timing
+its accepted actions). Per phase: actions/s, the latency until all four seats saw an action
+(p50/p99), the CPU of all server processes together per action, and per process its CPU in
+the window over the actions it accepted in the window (its own ``/api/debug/metrics``). The
+goal is a cluster process's CPU per action within 15% of the single process's. HAProxy's and
+PostgreSQL's own CPU are printed beside, not counted. Figures only; nothing is asserted. Only
+127.0.0.1 is contacted. The last line is JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from . import server as one
+
+HOST = one.HOST
+#: How every measured process runs: the bench server's settings, through the command line.
+SERVE_FLAGS = ["--computer-delay", "0", "--http-rate", "1000000", "--ws-rate", "1000",
+               "--ws-connect-rate", "1000000", "--max-sockets-per-address", "1000000",
+               "--max-rooms-per-address", str(one.MAX_ROOMS), "--miss-rate", "1000000",
+               "--debug-metrics", "--log-level", "warning"]
+
+
+def _metrics_next(port: int) -> int:
+    """How many accepted actions the process at ``port`` has timed so far."""
+    with urllib.request.urlopen(f"http://{HOST}:{port}/api/debug/metrics?since=999999999999", timeout=30) as r:  # noqa: S310
+        return int(json.loads(r.read())["next"])
+
+
+def _serve(port: int, data: Path, database: str | None) -> subprocess.Popen[bytes]:
+    args = ["ziehdomino.cli", "serve", "--host", HOST, "--port", str(port), "--data", str(data), *SERVE_FLAGS]
+    if database is not None:
+        args += ["--database", database]
+    return one._start(args, port)
+
+
+def _phase(label: str, procs: dict[str, tuple[subprocess.Popen[bytes], int]], entry_port: int, *,
+           rooms: int, others: dict[str, int], **kw: Any) -> dict[str, Any]:
+    """Measure one phase: ``procs`` {name: (process, its port)}, clients at ``entry_port``;
+    ``others`` {name: pid}: processes whose CPU is shown beside (HAProxy, PostgreSQL)."""
+    t0 = time.perf_counter()
+    plan = one._ours_rooms(f"http://{HOST}:{entry_port}", rooms)
+    print(f"[{label}] created {rooms} rooms in {time.perf_counter() - t0:.1f} s", flush=True)
+    marks: dict[str, dict[str, tuple[float, int]]] = {}
+
+    def window(edge: str) -> None:
+        marks[edge] = {n: (one._proc_figures(p.pid)[1], _metrics_next(port)) for n, (p, port) in procs.items()}
+        marks[edge].update({n: (_tree_cpu(pid), 0) for n, pid in others.items()})
+
+    figures = one._measure(label, [p for p, _ in procs.values()], entry_port, plan, on_window=window, **kw)
+    per_process = []
+    for n in procs:
+        (cpu0, next0), (cpu1, next1) = marks["start"][n], marks["end"][n]
+        served = next1 - next0
+        per_process.append({"process": n, "actions": served, "cpu_s": round(cpu1 - cpu0, 2),
+                            "cpu_us_per_action": round((cpu1 - cpu0) / served * 1e6, 1) if served else None})
+    beside = {n: round(marks["end"][n][0] - marks["start"][n][0], 2) for n in others}
+    text = ", ".join(f"{p['process']} {p['cpu_us_per_action']} us/action ({p['actions']} actions)" for p in per_process)
+    print(f"[{label}] per process: {text}; CPU s beside: {beside or 'none'}", flush=True)
+    return {"phase": label, **{k: figures[k] for k in ("actions_per_s", "p50_ms", "p99_ms", "server_cpu_us",
+                                                       "client_cpu_us", "unanswered", "errors")},
+            "processes": per_process, "cpu_s_beside": beside}
+
+
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds of ``pid`` and its children that were waited for (PostgreSQL's backends are
+    children of the postmaster; those still running are added one by one)."""
+    total = one._proc_figures(pid)[1]
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            total += one._proc_figures(int(child))[1]
+    except (OSError, ValueError, IndexError):
+        pass
+    return total
+
+
+def run(*, processes: int, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
+        warmup: float = 10.0) -> dict[str, Any]:
+    """Run the three phases; print figures and a last-line JSON summary, and return it.
+
+    Args:
+        processes: server processes behind the proxy (1-16).
+        rooms, seconds, think_ms, seed, warmup: as :func:`.server.run`, per phase.
+    """
+    from ..cluster.postgres import Postgres
+    from ..cluster.run import Cluster
+
+    rooms = max(1, min(one.MAX_ROOMS, rooms))
+    seconds = max(1.0, min(one.MAX_SECONDS, seconds))
+    one._raise_fd_limit(8 * rooms + 256)
+    kw: dict[str, Any] = {"rooms": rooms, "seconds": seconds, "think_ms": think_ms, "seed": seed, "warmup": warmup}
+    mode = "saturation" if think_ms <= 0 else f"{rooms} rooms x about {1000 / think_ms:.3g} actions/s"
+    print(f"bench server --cluster {processes}: {mode}, {seconds:g} s measured after {warmup:g} s warm-up", flush=True)
+    phases = []
+    pg = Postgres().start()
+    try:
+        pg_pid = pg.pid
+        for label, database in (("one process, SQLite", None), ("one process, PostgreSQL", pg.new_database())):
+            with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
+                port = one._free_port()
+                proc = _serve(port, Path(tmp) / "data", database)
+                try:
+                    others = {} if database is None else {"postgresql": pg_pid}
+                    phases.append(_phase(label, {"p1": (proc, port)}, port, others=others, **kw))
+                finally:
+                    one._stop(proc)
+        cluster = Cluster(processes, database=pg.new_database(), extra=SERVE_FLAGS, http_rate=10**9).start()
+        try:
+            procs = {p.name: (p.proc, p.port) for p in cluster.processes if p.proc is not None}
+            assert cluster.haproxy is not None
+            phases.append(_phase(f"{processes} processes + HAProxy", procs, cluster.port,
+                                 others={"haproxy": cluster.haproxy.pid, "postgresql": pg_pid}, **kw))
+        finally:
+            cluster.stop()
+    finally:
+        pg.destroy()
+    single = phases[0]["processes"][0]["cpu_us_per_action"]
+    in_cluster = [p["cpu_us_per_action"] for p in phases[-1]["processes"] if p["cpu_us_per_action"]]
+    worst = max(in_cluster) if in_cluster else None
+    summary = {"bench": "server-cluster", "processes": processes, "rooms": rooms, "seconds": seconds,
+               "think_ms": think_ms, "single_cpu_us": single, "single_pg_cpu_us": phases[1]["processes"][0]["cpu_us_per_action"],
+               "cluster_cpu_us": in_cluster, "worst_vs_single": round(worst / single, 2) if worst and single else None,
+               "actions_per_s": phases[-1]["actions_per_s"], "p50_ms": phases[-1]["p50_ms"],
+               "p99_ms": phases[-1]["p99_ms"], "load_1m": round(os.getloadavg()[0], 2), "phases": phases}
+    print(f"CPU per action: one process on SQLite {single} us, on PostgreSQL {summary['single_pg_cpu_us']} us; "
+          f"in the cluster {in_cluster} us, the worst {summary['worst_vs_single']} x the single process "
+          f"(goal within 15%); through the proxy {summary['actions_per_s']} actions/s, p50 {summary['p50_ms']} ms, "
+          f"p99 {summary['p99_ms']} ms")
+    print(json.dumps(summary))
+    return summary

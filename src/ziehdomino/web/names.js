@@ -11,25 +11,9 @@ export const NAME_MAX = 24;
 // separators (Zl, Zp), the bidi controls that would reorder or hide the text around a name,
 // characters that draw as blank space (Hangul fillers, the blank braille pattern) and tag characters.
 const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u115f\u1160\u3164\uffa0\u2800\u{e0000}-\u{e007f}]/u;
-// Zero-width characters hide between a name's letters ("An\u200bna" shows as "Anna"): the
-// zero-width space, non-joiner and joiner, the Mongolian vowel separator, the word joiner, the
-// invisible operators and U+FEFF. A joiner between two symbols (an emoji sequence) stays.
-const ZERO_WIDTH = /[\u200b\u200c\u200d\u180e\u2060-\u2064\ufeff]/u;
-// What may stand between an emoji and the joiner after it: U+FE0F and the skin tone modifiers.
-const EMOJI_TAIL = /^[\ufe0f\u{1f3fb}-\u{1f3ff}]$/u;
-const SYMBOL = /^\p{So}$/u;
-
-/** Whether the code points hold a zero-width character that no emoji sequence explains. */
-function hidesZeroWidth(chars) {
-  return chars.some((ch, i) => {
-    if (!ZERO_WIDTH.test(ch)) return false;
-    if (ch !== '\u200d') return true;
-    let j = i - 1;
-    while (j >= 0 && EMOJI_TAIL.test(chars[j])) j -= 1;
-    return !(j >= 0 && i + 1 < chars.length && SYMBOL.test(chars[j]) && SYMBOL.test(chars[i + 1]));
-  });
-}
-
+// Zero-width characters hide between letters ("An\u200bna" shows as "Anna"); a joiner stays
+// only between two symbols (an emoji sequence, maybe with U+FE0F or a skin tone).
+const ZERO_WIDTH = /[\u200b\u200c\u180e\u2060-\u2064\ufeff]|(?<!\p{So}[\ufe0f\u{1f3fb}-\u{1f3ff}]*)\u200d|\u200d(?!\p{So})/u;
 // A combining mark may not open a name, and one character carries at most four of them.
 const PILED_MARKS = /^\p{M}|\p{M}{5}/u;
 // Only space separators (Zs) are trimmed, as on the server (String.trim would also drop U+FEFF).
@@ -48,10 +32,12 @@ export function nameProblem(name) {
   const text = String(name ?? '').normalize('NFC');
   const trimmed = text.replace(EDGE_SPACES, '');
   const length = [...trimmed].length;
-  if (FORBIDDEN.test(text) || hidesZeroWidth([...text])) return { code: 'forbidden', length };
+  if (FORBIDDEN.test(text)) return { code: 'forbidden', length };
   if (length < 1) return { code: 'empty', length };
   if (length > NAME_MAX) return { code: 'tooLong', length };
-  if (!VISIBLE.test(trimmed) || PILED_MARKS.test(trimmed)) return { code: 'invisible', length };
+  if (!VISIBLE.test(trimmed)) return { code: 'invisible', length };
+  if (ZERO_WIDTH.test(text)) return { code: 'forbidden', length };
+  if (PILED_MARKS.test(trimmed)) return { code: 'invisible', length };
   return null;
 }
 

@@ -523,7 +523,7 @@ def test_every_tile_of_a_hand_past_ten_is_reached_by_keys(server, new_context):
     page.keyboard.press(",")
     expect(tiles.nth(size - 2)).to_have_attribute("aria-pressed", "true")
     # The keyboard help says so.
-    expect(page.locator(".keys-hint")).to_contain_text("Punkt den nächsten und Komma den vorigen")
+    expect(page.locator(".keys-hint")).to_contain_text("Punkt den nächsten, Komma den vorigen")
     assert not problems, problems
 
 

@@ -166,7 +166,7 @@ const DE = {
   'tempo.langsam': 'langsam',
   'tempo.normal': 'normal',
   'tempo.schnell': 'schnell',
-  'keys.hint': 'Tasten: 1 bis 9 (0 für den zehnten) wählt einen Stein der Hand, Punkt den nächsten und Komma den vorigen (so erreichst du jeden Stein, auch nach dem zehnten), L legt ihn links an, R rechts, Z zieht, P passt, N startet die nächste Runde.',
+  'keys.hint': 'Tasten: 1 bis 9 (0 für den zehnten) wählt einen Stein der Hand, Punkt den nächsten, Komma den vorigen, L legt ihn links an, R rechts, Z zieht, P passt, N startet die nächste Runde.',
   'attention.title': 'Du bist am Zug',
 
   'status.yourTurn': 'Du bist am Zug.',
@@ -535,7 +535,7 @@ const EN = {
   'tempo.langsam': 'slow',
   'tempo.normal': 'normal',
   'tempo.schnell': 'fast',
-  'keys.hint': 'Keys: 1 to 9 (0 for the tenth) picks a tile of your hand, full stop the next one and comma the one before (so every tile is reached, past the tenth too), L plays it on the left, R on the right, Z draws, P passes, N starts the next round.',
+  'keys.hint': 'Keys: 1 to 9 (0 for the tenth) picks a tile of your hand, full stop the next one, comma the one before, L plays it on the left, R on the right, Z draws, P passes, N starts the next round.',
   'attention.title': 'Your turn',
 
   'status.yourTurn': 'It is your turn.',

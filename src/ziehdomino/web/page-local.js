@@ -11,7 +11,6 @@ import { createTable } from './render.js';
 import { decide } from './bots.js';
 import { readSave } from './local-save.js';
 import { LocalSession, uniformMove } from './session-local.js';
-import { createLocalStats } from './stats-panel.js';
 import {
   LOCAL_SETUP_KEY, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName, wireComputers, wireName,
 } from './setup.js';
@@ -66,20 +65,31 @@ const table = createTable(tableRoot, session, {
 });
 
 // "Statistik": the rounds counted per computer level and table size, redrawn as rounds end.
+// Its panel and chart load when it is first opened: they are no part of the table's first load.
 const statsRoot = document.getElementById('stats-root');
 const statsToggle = document.getElementById('stats-toggle');
-const stats = createLocalStats(storage);
-statsRoot.append(stats.element);
-statsToggle.addEventListener('click', () => {
+let stats = null;
+async function statsPanel() {
+  if (!stats) {
+    const { createLocalStats } = await import('./stats-panel.js');
+    if (!stats) {
+      stats = createLocalStats(storage);
+      statsRoot.append(stats.element);
+    }
+  }
+  return stats;
+}
+statsToggle.addEventListener('click', async () => {
   const open = statsRoot.hidden;
   statsRoot.hidden = !open;
   statsToggle.setAttribute('aria-expanded', String(open));
-  if (open) {
-    stats.render();
-    stats.heading.focus();
-  }
+  if (!open) return;
+  const panel = await statsPanel();
+  if (statsRoot.hidden) return;
+  panel.render();
+  panel.heading.focus();
 });
-session.subscribe({ change: () => !statsRoot.hidden && session.view()?.result && stats.render() });
+session.subscribe({ change: () => stats && !statsRoot.hidden && session.view()?.result && stats.render() });
 
 function showSetup(show) {
   setup.hidden = !show;

@@ -75,9 +75,7 @@ export function statsFigure(doc, { caption, rowHead, parts, extra = [], rows, em
   }
   figure.append(svg);
 
-  // On a phone (stats.css) each row's name stands on a line of its own above its figures, so the
-  // table fits the screen's width; the roles keep it a table for screen readers although its
-  // parts are then laid out as grids (Chromium drops a table's semantics with its display).
+  // The roles keep it a table when a phone lays its rows out as grids (stats.css).
   const table = el(doc, 'table', { class: 'stats-table', role: 'table' });
   table.style?.setProperty('--stats-cols', String(parts.length + extra.length));
   table.append(el(doc, 'caption', { class: 'sr-only' }, caption));

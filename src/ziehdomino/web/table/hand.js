@@ -31,8 +31,7 @@ export function createHand(ctx, meInfo) {
   const passBtn = h('button', { class: 'btn action', attrs: { type: 'button', 'aria-describedby': `${id}-pw`, 'aria-keyshortcuts': 'P' } });
   const actionsLabel = h('span', { class: 'sr-only', attrs: { id: `${id}-al` } });
   const actions = h('div', { class: 'actions', attrs: { role: 'group', 'aria-labelledby': `${id}-al` } }, actionsLabel, drawBtn, passBtn);
-  // Two sentences (each ends with a full stop), a space between them: read as a paragraph
-  // they do not run together.
+  // Two sentences, a space between: read as one they do not run together.
   const whys = h('p', { class: 'whys sr-only' }, drawWhy, ' ', passWhy);
   const top = h('div', { class: 'me-top' }, heading, meInfo);
   const moves = h('div', { class: 'moves' }, placeLabel, placements, actions);

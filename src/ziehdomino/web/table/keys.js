@@ -1,9 +1,8 @@
 /**
  * @file Keys for the common actions: a digit picks the n-th tile of the hand (1–9, 0 for the
- * tenth); "." picks the tile after the picked one and "," the one before (round the hand), so
- * every tile of a hand that has drawn past ten is reached too; L and R play the picked tile on
- * the left or right end (either on an empty line), Z is "Ziehen", P "Passen", N "Nächste
- * Runde". Each key presses the same button a click would, so nothing happens that the button would not do; the buttons say their key in
+ * tenth), "." and "," the next and previous one (every tile, past the tenth too), L and R
+ * play the picked tile on the left or right end (either on an empty line), Z is "Ziehen", P
+ * "Passen", N "Nächste Runde". Each key presses the same button a click would, so nothing happens that the button would not do; the buttons say their key in
  * `aria-keyshortcuts`. Keys never fire while typing in a field, with a modifier held, or while
  * the table is hidden.
  */
@@ -34,14 +33,7 @@ export function keyAction(key) {
   return null;
 }
 
-/**
- * The tile a step leads to: the one after (step 1) or before (step -1) the picked tile, round
- * the hand; with none picked, the first (step 1) or the last (step -1).
- * @param {number} count  tiles in the hand
- * @param {number} picked  the picked tile's index, -1 for none
- * @param {1 | -1} step
- * @returns {number} an index in 0..count-1, or -1 for an empty hand
- */
+/** The index a step (1 | -1) from the picked tile (-1: none; then the first | last) leads to, round a hand of `count`. */
 export function steppedTile(count, picked, step) {
   if (count < 1) return -1;
   if (picked < 0 || picked >= count) return step > 0 ? 0 : count - 1;

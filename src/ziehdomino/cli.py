@@ -7,13 +7,20 @@ import sys
 from pathlib import Path
 
 
+def _port(text: str) -> int:
+    """A TCP port for argparse: 1-65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1-65535)")
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ziehdomino", description="Ziehdomino: draw dominoes in the browser.")
     sub = p.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the web app with online rooms")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     serve.add_argument("--data", type=Path, default=Path("data"), help="directory of the SQLite file (default ./data)")
     serve.add_argument("--database", default=None, metavar="postgresql://...",
                        help="keep rooms in PostgreSQL, shared with other processes (docs/deploy.md); default: SQLite in --data")
@@ -56,7 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     proxy.add_argument("processes", type=int, help="how many ziehdomino serve processes (p1..pN)")
     proxy.add_argument("--bind", default="127.0.0.1:8000", help="address:port HAProxy listens on (default 127.0.0.1:8000)")
     proxy.add_argument("--host", default="127.0.0.1", help="the processes' address (default 127.0.0.1)")
-    proxy.add_argument("--first-port", type=int, default=8001,
+    proxy.add_argument("--first-port", type=_port, default=8001,
                        help="port of p1; p2 listens on the next one, ... (default 8001)")
     proxy.add_argument("--maxconn", type=int, default=20000, help="connections at once (default 20000)")
     proxy.add_argument("--http-rate", type=int, default=60,
@@ -114,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                                 metrics=args.debug_metrics, database=args.database,
                                 process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease)
         except ValueError as exc:
-            _parser().error(str(exc))
+            _parser().error(f"serve: {exc}")
         try:
             serve(settings, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
         except StorageUnavailable as exc:
@@ -125,8 +132,12 @@ def main(argv: list[str] | None = None) -> int:
 
         if not 1 <= args.processes <= 64:
             _parser().error("between 1 and 64 processes")
-        print(config(local_backends(args.processes, args.first_port, args.host), bind=args.bind,
-                     maxconn=args.maxconn, http_rate=args.http_rate), end="")
+        try:
+            text = config(local_backends(args.processes, args.first_port, args.host), bind=args.bind,
+                          maxconn=args.maxconn, http_rate=args.http_rate)
+        except ValueError as exc:
+            _parser().error(f"haproxy-config: {exc}")
+        print(text, end="")
     elif args.command == "bench":
         if args.name == "engine":
             try:

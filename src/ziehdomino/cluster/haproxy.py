@@ -11,17 +11,22 @@ be made is sent to another process (``option redispatch``).
 
 Room creations and joins are limited per client address in a stick table, once for all
 processes (the processes' own per-address limits see the client's address through
-``X-Forwarded-For``, which uvicorn trusts from loopback only).
+``X-Forwarded-For``, which the proxy sets, dropping any a client sent, and which each process
+trusts only from its ``--proxy``).
 
 :func:`config` writes it; ``ziehdomino haproxy-config N`` prints it for N local processes.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 #: Room id characters (as :mod:`ziehdomino.server.credentials` makes them).
 _ID = "[A-Za-z0-9_-]{16,64}"
+#: A host name or an IPv4 address (an IPv6 address in brackets): nothing that could break a line.
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")
+_NAME = re.compile(r"[A-Za-z0-9._-]{1,40}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +56,22 @@ def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_inter
             processes (a stick table; 429 ``rate_limited`` with ``Retry-After`` above it).
 
     Raises:
-        ValueError: no backends, or two share a name.
+        ValueError: no backends, two share a name, a name, host or port that is not one, a
+            ``bind`` that is not ``host:port``, ``maxconn`` or ``http_rate`` below 1.
     """
     if not backends:
         raise ValueError("at least one process")
     if len({b.name for b in backends}) != len(backends):
         raise ValueError("process names must differ")
+    for b in backends:
+        if not _NAME.fullmatch(b.name) or not _HOST.fullmatch(b.host) or not 1 <= b.port <= 65535:
+            raise ValueError(f"process {b.name!r} at {b.host!r}:{b.port}: a name of letters, digits, '.', '_' or '-', "
+                             "a host name or address, and a port from 1 to 65535")
+    host, _, port = bind.rpartition(":")
+    if not _HOST.fullmatch(host) or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(f"--bind {bind!r}: host:port, for example 127.0.0.1:8000")
+    if maxconn < 1 or http_rate < 1:
+        raise ValueError("--maxconn and --http-rate must be at least 1")
     servers = "\n".join(f"    server {b.name} {b.host}:{b.port} check" for b in backends)
     return f"""# Ziehdomino: {len(backends)} processes behind one address (docs/deploy.md).
 global

@@ -413,6 +413,10 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
                         format=f"%(asctime)s %(levelname)s {settings.process_name} %(name)s: %(message)s")
     storage = open_storage(settings)  # the SQLite folder's lock is taken here, before listening
+    if settings.database is not None:
+        from .postgres import check_reachable
+
+        asyncio.run(check_reachable(settings.database))  # a wrong address is one line, not a traceback
     # Wrapped once more so that even a response built by Starlette's outermost error handler
     # carries the security headers (the middleware replaces, never duplicates, them).
     # Forwarded headers are trusted only from the proxy the operator names (``--proxy``): by

@@ -105,6 +105,19 @@ async def migrate(conn: asyncpg.Connection) -> list[str]:
     return applied
 
 
+async def check_reachable(dsn: str) -> None:
+    """Connect once and close (before a process starts serving).
+
+    Raises:
+        StorageUnavailable: the database cannot be reached or refuses the login (one line).
+    """
+    try:
+        conn = await asyncpg.connect(dsn, timeout=5)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as exc:
+        raise StorageUnavailable(f"PostgreSQL at {redacted(dsn)} cannot be used: {exc}") from None
+    await conn.close()
+
+
 def redacted(dsn: str) -> str:
     """``dsn`` without its password (for logs)."""
     parts = urlsplit(dsn)

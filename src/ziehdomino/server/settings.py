@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 #: The browser app shipped with the package (pages and ``/static``).
 DEFAULT_WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -86,9 +88,15 @@ class Settings:
             raise ValueError("cleanup_interval must be > 0 seconds")
         if min(self.ws_rate, self.http_rate, self.miss_rate, self.ws_connect_rate, self.max_sockets_per_address) < 1:
             raise ValueError("rates and limits must be >= 1")
-        if self.database is not None and not self.database.startswith(("postgresql://", "postgres://")):
-            raise ValueError("database must be a postgresql:// address")
+        if self.database is not None:
+            try:
+                parts = urlsplit(self.database)
+                parts.port  # noqa: B018 -- raises on a port that is not a number
+            except ValueError as exc:
+                raise ValueError(f"the database address (--database) cannot be read: {exc}") from None
+            if parts.scheme not in ("postgresql", "postgres") or not parts.hostname:
+                raise ValueError("the database address (--database) must be postgresql://[user[:password]@]host[:port]/name")
         if not 2.0 <= self.lease_seconds <= 600.0:
-            raise ValueError("lease_seconds must be between 2 and 600 (leases are renewed every second)")
-        if not self.process_name or len(self.process_name) > 40 or not self.process_name.isprintable():
-            raise ValueError("process_name must be 1 to 40 printable characters")
+            raise ValueError("the lease (--lease) must be between 2 and 600 seconds (it is renewed every second)")
+        if not re.fullmatch(r"[A-Za-z0-9._-]{1,40}", self.process_name):
+            raise ValueError("the process name (--name) must be 1 to 40 letters, digits, '.', '_' or '-'")

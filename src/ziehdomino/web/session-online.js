@@ -21,7 +21,7 @@ import { SessionEvents } from './session.js';
 
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
 /** Reconnect delays in ms; the last one repeats. */
-export const BACKOFF = Object.freeze([300, 1000, 2000, 4000, 8000, 15000]);
+export const BACKOFF = Object.freeze([300, 1000, 2000, 3000, 5000]);
 
 const PING_MS = 25000;
 /** Milliseconds without any message after the page sent one before the socket counts as dead. */

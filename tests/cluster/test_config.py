@@ -1,0 +1,52 @@
+"""What an operator types for a cluster is checked before anything starts: the HAProxy
+configuration's inputs and the serve options for PostgreSQL, each refused in one clear line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ziehdomino.cluster.haproxy import Backend, config, local_backends
+from ziehdomino.server.settings import Settings
+
+
+@pytest.mark.parametrize("kw", [{"http_rate": 0}, {"http_rate": -5}, {"maxconn": 0}, {"bind": "junk"},
+                                {"bind": "127.0.0.1:70000"}, {"bind": "a b:80"}])
+def test_haproxy_config_refuses_options_that_would_break_it(kw: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        config(local_backends(3), **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("backend", [Backend("p1", "127.0.0.1", 65536), Backend("p1", "a b", 8001),
+                                     Backend("p1", "127.0.0.1\n    server x 1.2.3.4", 8001),
+                                     Backend("p 1", "127.0.0.1", 8001)])
+def test_haproxy_config_refuses_a_backend_that_is_not_one(backend: Backend) -> None:
+    with pytest.raises(ValueError):
+        config([backend])
+
+
+def test_haproxy_config_routes_rooms_and_drops_a_clients_forwarded_header() -> None:
+    text = config(local_backends(2, 9001), bind="127.0.0.1:9000", http_rate=60)
+    assert "server p1 127.0.0.1:9001 check" in text and "server p2 127.0.0.1:9002 check" in text
+    assert "hash-type consistent" in text and "http-request del-header X-Forwarded-For" in text
+    assert text.index("del-header X-Forwarded-For") < text.index("use_backend rooms")
+
+
+@pytest.mark.parametrize("kw", [{"database": "postgresql://[::1"}, {"database": "mysql://x/y"},
+                                {"database": "postgresql:///nohost"}, {"process_name": "my proc"},
+                                {"process_name": ""}, {"process_name": "x" * 41}, {"lease_seconds": 1.0}])
+def test_serve_options_for_a_cluster_are_checked(kw: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        Settings(data_dir=Path("unused"), **kw)  # type: ignore[arg-type]
+
+
+def test_an_unreachable_database_is_one_line_and_a_failing_exit(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "ziehdomino.cli", "serve", "--port", "1", "--data", str(tmp_path),
+                           "--database", "postgresql://nobody@127.0.0.1:1/none"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "PostgreSQL at postgresql://nobody@127.0.0.1:1/none cannot be used" in lines[0], done.stderr

@@ -31,9 +31,15 @@ TIMEOUT = 60.0  # generous: other engineers run tests on the same two cores
 
 
 def free_port() -> int:
+    """A loopback port that was free a moment ago (another process may take it before we bind:
+    :meth:`ServerProcess.start` then tries another one)."""
     with socket.socket() as s:
         s.bind((HOST, 0))
         return s.getsockname()[1]
+
+
+class _PortTaken(Exception):
+    """The server could not bind its port: another process took it first."""
 
 
 class ServerProcess:
@@ -46,6 +52,9 @@ class ServerProcess:
         self.name = name
         self.web_dir = web_dir
         self.extra = list(extra or [])
+        # A port of our choosing may be taken by a test running beside this one (pytest-xdist)
+        # between free_port() and the server's bind: the first start then moves to another.
+        self._may_move = port is None
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = data_dir.parent / f"server-{self.port}.log"
@@ -62,6 +71,19 @@ class ServerProcess:
         return f"ws://{HOST}:{self.port}/ws/{room}"
 
     def start(self, *extra: str) -> ServerProcess:
+        """Starts the server and waits until ``/api/health`` answers; returns ``self``.
+
+        Raises RuntimeError when it exits early (its log in the message) or is not up within
+        :data:`TIMEOUT` seconds."""
+        for _ in range(5):
+            try:
+                return self._start(*extra)
+            except _PortTaken:
+                self.port = free_port()
+                self.log_path = self.data_dir.parent / f"server-{self.port}.log"
+        raise RuntimeError("no free loopback port in five tries")
+
+    def _start(self, *extra: str) -> ServerProcess:
         args = [sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", str(self.port),
                 "--data", str(self.data_dir), "--computer-delay", "0", "--log-level", "warning",
                 "--http-rate", "100000", "--ws-rate", "10000", "--miss-rate", "100000",
@@ -79,14 +101,33 @@ class ServerProcess:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited early:\n{self.log_path.read_text()}")
+                text = self.log_path.read_text(errors="replace")
+                if self._may_move and "address already in use" in text.lower():
+                    raise _PortTaken(self.port)
+                raise RuntimeError(f"server exited early:\n{text}")
             try:
-                if httpx.get(self.base + "/api/health", timeout=2).status_code == 200:
+                if httpx.get(self.base + "/api/health", timeout=2).status_code == 200 and self._listens():
+                    self._may_move = False  # clients know this port now: a restart keeps it
                     return self
             except httpx.HTTPError:
                 pass
-            time.sleep(0.1)
+            time.sleep(0.05)
         raise RuntimeError("server did not come up")
+
+    def _listens(self) -> bool:
+        """Whether the socket listening on our port is our child's (not a server that another
+        test started on the same port a moment before). Linux's /proc; elsewhere assumed so."""
+        assert self.proc is not None
+        table = Path("/proc/net/tcp")
+        if not table.exists():
+            return True
+        inodes = {line.split()[9] for line in table.read_text().splitlines()[1:]
+                  if line.split()[1].endswith(f":{self.port:04X}") and line.split()[3] == "0A"}
+        fds = Path(f"/proc/{self.proc.pid}/fd")
+        try:
+            return any(os.readlink(fd) in {f"socket:[{i}]" for i in inodes} for fd in fds.iterdir())
+        except OSError:
+            return False
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         assert self.proc is not None

@@ -1,4 +1,11 @@
-"""Fixtures shared by every test folder: one throwaway PostgreSQL for the whole session."""
+"""Fixtures shared by every test folder: one throwaway PostgreSQL for the whole session (one per
+pytest-xdist worker), and the figures some tests measure (scroll counts, page weights, render
+times), printed in the terminal summary.
+
+A test asks for ``figures`` and appends lines to it. Each line travels as a user property of
+the test's report, so that it reaches the summary also when pytest-xdist ran the test in a
+worker process.
+"""
 
 from __future__ import annotations
 
@@ -21,3 +28,34 @@ def postgres() -> Iterator[Postgres]:
     finally:
         pg.destroy()
 
+
+_KEY = "ziehdomino figure"
+_FIGURES: list[str] = []
+
+
+class Figures:
+    """What a test hands to ``figures.append(line)``: a line for the summary."""
+
+    def __init__(self, item: pytest.Item) -> None:
+        self._item = item
+
+    def append(self, line: str) -> None:
+        self._item.user_properties.append((_KEY, line))
+
+
+@pytest.fixture
+def figures(request: pytest.FixtureRequest) -> Figures:
+    """Lines printed in the terminal summary under "ziehdomino figures"."""
+    return Figures(request.node)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call":
+        _FIGURES.extend(str(value) for key, value in report.user_properties if key == _KEY)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _FIGURES:
+        terminalreporter.section("ziehdomino figures")
+        for line in _FIGURES:
+            terminalreporter.write_line(line)

@@ -78,19 +78,3 @@ def new_context(browser: object) -> Iterator[Callable[..., object]]:
 def screens() -> Path:
     SCREENS.mkdir(parents=True, exist_ok=True)
     return SCREENS
-
-
-_FIGURES: list[str] = []
-
-
-@pytest.fixture(scope="session")
-def figures() -> list[str]:
-    """Lines printed in the terminal summary (benchmark figures, weights)."""
-    return _FIGURES
-
-
-def pytest_terminal_summary(terminalreporter: object) -> None:
-    if _FIGURES:
-        terminalreporter.section("ziehdomino figures")  # type: ignore[attr-defined]
-        for line in _FIGURES:
-            terminalreporter.write_line(line)  # type: ignore[attr-defined]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import DESKTOP, PHONE, act_by_names, axe_check, play_round, turn_state, watch
+from tests.support.e2e import DESKTOP, PHONE, act_by_names, axe_check, play_round, settle, turn_state, watch
 
 DARK_PAPER = "rgb(17, 21, 27)"
 LIGHT_PAPER = "rgb(244, 240, 230)"
@@ -21,7 +21,7 @@ def _screens(page: Page, screens: Path, scheme: str, name: str) -> None:
         return
     for size in (DESKTOP, PHONE):
         page.set_viewport_size(size)
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(screens / f"dark-{name}-{size['width']}x{size['height']}.png"))
     page.set_viewport_size(DESKTOP)
 

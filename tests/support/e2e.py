@@ -49,21 +49,27 @@ def axe_check(page: Page, label: str, found: list[str]) -> None:
             found.append(f"{label}: {v['id']} ({v['impact']}) {targets}")
 
 
+def settle(page: Page) -> None:
+    """Until the page has drawn twice more: what a resize or scroll set off (layout, the
+    ResizeObserver callbacks that size the line and the hand) has run and been painted."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def shoot(page: Page, screens: Path, name: str, anchor: str | None = None) -> None:
     """Screenshots at 1280×800 and 390×844 (the visible screen, scrolled so that `anchor`, a CSS
     selector, is at the top; else the page's top), back to desktop after."""
     for size in (DESKTOP, PHONE):
         page.set_viewport_size(size)
         page.evaluate("(sel) => { const el = sel && document.querySelector(sel); if (el) el.scrollIntoView(); else window.scrollTo(0, 0); }", anchor)
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(screens / f"{name}-{size['width']}x{size['height']}.png"))
     # It fits a 360 px phone: nothing sticks out sideways.
     page.set_viewport_size({"width": 360, "height": 740})
-    page.wait_for_timeout(100)
+    settle(page)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"{name}: the page is {width} px wide on a 360 px screen"
     page.set_viewport_size(DESKTOP)
-    page.wait_for_timeout(100)
+    settle(page)
 
 
 def status_text(page: Page) -> str:

@@ -12,7 +12,9 @@ Each gets ``rooms`` four-seat rooms, one WebSocket per seat, from one client pro
 speaks the protocol with raw frames (:mod:`ziehdomino.bench.wsclient`, so that the client
 costs far less than the servers). A seat whose turn it is acts after a pause of about
 ``think_ms`` (between 0.5 and 1.5 times it; ``think_ms=0``, saturation: at once, so the server
-is as busy as it can be). Seat 0 asks for the next round when one ends.
+is as busy as it can be). When a round ends, every seat asks for the next one at once (a
+room deals only once every person asked); each of those requests counts as an action, done
+once every seat has the new round.
 
 Phases, on one wall clock: connect, ``warmup`` seconds of play, ``seconds`` measured. Only
 actions *sent* within the measured window are counted; after it nobody sends, the client
@@ -62,7 +64,7 @@ MAX_SECONDS = 600.0
 GRACE_S = 3.0  # after the measured window: answers still awaited before the sockets close
 OPENING = 64  # connections being opened at once
 
-from orjson import loads as _loads  # the client's decoder (the server's encoder too)
+from orjson import dumps as _dumps, loads as _loads  # the client's codec (the server's encoder too)
 
 # (path, hello text, room index, seat)
 SeatPlan = tuple[str, bytes, int, int]
@@ -115,7 +117,8 @@ def _serve(port: int, data: str, profile: str | None) -> None:
     from ziehdomino.server import Settings, serve
 
     settings = Settings(data_dir=Path(data), computer_delay=0.0, http_rate=1_000_000, ws_rate=1000,
-                        ws_connect_rate=1_000_000, max_sockets_per_address=1_000_000)
+                        ws_connect_rate=1_000_000, max_sockets_per_address=1_000_000,
+                        max_rooms_per_address=MAX_ROOMS)
     if not profile:
         serve(settings, host=HOST, port=port, log_level="warning")
         return
@@ -201,16 +204,22 @@ class _Client:
         self.loop = asyncio.get_running_loop()
 
     def on_text(self, ws: Any, payload: bytes) -> None:
-        msg = _loads(payload)
-        kind = msg.get("type")
-        if kind != "state":
+        # Only the view's version, turn and result are read from the bytes (the view is the
+        # message's last object: the room's part before it names no "version", "turn" or
+        # "result"); the whole message is decoded only when this seat is to act or a round
+        # ended, and for anything that is not a state.
+        at = payload.find(b'"view":{"version":')
+        if at < 0:
+            msg = _loads(payload)
+            kind = msg.get("type")
             if kind == "error":
                 self.errors[msg["code"]] = self.errors.get(msg["code"], 0) + 1
             return
-        view = msg["view"]
-        if view is None:
-            return
-        version = view["version"]
+        at += 18
+        end = at
+        while 48 <= payload[end] <= 57:
+            end += 1
+        version = int(payload[at:end])
         seat = ws.seat_no
         room: _Room = ws.room
         if room.pending:
@@ -226,13 +235,15 @@ class _Client:
                             self.latencies.append(now - entry[1])
         if version <= ws.acted:
             return
-        if view["result"] is not None:
-            if seat == 0:
-                self._act(ws, b'{"type":"next_round","version":%d}' % version, version)
-        elif view["turn"] == seat and view["legal"]:
-            action = self.rng.choice(view["legal"])
-            self._act(ws, b'{"type":"action","version":%d,"action":%s}' % (version, json.dumps(action).encode()),
-                      version)
+        turn = payload.find(b'"turn":', end)
+        if payload.startswith(b"%d," % seat, turn + 7) and payload.find(b'"result":null', turn) > 0:
+            view = _loads(payload)["view"]
+            if view["turn"] == seat and view["legal"] and view["result"] is None:
+                action = self.rng.choice(view["legal"])
+                self._act(ws, b'{"type":"action","version":%d,"action":%s}' % (version, _dumps(action)), version)
+        elif payload.find(b'"result":null', turn) < 0:  # the round is over: every seat asks for the next
+            ws.acted = version
+            self._send(ws, b'{"type":"next_round","version":%d}' % version, version)
 
     def _act(self, ws: Any, text: bytes, version: int) -> None:
         ws.acted = version
@@ -317,10 +328,12 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
         here.send((start, until))
         time.sleep(max(0.0, start - time.time()))
         cpu0 = sum(_proc_figures(p.pid)[1] for p in procs)
+        load0 = os.getloadavg()[0]
         if on_window is not None:
             on_window("start")
         time.sleep(max(0.0, until - time.time()))
         cpu1 = sum(_proc_figures(p.pid)[1] for p in procs)
+        load = round(max(load0, os.getloadavg()[0]), 2)
         if on_window is not None:
             on_window("end")
         if not here.poll(GRACE_S + 120):
@@ -348,11 +361,13 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
         "closed_early": result["closed_early"],
         "errors": result["errors"],
         "peak_rss_mb": round(peak_rss, 1),
+        "load_1m": load,
     }
     print(f"{name}: {figures['actions_per_s']} actions/s; server CPU {figures['server_cpu_us']} us per action "
           f"({figures['server_cpu_share'] * 100:.0f}% of a core); client CPU {figures['client_cpu_us']} us per action; "
           f"all four seats p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms; "
-          f"unanswered {figures['unanswered']}, errors {figures['errors'] or 0}", flush=True)
+          f"unanswered {figures['unanswered']}, errors {figures['errors'] or 0}; "
+          f"machine load (1 min) up to {load}", flush=True)
     return figures
 
 
@@ -407,6 +422,7 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         "errors": ours["errors"], "peak_rss_mb": ours["peak_rss_mb"],
         "floor_actions_per_s": floor["actions_per_s"], "floor_p50_ms": floor["p50_ms"],
         "floor_p99_ms": floor["p99_ms"], "floor_client_cpu_us": floor["client_cpu_us"],
+        "load_1m": ours["load_1m"], "floor_load_1m": floor["load_1m"],
     }
     print(json.dumps(summary))
     return summary

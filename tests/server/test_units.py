@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ziehdomino.engine import Match, Refusal, action_to_json, match_to_state, parse_action, seat_view
+from ziehdomino.engine import Match, Refusal, action_to_json, match_from_state, match_to_state, parse_action, seat_view
 from ziehdomino.server.metrics import Metrics
 from ziehdomino.server.ratelimit import Limiter
 from ziehdomino.server.connection import Connection
@@ -50,6 +50,43 @@ def test_state_texts_equal_state_text_byte_for_byte() -> None:
             seat = m.round.turn
             action = rng.choice(m.round.legal_actions(seat))
             m.apply(seat, parse_action(action_to_json(action)), version=m.version)
+
+
+def test_a_rooms_encoder_keeps_log_entries_but_writes_what_every_seat_sees_now() -> None:
+    """The room's encoder reuses each log entry's bytes across changes; its texts stay those of
+    json.dumps over seat_view with the stand-in marks, through new rounds, stand-in marks, and a
+    match rebuilt from its stored form (new entry objects, as after a failed store)."""
+    rng = random.Random(5)
+    room = _room(4)
+    viewers: list[int | None] = [0, 1, 2, 3, None, 2]
+    clock = Clock()
+    room.match = Match(4)
+    for step in range(400):
+        m = room.match
+        log = m.round.log or []
+        if log and rng.random() < 0.1:
+            room.state.stand_ins = sorted(set(rng.sample(range(len(log)), k=min(len(log), rng.randint(0, 3)))))
+        if step % 37 == 0:
+            room.match = m = match_from_state(match_to_state(m))
+        texts = room.state_texts(viewers, clock)
+        assert set(texts) == {0, 1, 2, 3, None}
+        for s, text in texts.items():
+            view = seat_view(m, s)
+            for i in room.state.stand_ins:
+                if i < len(view["log"]):
+                    view["log"][i]["stand_in"] = True
+            assert text == json.dumps({"type": "state", "room": {"room": room.id, "seats": room.seat_infos(clock),
+                                                                 "turn_time": 60, "clock": None, "you": s},
+                                       "view": view}, separators=(",", ":"), ensure_ascii=False)
+            if s is not None:
+                hand = json.loads(text)["view"]["hand"]
+                assert hand == [f"{a}|{b}" for a, b in m.round.hands[s]]  # its own hand only
+        if m.round.result is not None:
+            m.next_round(version=m.version)
+            room.state.stand_ins = []
+            continue
+        seat = m.round.turn
+        m.apply(seat, rng.choice(m.round.legal_actions(seat)), version=m.version)
 
 
 def test_limits_count_per_key_and_tell_when_to_retry() -> None:

@@ -129,6 +129,8 @@ class Room:
         #: The state texts last pushed, per viewer: what is stored and announced now (cleared by
         #: every change, which is always pushed), so a refusal is answered without the lock.
         self.texts: dict[Seat | None, str] = {}
+        #: Keeps what the room's state texts share between viewers and changes (the log's entries).
+        self.encoder = messages.StateEncoder()
         self.connections: list[Connection] = []
         self.computer_task: asyncio.Task[None] | None = None
         #: Set on every change so that a computer loop waiting for a deadline looks again.
@@ -284,8 +286,8 @@ class Room:
     def state_texts(self, viewers: list[Seat | None], clock: Clock) -> dict[Seat | None, str]:
         """:meth:`state_text` for several viewers at once (:func:`.messages.state_texts`)."""
         now = time.time()
-        return messages.state_texts(self.id, self.seat_infos(clock, now), self.match, viewers,
-                                    room_extra=self.room_extra(clock, now), stand_ins=self.state.stand_ins)
+        return self.encoder.texts(self.id, self.seat_infos(clock, now), self.match, viewers,
+                                  room_extra=self.room_extra(clock, now), stand_ins=self.state.stand_ins)
 
 
 class Rooms:

@@ -109,6 +109,27 @@ def test_lookups_and_joins_of_unknown_rooms_are_rate_limited(tmp_path: Path, web
         srv.stop()
 
 
+def test_room_pages_of_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    """The room page and a round's page count unknown rooms like the API (the same per-address
+    count): probing ids through /r/{id} ends in 429 with Retry-After, and the API is refused too."""
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--miss-rate", "60"]).start()
+    try:
+        room, _ = seated_room(srv, ["person", "person"])
+        with httpx.Client(base_url=srv.base, timeout=30) as http:
+            codes = [http.get(f"/r/{'d' * 20}{i:04d}").status_code for i in range(40)]
+            codes += [http.get(f"/r/{'e' * 20}{i:04d}/runde/1").status_code for i in range(40)]
+            assert codes[0] == 404 and codes[40] == 404, codes[:3]
+            assert 429 in codes and codes.index(429) <= 61, codes[55:65]
+            r = http.get(f"/r/{'f' * 20}0000")
+            assert r.status_code == 429 and r.headers["retry-after"].isdigit()
+            assert "text/html" in r.headers["content-type"] and "Zu viele Anfragen" in r.text
+            assert http.get(f"/api/rooms/{'g' * 20}0000").status_code == 429  # one count for pages and API
+            assert http.get(f"/api/rooms/{'g' * 20}0000/runden").status_code == 429
+            assert http.get(f"/r/{room}").status_code == 200  # a known room is no miss and still served
+    finally:
+        srv.stop()
+
+
 def test_websocket_connects_to_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--miss-rate", "60"]).start()
     try:

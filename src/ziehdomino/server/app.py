@@ -72,7 +72,8 @@ async def service_worker(request: Request) -> Response:
 
 
 async def room_page(request: Request) -> Response:
-    """``GET /r/{room_id}``: the room page for a known room, else the German 404 page.
+    """``GET /r/{room_id}``: the room page for a known room, else the German 404 page (429 once
+    this address named too many unknown rooms).
 
     When the room cannot be looked up just now (another process holds it, the database
     failed) the page is served: it connects and retries by itself.
@@ -82,7 +83,7 @@ async def room_page(request: Request) -> Response:
     except RoomError:
         found = True
     if not found:
-        return not_found_page(request.app.state.settings.web_dir, ErrorCode.ROOM_NOT_FOUND)
+        return _unknown_room_page(request)
     return await page("room.html")(request)
 
 
@@ -100,7 +101,7 @@ async def round_page(request: Request) -> Response:
         return await page("replay.html")(request)
     web_dir = request.app.state.settings.web_dir
     if room is None:
-        return not_found_page(web_dir, ErrorCode.ROOM_NOT_FOUND)
+        return _unknown_room_page(request)
     try:
         await rooms.replay(room, round_number(request.path_params["n"]))
     except ReplayError as exc:
@@ -116,7 +117,7 @@ async def round_list(request: Request) -> Response:
     except RoomError as exc:
         return _unavailable(exc)
     if room is None:
-        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
+        return _unknown_room(request)
     return JSONResponse(await request.app.state.rooms.rounds(room), headers={"cache-control": "no-cache"})
 
 
@@ -197,6 +198,19 @@ def _unknown_room(request: Request) -> JSONResponse:
     if limiter.allow_miss(address):
         return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
     response = _error(429, ErrorCode.RATE_LIMITED, "too many unknown rooms asked for from this address; wait a minute")
+    response.headers["retry-after"] = str(limiter.retry_after(address, "miss"))
+    return response
+
+
+def _unknown_room_page(request: Request) -> HTMLResponse:
+    """:func:`_unknown_room` for a page: the German 404 page, or the 429 page once this address
+    has named too many unknown rooms within a minute (the same count as the API's and sockets')."""
+    limiter: Limiter = request.app.state.limiter
+    address = _address(request)
+    web_dir = request.app.state.settings.web_dir
+    if limiter.allow_miss(address):
+        return not_found_page(web_dir, ErrorCode.ROOM_NOT_FOUND)
+    response = error_page(web_dir, ErrorCode.RATE_LIMITED, 429)
     response.headers["retry-after"] = str(limiter.retry_after(address, "miss"))
     return response
 

@@ -46,6 +46,8 @@ ERRORS: dict[ErrorCode, tuple[str, str, str]] = {
     ErrorCode.ROUND_IN_PROGRESS: ("Runde läuft noch", "Runde läuft noch",
                           "Diese Runde läuft noch. Ansehen kann man sie, sobald sie zu Ende ist."),
     ErrorCode.ROUND_NOT_FOUND: ("Nicht gefunden", "Runde nicht gefunden", "Diese Runde gibt es in diesem Raum nicht."),
+    ErrorCode.RATE_LIMITED: ("Zu viele Anfragen", "Zu viele Anfragen",
+                             "Von hier wurden zu viele unbekannte Räume aufgerufen. Warte bitte eine Minute."),
     ErrorCode.SERVER_ERROR: ("Fehler", "Ein Fehler ist aufgetreten", "Bitte lade die Seite neu. Versuche es sonst später noch einmal."),
 }
 

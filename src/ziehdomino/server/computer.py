@@ -64,11 +64,16 @@ def schedule(rooms: Rooms, room: Room) -> None:
     """
     if rooms.closing:
         return
-    room.wake.set()
-    if rooms.computer_due(room) is None:
-        return
+    due = rooms.computer_due(room)
+    if due is None:
+        return  # a loop still waiting finds nothing due when it wakes, and ends
     if room.computer_task is None or room.computer_task.done():
         room.computer_task = asyncio.get_running_loop().create_task(_loop(rooms, room))
+    elif due[1] < room.computer_until:
+        # Woken only when the move is due sooner than the loop waits for: most changes move a
+        # deadline later (the turn passed on), and the loop looks again when it wakes anyway,
+        # so a plain move by a person costs no wake-up and no new timer.
+        room.wake.set()
 
 
 async def _loop(rooms: Rooms, room: Room) -> None:
@@ -102,10 +107,13 @@ async def _turn_once(rooms: Rooms, room: Room) -> bool:
         return False
     wait = due[1] - time.time()
     if wait > 0:
+        room.computer_until = due[1]
         try:
             await asyncio.wait_for(room.wake.wait(), wait)
         except asyncio.TimeoutError:
             pass
+        finally:
+            room.computer_until = float("inf")
         return True  # look again: the deadline may have moved, or it is due now
     async with room.lock:
         due = rooms.computer_due(room)

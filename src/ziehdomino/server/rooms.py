@@ -133,8 +133,10 @@ class Room:
         self.encoder = messages.StateEncoder()
         self.connections: list[Connection] = []
         self.computer_task: asyncio.Task[None] | None = None
-        #: Set on every change so that a computer loop waiting for a deadline looks again.
+        #: Set when a change makes a computer's move due sooner than its loop waits for.
         self.wake = asyncio.Event()
+        #: When the waiting computer loop wakes by itself (unix s; inf while it is not waiting).
+        self.computer_until = float("inf")
         #: The room ended and was deleted: every later change is refused, nothing stores it again.
         self.deleted = False
         #: Dropped from this process (it moved to another): nothing may be stored or pushed.

@@ -3,8 +3,8 @@
 One run measures two servers one after the other under the same client pattern:
 
 1. the **floor** (:mod:`ziehdomino.bench.floor`): a broadcast server on the same stack
-   (uvicorn with the same options) that receives one frame and sends the room's four
-   connections one frame of about 1.5 KB each, and does nothing else;
+   (uvicorn with the same options: uvloop, httptools, websockets) that receives one frame and
+   sends the room's four connections one frame of about 1.5 KB each, and does nothing else;
 2. **ziehdomino** (``serve`` in a subprocess: a fresh temporary data folder, computer delay 0,
    generous rate limits), with ``rooms`` rooms of four people created over HTTP.
 
@@ -296,13 +296,9 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
 
 def _client(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int) -> None:
     _raise_fd_limit(len(plan) + 256)
-    try:
-        import uvloop
+    import uvloop
 
-        runner: Callable[..., Any] = uvloop.run
-    except ImportError:  # pragma: no cover
-        runner = asyncio.run
-    pipe.send(("done", runner(_client_main(pipe, port, plan, think_ms, seed))))
+    pipe.send(("done", uvloop.run(_client_main(pipe, port, plan, think_ms, seed))))
 
 
 # --- one server measured --------------------------------------------------------------------------

@@ -409,7 +409,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
 
 
 #: How uvicorn runs the app (``bench server`` runs its floor with the same options).
-UVICORN_OPTIONS: dict[str, Any] = {"loop": "asyncio", "http": "h11", "ws": "websockets-sansio",
+UVICORN_OPTIONS: dict[str, Any] = {"loop": "uvloop", "http": "httptools", "ws": "websockets-sansio",
                                    "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
                                    "timeout_graceful_shutdown": 5, "server_header": False}
 

@@ -52,7 +52,7 @@ def _restart(cluster: Cluster, name: str) -> None:
     p.start()  # same name and port: the ring maps its rooms back to it once its health check passes
 
 
-def test_kill_9_mid_round_rooms_resume_elsewhere_within_3_s_then_hand_back(cluster: Cluster) -> None:
+def test_kill_9_mid_round_rooms_resume_elsewhere_within_3_s_then_hand_back(cluster: Cluster, figures: Any) -> None:
     target = proxy(cluster)
     seats = ["person", "person", "person"]
     rooms = [seated_room(target, seats) for _ in range(3)]
@@ -77,7 +77,7 @@ def test_kill_9_mid_round_rooms_resume_elsewhere_within_3_s_then_hand_back(clust
         for room, _, players in moved:
             assert owner_of(cluster, room) not in (None, victim)
             assert max(p.view["version"] for p in players.values()) == before[room]  # type: ignore[index]
-        print(f"kill -9: {len(moved)} rooms resumed after {pause:.2f} s")
+        figures.append(f"cluster: kill -9: {len(moved)} rooms resumed after {pause:.2f} s")
         assert pause <= 3.0, f"failover took {pause:.2f} s\n{room_log(cluster)}"
         for i, (room, _, players) in enumerate(tables):
             await play(players, seats, moves=3, rng=random.Random(20 + i))
@@ -102,7 +102,7 @@ def test_kill_9_mid_round_rooms_resume_elsewhere_within_3_s_then_hand_back(clust
     run(main())
 
 
-def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(cluster: Cluster) -> None:
+def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(cluster: Cluster, figures: Any) -> None:
     target = proxy(cluster)
     seats = ["person", "person"]
     room, creds = seated_room(target, seats)
@@ -130,7 +130,7 @@ def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(clust
             await wait_until(lambda: owner_of(cluster, room) not in (None, hung), LEASE + 10)
             await wait_until(lambda: all(p.client.states and p.reconnects for p in players.values()), 10)
             pause = time.monotonic() - stopped
-            print(f"SIGSTOP: the room resumed after {pause:.2f} s (lease {LEASE} s)")
+            figures.append(f"cluster: SIGSTOP: the room resumed after {pause:.2f} s (lease {LEASE} s)")
             assert pause <= LEASE + 3.0 + 2.0  # + the proxy's two failed checks
             await play(players, seats, moves=2, rng=random.Random(6))
             moved_to = owner_of(cluster, room)
@@ -140,7 +140,7 @@ def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(clust
         assert code == 4503  # the woken process dropped the room and told its client to reconnect
         after = httpx.get(proc.base + "/api/health", timeout=10).json()
         refused = after["refused_writes"] - before["refused_writes"] + after["late_writes"] - before["late_writes"]
-        print(f"SIGSTOP: late writes refused: {refused} "
+        figures.append(f"cluster: SIGSTOP: late writes refused: {refused} "
               f"(fenced by the database: {after['refused_writes'] - before['refused_writes']})")
         assert refused >= 1
         assert owner_of(cluster, room) == moved_to  # the late write changed nothing

@@ -217,9 +217,41 @@ function oneJoinAtATime(fn) {
   return locks?.request ? locks.request(`ziehdomino.join.${roomId}`, fn) : fn();
 }
 
+/** The Web Lock a tab holds (shared, while it lives) once it took a seat here. */
+const SEATED_LOCK = `ziehdomino.seated.${roomId}`;
+
+/**
+ * Holds SEATED_LOCK from now on; resolves once it is held. Other tabs learn from it at once
+ * that this browser has a seat here: the seat itself travels through localStorage, which
+ * Chromium passes on to other tabs only a moment later.
+ */
+function holdSeatedLock() {
+  const locks = globalThis.navigator?.locks;
+  if (!locks?.request) return Promise.resolve();
+  return new Promise((held) => {
+    locks.request(SEATED_LOCK, { mode: 'shared' }, () => {
+      held();
+      return new Promise(() => {}); // released when the tab goes
+    });
+  });
+}
+
+/** The seat another tab stored, waited for up to `ms` when a tab of this browser holds one here. */
+async function seatOfAnotherTab(ms = 3000) {
+  const locks = globalThis.navigator?.locks;
+  if (readSeat(localStorage, roomId) || !locks?.query) return readSeat(localStorage, roomId);
+  const { held = [] } = await locks.query();
+  if (!held.some((lock) => lock.name === SEATED_LOCK)) return null;
+  for (let waited = 0; waited < ms; waited += 50) {
+    await new Promise((wake) => setTimeout(wake, 50));
+    if (readSeat(localStorage, roomId)) return readSeat(localStorage, roomId);
+  }
+  return null;
+}
+
 /** Joins, unless another tab of this browser took a seat here meanwhile: then plays that one. */
 async function joinOnce(name) {
-  if (readSeat(localStorage, roomId)) {
+  if (await seatOfAnotherTab()) {
     join.hidden = true;
     session.connect();
     return;
@@ -234,6 +266,7 @@ async function joinOnce(name) {
     join.hidden = true;
     joinError.textContent = '';
     session.takeSeat(data.seat, data.credential);
+    await holdSeatedLock(); // before the join lock goes, so a tab that waited for it sees the seat
   } else {
     joinError.textContent = errorText(data.code ?? 'unknown');
     if (data.code === 'room_full') join.hidden = true;

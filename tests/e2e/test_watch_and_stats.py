@@ -90,7 +90,9 @@ def test_local_statistics_count_rounds_and_reset(server, new_context, screens):
     play_round([page], act_by_names)
     page.reload()
     page.get_by_role("button", name="Statistik").click()
-    cells = page.get_by_role("region", name="Statistik").get_by_role("row", name=re.compile("Mittel, 2 Spieler")).get_by_role("cell").all_inner_texts()
+    row = page.get_by_role("region", name="Statistik").get_by_role("row", name=re.compile("Mittel, 2 Spieler"))
+    expect(row).to_be_visible()  # the panel loads when first opened
+    cells = row.get_by_role("cell").all_inner_texts()
     assert int(cells[-1]) == 2
     page.get_by_role("button", name="Zurücksetzen").click()
     expect(page.get_by_role("region", name="Statistik")).to_contain_text("Noch keine Runde gezählt.")

@@ -46,8 +46,27 @@ OWN_TURN = [".table .status", ".table .players li", ".table .hand button", ".tab
 ENDS = [".table .end-chip.left", ".table .end-chip.right"]
 #: Between one's own turns: the line of play and the others.
 BETWEEN = [".table .status", ".table .players li", ".table .line li"]
-#: At the round's end: the result with every hand, and "Nächste Runde".
-ROUND_END = [".table .round-end h3", ".table .result-text", ".table .round-end tbody tr", ".table .round-end .btn.primary"]
+#: At the round's end: the result with every hand, who opens the next round, and every control of
+#: the panel ("Nächste Runde", "Runde ansehen"; a room's ready line when it is drawn).
+ROUND_END = [".table .round-end h3", ".table .result-text", ".table .round-end tbody tr", ".table .next-starter",
+             ".table .round-end .btn.primary", ".table .round-end .replay-link"]
+
+#: What of the round's end is hidden although inside the viewport: the panel scrolls (some of it
+#: is cut off), or a control lies over a row of the result.
+PANEL_CUT_JS = """() => {
+    const out = [];
+    const panel = document.querySelector('.table .round-end');
+    if (panel.scrollHeight > panel.clientHeight + 1) out.push(`the panel scrolls: ${panel.scrollHeight} > ${panel.clientHeight}`);
+    const box = (el) => el.getBoundingClientRect();
+    const controls = [...panel.querySelectorAll('.result-buttons > *')].filter((el) => el.getClientRects().length > 0);
+    for (const row of panel.querySelectorAll('tbody tr')) {
+        const r = box(row);
+        for (const c of controls.map(box)) {
+            if (c.top < r.bottom - 1 && r.top < c.bottom - 1) out.push(`a control over the row "${row.textContent.trim().slice(0, 20)}"`);
+        }
+    }
+    return out;
+}"""
 
 
 def offscreen(page: Page, selectors: list[str]) -> list[str]:
@@ -78,7 +97,8 @@ def check_between(page: Page, label: str) -> None:
 def check_round_end(page: Page, label: str, players: int) -> None:
     expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
     expect(page.locator(".round-end tbody tr")).to_have_count(players)
-    missing = offscreen(page, ROUND_END)
+    ready = [".table .ready-line"] if page.locator(".table .ready-line").is_visible() else []
+    missing = offscreen(page, ROUND_END + ready) + page.evaluate(PANEL_CUT_JS)
     assert not missing, f"{label}: round end: {missing}"
     expect(page.get_by_role("button", name="Nächste Runde")).to_be_focused()
 
@@ -220,8 +240,38 @@ def test_an_online_round_needs_no_scrolling(server, new_context, screens, figure
     play_round([anna, ben], act, on_step)
     for page in (anna, ben):
         check_round_end(page, label, 2)
+    # Anna is ready: both see who the next round waits for, with the result and every control.
+    anna.get_by_role("button", name="Nächste Runde").click()
+    for page in (anna, ben):
+        expect(page.locator(".table .ready-line")).to_contain_text("Warte auf: Ben")
+        missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
+        assert not missing, f"{label}: round end, Anna ready: {missing}"
     figures.append(f"scrolls: online round at {size[0]}x{size[1]}: mouse {mouse.scrolls}")
     assert mouse.scrolls == 0
+    assert not problems, problems
+
+
+def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, screens):
+    """Two people and two computers at 360×640, one name on two lines: at the round's end, and
+    once one of them is ready, the result and every control of the panel are on screen."""
+    size = (360, 640)
+    seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "leicht"},
+             {"kind": "computer", "level": "leicht"}]
+    made = httpx.post(server.base + "/api/rooms", json={"seats": seats, "name": "Anna"}, timeout=20).json()
+    room = made["room"]
+    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Benedikt Langname"}, timeout=20).json()
+    anna = seat_page(new_context, server.base, room, made["seat"], made["credential"], size)
+    ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], size)
+    problems = watch(anna) + watch(ben)
+    play_round([anna, ben], lambda p: act_by_mouse(p, Counter()))
+    for page in (anna, ben):
+        check_round_end(page, "four-seat room 360x640", 4)
+    anna.get_by_role("button", name="Nächste Runde").click()
+    for page in (anna, ben):
+        expect(page.locator(".table .ready-line")).to_contain_text("Warte auf: Benedikt Langname")
+        missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
+        assert not missing, f"four-seat room 360x640, Anna ready: {missing}"
+    anna.screenshot(path=str(screens / "room-four-round-end-360x640.png"))
     assert not problems, problems
 
 
@@ -251,6 +301,45 @@ LONG_LINE_JS = """async (want) => {
   }
   return 0;
 }"""
+
+
+#: Plays random local 4-seat games in the page (a long name for the person, the computers
+#: without a pause) until one ends with hands that fill at least `want` lines of three small
+#: tiles in the result (at 360 px a hand's cell holds three a line), the most a round gives
+#: now and then; that game stays the local save. Returns the lines found (0 when none was).
+FULL_HANDS_JS = """async (want) => {
+  const { LocalSession } = await import('/static/session-local.js');
+  const session = new LocalSession({ storage: localStorage, schedule: () => null, cancel: () => {} });
+  for (let game = 0; game < 5000; game++) {
+    session.start({ name: 'Benedikt Langname', computers: ['leicht', 'leicht', 'leicht'] });
+    while (!session.view().result) {
+      const v = session.view();
+      if (v.turn === 0) session.act(v.legal[Math.floor(Math.random() * v.legal.length)]);
+      else await session.computerMove();
+    }
+    const lines = session.view().hands.reduce((sum, hand) => sum + Math.max(1, Math.ceil(hand.length / 3)), 0);
+    if (lines >= want) return lines;
+  }
+  return 0;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_full_round_end_fits_with_every_control(server, new_context, screens, size):
+    """Four players whose hands fill the result, the person's name on two lines: the result, who
+    opens next, "Nächste Runde" and "Runde ansehen" are all on screen and nothing in the panel is
+    cut off, on every screen size."""
+    width, height = size
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    problems = watch(page)
+    page.goto(server.base + "/lokal?delay=100000")
+    assert page.evaluate(FULL_HANDS_JS, 7) >= 7
+    page.reload()  # the saved game resumes at its round's end, the table brought into view
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(screens / f"table-full-round-end-{width}x{height}.png"))
+    check_round_end(page, f"full round end {width}x{height}", 4)
+    expect(page.get_by_role("link", name="Runde ansehen")).to_have_attribute("href", "/ansehen?lokal=1")
+    assert not problems, problems
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)

@@ -31,7 +31,7 @@ def _after_a_light_three() -> Match:
 
 def _share(deals, seat: int, mask: int) -> float:
     deals = list(deals)
-    return sum(1 for hands, _ in deals if hands[seat] & mask) / len(deals)
+    return sum(1 for hands, *_ in deals if hands[seat] & mask) / len(deals)
 
 
 def test_a_light_play_makes_heavier_fitting_tiles_in_that_hand_less_likely() -> None:

@@ -119,14 +119,18 @@ def candidates(k: Knowledge, legal: list[dict[str, Any]]) -> list[tuple[int, int
     return out
 
 
-Deals = Callable[[Knowledge, list[tuple[int, int, int]], Mulberry32, int], Iterator[tuple[list[int], list[int]]]]
+#: A source of deals to play out: ``deals(k, order, rng, samples)`` yields ``(hands, bone,
+#: heavy)``, a deal's hands and boneyard and the mask of the seats whose playout policy sheds the
+#: heaviest tile (:func:`~.sim.playout`).
+Deals = Callable[[Knowledge, list[tuple[int, int, int]], Mulberry32, int], Iterator[tuple[list[int], list[int], int]]]
 
 
 def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals) -> dict[str, Any]:
     """The search every stark-like player shares (docs/bots.md, "stark").
 
     Steps 1 and 2 (one choice; the exact two-player endgame), then ``deals(k, order, rng,
-    samples)`` yields the deals to play every candidate out on.
+    samples)`` yields the deals to play every candidate out on (with the seats that play out
+    as heaviest).
 
     Returns:
         ``{"choice": index in view["legal"], "method": ..., "candidates": [...], "samples": n}``;
@@ -156,13 +160,13 @@ def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals) ->
     me, players = k.me, k.players
     lacks0 = [k.public_lacks(s) for s in range(players)]
     left, right, turn, passes = root.left, root.right, root.turn, root.passes
-    for hands, bone in deals(k, k.slot_order(), rng, samples):
+    for hands, bone, heavy in deals(k, k.slot_order(), rng, samples):
         for c, m in enumerate(moves):
             r = SimRound(players, list(hands), list(bone), left, right, turn, passes)
             r.apply(m)
             winners = r.winners
             if winners is None:
-                winners = playout(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, list(lacks0))
+                winners = playout(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, list(lacks0), heavy)
             v = outcome_value(winners, me)
             if v == 2:
                 won[c] += 1
@@ -177,10 +181,12 @@ def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals) ->
 
 
 def uniform_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry32,
-                  samples: int) -> Iterator[tuple[list[int], list[int]]]:
-    """``samples`` deals, each consistent with the draws and passes, weighed alike (stark-v1)."""
+                  samples: int) -> Iterator[tuple[list[int], list[int], int]]:
+    """``samples`` deals, each consistent with the draws and passes, weighed alike (stark-v1);
+    every seat plays out by mittel's score."""
     for _ in range(samples):
-        yield k.sample(order, rng)
+        hands, bone = k.sample(order, rng)
+        yield hands, bone, 0
 
 
 @dataclass(frozen=True)
@@ -232,6 +238,8 @@ def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
 #: play's score ``x * mittel score + y * pips``: mittel's score read loosely, read strictly, and
 #: the pips alone.
 MODELS: Final = ((1, 0), (4, 0), (0, 40))
+#: The model whose seats play out as heaviest.
+PIPS_MODEL: Final = 2
 
 
 #: LIKE extended so that any score difference indexes it directly (entries past LIKE_MAX_D
@@ -303,13 +311,15 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
 
 
 def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry32,
-                  samples: int) -> Iterator[tuple[list[int], list[int]]]:
+                  samples: int) -> Iterator[tuple[list[int], list[int], int]]:
     """Deals weighed by how likely the other seats' plays were (docs/bots.md).
 
     ``RAW_FACTOR * samples`` deals are drawn; for each other seat and model, the product of
     its plays' likelihoods; a seat's weight is the sum over the models (each product scaled by
     the seat's largest product over the deals), a deal's weight the product over the seats;
-    ``samples`` deals are then taken by systematic resampling.
+    ``samples`` deals are then taken by systematic resampling. A seat whose plays the pips
+    model explains best (its scaled products summed over the drawn deals are the highest of the
+    models; ties to the earlier model) plays out as heaviest in every deal.
     """
     evs = evidence(k, order)
     if not evs:
@@ -345,11 +355,20 @@ def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry
         products.append(p)
     shifts = [max(0, top.bit_length() - SEAT_BITS) for top in tops]
     weights = []
+    sums = [[0] * models for _ in seats]
     for p in products:
         w = 1
         for si, ps in enumerate(p):
-            w *= sum(v >> shifts[si] for v in ps)
+            scaled = [v >> shifts[si] for v in ps]
+            w *= sum(scaled)
+            acc = sums[si]
+            for mdl in range(models):
+                acc[mdl] += scaled[mdl]
         weights.append(w)
+    heavy = 0
+    for si, acc in enumerate(sums):
+        if acc.index(max(acc)) == PIPS_MODEL:
+            heavy |= 1 << seats[si]
     cut = max(0, max(weights).bit_length() - WEIGHT_BITS)
     weights = [w >> cut for w in weights]
     total = sum(weights)
@@ -364,15 +383,15 @@ def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry
         while cum <= target:
             n += 1
             cum += weights[n]
-        yield drawn[n], k.bone_of(drawn[n], rng)
+        yield drawn[n], k.bone_of(drawn[n], rng), heavy
 
 
 def seeing_deals(hands: list[int]) -> Deals:
     """Deals with the other seats' real hands; only the boneyard's order is drawn."""
     def deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry32,
-              samples: int) -> Iterator[tuple[list[int], list[int]]]:
+              samples: int) -> Iterator[tuple[list[int], list[int], int]]:
         for _ in range(samples):
-            yield hands, k.bone_of(hands, rng)
+            yield hands, k.bone_of(hands, rng), 0
     return deals
 
 

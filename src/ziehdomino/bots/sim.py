@@ -160,8 +160,14 @@ W_BLOCK = 64
 W_LACK = 16
 
 
+#: The playout policy of a seat read as shedding the heaviest tile (docs/bots.md): the score
+#: ``H_PIPS * pips + follow``, so the heaviest fitting tile, and of those the one that leaves the
+#: most tiles that follow.
+H_PIPS = 100
+
+
 def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int, passes: int,
-            players: int, lacks: list[int]) -> tuple[int, ...]:
+            players: int, lacks: list[int], heavy: int = 0) -> tuple[int, ...]:
     """Play a determinized round to its end with the playout policy; return the winners.
 
     Every seat plays the fitting move with the highest score ``W_PIPS*pips + W_FOLLOW*follow
@@ -170,7 +176,8 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
     known to lack both / one of the new ends; ties go to the first move in sim order. ``lacks``
     holds the publicly known lacks per seat (7-bit masks): a draw or pass at ends ``a``, ``b``
     sets them to exactly {a, b}. The line must not be empty. ``hands``, ``bone`` and ``lacks``
-    are consumed.
+    are consumed. The seats in the mask ``heavy`` play by ``H_PIPS * pips + follow`` instead
+    (ties to the first move in sim order as well).
     """
     num = NUM
     ta, tb, pipsof, bit_index = TA, TB, PIPS, BIT_INDEX
@@ -192,10 +199,29 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
         nxt = turn + 1
         if nxt == players:
             nxt = 0
-        lack = lacks[nxt]
         best = -1
         best_i = best_l = best_r = 0
         m = fit
+        if (heavy >> turn) & 1:
+            while m:
+                low = m & -m
+                m ^= low
+                i = bit_index[low]
+                h2 = h ^ low
+                a = ta[i]
+                b = tb[i]
+                base = H_PIPS * pipsof[i]
+                if a == left or b == left:
+                    nl = b if a == left else a
+                    s = base + (h2 & (num[nl] | num[right])).bit_count()
+                    if s > best:
+                        best, best_i, best_l, best_r = s, low, nl, right
+                if a == right or b == right:
+                    nr = b if a == right else a
+                    s = base + (h2 & (num[left] | num[nr])).bit_count()
+                    if s > best:
+                        best, best_i, best_l, best_r = s, low, left, nr
+        lack = lacks[nxt]
         while m:
             low = m & -m
             m ^= low

@@ -210,10 +210,18 @@ function seatsOf(mask) {
 }
 
 /**
- * The playout itself, without allocating: `bone[0 … nb-1]` is the boneyard (the next draw is
- * `bone[nb-1]`); returns the winners as a mask of seats. Consumes `hands` and `lacks`.
+ * The playout policy of a seat read as shedding the heaviest tile (docs/bots.md): the score
+ * `H_PIPS * pips + follow`, so the heaviest fitting tile, and of those the one that leaves the
+ * most tiles that follow.
  */
-function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks) {
+const H_PIPS = 100;
+
+/**
+ * The playout itself, without allocating: `bone[0 … nb-1]` is the boneyard (the next draw is
+ * `bone[nb-1]`); returns the winners as a mask of seats. Consumes `hands` and `lacks`. The
+ * seats in the mask `heavy` play by `H_PIPS * pips + follow` instead of mittel's score.
+ */
+function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks, heavy = 0) {
   const { pips: wp, follow: wf, double: wd, block: wb, lack: wl } = WEIGHTS;
   for (;;) {
     let h = hands[turn];
@@ -233,12 +241,43 @@ function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks)
     passes = 0;
     let nxt = turn + 1;
     if (nxt === players) nxt = 0;
-    const lack = lacks[nxt];
     let best = -1;
     let bestLow = 0;
     let bestL = 0;
     let bestR = 0;
     let m = fit;
+    if ((heavy >> turn) & 1) {
+      while (m) {
+        const low = m & -m;
+        m ^= low;
+        const i = bitIndex(low);
+        const h2 = h ^ low;
+        const a = TA[i];
+        const b = TB[i];
+        const base = H_PIPS * PIPS[i];
+        if (a === left || b === left) {
+          const nl = a === left ? b : a;
+          const s = base + popcount(h2 & (NUM[nl] | NUM[right]));
+          if (s > best) {
+            best = s;
+            bestLow = low;
+            bestL = nl;
+            bestR = right;
+          }
+        }
+        if (a === right || b === right) {
+          const nr = a === right ? b : a;
+          const s = base + popcount(h2 & (NUM[left] | NUM[nr]));
+          if (s > best) {
+            best = s;
+            bestLow = low;
+            bestL = left;
+            bestR = nr;
+          }
+        }
+      }
+    }
+    const lack = lacks[nxt];
     while (m) {
       const low = m & -m;
       m ^= low;
@@ -285,8 +324,8 @@ function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks)
  * Plays a determinized round to its end with the playout policy; returns the winners. Same
  * policy, order and tie-breaks as Python's `sim.playout`. Consumes `hands`, `lacks`.
  */
-export function playout(hands, bone, left, right, turn, passes, players, lacks) {
-  return seatsOf(playoutMask(hands, bone, bone.length, left, right, turn, passes, players, lacks));
+export function playout(hands, bone, left, right, turn, passes, players, lacks, heavy = 0) {
+  return seatsOf(playoutMask(hands, bone, bone.length, left, right, turn, passes, players, lacks, heavy));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -624,16 +663,16 @@ function candidates(k, legal) {
 
 /**
  * A function that plays every candidate on one deal and the round to its end, adding to the
- * tallies `won` and `shared`: called as `(hands, at, bone, nb)` with the deal's hands in
- * `hands[at + s]` and its boneyard in `bone[0 … nb-1]`; copies them, so the caller may reuse
- * its buffers.
+ * tallies `won` and `shared`: called as `(hands, at, bone, nb, heavy)` with the deal's hands
+ * in `hands[at + s]`, its boneyard in `bone[0 … nb-1]` and the mask of the seats that play out
+ * as heaviest; copies them, so the caller may reuse its buffers.
  */
 function dealPlayer(k, moves, lacks0, won, shared) {
   const { me, players } = k;
   const h = new Int32Array(players);
   const lacks = new Int32Array(players);
   const b = new Int32Array(28);
-  return (hands, at, bone, nb) => {
+  return (hands, at, bone, nb, heavy) => {
     for (let c = 0; c < moves.length; c++) {
       for (let s = 0; s < players; s++) {
         h[s] = hands[at + s];
@@ -659,13 +698,13 @@ function dealPlayer(k, moves, lacks0, won, shared) {
         } else {
           right = ta === right ? tb : ta;
         }
-        winners = hand ? playoutMask(h, b, nb, left, right, (me + 1) % players, 0, players, lacks) : 1 << me;
+        winners = hand ? playoutMask(h, b, nb, left, right, (me + 1) % players, 0, players, lacks, heavy) : 1 << me;
       } else {
         // A draw or a pass among the candidates comes only from a hand-made view; play it as the sim would.
         const r = new SimRound(players, Array.from(h), Array.from(b.subarray(0, nb)), k.left, k.right, me, k.passes);
         r.apply(m);
         winners = r.winners !== null ? r.winners.reduce((w, s) => w | (1 << s), 0)
-          : playoutMask(r.hands, r.bone, r.bone.length, r.left, r.right, r.turn, r.passes, players, lacks);
+          : playoutMask(r.hands, r.bone, r.bone.length, r.left, r.right, r.turn, r.passes, players, lacks, heavy);
       }
       if ((winners >> me) & 1) {
         if (winners === 1 << me) won[c] += 1;
@@ -719,7 +758,7 @@ function uniformDeals(k, order, rng, samples, visit) {
   const bone = new Int32Array(28);
   for (let n = 0; n < samples; n++) {
     k.sampleInto(slots, rng, hands, 0, slotTiles);
-    visit(hands, 0, bone, k.boneInto(hands, 0, rng, bone));
+    visit(hands, 0, bone, k.boneInto(hands, 0, rng, bone), 0);
   }
 }
 
@@ -760,6 +799,8 @@ const PIPS_OF = new Int32Array(64);
  * score: mittel's score read loosely, mittel's score read strictly, and the pips alone.
  */
 const MODELS = Object.freeze([[1, 0], [4, 0], [0, 40]]);
+/** The model whose seats play out as heaviest. */
+const PIPS_MODEL = 2;
 
 /**
  * Each model's chance (out of 65536) that a seat holding `hand` made the play `ev`: for a
@@ -824,7 +865,9 @@ function bitLength(x) {
  * `samples` deals are drawn; for each other seat and model, the product of its plays'
  * likelihoods; a seat's weight is the sum over the models (each scaled by the seat's largest
  * product over the deals), a deal's weight the product over the seats; `samples` deals are
- * then taken by systematic resampling, and `visit` plays each (see dealPlayer).
+ * then taken by systematic resampling, and `visit` plays each (see dealPlayer). A seat whose
+ * plays the pips model explains best (its scaled products summed over the drawn deals are the
+ * highest of the models; ties to the earlier model) plays out as heaviest in every deal.
  *
  * Every buffer is allocated once per search: the drawn hands in one Int32Array, the products in
  * one Float64Array, and each play's likelihoods memoized by hand (deals repeat hands) in an
@@ -880,17 +923,28 @@ function weighedDeals(k, order, rng, samples, visit) {
   }
   const scales = Array.from(tops, (top) => 2 ** Math.max(0, bitLength(top) - SEAT_BITS));
   const weights = new Float64Array(raw);
+  const sums = new Float64Array(ns * nm); // below 2^16 * raw: exact
   let most = 0;
   for (let n = 0; n < raw; n++) {
     let w = 1;
     for (let si = 0; si < ns; si++) {
       const at = (n * ns + si) * nm;
       let sum = 0;
-      for (let mdl = 0; mdl < nm; mdl++) sum += Math.floor(products[at + mdl] / scales[si]);
+      for (let mdl = 0; mdl < nm; mdl++) {
+        const v = Math.floor(products[at + mdl] / scales[si]);
+        sum += v;
+        sums[si * nm + mdl] += v;
+      }
       w *= sum;
     }
     weights[n] = w;
     if (w > most) most = w;
+  }
+  let heavy = 0;
+  for (let si = 0; si < ns; si++) {
+    let b = 0;
+    for (let mdl = 1; mdl < nm; mdl++) if (sums[si * nm + mdl] > sums[si * nm + b]) b = mdl;
+    if (b === PIPS_MODEL) heavy |= 1 << seats[si];
   }
   const cut = 2 ** Math.max(0, bitLength(most) - WEIGHT_BITS);
   let total = 0;
@@ -912,7 +966,7 @@ function weighedDeals(k, order, rng, samples, visit) {
       n += 1;
       cum += weights[n];
     }
-    visit(drawn, n * players, bone, k.boneInto(drawn, n * players, rng, bone));
+    visit(drawn, n * players, bone, k.boneInto(drawn, n * players, rng, bone), heavy);
   }
 }
 
@@ -920,7 +974,7 @@ function weighedDeals(k, order, rng, samples, visit) {
 function seeingDeals(hands) {
   return (k, order, rng, samples, visit) => {
     const bone = new Int32Array(28);
-    for (let n = 0; n < samples; n++) visit(hands, 0, bone, k.boneInto(hands, 0, rng, bone));
+    for (let n = 0; n < samples; n++) visit(hands, 0, bone, k.boneInto(hands, 0, rng, bone), 0);
   };
 }
 

@@ -80,7 +80,7 @@ const DE = {
   'level.stark': 'Stark',
   'level.about.leicht': 'Leicht legt irgendeinen passenden Stein.',
   'level.about.mittel': 'Mittel behält Zahlen, von denen es viele hat, und wird Doppel und schwere Steine früh los.',
-  'level.about.stark': 'Stark spielt jeden Zug in vielen möglichen Verteilungen zu Ende und liest aus den Zügen der anderen, was sie halten.',
+  'level.about.stark': 'Stark spielt jeden Zug in vielen möglichen Verteilungen zu Ende und liest aus den Zügen der anderen, was sie halten und wie sie spielen.',
 
   'ai.h': 'Für KI-Mitspieler',
   'ai.room': 'Jeder Zug ist ein Knopf mit festem Namen: „Stein a|b“ wählt einen Stein aus der Hand, „a|b links anlegen“ oder „a|b rechts anlegen“ legt ihn an, sonst „Ziehen“ oder „Passen“. Der Statusbereich sagt in Worten, wer am Zug ist.',
@@ -452,7 +452,7 @@ const EN = {
   'level.stark': 'Strong',
   'level.about.leicht': 'Easy plays any tile that fits.',
   'level.about.mittel': 'Medium keeps numbers it holds many of and gets rid of doubles and heavy tiles early.',
-  'level.about.stark': 'Strong plays every move out in many possible deals and reads from the others’ plays what they hold.',
+  'level.about.stark': 'Strong plays every move out in many possible deals and reads from the others’ plays what they hold and how they play.',
 
   'ai.h': 'For AI players',
   'ai.room': 'Every move is a button with a fixed name: “Tile a|b” selects a tile in your hand, “Play a|b on the left” or “Play a|b on the right” plays it, otherwise “Draw” or “Pass”. The status region says in words whose turn it is.',

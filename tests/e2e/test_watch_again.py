@@ -53,6 +53,24 @@ def check_stats_fit_phones(page: Page, screens: Path) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+def check_replay_words(page: Page) -> None:
+    """A replay speaks to a viewer, not to a seated player: at its end no one "eröffnet die
+    nächste Runde" (there is no next round here) but it says how to watch again; the keys it
+    lists are the replay's (arrows, Pos1, Ende), never the keys for playing; no round overview
+    of a whole game."""
+    end = page.get_by_role("button", name="Ende", exact=True)
+    if end.is_enabled():
+        end.click()
+    panel = page.get_by_role("region", name="Rundenende")
+    expect(panel).to_contain_text("„Abspielen“ zeigt die Runde noch einmal von vorn")
+    expect(panel).not_to_contain_text("nächste Runde")
+    hint = page.locator(".table .keys-hint")
+    expect(hint).to_have_text(re.compile(r"^Tasten: Pfeil links .* Pos1 .* Ende zum letzten Schritt\.$"))
+    text = page.locator("section.table").inner_text()
+    for word in ("nächste Runde", "Z zieht", "P passt", "Rundenübersicht"):
+        assert word not in text, (word, text)
+
+
 def check_replay_end_phones(page: Page, screens: Path, name: str) -> None:
     """At the replay's last step on a phone, the result stands beside the line of play, never
     over it: every tile of the line and the result's heading are inside the viewport, and no
@@ -179,6 +197,7 @@ def test_a_local_round_watched_again_exported_and_opened(server, new_context, sc
     page.get_by_role("button", name="Zurück", exact=True).click()
     step_through(page, log)
     assert replay_line(page) == final_line
+    check_replay_words(page)
 
     # Abspielen plays by itself at the table's Tempo and stops at the end
     page.get_by_role("button", name="Anfang", exact=True).click()
@@ -277,6 +296,7 @@ def test_an_online_round_watched_again_through_its_link(server, new_context, scr
     expect(fresh.locator("ul.players")).to_contain_text("Ben")
     step_through(fresh, log)
     assert replay_line(fresh) == final_line
+    check_replay_words(fresh)
     check_replay_end_phones(fresh, screens, "replay-online")
     fresh.get_by_role("button", name="Anfang", exact=True).click()
     for _ in range(min(5, len(log))):

@@ -5,8 +5,8 @@ import { test } from 'node:test';
 
 import { setLang } from '../../src/ziehdomino/web/i18n.js';
 import {
-  cardMeta, cardName, deedText, entryText, freshTiles, isAway, nextStarterText, outcomeWord, previewText, reasons,
-  recentEntries, resultSentence, seatName, statusText,
+  cardMeta, cardName, deedText, entryText, freshTiles, isAway, keysText, nextStarterText, outcomeWord, previewText, reasons,
+  recentEntries, resultSentence, roundEndNote, seatName, statusText,
 } from '../../src/ziehdomino/web/table/words.js';
 
 globalThis.localStorage = { getItem: () => null, setItem() {}, removeItem() {} };
@@ -153,5 +153,27 @@ test('cards: the level, and "verbunden" only while the viewer is connected', () 
   }
   setLang('en');
   assert.equal(cardMeta(view(), LOCAL, 2), 'Computer, Strong · 6 tiles');
+  setLang('de');
+});
+
+test('a replay says what its viewer can do: no next round, no keys for playing', () => {
+  setLang('de');
+  const over = { turn: null, legal: [], hands: [[], ['0|4'], ['2|2']], pips: [0, 4, 4], result: { kind: 'domino', winners: [0] } };
+  const player = view(over);
+  const spectator = view({ ...over, seat: null, hand: null });
+  const replay = view({ ...over, seat: null, hand: null, replay: { step: 8, steps: 8, action: null } });
+  assert.equal(roundEndNote(player, LOCAL), nextStarterText(player, LOCAL));
+  assert.equal(roundEndNote(spectator, LOCAL), 'Computer 2 eröffnet die nächste Runde.');
+  for (const lang of ['de', 'en']) {
+    setLang(lang);
+    const note = roundEndNote(replay, LOCAL);
+    const keys = keysText(replay);
+    assert.doesNotMatch(note, /nächste Runde|next round|eröffnet|opens/);
+    assert.match(note, lang === 'de' ? /„Abspielen“ .*„Zurück“/ : /"Play" .*"Back"/);
+    assert.match(keys, lang === 'de' ? /Pfeil links.*Pfeil rechts.*Pos1.*Ende/ : /left arrow.*right arrow.*Home.*End/);
+    assert.doesNotMatch(keys, /Z zieht|P passt|N startet|Z draws|P passes|next round/);
+    assert.match(keysText(player), lang === 'de' ? /Z zieht, P passt/ : /Z draws, P passes/);
+    assert.equal(keysText(spectator), ''); // a live table's spectator has no keys at all
+  }
   setLang('de');
 });

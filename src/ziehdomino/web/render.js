@@ -170,6 +170,8 @@ export function createTable(root, session, options = {}) {
     clock.update(ctx.view, ctx.room, words);
     ready.update(ctx.view, ctx.room, words);
     result.nextBtn.disabled = iAmReady(ctx.room);
+    // Only a session that keeps finished rounds has an overview (not a replay of one round).
+    rounds.element.hidden = typeof session.history !== 'function';
     rounds.update(session.history?.() ?? [], ctx.view.players, { ...words, linkOf: ctx.roundLink });
   }
 

@@ -1,13 +1,14 @@
 /**
  * @file The round's end ("Rundenende"): the result in a sentence, a table of every hand with
- * its pip sum and outcome, who opens the next round, "Nächste Runde" (not for a spectator), and
+ * its pip sum and outcome, who opens the next round (in a replay: what the viewer can do
+ * instead), "Nächste Runde" (not for a spectator), and
  * "Runde ansehen" (a link to the round's replay) when the page gives one (`ctx.roundLink`).
  */
 
 import { t } from '../i18n.js';
 import { halves, tileSvg } from '../tiles.js';
 import { h, setText } from './dom.js';
-import { cardName, nextStarterText, outcomeWord, resultSentence } from './words.js';
+import { cardName, outcomeWord, resultSentence, roundEndNote } from './words.js';
 
 /**
  * @param {object} ctx  the table's context (render.js): `view`, `room`, `sig`, `nextRound()`
@@ -49,13 +50,13 @@ export function createResult(ctx) {
     const href = ctx.roundLink ? ctx.roundLink(view.round_number) : null;
     replayLink.hidden = !href;
     if (href && replayLink.getAttribute('href') !== href) replayLink.setAttribute('href', href);
-    if (!sig.changed('result', [ctx.lang(), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name)])) return;
+    if (!sig.changed('result', [ctx.lang(), Boolean(view.replay), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name)])) return;
     setText(text, resultSentence(view, room));
     const col = (key) => h('th', { text: t(key), attrs: { scope: 'col' } });
     const head = h('tr', {}, col('result.player'), col('result.tilesCol'), col('result.pipsCol'), col('result.outcomeCol'));
     const rows = view.hands.map((tiles, s) => row(view, room, tiles, s));
     table.replaceChildren(h('caption', { class: 'sr-only', text: t('result.h') }), h('thead', {}, head), h('tbody', {}, ...rows));
-    setText(nextStarter, nextStarterText(view, room));
+    setText(nextStarter, roundEndNote(view, room));
     nextBtn.hidden = view.seat === null;
   }
 

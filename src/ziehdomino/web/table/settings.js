@@ -1,13 +1,15 @@
 /**
  * @file The table's settings beside the history: "Tempo" (the computers' pace, for a session
  * whose computers play in the page: langsam / normal / schnell), "Ton" (a short sound when the
- * turn comes and when the round ends; off by default), and the list of keys. Both choices are
+ * turn comes and when the round ends; off by default), and the list of keys (a player's, a
+ * replay's, none for a spectator: words.js `keysText`). Both choices are
  * remembered in localStorage.
  */
 
 import { t } from '../i18n.js';
 import { TEMPOS } from '../session.js';
 import { h, setText } from './dom.js';
+import { keysText } from './words.js';
 
 export const TEMPO_KEY = 'ziehdomino.tempo';
 export const SOUND_KEY = 'ziehdomino.sound';
@@ -77,12 +79,14 @@ export function createSettings(ctx, storage = defaultStorage(), { fixedTempo = f
   });
 
   function render() {
-    if (!ctx.sig.changed('settingsWords', ctx.lang())) return;
+    const keys = keysText(ctx.view);
+    keysHint.hidden = !keys;
+    if (!ctx.sig.changed('settingsWords', [ctx.lang(), keys])) return;
     setText(heading, t('settings.h'));
     setText(tempoLabel, t('settings.tempo'));
     for (const option of tempo.options) setText(option, t(`tempo.${option.value}`));
     setText(soundText, t('settings.sound'));
-    setText(keysHint, t('keys.hint'));
+    setText(keysHint, keys);
   }
 
   return {

@@ -208,6 +208,24 @@ export function nextStarterText(view, room) {
   return isMe(view, s) ? t('result.nextStarterYou') : t('result.nextStarter', { name: seatName(room, s) });
 }
 
+/**
+ * The line under the result: who opens the next round at a live table; in a replay (a view with
+ * `replay`, session-replay.js) there is no next round, so what the viewer can do instead.
+ */
+export function roundEndNote(view, room) {
+  return view.replay ? t('replay.endNote') : nextStarterText(view, room);
+}
+
+/**
+ * The keys the table answers to, in words: a seated player's keys for playing; a replay's keys
+ * for stepping (replay-controls.js); '' for a spectator of a live table, who has none.
+ */
+export function keysText(view) {
+  if (view?.replay) return t('replay.keys');
+  if (view && view.seat === null) return '';
+  return t('keys.hint');
+}
+
 /** A seat's word in the result table's last column: "Sieg", "geteilt" or ''. */
 export function outcomeWord(view, s) {
   const { winners } = view.result;

@@ -194,3 +194,35 @@ test('a socket that stays silent after an action is taken for dead and the sessi
   assert.equal(t.clock.timers.filter((x) => x.ms === SILENT_MS).length, 0);
   assert.equal(t.all.length, 2);
 });
+
+test('one action at a time: a second one against the same view is not sent; an answer or a reconnect ends the wait', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'state', room: { you: 1 }, view: VIEW });
+  t.session.act({ type: 'draw' });
+  t.session.act({ type: 'draw' }); // a double-click's second click, a key pressed twice
+  const actions = () => t.all.at(-1).sent.filter((m) => m.type === 'action');
+  assert.deepEqual(actions(), [{ type: 'action', version: 7, action: { type: 'draw' } }]);
+  assert.deepEqual(t.errors, []);
+  // A state of the same version (someone's connection changed) is no answer to it.
+  t.all[0].message({ type: 'state', room: { you: 1, seats: [] }, view: VIEW });
+  t.session.act({ type: 'draw' });
+  assert.equal(actions().length, 1);
+  // The answer, a state of the next version: the next action goes out, made against it.
+  t.all[0].message({ type: 'state', room: { you: 1 }, view: { ...VIEW, version: 8 } });
+  t.session.act({ type: 'draw' });
+  assert.deepEqual(actions().at(-1), { type: 'action', version: 8, action: { type: 'draw' } });
+  // A refusal answers it too, and a real stale action is still told.
+  t.all[0].message({ type: 'error', code: 'stale_version' });
+  assert.deepEqual(t.errors, ['stale_version']);
+  t.session.act({ type: 'pass' });
+  assert.deepEqual(actions().at(-1), { type: 'action', version: 8, action: { type: 'pass' } });
+  assert.equal(actions().length, 3);
+  // A new socket: what the old one carried is answered there or never.
+  t.session.connect();
+  t.all.at(-1).open();
+  t.all.at(-1).message({ type: 'state', room: { you: 1 }, view: { ...VIEW, version: 8 } });
+  t.session.act({ type: 'pass' });
+  assert.deepEqual(actions(), [{ type: 'action', version: 8, action: { type: 'pass' } }]);
+});

@@ -85,6 +85,7 @@ export class OnlineSession extends SessionEvents {
     this.current = { room: null, view: null };
     this.rounds = [];
     this.helloCredential = null; // the credential the open socket said hello with (null: spectator)
+    this.pending = null; // the version the last action was sent against, until the server answers it
   }
 
   /** The room's finished rounds, oldest first (docs/protocol.md, `history`). */
@@ -141,6 +142,7 @@ export class OnlineSession extends SessionEvents {
       return;
     }
     this.socket = socket;
+    this.pending = null; // an action the old socket sent is answered there or never
     socket.onopen = () => {
       if (socket !== this.socket) return;
       const seat = this.seat;
@@ -170,11 +172,18 @@ export class OnlineSession extends SessionEvents {
     this.connect();
   }
 
-  /** Sends a play, draw or pass made against the current view. */
+  /**
+   * Sends a play, draw or pass made against the current view. One action at a time: while the
+   * server has not answered the last one (a state of another version, or an error), a further
+   * action made against the same view is dropped, not sent: it could only come back as
+   * `stale_version` (two quick presses of a key, a second tap).
+   */
   act(action) {
     const view = this.current.view;
     if (!view) return this.onError('not_started');
-    if (!this.sendRaw({ type: 'action', version: view.version, action })) this.onError('network');
+    if (this.pending === view.version) return;
+    if (!this.sendRaw({ type: 'action', version: view.version, action })) return this.onError('network');
+    this.pending = view.version;
   }
 
   /** Asks for the next round. */
@@ -226,12 +235,14 @@ export class OnlineSession extends SessionEvents {
     if (message.type === 'state') {
       this.attempt = 0;
       this.current = { room: message.room ?? null, view: message.view ?? null };
+      if (this.current.view?.version !== this.pending) this.pending = null;
       this.onConnection('online');
       this.emit('change');
     } else if (message.type === 'history') {
       this.rounds = Array.isArray(message.rounds) ? message.rounds : [];
       this.emit('change');
     } else if (message.type === 'error') {
+      this.pending = null;
       const code = typeof message.code === 'string' ? message.code : 'unknown';
       if (code === 'bad_credential') forgetSeat(this.storage, this.roomId);
       this.onError(code);

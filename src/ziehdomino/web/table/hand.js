@@ -41,14 +41,16 @@ export function createHand(ctx, meInfo) {
     const button = event.target.closest('button[data-tile]');
     if (button) ctx.select(button.dataset.tile);
   });
+  // A move is one click: the second click of a double-click (`detail` 2 and up) is no second
+  // move (it would be refused as stale, or draw once more); keys and taps have `detail` 0 or 1.
   placements.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-end]');
-    if (!button || !ctx.view) return;
+    if (!button || !ctx.view || event.detail > 1) return;
     const end = button.dataset.end === 'none' ? null : button.dataset.end;
     ctx.send({ type: 'play', tile: button.dataset.tile, end });
   });
-  drawBtn.addEventListener('click', () => ctx.send({ type: 'draw' }));
-  passBtn.addEventListener('click', () => ctx.send({ type: 'pass' }));
+  drawBtn.addEventListener('click', (event) => event.detail > 1 || ctx.send({ type: 'draw' }));
+  passBtn.addEventListener('click', (event) => event.detail > 1 || ctx.send({ type: 'pass' }));
 
   function renderTiles(view) {
     const playable = new Set(view.legal.filter((a) => a.type === 'play').map((a) => a.tile));

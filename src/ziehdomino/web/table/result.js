@@ -24,7 +24,7 @@ export function createResult(ctx) {
   replayLink.hidden = true;
   const element = h('section', { class: 'round-end', attrs: { 'aria-labelledby': `${ctx.id}-rh` } },
     heading, text, h('div', { class: 'result-scroll' }, table), nextStarter, h('div', { class: 'result-buttons' }, nextBtn, replayLink));
-  nextBtn.addEventListener('click', () => ctx.nextRound());
+  nextBtn.addEventListener('click', (event) => event.detail > 1 || ctx.nextRound()); // one round per double-click
 
   function row(view, room, tiles, s) {
     const box = h('div', { class: 'hand-cell' });

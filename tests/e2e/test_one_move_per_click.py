@@ -1,0 +1,139 @@
+"""A move is one click: a double-click (or two fast clicks) on "Ziehen" or on "a|b links
+anlegen" makes one move and shows no error, in an online room and in a local game; an action
+the server really finds stale (made against a state it has moved past) still says so."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_table_view import seat_page, start_local, wait_settled
+from tests.support.e2e import act_by_names, choose, history, turn_state, watch
+
+STALE = "Das Spiel hat sich inzwischen geändert"
+
+
+def entries(page: Page) -> list[str]:
+    return page.get_by_role("list", name="Verlauf").locator("li:not(.muted)").all_inner_texts()
+
+
+def double_click_move(page: Page, kind: str, what: str | None) -> list[str]:
+    """Double-clicks the move `choose` found; returns the history entries it added once the
+    page has had the time to answer a second click too."""
+    before = entries(page)
+    if kind == "draw":
+        page.get_by_role("button", name="Ziehen", exact=True).dblclick()
+    else:
+        tile, _, end = (what or "").partition(" ")
+        page.get_by_role("button", name=f"Stein {tile}", exact=True).click()
+        place = f"{tile} {end} anlegen" if end else f"{tile} anlegen"
+        page.get_by_role("button", name=place, exact=True).dblclick()
+    page.wait_for_function("(n) => document.querySelectorAll('ol.log li:not(.muted)').length > n", arg=len(before))
+    page.wait_for_timeout(400)  # a second move or a refusal would have come back by now
+    return [e for e in entries(page)[len(before):] if e.startswith("Du ")]  # a computer may have moved since
+
+
+def play_until_both_doubled(pages: list[Page], me: Page, limit: int = 3) -> dict[str, list[str]]:
+    """Plays (by names) until `me` has double-clicked a draw and a play; returns what each added."""
+    added: dict[str, list[str]] = {}
+    for _ in range(limit):
+        while len(added) < 2 and turn_state(me) != "over":
+            mine = [p for p in pages if turn_state(p) == "mine"]
+            if not mine:
+                me.wait_for_timeout(50)
+                continue
+            page = mine[0]
+            kind, what = choose(page)
+            if page is me and kind in ("draw", "play") and kind not in added:
+                added[kind] = double_click_move(page, kind, what)
+                assert me.locator(".table .notice").inner_text() == "", (kind, me.locator(".table .notice").inner_text())
+                continue
+            before = history(page)
+            act_by_names(page)
+            page.wait_for_function("(b) => [...document.querySelectorAll('ol.log')].pop().innerText !== b", arg=before)
+        if len(added) == 2:
+            return added
+        for page in pages:
+            if page.get_by_role("button", name="Nächste Runde").is_enabled():
+                page.get_by_role("button", name="Nächste Runde").click()
+        expect(me.get_by_role("heading", name=re.compile(r"^Runde [2-9]$"))).to_be_visible()
+    raise AssertionError(f"no draw and play of one's own in {limit} rounds: {added}")
+
+
+def one_move(added: list[str], kind: str) -> None:
+    assert len(added) == 1, added
+    assert re.fullmatch(r"Du ziehst einen Stein\." if kind == "draw" else r"Du (legst \d\|\d (links|rechts) an|eröffnest mit \d\|\d)\.",
+                        added[0]), added
+
+
+def test_a_double_click_is_one_move_in_a_room_and_a_stale_action_still_says_so(server, new_context):
+    made = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"},
+                      timeout=20).json()
+    room = made["room"]
+    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Ben"}, timeout=20).json()
+    # Anna's socket goes through a route that can make one of her actions stale on its way.
+    context = new_context()
+    spoil = {"next": False}
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def outgoing(message: str | bytes) -> None:
+            data = json.loads(message)
+            if spoil["next"] and data.get("type") == "action":
+                spoil["next"] = False
+                data["version"] -= 1  # as if made against the state before the last one
+                message = json.dumps(data)
+            upstream.send(message)
+
+        ws.on_message(outgoing)
+
+    context.route_web_socket(re.compile(r"/ws/"), route)
+    anna = context.new_page()
+    anna.goto(server.base + "/regeln")
+    anna.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  [f"ziehdomino.seat.{room}", json.dumps({"seat": made["seat"], "credential": made["credential"]})])
+    anna.goto(f"{server.base}/r/{room}")
+    ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], (1280, 800))
+    problems = watch(anna) + watch(ben)
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+
+    added = play_until_both_doubled([anna, ben], anna)
+    one_move(added["draw"], "draw")
+    one_move(added["play"], "play")
+
+    # A real stale action (the server has moved on): refused, and the player is told.
+    while turn_state(anna) != "mine":
+        if turn_state(anna) == "over":
+            anna.get_by_role("button", name="Nächste Runde").click()
+            ben.get_by_role("button", name="Nächste Runde").click()
+            expect(anna.get_by_role("heading", name=re.compile(r"^Runde [2-9]$"))).to_be_visible()
+        elif turn_state(ben) == "mine":
+            before = history(ben)
+            act_by_names(ben)
+            ben.wait_for_function("(b) => [...document.querySelectorAll('ol.log')].pop().innerText !== b", arg=before)
+        else:
+            anna.wait_for_timeout(50)
+    before = entries(anna)
+    spoil["next"] = True
+    act_by_names(anna)
+    expect(anna.locator(".table .notice")).to_contain_text(STALE)
+    assert entries(anna) == before  # refused: nothing happened
+    expect(anna.get_by_role("status")).to_contain_text("Du bist am Zug")
+    assert not problems, problems
+
+
+def test_a_double_click_is_one_move_in_a_local_game(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    start_local(page, server.base, 1, delay=0)
+    wait_settled(page)
+    added = play_until_both_doubled([page], page)
+    one_move(added["draw"], "draw")
+    one_move(added["play"], "play")
+    assert not problems, problems

@@ -237,7 +237,7 @@ def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
 #: The models of another seat's play (docs/bots.md, "Reading the plays"), as scales (x, y) of a
 #: play's score ``x * mittel score + y * pips``: mittel's score read loosely, read strictly, and
 #: the pips alone.
-MODELS: Final = ((1, 0), (4, 0), (0, 40))
+MODELS: Final = ((1, 0), (4, 0), (0, 40))  # weighed_deals is written for these three
 #: The model whose seats play out as heaviest.
 PIPS_MODEL: Final = 2
 
@@ -294,13 +294,17 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
     played_pips = pips[ev.tile]
     like = _LIKE_WIDE
     out = []
+    best_score = max(scores)
+    below_best = [best_score - s for s in scores]
+    best_pips = max(tile_pips)
+    below_heaviest = [best_pips - p for p in tile_pips]
     for x, y in MODELS:
         if y == 0:
-            top = x * max(scores)
-            vals = [top - x * s for s in scores]
+            top = x * best_score
+            vals = below_best if x == 1 else [x * d for d in below_best]
         elif x == 0:
-            top = y * max(tile_pips)
-            vals = [top - y * p for p in tile_pips]
+            top = y * best_pips
+            vals = [y * d for d in below_heaviest]
         else:
             full = [x * s + y * p for s, p in zip(scores, tile_pips)]
             top = max(full)
@@ -328,42 +332,44 @@ def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry
     seats = sorted({e.seat for e in evs})
     slot_of = [seats.index(e.seat) for e in evs]
     raw = RAW_FACTOR * samples
-    models = len(MODELS)
+    ns = len(seats)
     drawn = []
-    products = []
-    tops = [0] * len(seats)
+    products = []  # per deal, per seat: the three models' products
     slot_tiles = [0] * len(order)
-    known: list[dict[int, tuple[int, ...]]] = [{} for _ in evs]  # likelihoods by hand, per play
+    # per play: (its seat's index, the tiles surely held, the slots held then, its evidence,
+    # its likelihoods memoized by hand: deals repeat hands)
+    plays = [(slot_of[x], e.fixed, e.alive, e, {}) for x, e in enumerate(evs)]
+    start = (1 << 32, 1 << 32, 1 << 32)
+    sample_hands = k.sample_hands
     for _ in range(raw):
-        hands = k.sample_hands(order, rng, slot_tiles)
-        p = [[1 << 32] * models for _ in seats]
-        for x, e in enumerate(evs):
-            hand = e.fixed
-            for j in e.alive:
+        hands = sample_hands(order, rng, slot_tiles)
+        p = [start] * ns
+        for si, hand, alive, e, known in plays:
+            for j in alive:
                 hand |= slot_tiles[j]
-            q = known[x].get(hand)
+            q = known.get(hand)
             if q is None:
-                q = known[x][hand] = likelihoods(hand, e)
-            ps = p[slot_of[x]]
-            for mdl in range(models):
-                ps[mdl] = ps[mdl] * q[mdl] >> 16
-        for si, ps in enumerate(p):
-            top = max(ps)
-            if top > tops[si]:
-                tops[si] = top
+                q = known[hand] = likelihoods(hand, e)
+            a, b, c = p[si]
+            p[si] = (a * q[0] >> 16, b * q[1] >> 16, c * q[2] >> 16)
         drawn.append(hands)
         products.append(p)
-    shifts = [max(0, top.bit_length() - SEAT_BITS) for top in tops]
+    shifts = [max(0, max(max(p[si]) for p in products).bit_length() - SEAT_BITS) for si in range(ns)]
     weights = []
-    sums = [[0] * models for _ in seats]
+    sums = [[0, 0, 0] for _ in seats]
     for p in products:
         w = 1
-        for si, ps in enumerate(p):
-            scaled = [v >> shifts[si] for v in ps]
-            w *= sum(scaled)
+        for si in range(ns):
+            sh = shifts[si]
+            a, b, c = p[si]
+            a >>= sh
+            b >>= sh
+            c >>= sh
+            w *= a + b + c
             acc = sums[si]
-            for mdl in range(models):
-                acc[mdl] += scaled[mdl]
+            acc[0] += a
+            acc[1] += b
+            acc[2] += c
         weights.append(w)
     heavy = 0
     for si, acc in enumerate(sums):

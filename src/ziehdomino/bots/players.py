@@ -338,7 +338,8 @@ def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry
     slot_tiles = [0] * len(order)
     # per play: (its seat's index, the tiles surely held, the slots held then, its evidence,
     # its likelihoods memoized by hand: deals repeat hands)
-    plays = [(slot_of[x], e.fixed, e.alive, e, {}) for x, e in enumerate(evs)]
+    plays: list[tuple[int, int, tuple[int, ...], Evidence, dict[int, tuple[int, ...]]]] = [
+        (slot_of[x], e.fixed, e.alive, e, {}) for x, e in enumerate(evs)]
     start = (1 << 32, 1 << 32, 1 << 32)
     sample_hands = k.sample_hands
     for _ in range(raw):

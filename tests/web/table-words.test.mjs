@@ -177,3 +177,39 @@ test('a replay says what its viewer can do: no next round, no keys for playing',
   }
   setLang('de');
 });
+
+test('every draw changes the status: the count grows, one\'s own draw names its tile, nobody else\'s', () => {
+  const base = view().log.slice(0, 3); // seat 0 played last; seat 1 then seat 2 act next
+  const hands = ['1|3', '2|6', '4|4', '0|0', '6|6', '1|1'];
+  // Seat 0 (the viewer) draws three times in a row in its turn.
+  const own = (n, extra = {}) => view({
+    log: [...base, { seat: 1, type: 'pass', ends: [3, 2] }, { seat: 2, type: 'pass', ends: [3, 2] },
+      ...Array.from({ length: n }, () => ({ seat: 0, type: 'draw', ends: [3, 2] }))],
+    hand: hands.slice(0, 3 + n), hand_counts: [3 + n, 3, 6], ...extra,
+  });
+  // Seat 1 draws three times, seen by seat 0 and by a spectator.
+  const theirs = (n, extra = {}) => view({
+    turn: 1, legal: [], log: [...base, ...Array.from({ length: n }, () => ({ seat: 1, type: 'draw', ends: [3, 2] }))],
+    hand_counts: [3, 3 + n, 6], ...extra,
+  });
+  for (const lang of ['de', 'en']) {
+    setLang(lang);
+    const said = [1, 2, 3].map((n) => statusText(own(n), LOCAL));
+    assert.equal(new Set(said).size, 3, said.join(' / '));
+    assert.match(said[0], lang === 'de' ? /Zuletzt: Du ziehst einen Stein\. Gezogen: 0\|0\.$/ : /Last: You draw a tile\. Drawn: 0\|0\.$/);
+    assert.match(said[2], lang === 'de' ? /Zuletzt: Du ziehst 3 Steine\. Gezogen: 1\|1\.$/ : /Last: You draw 3 tiles\. Drawn: 1\|1\.$/);
+    for (const watcher of [{}, { seat: null, hand: null }]) {
+      const heard = [1, 2, 3].map((n) => statusText(theirs(n, watcher), LOCAL));
+      assert.equal(new Set(heard).size, 3, heard.join(' / '));
+      assert.match(heard[2], lang === 'de' ? /Computer 1 zieht 3 Steine\.$/ : /Computer 1 draws 3 tiles\.$/);
+      for (const text of heard) assert.doesNotMatch(text, /Gezogen|Drawn/); // never another seat's tile
+    }
+  }
+  // A long run of draws is never cut: the count still grows past the entries shown otherwise.
+  setLang('de');
+  assert.match(statusText(view({ hand: Array(14).fill('1|3'), log: [...base, ...Array.from({ length: 12 }, () => ({ seat: 0, type: 'draw', ends: [3, 2] }))] }), LOCAL),
+    /Du ziehst 12 Steine\./);
+  // After the draws, the play that ends the turn is told with them, and no tile is named any more.
+  const played = statusText(view({ turn: 1, legal: [], log: [...own(2).log, { seat: 0, type: 'play', tile: '2|3', end: 'right', ends: [3, 2] }] }), LOCAL);
+  assert.match(played, /Zuletzt: Du ziehst 2 Steine\. Du legst 2\|3 rechts an\.$/);
+});

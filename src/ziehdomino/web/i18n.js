@@ -179,6 +179,7 @@ const DE = {
   'status.empty': 'Die Kette ist leer: der erste Stein ist frei.',
   'status.last': 'Zuletzt: {what}',
   'status.spectating': 'Du schaust zu.',
+  'status.drawn': 'Gezogen: {t}.',
 
   'log.openYou': 'Du eröffnest mit {t}.',
   'log.open': '{name} eröffnet mit {t}.',
@@ -553,6 +554,7 @@ const EN = {
   'status.empty': 'The line is empty: the first tile is free.',
   'status.last': 'Last: {what}',
   'status.spectating': 'You are watching.',
+  'status.drawn': 'Drawn: {t}.',
 
   'log.openYou': 'You open with {t}.',
   'log.open': '{name} opens with {t}.',

@@ -52,9 +52,19 @@ export function entryText(view, room, entry) {
   return t(you ? `log.${entry.type}You` : `log.${entry.type}`, { name });
 }
 
+/** Where the run of draws by one seat that holds entry `i` begins (`i` itself when it is none). */
+function drawRunStart(log, i) {
+  if (log[i]?.type !== 'draw') return i;
+  while (i > 0 && log[i - 1].type === 'draw' && log[i - 1].seat === log[i].seat
+    && Boolean(log[i - 1].stand_in) === Boolean(log[i].stand_in)) i--;
+  return i;
+}
+
 /**
  * The log entries the viewer has not acted on yet: everything after the viewer's own last
- * action (for a spectator, the last round of turns), at most `limit` of the newest.
+ * action (for a spectator, the last round of turns), at most `limit` of the newest; right after
+ * one's own action, one's own turn so far. A run of draws by one seat is never cut, so that
+ * "zieht 3 Steine" grows with every draw (grouped in statusText).
  * @returns {object[]} log entries, oldest first
  */
 export function recentEntries(view, limit = 3) {
@@ -65,10 +75,13 @@ export function recentEntries(view, limit = 3) {
     let mine = -1;
     for (let i = log.length - 1; i >= 0; i--) if (log[i].seat === view.seat) { mine = i; break; }
     from = mine + 1;
-    // Right after one's own action, that action is the news.
-    if (from === log.length && mine >= 0) from = mine;
+    // Right after one's own action, that action (with the draws before it) is the news.
+    if (from === log.length && mine >= 0) {
+      from = mine;
+      while (from > 0 && log[from - 1].seat === view.seat && log[from - 1].type === 'draw') from--;
+    }
   }
-  return log.slice(Math.max(from, log.length - limit));
+  return log.slice(drawRunStart(log, Math.max(from, log.length - limit)));
 }
 
 /** The positions in the line of the tiles placed by others since the viewer's last action. */
@@ -97,7 +110,10 @@ function grouped(entries) {
   return out;
 }
 
-/** The status sentence: whose turn, the open ends, and what happened since one's last action. */
+/**
+ * The status sentence: whose turn, the open ends, what happened since one's last action, and
+ * after one's own draw the tile drawn. It changes with every draw ("Du ziehst 2 Steine.").
+ */
 export function statusText(view, room) {
   const parts = [];
   if (view.result) parts.push(t('status.over'));
@@ -106,6 +122,11 @@ export function statusText(view, room) {
   parts.push(view.ends ? t('status.ends', { l: view.ends[0], r: view.ends[1] }) : t('status.empty'));
   const recent = grouped(recentEntries(view, 8)).slice(-3);
   if (recent.length) parts.push(t('status.last', { what: recent.map((e) => entryText(view, room, e)).join(' ') }));
+  // One's own draw names the tile drawn (the last of one's hand, docs/view.md); nobody else's does.
+  const last = view.log[view.log.length - 1];
+  if (last?.type === 'draw' && isMe(view, last.seat) && view.hand?.length) {
+    parts.push(t('status.drawn', { t: view.hand[view.hand.length - 1] }));
+  }
   return parts.join(' ');
 }
 

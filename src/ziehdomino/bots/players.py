@@ -249,6 +249,15 @@ _LIKE_WIDE: Final = LIKE + (LIKE[LIKE_MAX_D],) * (max(x * (12 + 27 * W_FOLLOW + 
                                                       for x, y in MODELS) + 1 - len(LIKE))
 
 
+#: Per model, LIKE of a distance to the best play in that model's own units: for ``x * score``,
+#: entry d is LIKE[x * d] (d in score points); for ``y * pips``, LIKE[y * d] (d in pips). A model
+#: mixing both has none (likelihoods computes it from _LIKE_WIDE).
+_MODEL_LIKE: Final = tuple(
+    tuple(_LIKE_WIDE[x * d] for d in range(12 + 27 * W_FOLLOW + W_DOUBLE + W_BLOCK + 1)) if y == 0
+    else tuple(_LIKE_WIDE[y * d] for d in range(13)) if x == 0 else ()
+    for x, y in MODELS)
+
+
 def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
     """Each model's chance, out of 65536, that a seat holding ``hand`` made the play ``ev``:
     LIKE[best - score of the play] over the sum of LIKE[best - score] of every play it had."""
@@ -292,25 +301,22 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
         return (TWO16,) * len(MODELS)
     played = play_score(hand, ev.tile, ev.nl, ev.nr, lack)
     played_pips = pips[ev.tile]
-    like = _LIKE_WIDE
     out = []
     best_score = max(scores)
     below_best = [best_score - s for s in scores]
     best_pips = max(tile_pips)
     below_heaviest = [best_pips - p for p in tile_pips]
-    for x, y in MODELS:
+    for (x, y), table in zip(MODELS, _MODEL_LIKE):
         if y == 0:
-            top = x * best_score
-            vals = below_best if x == 1 else [x * d for d in below_best]
+            out.append(TWO16 * table[best_score - played] // sum(map(table.__getitem__, below_best)))
         elif x == 0:
-            top = y * best_pips
-            vals = [y * d for d in below_heaviest]
+            out.append(TWO16 * table[best_pips - played_pips] // sum(map(table.__getitem__, below_heaviest)))
         else:
+            like = _LIKE_WIDE
             full = [x * s + y * p for s, p in zip(scores, tile_pips)]
             top = max(full)
-            vals = [top - v for v in full]
-        total = sum(map(like.__getitem__, vals))
-        out.append(TWO16 * like[top - x * played - y * played_pips] // total)
+            total = sum(like[top - v] for v in full)
+            out.append(TWO16 * like[top - x * played - y * played_pips] // total)
     return tuple(out)
 
 

@@ -40,6 +40,8 @@ def test_table_first_load_weight(server, new_context, figures):
     figures.append(f"weight: /lokal first load {len(urls)} files, {raw / 1024:.1f} KB raw, "
                    f"{packed / 1024:.1f} KB gzip, {wire / 1024:.1f} KB body bytes transferred (limit 100 KB)")
     assert packed <= LIMIT, (packed, urls)
+    # A room's turn clock and ready step are the room page's: the local page does not load them.
+    assert not {"room-clock.js", "room-ready.js"} & set(urls), urls
 
     # The room's table: a fresh browser opening an invitation link.
     made = page.request.post(server.base + "/api/rooms", data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})
@@ -53,6 +55,7 @@ def test_table_first_load_weight(server, new_context, figures):
     assert not any(re.search(r"\.(png|jpe?g|woff2?)$", u) for u in urls)
     # The room page checks names with names.js and runs no rules engine or local session.
     assert "names.js" in urls and not {"engine.js", "session-local.js", "bots.js"} & set(urls), urls
+    assert {"room-clock.js", "room-ready.js"} <= set(urls), urls
 
 
 def test_the_start_page_loads_no_rules_engine(server, new_context, figures):

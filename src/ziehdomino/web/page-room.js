@@ -11,6 +11,8 @@
 
 import { errorText, initPage, onLangChange, t } from './i18n.js';
 import { createTable } from './render.js';
+import { createClock } from './room-clock.js';
+import { createReady } from './room-ready.js';
 import { createLeave } from './room-leave.js';
 import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from './session-online.js';
 import { wireRoomStats } from './room-stats.js';
@@ -71,6 +73,7 @@ const session = new OnlineSession(roomId, {
 createTable(tableRoot, session, {
   roundLink: (n) => `/r/${encodeURIComponent(roomId)}/runde/${n}`,
   skipErrors: ['left'],
+  roomParts: { clock: createClock(), ready: createReady() },
 });
 wireRoomStats(session, roomId, tableRoot);
 

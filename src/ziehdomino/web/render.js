@@ -7,9 +7,10 @@
  * `node --test`), the players' cards (cards.js), the line of play (line.js, snake.js), the
  * hand and its actions (hand.js), the tips panel (tips-panel.js), the round's end
  * (result.js), the history (log.js), the settings (settings.js), the keys (keys.js), the
- * call back when it is one's turn (attention.js) and the focus keeper (focus.js); a room's
- * turn clock (room-clock.js), ready step (room-ready.js) and the round overview
- * "Rundenübersicht" (room-history.js, from the session's optional `history()`). Each part is
+ * call back when it is one's turn (attention.js) and the focus keeper (focus.js); the round
+ * overview "Rundenübersicht" (room-history.js, from the session's optional `history()`); a
+ * room's turn clock (room-clock.js) and ready step (room-ready.js), handed in by the room page
+ * (`options.roomParts`) so that the local page does not load them. Each part is
  * `createX(ctx)` returning its element and a `render()` that reads `ctx` and draws only what
  * changed (`ctx.sig`), so nothing re-renders while nothing changes. To add a part: make it,
  * place its element in the frame below, and call its `render()` from `render()`.
@@ -38,9 +39,7 @@ import { createResult } from './table/result.js';
 import { createSettings } from './table/settings.js';
 import { createTips } from './table/tips-panel.js';
 import { isMe, isMyTurn, seatName, statusText } from './table/words.js';
-import { createClock } from './room-clock.js';
 import { createHistory } from './room-history.js';
-import { createReady, iAmReady } from './room-ready.js';
 
 let uid = 0;
 
@@ -49,11 +48,12 @@ let uid = 0;
  * @param {HTMLElement} root  an empty container
  * @param {object} session  a session (session.js)
  * @param {{storage?: Storage, fixedTempo?: boolean, skipErrors?: string[],
- *   roundLink?: (round: number) => string|null}} [options]  where the settings are remembered
- *   (default localStorage); whether the page fixed the computers' pace itself (then a
- *   remembered "Tempo" is not applied); error codes the page words itself; the address of a
- *   finished round's replay by its number ("Runde ansehen" at the round's end and in
- *   every row of the "Rundenübersicht")
+ *   roundLink?: (round: number) => string|null, roomParts?: {clock?: object, ready?: object}}} [options]
+ *   where the settings are remembered (default localStorage); whether the page fixed the
+ *   computers' pace itself (then a remembered "Tempo" is not applied); error codes the page
+ *   words itself; the address of a finished round's replay by its number ("Runde ansehen" at
+ *   the round's end and in every row of the "Rundenübersicht"); a room's turn clock
+ *   (room-clock.js `createClock()`) and ready step (room-ready.js `createReady()`)
  * @returns {{element: HTMLElement, update: () => void, showError: (code: string) => void,
  *   showMessage: (text: string) => void}}
  */
@@ -101,14 +101,14 @@ export function createTable(root, session, options = {}) {
   const settings = createSettings(ctx, options.storage, { fixedTempo: Boolean(options.fixedTempo) });
   settings.add(tips.toggle);
   const skipErrors = new Set(options.skipErrors ?? []);
-  const clock = createClock();
-  const ready = createReady();
+  // A room's parts come from the room page, so that no other page loads them.
+  const { clock = null, ready = null } = options.roomParts ?? {};
   const rounds = createHistory();
   const words = { nameOf: (s) => seatName(ctx.room, s), isMe: (s) => isMe(ctx.view, s) };
-  result.nextBtn.before(ready.element);
+  if (ready) result.nextBtn.before(ready.element);
   const side = h('div', { class: 'side', attrs: { id: `${ctx.id}-side` } }, log.element, rounds.element, settings.element);
   const sideToggle = h('button', { class: 'btn side-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${ctx.id}-side` } });
-  const top = h('div', { class: 'table-top' }, heading, sideToggle, status, clock.element, notice);
+  const top = h('div', { class: 'table-top' }, heading, sideToggle, status, ...(clock ? [clock.element] : []), notice);
   const board = h('div', { class: 'board' }, cards.element, line.element, hand.element);
   const stage = h('div', { class: 'stage' }, board, result.element);
   const section = h('section', { class: 'table', attrs: { 'aria-labelledby': `${ctx.id}-h` } }, top, stage, side);
@@ -167,9 +167,9 @@ export function createTable(root, session, options = {}) {
 
   /** The turn clock, the ready step (Nächste Runde waits while one is ready) and the round overview. */
   function renderRoomParts() {
-    clock.update(ctx.view, ctx.room, words);
-    ready.update(ctx.view, ctx.room, words);
-    result.nextBtn.disabled = iAmReady(ctx.room);
+    clock?.update(ctx.view, ctx.room, words);
+    ready?.update(ctx.view, ctx.room, words);
+    result.nextBtn.disabled = Boolean(ready?.mine(ctx.room));
     // Only a session that keeps finished rounds has an overview (not a replay of one round).
     rounds.element.hidden = typeof session.history !== 'function';
     rounds.update(session.history?.() ?? [], ctx.view.players, { ...words, linkOf: ctx.roundLink });

@@ -27,7 +27,8 @@ export function iAmReady(room) {
 /**
  * Builds the line.
  * @returns {{element: HTMLElement, update: (view: object|null, room: object|null,
- *   words: {nameOf: (s: number) => string, isMe: (s: number) => boolean}) => void}}
+ *   words: {nameOf: (s: number) => string, isMe: (s: number) => boolean}) => void,
+ *   mine: (room: object|null) => boolean}}  `mine`: iAmReady
  */
 export function createReady() {
   const element = document.createElement('p');
@@ -36,6 +37,7 @@ export function createReady() {
   element.hidden = true;
   return {
     element,
+    mine: iAmReady,
     update(view, room, { nameOf }) {
       const show = Boolean(view?.result) && Boolean(room) && !room.local;
       element.hidden = !show;

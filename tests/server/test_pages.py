@@ -1,6 +1,7 @@
-"""The browser app as the server sends it (the real web folder, in process): error pages with
-the site's header in German and English, Cache-Control on pages and static files, the service
-worker stamped with the app's version."""
+"""The browser app as the server sends it (the real web folder, in process): every page with the
+shared parts of ``web/parts/`` put in, error pages with the site's header in German and English,
+Cache-Control and revalidation on pages and static files, the service worker stamped with the
+app's version."""
 
 from __future__ import annotations
 
@@ -83,6 +84,72 @@ def test_the_server_error_page_is_the_same_page(tmp_path: Path) -> None:
     r = _in_process(app, "/boom")
     assert r.status_code == 500 and '<header class="site">' in r.text
     assert 'data-i18n="errorpage.server_error.h">Ein Fehler ist aufgetreten<' in r.text
+
+
+PAGE_PATHS = {"/": "index.html", "/lokal": "local.html", "/regeln": "rules.html", "/ansehen": "replay.html",
+              "/zuschauen": "watch.html"}
+HEAD_PART = (DEFAULT_WEB_DIR / "parts" / "head.html").read_text(encoding="utf-8")
+HEADER_PART = (DEFAULT_WEB_DIR / "parts" / "header.html").read_text(encoding="utf-8")
+FOOTER_PART = (DEFAULT_WEB_DIR / "parts" / "footer.html").read_text(encoding="utf-8")
+
+
+def check_served(body: str, label: str) -> None:
+    """A page as served: the shared head first in <head> (the charset in the first 1024 bytes),
+    then the page's own title; the skip link, header and navigation; the footer; once each,
+    with no include line left."""
+    assert "<!-- include" not in body, label
+    head = body[body.index("<head>\n") + 7:body.index("</head>")]
+    assert head.startswith(HEAD_PART + "<title>"), (label, head[:200])
+    assert body.index('<meta charset="utf-8">') < 1024 - len('<meta charset="utf-8">'), label
+    for part in (HEAD_PART, HEADER_PART, FOOTER_PART):
+        assert body.count(part) == 1, (label, part[:40])
+    for line in ('<link rel="icon" href="/static/icon.svg" type="image/svg+xml">', '<link rel="manifest" href="/static/manifest.webmanifest">',
+                 '<link rel="apple-touch-icon" href="/static/apple-touch-icon.png">', '<link rel="stylesheet" href="/static/style.css">',
+                 '<header class="site">', 'aria-label="Hauptnavigation"', '<footer class="site">'):
+        assert body.count(line) == 1, (label, line)
+    assert body.index("<body>\n" + HEADER_PART) < body.index("<main ") < body.index("</main>\n" + FOOTER_PART), label
+
+
+def test_every_page_is_served_with_its_shared_parts(client: httpx.Client) -> None:
+    room = client.post("/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"}).json()["room"]
+    paths = {**PAGE_PATHS, f"/r/{room}": "room.html", "/nowhere": "error.html"}
+    for path, name in paths.items():
+        r = client.get(path)
+        assert r.status_code == (404 if name == "error.html" else 200), path
+        assert r.headers["content-type"] == "text/html; charset=utf-8", path
+        check_served(r.text, path)
+        if name != "error.html":
+            # The file as written, with only its include lines filled in.
+            back = r.text
+            for part, text in (("head", HEAD_PART), ("header", HEADER_PART), ("footer", FOOTER_PART)):
+                back = back.replace(text, f"<!-- include {part}.html -->\n")
+            assert back == (DEFAULT_WEB_DIR / name).read_text(encoding="utf-8"), path
+
+
+def test_a_page_is_revalidated_by_its_etag_and_a_missing_part_is_never_served_half(tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    shutil.copytree(DEFAULT_WEB_DIR, web)
+    app = create_app(Settings(data_dir=tmp_path / "d", web_dir=web))
+
+    async def run() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)  # type: ignore[arg-type]
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as c:
+            first = await c.get("/regeln")
+            again = await c.get("/regeln", headers={"if-none-match": first.headers["etag"]})
+            (web / "parts" / "footer.html").write_text("<footer class=\"site\">neu</footer>\n", encoding="utf-8")
+            changed = await c.get("/regeln", headers={"if-none-match": first.headers["etag"]})
+            (web / "parts" / "footer.html").unlink()
+            broken = await c.get("/regeln")
+            return [first, again, changed, broken]
+
+    with ThreadPoolExecutor(1) as pool:
+        first, again, changed, broken = pool.submit(lambda: asyncio.run(run())).result()
+    assert first.status_code == 200 and first.headers["cache-control"] == "no-cache"
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == first.headers["etag"]
+    # A part changed (a deploy): the page is new, and says so.
+    assert changed.status_code == 200 and ">neu</footer>" in changed.text and changed.headers["etag"] != first.headers["etag"]
+    # A part gone (a broken deploy): a server error, not the page without its footer.
+    assert broken.status_code == 500 and "Regeln und FAQ" not in broken.text
 
 
 def test_cache_control_on_pages_and_static_files(client: httpx.Client) -> None:

@@ -1,35 +1,43 @@
 // Tests of the static pages (src/ziehdomino/web/*.html): what every page must carry, and that
-// the parts repeated on purpose (no build step; the rules page must read without script) stay
-// identical. Run: node --test tests/web/
+// what they share is written once in web/parts/ and put in by the server (server/pages.py,
+// "<!-- include NAME -->"; no build step, the rules page reads without script). The pages as
+// served are checked in tests/server/test_pages.py. Run: node --test tests/web/
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 
 const WEB = new URL('../../src/ziehdomino/web/', import.meta.url);
-const PAGES = ['index.html', 'room.html', 'local.html', 'rules.html', 'error.html'];
+const PAGES = readdirSync(WEB).filter((name) => name.endsWith('.html')).sort();
+const PARTS = ['head.html', 'header.html', 'footer.html'];
 const read = (name) => readFileSync(new URL(name, WEB), 'utf8');
-const block = (html, re) => {
-  const m = html.match(re);
-  assert.ok(m, `${re} not found`);
-  return m[0];
-};
+const part = (name) => read(`parts/${name}`);
 
-test('every page names its icon (no /favicon.ico request) and loads only module scripts', () => {
-  for (const name of PAGES) {
+test('every page and part names no inline script or style; the head part names the icon (no /favicon.ico request)', () => {
+  assert.ok(PAGES.length >= 7, PAGES.join());
+  for (const name of [...PAGES, ...PARTS.map((p) => `parts/${p}`)]) {
     const html = read(name);
-    assert.match(html, /<link rel="icon" href="\/static\/icon.svg" type="image\/svg\+xml">/, name);
     assert.doesNotMatch(html, /<script(?![^>]*\ssrc=)/, `${name}: inline script`);
     assert.doesNotMatch(html, /<style|\sstyle=/, `${name}: inline style`);
   }
+  assert.match(part('head.html'), /^<meta charset="utf-8">\n/); // first: before any text that needs it
+  assert.match(part('head.html'), /<link rel="icon" href="\/static\/icon.svg" type="image\/svg\+xml">/);
   assert.match(read('icon.svg'), /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 });
 
-test('header, navigation and footer are the same on every page', () => {
-  const [first, ...rest] = PAGES.map(read);
-  const parts = [/<a class="skip"[^\n]*\n<header class="site">[\s\S]*?<\/header>/, /<footer class="site">[\s\S]*?<\/footer>/];
-  for (const re of parts) {
-    for (const [i, html] of rest.entries()) assert.equal(block(html, re), block(first, re), `${PAGES[i + 1]} vs index.html`);
+test('the head, the header with the navigation and the footer are written once: every page includes them', () => {
+  for (const name of PAGES) {
+    const html = read(name);
+    assert.match(html, /^<!doctype html>\n<html [^\n]*>\n<head>\n<!-- include head.html -->\n<title>/, `${name}: head`);
+    assert.match(html, /<body>\n<!-- include header.html -->\n<main /, `${name}: header`);
+    assert.match(html, /<\/main>\n<!-- include footer.html -->\n<\/body>\n<\/html>\n$/, `${name}: footer`);
+    assert.equal(html.match(/<!-- include /g).length, 3, name);
+    // Nothing of a part is repeated by hand.
+    for (const line of PARTS.flatMap((p) => part(p).split('\n')).filter((l) => l.trim().length > 12)) {
+      assert.ok(!html.includes(line), `${name} repeats "${line.trim()}"`);
+    }
   }
+  assert.match(part('header.html'), /^<a class="skip" href="#main"[^\n]*>\n<header class="site">[\s\S]*<\/header>\n$/);
+  assert.match(part('footer.html'), /^<footer class="site">[\s\S]*<\/footer>\n$/);
 });
 
 test('name fields take any text (the script refuses a long name visibly, never cuts it)', () => {
@@ -93,8 +101,7 @@ test('the app can be installed: a manifest with SVG and PNG icons that exist in 
   }
   for (const need of ['192x192 any', '512x512 any', '512x512 maskable']) assert.ok(sizes.has(need), need);
   assert.equal(pngSize('apple-touch-icon.png'), '180x180');
-  for (const name of PAGES) {
-    assert.match(read(name), /<link rel="manifest" href="\/static\/manifest.webmanifest">/, name);
-    assert.match(read(name), /<link rel="apple-touch-icon" href="\/static\/apple-touch-icon.png">/, name);
-  }
+  // In the head every page includes (above).
+  assert.match(part('head.html'), /<link rel="manifest" href="\/static\/manifest.webmanifest">/);
+  assert.match(part('head.html'), /<link rel="apple-touch-icon" href="\/static\/apple-touch-icon.png">/);
 });

@@ -1,6 +1,12 @@
 """Serving the browser app: the pages, the error pages, static files with their cache headers,
 the service worker stamped with the app's version.
 
+Shared parts: the pages are static files, and what every page repeats (the head's meta tags,
+icons, manifest and main style sheet; the skip link and site header; the footer) is written
+once in ``web/parts/`` and put in where a page has a line ``<!-- include NAME -->``
+(:func:`page_text`), when the page is served. No build step: the files in ``web/`` are what
+is served, with those lines filled in.
+
 Caching: pages, scripts and styles are ES modules and HTML without a build step, so their URLs
 carry no version; they are sent with ``Cache-Control: no-cache`` (a browser keeps them but asks
 each time, and gets a 304 through the ETag while nothing changed), so a deploy is picked up on
@@ -13,12 +19,13 @@ from __future__ import annotations
 
 import hashlib
 import html
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from string import Template
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
@@ -36,6 +43,11 @@ VERSION_MARK = "__WEB_VERSION__"
 FILES_MARK = "'__WEB_FILES__'"
 #: Static files the service worker keeps for offline play (not the HTML templates or itself).
 _OFFLINE = (".js", ".css", ".svg", ".png", ".webmanifest")
+
+#: A line of a page that :func:`page_text` replaces by the shared part ``web/parts/NAME``.
+INCLUDE = re.compile(r"^[ \t]*<!-- include ([a-z][a-z0-9-]*\.html) -->[ \t]*\n", re.MULTILINE)
+#: The folder of the shared parts, inside the web folder.
+PARTS = "parts"
 
 #: The error pages' German words by the code they answer: (title, heading, text). English
 #: comes from i18n.js (keys ``errorpage.<code>.title`` / ``.h`` / ``.text``) by the switch.
@@ -113,6 +125,30 @@ def service_worker_text(web_dir: Path, version: str) -> str | None:
     return path.read_text(encoding="utf-8").replace(VERSION_MARK, version).replace(FILES_MARK, files)
 
 
+def page_text(web_dir: Path, name: str) -> str:
+    """The page ``name`` of ``web_dir`` as served: every line ``<!-- include PART -->`` (see
+    :data:`INCLUDE`) replaced by the text of ``web_dir/parts/PART``.
+
+    Raises:
+        FileNotFoundError: when the page, or a part it includes, is not there (a page that
+            names a missing part is a broken deploy, never served half).
+    """
+    text = (web_dir / name).read_text(encoding="utf-8")
+    return INCLUDE.sub(lambda m: (web_dir / PARTS / m.group(1)).read_text(encoding="utf-8"), text)
+
+
+def html_page(request: Request, body: str, status: int = 200) -> Response:
+    """``body`` as a ``no-cache`` HTML answer with an ETag of its bytes; a revalidation that
+    names that ETag (``If-None-Match``) gets 304 without the body."""
+    data = body.encode("utf-8")
+    etag = f'"{hashlib.sha256(data).hexdigest()[:20]}"'
+    headers = {"cache-control": REVALIDATE, "etag": etag}
+    asked = request.headers.get("if-none-match", "")
+    if status == 200 and etag in (tag.strip() for tag in asked.split(",")):
+        return Response(status_code=304, headers=headers)
+    return HTMLResponse(data, status_code=status, headers=headers)
+
+
 def error_page(web_dir: Path, kind: ErrorCode, status: int) -> HTMLResponse:
     """The error page for the code ``kind`` (a key of :data:`ERRORS`) with the site's header, navigation and
     language switch (``error.html``), German in the HTML, English by the switch.
@@ -126,20 +162,20 @@ def error_page(web_dir: Path, kind: ErrorCode, status: int) -> HTMLResponse:
               "title_key": f"errorpage.{kind}.title", "heading_key": f"errorpage.{kind}.h",
               "text_key": f"errorpage.{kind}.text"}
     if template.is_file():
-        body = Template(template.read_text(encoding="utf-8")).safe_substitute(values)
+        body = Template(page_text(web_dir, "error.html")).safe_substitute(values)
     else:
         body = _FALLBACK.safe_substitute(values)
     return HTMLResponse(body, status_code=status, headers={"cache-control": REVALIDATE})
 
 
 def page(name: str) -> Callable[[Request], Awaitable[Response]]:
-    """The route for the page ``name`` of the web folder (``no-cache``), else the 404 page."""
+    """The route for the page ``name`` of the web folder with its shared parts (:func:`page_text`,
+    ``no-cache``, :func:`html_page`), else the 404 page."""
 
     async def serve(request: Request) -> Response:
         web_dir: Path = request.app.state.settings.web_dir
-        path = web_dir / name
-        if not path.is_file():
+        if not (web_dir / name).is_file():
             return error_page(web_dir, ErrorCode.NOT_FOUND, 404)
-        return FileResponse(path, media_type="text/html; charset=utf-8", headers={"cache-control": REVALIDATE})
+        return html_page(request, page_text(web_dir, name))
 
     return serve

@@ -136,7 +136,7 @@ def test_fenced_ownership_on_postgresql(postgres: Any) -> None:
                 except RoomBusy:
                     assert time.monotonic() < deadline, "an abandoned lease session must free its rooms"
                     await asyncio.sleep(0.05)
-            await c.pool.close()
+            c.pool.terminate()  # c died: its connections are gone
         finally:
             await a.close()
             await b.close()
@@ -225,4 +225,43 @@ def test_appended_actions_are_fenced_folded_in_and_settled_on_postgresql(postgre
         finally:
             await a.close()
             await b.close()
+    run(main())
+
+
+def test_writes_go_on_after_the_database_closed_their_connections(postgres: Any) -> None:
+    """The fenced writes keep connections of their own (lanes): when the database ends those
+    sessions (a restart, an operator), the next write goes through a fresh connection; if it
+    was sent on the closed one first, it fails, nothing of it is stored, and the one after goes
+    through."""
+    dsn = postgres.new_database()
+
+    async def main() -> None:
+        async def nothing(room_id: str, release: bool) -> None:
+            return None
+        a = _storage(dsn, "a", lease=600.0)
+        await a.start(nothing)
+        room = "L" * 22
+        draw = {"type": "draw"}
+        record = _record(room, "x")
+        record.match = {"deal": "kept", "actions": [], "version": 1}
+        try:
+            await a.save(record)
+            await a.append(room, 2, draw)
+            admin = await asyncpg.connect(dsn)
+            try:  # every session of a's pool and lanes (not its lease session)
+                ended = await admin.fetchval(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> $1",
+                    a.ownership.owner)
+            finally:
+                await admin.close()
+            assert ended >= 1
+            try:
+                await a.append(room, 3, draw)
+            except Exception:  # sent on the closed connection
+                await a.append(room, 3, draw)  # settled (the failed one was not stored), then written
+            stored = await read_postgres(dsn, room)
+            assert stored is not None and stored.match == {"deal": "kept", "actions": [draw, draw], "version": 3}
+        finally:
+            await a.close()
     run(main())

@@ -1,0 +1,92 @@
+"""A room's writes to PostgreSQL through a few connections held for them ("lanes").
+
+asyncpg's pool costs about as much client CPU per statement as the statement itself: each
+``Pool.execute`` acquires a connection, and each release runs in a shielded task of its own
+(measured here: 107 µs of CPU for a fenced ``UPDATE`` on a bare connection, 206 µs through
+the pool with a no-op reset, 296 µs with the default reset query). The writes of the action
+path are short, one statement each, and many, so they go through :class:`Lanes` instead: a few
+connections taken from the pool once and kept, each guarded by an :class:`asyncio.Lock` (an
+uncontended lock costs nothing measurable). A lane whose connection broke (PostgreSQL
+restarted), or whose statement failed for any reason but the database's refusal (a timeout,
+a cancelled write), gives it back to the pool and takes a fresh one for its next write, so
+the pool still does the connecting, its timeouts and its settings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import asyncpg
+
+
+class Lanes:
+    """``count`` connections of ``pool`` for one statement at a time each.
+
+    Args:
+        pool: the pool the connections are taken from (and given back to by :meth:`close`).
+        count: how many; writes beyond that many at once wait for a lane.
+    """
+
+    def __init__(self, pool: asyncpg.Pool, count: int = 2) -> None:
+        self._pool = pool
+        self._conns: list[Any] = [None] * count
+        self._locks = [asyncio.Lock() for _ in range(count)]
+        self._next = 0
+
+    async def execute(self, sql: str, *args: Any) -> str:
+        """``Connection.execute`` on a lane: the status text (``"INSERT 0 1"``).
+
+        Raises:
+            asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError: as asyncpg.
+        """
+        result: str = await self._run("execute", sql, args)
+        return result
+
+    async def fetchval(self, sql: str, *args: Any) -> Any:
+        """``Connection.fetchval`` on a lane: the first column of the first row, or None."""
+        return await self._run("fetchval", sql, args)
+
+    async def _run(self, method: str, sql: str, args: tuple[Any, ...]) -> Any:
+        i = next((k for k, lock in enumerate(self._locks) if not lock.locked()), None)
+        if i is None:  # every lane busy: queue on them in turn
+            i = self._next = (self._next + 1) % len(self._locks)
+        async with self._locks[i]:
+            conn = self._conns[i]
+            if conn is None or not _usable(conn):
+                self._conns[i] = None
+                if conn is not None:
+                    await _give_back(self._pool, conn)
+                conn = self._conns[i] = await self._pool.acquire()
+            try:
+                return await getattr(conn, method)(sql, *args)
+            except asyncpg.PostgresError:  # the database refused the statement; the session is fine
+                raise
+            except BaseException:  # the connection is in doubt (broken, timed out, cancelled): drop it
+                self._conns[i] = None
+                conn.terminate()
+                await _give_back(self._pool, conn)
+                raise
+
+    async def close(self) -> None:
+        """Give every lane's connection back to the pool (before the pool closes)."""
+        for i, lock in enumerate(self._locks):
+            async with lock:
+                conn, self._conns[i] = self._conns[i], None
+                if conn is not None:
+                    await _give_back(self._pool, conn)
+
+
+def _usable(conn: Any) -> bool:
+    """The connection is open and still this lane's (the pool takes back a connection that broke)."""
+    try:
+        return not conn.is_closed()
+    except asyncpg.InterfaceError:  # the pool already took it back
+        return False
+
+
+async def _give_back(pool: asyncpg.Pool, conn: Any) -> None:
+    try:
+        await pool.release(conn)
+    except asyncpg.InterfaceError:  # the pool already took it back
+        pass

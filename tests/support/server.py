@@ -23,6 +23,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from ziehdomino.cluster import processes
 from ziehdomino.engine import parse_action, round_from_position
 from ziehdomino.server.storage import RoomRecord, read_room
 
@@ -135,13 +136,8 @@ class ServerProcess:
         self.proc.wait(timeout=TIMEOUT)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        if self.proc is not None:
+            processes.stop(self.proc)
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""

@@ -58,13 +58,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from orjson import dumps as _dumps, loads as _loads  # the client's codec (the server's encoder too)
+
+from ..cluster import processes
+
 HOST = "127.0.0.1"
 MAX_ROOMS = 2000
 MAX_SECONDS = 600.0
 GRACE_S = 3.0  # after the measured window: answers still awaited before the sockets close
 OPENING = 64  # connections being opened at once
-
-from orjson import dumps as _dumps, loads as _loads  # the client's codec (the server's encoder too)
 
 # (path, hello text, room index, seat)
 SeatPlan = tuple[str, bytes, int, int]
@@ -154,12 +156,7 @@ def _start(args: list[str], port: int) -> subprocess.Popen[bytes]:
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    processes.stop(proc, timeout=30)
 
 
 def _ours_rooms(base: str, rooms: int) -> list[SeatPlan]:

@@ -24,6 +24,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from . import processes
 from .haproxy import Backend, config
 from .postgres import HOST, Postgres, free_port
 
@@ -94,15 +95,8 @@ class Process:
             self.proc.wait(timeout=30)
 
     def stop(self) -> None:
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        self.proc.send_signal(signal.SIGCONT)
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        if self.proc is not None:
+            processes.stop(self.proc)
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -174,12 +168,8 @@ class Cluster:
 
     def stop(self) -> None:
         """Stop HAProxy, the processes and PostgreSQL; remove the temporary folder."""
-        if self.haproxy is not None and self.haproxy.poll() is None:
-            self.haproxy.terminate()
-            try:
-                self.haproxy.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.haproxy.kill()
+        if self.haproxy is not None:
+            processes.stop(self.haproxy, timeout=10)
         for p in self.processes:
             p.stop()
         if self.postgres is not None:

@@ -186,8 +186,7 @@ class ServerProcess:
                 return int(await conn.fetchval("SELECT COUNT(*) FROM rounds WHERE room = $1", room))
             finally:
                 await conn.close()
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            return pool.submit(asyncio.run, count(self.database)).result()
+        return int(on_own_thread(count(self.database)))
 
     def stored(self, room: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
         """The room's seats and match as committed."""
@@ -204,8 +203,8 @@ def read_stored(room: str, *, data_dir: Path | None = None, database: str | None
         return read_room(data_dir, room)
     from ziehdomino.server import postgres
 
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, postgres.read_room(database, room)).result()
+    record: RoomRecord | None = on_own_thread(postgres.read_room(database, room))
+    return record
 
 
 def seated_room(server: ServerProcess, seats: list[str], *, turn_time: int | None | str = "default") -> tuple[str, dict[int, str]]:
@@ -223,7 +222,7 @@ _OPEN: list[Client] = []
 
 
 def run(coro: Any) -> Any:
-    """``asyncio.run(coro)`` on a thread of its own, then close every client it opened.
+    """:func:`on_own_thread` for ``coro``, then close every client it opened.
 
     Its own thread, because the browser tests' Playwright keeps an event loop running on the
     main thread for the whole session, and ``asyncio.run`` refuses to start beside it.
@@ -239,8 +238,13 @@ def run(coro: Any) -> Any:
                     await c.close()
                 except Exception:
                     pass
+    return on_own_thread(main())
+
+
+def on_own_thread(coro: Any) -> Any:
+    """``asyncio.run(coro)`` on a thread of its own; its result (callable inside a running loop)."""
     with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, main()).result()
+        return pool.submit(asyncio.run, coro).result()
 
 
 class Client:

@@ -8,19 +8,15 @@ import asyncio
 import random
 import signal
 import time
+from contextlib import AsyncExitStack
 from typing import Any
 
 import httpx
-from tests.support.cluster import LEASE, Player, check_acknowledged, owner_of, play, proxy, room_log, wait_until
+from tests.support.cluster import (LEASE, Player, check_acknowledged, owner_of, play, proxy, room_log, seated_players,
+                                   wait_until)
 from tests.support.server import Client, check_frames, play_moves, run, seated_room
 
 from ziehdomino.cluster.run import Cluster
-
-
-def _players(target, room: str, creds: dict[int, str]):  # type: ignore[no-untyped-def]
-    async def make() -> dict[int, Player]:
-        return {s: await Player(target, room, c).start() for s, c in creds.items()}
-    return make()
 
 
 def test_rooms_play_to_the_end_through_the_proxy_without_leaks(cluster: Cluster) -> None:
@@ -58,47 +54,45 @@ def test_kill_9_mid_round_rooms_resume_elsewhere_within_3_s_then_hand_back(clust
     rooms = [seated_room(target, seats) for _ in range(3)]
 
     async def main() -> None:
-        tables = [(room, creds, await _players(target, room, creds)) for room, creds in rooms]
-        for i, (room, creds, players) in enumerate(tables):
-            await play(players, seats, moves=3, rng=random.Random(10 + i))
-        victim_room = tables[0][0]
-        victim = owner_of(cluster, victim_room)
-        assert victim is not None
-        moved = [t for t in tables if owner_of(cluster, t[0]) == victim]
-        before = {t[0]: max(p.view["version"] for p in t[2].values()) for t in moved}  # type: ignore[index]
-        killed = time.monotonic()
-        cluster.process(victim).signal(signal.SIGKILL)
-        # every client of the killed process is back with a state from another process within 3 s
-        async def resumed(players: dict[int, Player]) -> None:
-            await wait_until(lambda: all(p.reconnects and p.reconnects[-1] > killed and p.client.states
-                                         for p in players.values()), 10)
-        await asyncio.gather(*(resumed(t[2]) for t in moved))
-        pause = time.monotonic() - killed
-        for room, _, players in moved:
-            assert owner_of(cluster, room) not in (None, victim)
-            assert max(p.view["version"] for p in players.values()) == before[room]  # type: ignore[index]
-        figures.append(f"cluster: kill -9: {len(moved)} rooms resumed after {pause:.2f} s")
-        assert pause <= 3.0, f"failover took {pause:.2f} s\n{room_log(cluster)}"
-        for i, (room, _, players) in enumerate(tables):
-            await play(players, seats, moves=3, rng=random.Random(20 + i))
+        async with AsyncExitStack() as stack:  # every table's players stopped at the end
+            tables = [(room, creds, await stack.enter_async_context(seated_players(target, room, creds))) for room, creds in rooms]
+            for i, (room, creds, players) in enumerate(tables):
+                await play(players, seats, moves=3, rng=random.Random(10 + i))
+            victim_room = tables[0][0]
+            victim = owner_of(cluster, victim_room)
+            assert victim is not None
+            moved = [t for t in tables if owner_of(cluster, t[0]) == victim]
+            before = {t[0]: max(p.view["version"] for p in t[2].values()) for t in moved}  # type: ignore[index]
+            killed = time.monotonic()
+            cluster.process(victim).signal(signal.SIGKILL)
+            # every client of the killed process is back with a state from another process within 3 s
+            async def resumed(players: dict[int, Player]) -> None:
+                await wait_until(lambda: all(p.reconnects and p.reconnects[-1] > killed and p.client.states
+                                             for p in players.values()), 10)
+            await asyncio.gather(*(resumed(t[2]) for t in moved))
+            pause = time.monotonic() - killed
+            for room, _, players in moved:
+                assert owner_of(cluster, room) not in (None, victim)
+                assert max(p.view["version"] for p in players.values()) == before[room]  # type: ignore[index]
+            figures.append(f"cluster: kill -9: {len(moved)} rooms resumed after {pause:.2f} s")
+            assert pause <= 3.0, f"failover took {pause:.2f} s\n{room_log(cluster)}"
+            for i, (room, _, players) in enumerate(tables):
+                await play(players, seats, moves=3, rng=random.Random(20 + i))
 
-        # the killed process comes back: the next connection to a room of its part of the ring
-        # brings the room back to it (the holder lets go, its clients reconnect there)
-        _restart(cluster, victim)
-        await asyncio.sleep(3.0)  # two health checks pass
-        for room, _, players in moved:
-            watcher = await Client(target, room).open()
-            await watcher.wait_state(lambda st: True, timeout=10)
-            await wait_until(lambda: owner_of(cluster, room) == victim, 10)
-            await watcher.close()
-        for i, (room, _, players) in enumerate(tables):
-            end = await play(players, seats, rng=random.Random(30 + i))
-            assert end["result"] is not None
-            await asyncio.sleep(0.3)
-            assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
-        for _, _, players in tables:
-            for p in players.values():
-                await p.stop()
+            # the killed process comes back: the next connection to a room of its part of the ring
+            # brings the room back to it (the holder lets go, its clients reconnect there)
+            _restart(cluster, victim)
+            await asyncio.sleep(3.0)  # two health checks pass
+            for room, _, players in moved:
+                watcher = await Client(target, room).open()
+                await watcher.wait_state(lambda st: True, timeout=10)
+                await wait_until(lambda: owner_of(cluster, room) == victim, 10)
+                await watcher.close()
+            for i, (room, _, players) in enumerate(tables):
+                end = await play(players, seats, rng=random.Random(30 + i))
+                assert end["result"] is not None
+                await asyncio.sleep(0.3)
+                assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
     run(main())
 
 
@@ -108,47 +102,45 @@ def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(clust
     room, creds = seated_room(target, seats)
 
     async def main() -> None:
-        players = await _players(target, room, creds)
-        await play(players, seats, moves=2, rng=random.Random(5))
-        hung = owner_of(cluster, room)
-        assert hung is not None
-        proc = cluster.process(hung)
-        # a client connected to the hung process directly (not through the proxy) sends an
-        # action while it hangs: the process reads it only when it wakes, long after the room moved
-        direct = type(target)(target.data_dir, port=proc.port, database=cluster.dsn)
-        view = players[0].view
-        assert view is not None
-        turn = view["turn"]
-        late = await Client(direct, room, creds[turn]).open()
-        mine = await late.wait_state(lambda st: st["view"]["version"] == view["version"])
-        before = httpx.get(proc.base + "/api/health", timeout=10).json()
-        stopped = time.monotonic()
-        proc.signal(signal.SIGSTOP)
-        try:
-            await late.send({"type": "action", "version": view["version"], "action": mine["view"]["legal"][0]})
-            # the others play on through the proxy once the lease ran out
-            await wait_until(lambda: owner_of(cluster, room) not in (None, hung), LEASE + 10)
-            await wait_until(lambda: all(p.client.states and p.reconnects for p in players.values()), 10)
-            pause = time.monotonic() - stopped
-            figures.append(f"cluster: SIGSTOP: the room resumed after {pause:.2f} s (lease {LEASE} s)")
-            assert pause <= LEASE + 3.0 + 2.0  # + the proxy's two failed checks
-            await play(players, seats, moves=2, rng=random.Random(6))
-            moved_to = owner_of(cluster, room)
-        finally:
-            proc.signal(signal.SIGCONT)
-        code = await late.wait_closed(timeout=15)
-        assert code == 4503  # the woken process dropped the room and told its client to reconnect
-        after = httpx.get(proc.base + "/api/health", timeout=10).json()
-        refused = after["refused_writes"] - before["refused_writes"] + after["late_writes"] - before["late_writes"]
-        figures.append(f"cluster: SIGSTOP: late writes refused: {refused} "
-              f"(fenced by the database: {after['refused_writes'] - before['refused_writes']})")
-        assert refused >= 1
-        assert owner_of(cluster, room) == moved_to  # the late write changed nothing
-        await play(players, seats, moves=2, rng=random.Random(7))
-        await asyncio.sleep(0.3)
-        assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
-        for p in players.values():
-            await p.stop()
+        async with seated_players(target, room, creds) as players:
+            await play(players, seats, moves=2, rng=random.Random(5))
+            hung = owner_of(cluster, room)
+            assert hung is not None
+            proc = cluster.process(hung)
+            # a client connected to the hung process directly (not through the proxy) sends an
+            # action while it hangs: the process reads it only when it wakes, long after the room moved
+            direct = type(target)(target.data_dir, port=proc.port, database=cluster.dsn)
+            view = players[0].view
+            assert view is not None
+            turn = view["turn"]
+            late = await Client(direct, room, creds[turn]).open()
+            mine = await late.wait_state(lambda st: st["view"]["version"] == view["version"])
+            before = httpx.get(proc.base + "/api/health", timeout=10).json()
+            stopped = time.monotonic()
+            proc.signal(signal.SIGSTOP)
+            try:
+                await late.send({"type": "action", "version": view["version"], "action": mine["view"]["legal"][0]})
+                # the others play on through the proxy once the lease ran out
+                await wait_until(lambda: owner_of(cluster, room) not in (None, hung), LEASE + 10)
+                await wait_until(lambda: all(p.client.states and p.reconnects for p in players.values()), 10)
+                pause = time.monotonic() - stopped
+                figures.append(f"cluster: SIGSTOP: the room resumed after {pause:.2f} s (lease {LEASE} s)")
+                assert pause <= LEASE + 3.0 + 2.0  # + the proxy's two failed checks
+                await play(players, seats, moves=2, rng=random.Random(6))
+                moved_to = owner_of(cluster, room)
+            finally:
+                proc.signal(signal.SIGCONT)
+            code = await late.wait_closed(timeout=15)
+            assert code == 4503  # the woken process dropped the room and told its client to reconnect
+            after = httpx.get(proc.base + "/api/health", timeout=10).json()
+            refused = after["refused_writes"] - before["refused_writes"] + after["late_writes"] - before["late_writes"]
+            figures.append(f"cluster: SIGSTOP: late writes refused: {refused} "
+                  f"(fenced by the database: {after['refused_writes'] - before['refused_writes']})")
+            assert refused >= 1
+            assert owner_of(cluster, room) == moved_to  # the late write changed nothing
+            await play(players, seats, moves=2, rng=random.Random(7))
+            await asyncio.sleep(0.3)
+            assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
     run(main())
 
 
@@ -159,27 +151,25 @@ def test_postgresql_restart_mid_game_refuses_then_accepts_and_loses_nothing(clus
     room, creds = seated_room(target, seats)
 
     async def main() -> None:
-        players = await _players(target, room, creds)
-        view = await play(players, seats, moves=2, rng=random.Random(8))
-        turn = players[view["turn"]]
-        await wait_until(lambda: turn.view is not None and turn.view["version"] == view["version"])
-        errors_before = len(turn.errors)
-        states_before = len(turn.client.states)
-        postgres.stop()
-        try:
-            await turn.send({"type": "action", "version": view["version"], "action": turn.view["legal"][0]})  # type: ignore[index]
-            await wait_until(lambda: len(turn.errors) > errors_before, 10)
-            assert turn.errors[errors_before]["code"] == "server_error"
-            await wait_until(lambda: len(turn.client.states) > states_before, 10)
-            assert turn.client.states[-1]["view"]["version"] == view["version"]  # the fresh state: unchanged
-            health = httpx.get(cluster.processes[0].base + "/api/health", timeout=10)
-            assert health.status_code == 503 and health.json()["ok"] is False  # the proxy stops sending here
-        finally:
-            postgres.start()
-        end = await play(players, seats, rng=random.Random(9), patience=30)
-        assert end["result"] is not None and end["version"] > view["version"]
-        await asyncio.sleep(0.3)
-        assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
-        for p in players.values():
-            await p.stop()
+        async with seated_players(target, room, creds) as players:
+            view = await play(players, seats, moves=2, rng=random.Random(8))
+            turn = players[view["turn"]]
+            await wait_until(lambda: turn.view is not None and turn.view["version"] == view["version"])
+            errors_before = len(turn.errors)
+            states_before = len(turn.client.states)
+            postgres.stop()
+            try:
+                await turn.send({"type": "action", "version": view["version"], "action": turn.view["legal"][0]})  # type: ignore[index]
+                await wait_until(lambda: len(turn.errors) > errors_before, 10)
+                assert turn.errors[errors_before]["code"] == "server_error"
+                await wait_until(lambda: len(turn.client.states) > states_before, 10)
+                assert turn.client.states[-1]["view"]["version"] == view["version"]  # the fresh state: unchanged
+                health = httpx.get(cluster.processes[0].base + "/api/health", timeout=10)
+                assert health.status_code == 503 and health.json()["ok"] is False  # the proxy stops sending here
+            finally:
+                postgres.start()
+            end = await play(players, seats, rng=random.Random(9), patience=30)
+            assert end["result"] is not None and end["version"] > view["version"]
+            await asyncio.sleep(0.3)
+            assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
     run(main())

@@ -18,9 +18,8 @@ def _exists(srv: ServerProcess, room: str) -> bool:
 
 def test_abandoned_rooms_end_even_mid_round_and_a_present_person_keeps_one(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     # abandon after 0.002 h = 7.2 s (long enough to seat everyone on a busy machine); sweep every 0.3 s
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend,
-                        extra=["--abandon-hours", "0.002", "--cleanup-interval", "0.3", "--grace", "600", "--grace-no-limit", "600"]).start()
-    try:
+    with ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend,
+                       extra=["--abandon-hours", "0.002", "--cleanup-interval", "0.3", "--grace", "600", "--grace-no-limit", "600"]).running() as srv:
         waiting = srv.create(["person", "person"], turn_time=None)["room"]   # never started, nobody there
         playing, _ = seated_room(srv, ["person", "computer", "person"])       # mid-round, nobody there
         finished, creds = seated_room(srv, ["person", "person"])              # played to its end
@@ -47,5 +46,3 @@ def test_abandoned_rooms_end_even_mid_round_and_a_present_person_keeps_one(tmp_p
         gone = httpx.get(f"{srv.base}/api/rooms/{finished}/runde/1", timeout=30)
         assert gone.status_code == 404 and gone.json()["code"] == "room_not_found"
         assert srv.stored_record(finished) is None and srv.stored_rounds(finished) == 0  # its rounds went with it
-    finally:
-        srv.stop()

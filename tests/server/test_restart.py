@@ -17,8 +17,7 @@ def _without_presence(state: dict) -> dict:
 
 
 def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend).start()
-    try:
+    with ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend).running() as srv:
         seats = ["person", "person", "computer:leicht", "person"]
         room, creds = seated_room(srv, seats)
         waiting = srv.create(["person", "person", "person"], "Wera")
@@ -34,8 +33,7 @@ def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path
         _, stored_before = srv.stored(room)
         srv.kill()  # SIGKILL: no shutdown code runs
 
-        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, port=srv.port).start()
-        try:
+        with srv.successor().running() as srv2:  # the same folder, database and port
             _, stored_after = srv2.stored(room)
             assert stored_after == stored_before
 
@@ -62,17 +60,12 @@ def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path
                 st = await c.wait_state(lambda st: st["view"] is not None)
                 assert st["room"]["you"] == 0
             run(waiting_room())
-        finally:
-            srv2.stop()
-    finally:
-        srv.stop()
 
 
 def test_draw_after_restart_takes_the_stored_next_tile(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     """Play until a person must draw, SIGKILL, restart: the drawn tile is the stored boneyard's next one."""
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend).start()
-    seats = ["person", "person"]
-    try:
+    with ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend).running() as srv:
+        seats = ["person", "person"]
         for attempt in range(20):
             room, creds = seated_room(srv, seats)
 
@@ -103,8 +96,7 @@ def test_draw_after_restart_takes_the_stored_next_tile(tmp_path: Path, web_dir: 
         truth.apply(drawer, parse_action({"type": "draw"}))
         expected_hand = [f"{a}|{b}" for a, b in truth.hands[drawer]]
         srv.kill()
-        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, port=srv.port).start()
-        try:
+        with srv.successor().running() as srv2:
             async def draw() -> None:
                 p = await Client(srv2, room, creds[drawer]).open()
                 v = (await p.wait_state(lambda st: True))["view"]
@@ -112,16 +104,11 @@ def test_draw_after_restart_takes_the_stored_next_tile(tmp_path: Path, web_dir: 
                 after = await p.wait_state(lambda st: st["view"]["version"] == v["version"] + 1)
                 assert after["view"]["hand"] == expected_hand
             run(draw())
-        finally:
-            srv2.stop()
-    finally:
-        srv.stop()
 
 
 def test_computer_whose_turn_it_was_acts_after_restart(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--computer-delay", "600"]).start()
-    seats = ["person", "computer", "person"]
-    try:
+    with ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--computer-delay", "600"]).running() as srv:
+        seats = ["person", "computer", "person"]
         room, creds = seated_room(srv, seats)
 
         async def until_computer() -> int:
@@ -137,14 +124,9 @@ def test_computer_whose_turn_it_was_acts_after_restart(tmp_path: Path, web_dir: 
 
         version = run(until_computer())
         srv.kill()
-        srv2 = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, port=srv.port).start()  # delay 0
-        try:
+        with srv.successor(extra=[]).running() as srv2:  # computer delay 0
             async def watch() -> None:
                 p = await Client(srv2, room, creds[0]).open()
                 st = await p.wait_state(lambda st: st["view"]["version"] > version)
                 assert st["view"]["log"][-1]["seat"] == 1
             run(watch())
-        finally:
-            srv2.stop()
-    finally:
-        srv.stop()

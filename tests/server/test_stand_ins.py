@@ -29,13 +29,11 @@ def _stored_state(srv: ServerProcess, room: str) -> dict[str, Any]:
 
 @pytest.fixture
 def quick(tmp_path: Path, web_dir: Path, backend: str | None) -> Any:
-    """A server whose turn times are a twentieth (1 min: 3 s, 30 s: 1.5 s) and whose grace is 1 s."""
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend,
-                        extra=["--turn-time-scale", "0.05", "--grace", "1", "--grace-no-limit", "2"]).start()
-    try:
+    """A server whose turn times are a twentieth (1 min: 3 s, 30 s: 1.5 s) and whose grace is 1 s
+    (2 s without a turn time); a test restarts it with ``quick.successor()``."""
+    with ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend,
+                       extra=["--turn-time-scale", "0.05", "--grace", "1", "--grace-no-limit", "2"]).running() as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def _stand_in_turns(view: dict[str, Any], seat: int) -> list[list[int]]:
@@ -50,6 +48,23 @@ def _stand_in_turns(view: dict[str, Any], seat: int) -> list[list[int]]:
             runs[-1].append(i)
         prev = mine
     return runs
+
+
+async def _ben_away_on_his_turn(srv: ServerProcess, room: str, creds: dict[int, str],
+                                rng: random.Random) -> tuple[Client, dict[str, Any], float]:
+    """Anna (seat 0) and Ben (seat 1) sit down; Anna plays if the round is hers to open, so that it
+    is Ben's turn; Ben closes his tab then. Returns Anna's client, the first state in which she
+    sees Ben away, and when (``time.monotonic()``) Ben's tab closed."""
+    anna = await Client(srv, room, creds[0]).open()
+    ben = await Client(srv, room, creds[1]).open()
+    await anna.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
+    if anna.view["turn"] == 0:
+        await _act(anna, rng)
+    assert anna.view["turn"] == 1
+    await ben.close()
+    closed_at = time.monotonic()
+    away = await anna.wait_state(lambda s: not s["room"]["seats"][1]["connected"])
+    return anna, away, closed_at
 
 
 async def _act(client: Client, rng: random.Random) -> dict[str, Any]:
@@ -67,15 +82,7 @@ def test_a_person_away_on_their_turn_is_played_for_after_the_grace_then_comes_ba
 
     async def main() -> None:
         rng = random.Random(7)
-        anna = await Client(srv, room, creds[0]).open()
-        ben = await Client(srv, room, creds[1]).open()
-        await anna.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
-        if anna.view["turn"] == 0:
-            await _act(anna, rng)
-        assert anna.view["turn"] == 1
-        await ben.close()  # Ben closes the tab on his turn
-        left_at = time.monotonic()
-        st = await anna.wait_state(lambda s: not s["room"]["seats"][1]["connected"])
+        anna, st, left_at = await _ben_away_on_his_turn(srv, room, creds, rng)  # Ben closes the tab on his turn
         assert st["room"]["seats"][1]["stand_in"] and st["room"]["turn_time"] == 60
         assert st["room"]["clock"]["seat"] == 1 and 0 < st["room"]["clock"]["ms"] <= 1000
         st = await anna.wait_state(lambda s: _stand_in_turns(s["view"], 1) != [])
@@ -236,13 +243,7 @@ def test_sigkill_keeps_deadlines_ready_marks_left_seats_and_history(quick: Serve
 
     async def before() -> dict[str, Any]:
         rng = random.Random(2)
-        anna = await Client(srv, room_a, creds_a[0]).open()
-        ben = await Client(srv, room_a, creds_a[1]).open()
-        await anna.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
-        if anna.view["turn"] == 0:
-            await _act(anna, rng)
-        await ben.close()
-        await anna.wait_state(lambda s: not s["room"]["seats"][1]["connected"])
+        anna, _, _ = await _ben_away_on_his_turn(srv, room_a, creds_a, rng)
         await anna.close()
 
         b = {s: await Client(srv, room_b, c).open() for s, c in creds_b.items()}
@@ -271,11 +272,8 @@ def test_sigkill_keeps_deadlines_ready_marks_left_seats_and_history(quick: Serve
     # Ben's grace runs out while the server is down
     while time.time() < deadline_a + 0.2:
         time.sleep(0.05)
-    srv2 = ServerProcess(srv.data_dir, web_dir=web_dir, port=srv.port, database=srv.database,
-                         extra=["--turn-time-scale", "0.05", "--grace", "1", "--grace-no-limit", "2"])
-    srv2.start()
-    up = time.monotonic()
-    try:
+    with srv.successor().running() as srv2:
+        up = time.monotonic()
         async def after() -> None:
             # room A: the passed deadline is honoured at start -- the computer has played (or plays
             # at once) for Ben, not a fresh 2 s grace after the restart
@@ -300,8 +298,6 @@ def test_sigkill_keeps_deadlines_ready_marks_left_seats_and_history(quick: Serve
             st = await anna.wait_state(lambda s: s["view"] is not None)
             assert st["view"]["round_number"] == 2 and st["room"]["you"] == 0
         run(after())
-    finally:
-        srv2.stop()
 
 
 def test_the_stand_in_after_a_restart_starts_from_the_stored_away_time(quick: ServerProcess, web_dir: Path) -> None:
@@ -309,22 +305,11 @@ def test_the_stand_in_after_a_restart_starts_from_the_stored_away_time(quick: Se
     srv = quick
     room, creds = seated_room(srv, ["person", "person"], turn_time=None)  # away: 2 s grace
 
-    async def before() -> None:
-        rng = random.Random(4)
-        anna = await Client(srv, room, creds[0]).open()
-        ben = await Client(srv, room, creds[1]).open()
-        await anna.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
-        if anna.view["turn"] == 0:
-            await _act(anna, rng)
-        await ben.close()
-        await anna.wait_state(lambda s: not s["room"]["seats"][1]["connected"])
-    run(before())
+    run(_ben_away_on_his_turn(srv, room, creds, random.Random(4)))
     srv.kill()
     state = _stored_state(srv, room)
     deadline = max(state["turn_started"], state["away_since"][1]) + 2.0
-    srv2 = ServerProcess(srv.data_dir, web_dir=web_dir, port=srv.port, database=srv.database,
-                         extra=["--turn-time-scale", "0.05", "--grace", "1", "--grace-no-limit", "2"]).start()
-    try:
+    with srv.successor().running() as srv2:
         async def after() -> None:
             watcher = await Client(srv2, room).open()
             st = await watcher.wait_state(lambda s: s["view"] is not None)
@@ -335,5 +320,3 @@ def test_the_stand_in_after_a_restart_starts_from_the_stored_away_time(quick: Se
             await watcher.wait_state(lambda s: _stand_in_turns(s["view"], 1) != [])
             assert time.time() >= deadline - 0.1
         run(after())
-    finally:
-        srv2.stop()

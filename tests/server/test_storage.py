@@ -13,17 +13,16 @@ from typing import Any
 import asyncpg
 import pytest
 from tests.support.server import HOST, ServerProcess, free_port, run
+from tests.support.storages import claim_when_free, fetch, started, storage
 
-from ziehdomino.server.postgres import PostgresStorage, migrations
+from ziehdomino.server.postgres import migrations
 from ziehdomino.server.postgres import read_room as read_postgres
-from ziehdomino.server.settings import Settings
 from ziehdomino.server.store import RoomBusy, RoomMoved
 from ziehdomino.server.storage import RoomRecord
 
 
 def test_a_second_process_on_the_same_folder_is_refused(tmp_path: Path, web_dir: Path) -> None:
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
-    try:
+    with ServerProcess(tmp_path / "data", web_dir=web_dir).running() as srv:
         second = subprocess.run([sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port",
                                  str(free_port()), "--data", str(tmp_path / "data")],
                                 capture_output=True, text=True, timeout=60)
@@ -31,10 +30,8 @@ def test_a_second_process_on_the_same_folder_is_refused(tmp_path: Path, web_dir:
         lines = second.stderr.strip().splitlines()
         assert len(lines) == 1 and "another ziehdomino process uses the data folder" in lines[0], second.stderr
         srv.create(["person", "person"])  # the first one serves on
-    finally:
-        srv.stop()
-    again = ServerProcess(tmp_path / "data", web_dir=web_dir).start()  # the lock went with the process
-    again.stop()
+    with srv.successor(port=None).running():  # the lock went with the process
+        pass
 
 
 def _record(room_id: str, note: str) -> RoomRecord:
@@ -42,16 +39,9 @@ def _record(room_id: str, note: str) -> RoomRecord:
                       None, False)
 
 
-def _storage(dsn: str, name: str, lease: float = 2.0) -> PostgresStorage:
-    return PostgresStorage(Settings(data_dir=Path("unused"), database=dsn, process_name=name, lease_seconds=lease))
-
-
 async def _row(dsn: str, room_id: str) -> Any:
-    conn = await asyncpg.connect(dsn)
-    try:
-        return await conn.fetchrow("SELECT owner, epoch, version, seats FROM rooms WHERE id = $1", room_id)
-    finally:
-        await conn.close()
+    (row,) = await fetch(dsn, "SELECT owner, epoch, version, seats FROM rooms WHERE id = $1", room_id)
+    return row
 
 
 def test_fenced_ownership_on_postgresql(postgres: Any) -> None:
@@ -65,11 +55,8 @@ def test_fenced_ownership_on_postgresql(postgres: Any) -> None:
                 lost[who].append((room_id, release))
             return cb
 
-        a, b = _storage(dsn, "a"), _storage(dsn, "b")
-        await a.start(on_lost("a"))
-        await b.start(on_lost("b"))
         room = "R" * 22
-        try:
+        async with started(dsn, "a", "b", on_lost=on_lost) as (a, b):
             await a.save(_record(room, "first"))
             await a.save(_record(room, "second"))
             row = await _row(dsn, room)
@@ -81,16 +68,9 @@ def test_fenced_ownership_on_postgresql(postgres: Any) -> None:
             # a hangs: it stops renewing; once its lease ran out (database clock) b takes the room
             assert a.ownership._task is not None
             a.ownership._task.cancel()
-            started = time.monotonic()
-            while True:
-                try:
-                    rec = await b.claim(room)
-                    break
-                except RoomBusy:
-                    assert time.monotonic() - started < 10
-                    await asyncio.sleep(0.1)
+            rec, waited = await claim_when_free(b, room, within=10)
             assert rec is not None and rec.seats[0]["name"] == "second"
-            assert time.monotonic() - started > 1.0  # not before the lease ran out
+            assert waited > 1.0  # not before the lease ran out
             row = await _row(dsn, room)
             assert (row["owner"], row["epoch"]) == (b.ownership.owner, 2)
 
@@ -119,7 +99,7 @@ def test_fenced_ownership_on_postgresql(postgres: Any) -> None:
                 await b.save(_record(room, "b again"))
 
             # a's lease session ends (the process died): b takes the room without waiting for the lease
-            c = _storage(dsn, "c", lease=600.0)
+            c = storage(dsn, "c", lease=600.0)
             await c.start(on_lost("a"))
             other = "O" * 22
             await c.save(_record(other, "c's"))
@@ -128,18 +108,9 @@ def test_fenced_ownership_on_postgresql(postgres: Any) -> None:
             assert c.ownership._conn is not None
             c.ownership._task.cancel()  # type: ignore[union-attr]
             c.ownership._conn.terminate()
-            deadline = time.monotonic() + 5
-            while True:
-                try:
-                    assert (await b.claim(other)) is not None
-                    break
-                except RoomBusy:
-                    assert time.monotonic() < deadline, "an abandoned lease session must free its rooms"
-                    await asyncio.sleep(0.05)
+            claimed, _ = await claim_when_free(b, other, within=5)  # an abandoned lease session frees its rooms
+            assert claimed is not None
             c.pool.terminate()  # c died: its connections are gone
-        finally:
-            await a.close()
-            await b.close()
     run(main())
 
 
@@ -149,21 +120,9 @@ def test_migrations_are_applied_once_in_order(postgres: Any) -> None:
     assert names and names == sorted(names) and names[0].startswith("0001_")
 
     async def main() -> None:
-        one, two = _storage(dsn, "one"), _storage(dsn, "two")
-
-        async def nothing(room_id: str, release: bool) -> None:
-            return None
-        await asyncio.gather(one.start(nothing), two.start(nothing))  # at the same time: applied once
-        try:
-            conn = await asyncpg.connect(dsn)
-            try:
-                rows = await conn.fetch("SELECT version, name FROM schema_migrations ORDER BY version")
-            finally:
-                await conn.close()
+        async with started(dsn, "one", "two", together=True):  # at the same time: applied once
+            rows = await fetch(dsn, "SELECT version, name FROM schema_migrations ORDER BY version")
             assert [r["name"] for r in rows] == names
-        finally:
-            await one.close()
-            await two.close()
     run(main())
 
 
@@ -171,23 +130,15 @@ def test_appended_actions_are_fenced_folded_in_and_settled_on_postgresql(postgre
     dsn = postgres.new_database()
 
     async def count_actions(room_id: str) -> int:
-        conn = await asyncpg.connect(dsn)
-        try:
-            return int(await conn.fetchval("SELECT count(*) FROM actions WHERE room = $1", room_id))
-        finally:
-            await conn.close()
+        (row,) = await fetch(dsn, "SELECT count(*) AS n FROM actions WHERE room = $1", room_id)
+        return int(row["n"])
 
     async def main() -> None:
-        async def nothing(room_id: str, release: bool) -> None:
-            return None
-        a, b = _storage(dsn, "a"), _storage(dsn, "b")
-        await a.start(nothing)
-        await b.start(nothing)
         room = "A" * 22
         draw, play = {"type": "draw"}, {"type": "play", "tile": "1|2", "end": "left"}
         record = _record(room, "x")
         record.match = {"deal": "kept", "actions": [], "version": 1}
-        try:
+        async with started(dsn, "a", "b") as (a, b):
             await a.save(record)
             await a.append(room, 2, draw)
             await a.append(room, 3, play)
@@ -200,14 +151,8 @@ def test_appended_actions_are_fenced_folded_in_and_settled_on_postgresql(postgre
 
             assert a.ownership._task is not None
             a.ownership._task.cancel()  # a hangs; b takes the room once the lease ran out
-            deadline = time.monotonic() + 10
-            while True:
-                try:
-                    assert await b.claim(room) is not None
-                    break
-                except RoomBusy:
-                    assert time.monotonic() < deadline
-                    await asyncio.sleep(0.1)
+            claimed, _ = await claim_when_free(b, room, within=10)
+            assert claimed is not None
             with pytest.raises(RoomMoved):  # a's late append is refused and writes nothing
                 await a.append(room, 4, draw)
             assert await count_actions(room) == 0
@@ -222,9 +167,6 @@ def test_appended_actions_are_fenced_folded_in_and_settled_on_postgresql(postgre
                 await b.append(room, 5, play)
             assert room not in b.ownership.fences and await count_actions(room) == 1
             assert (await b.claim(room)) is not None  # and read again from the database
-        finally:
-            await a.close()
-            await b.close()
     run(main())
 
 
@@ -238,7 +180,7 @@ def test_writes_go_on_after_the_database_closed_their_connections(postgres: Any)
     async def main() -> None:
         async def nothing(room_id: str, release: bool) -> None:
             return None
-        a = _storage(dsn, "a", lease=600.0)
+        a = storage(dsn, "a", lease=600.0)
         await a.start(nothing)
         room = "L" * 22
         draw = {"type": "draw"}

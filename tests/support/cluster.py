@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +114,20 @@ class Player:
                 pass
 
 
+@asynccontextmanager
+async def seated_players(target: ServerProcess, room: str, creds: dict[int, str]) -> AsyncIterator[dict[int, Player]]:
+    """A started :class:`Player` per seat of ``room`` (seat -> credential), through ``target``;
+    all stopped when the block ends, whatever happens in it."""
+    players: dict[int, Player] = {}
+    try:
+        for seat, credential in creds.items():
+            players[seat] = await Player(target, room, credential).start()
+        yield players
+    finally:
+        for p in players.values():
+            await p.stop()
+
+
 async def wait_until(pred: Any, timeout: float = TIMEOUT) -> None:
     deadline = time.monotonic() + timeout
     while not pred():
@@ -195,4 +211,5 @@ def room_log(cluster: Cluster) -> str:
     return "\n".join(f"--- {p.name}\n{p.log()[-3000:]}" for p in cluster.processes)
 
 
-__all__ = ["LEASE", "Path", "Player", "check_acknowledged", "owner_of", "play", "proxy", "room_log", "wait_until"]
+__all__ = ["LEASE", "Path", "Player", "check_acknowledged", "owner_of", "play", "proxy", "room_log", "seated_players",
+           "wait_until"]

@@ -6,7 +6,9 @@ Everything talks to 127.0.0.1 only.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 import json
 import os
 import re
@@ -141,6 +143,23 @@ class ServerProcess:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def successor(self, **changes: Any) -> ServerProcess:
+        """A new (not started) process on this one's data folder, database, web folder, port,
+        name and options, for after this one stopped or was killed: the restart the clients
+        find at the same address. ``changes`` replace any of those (``extra=[]``)."""
+        same: dict[str, Any] = {"web_dir": self.web_dir, "extra": self.extra, "port": self.port,
+                                "database": self.database, "name": self.name}
+        return ServerProcess(self.data_dir, **{**same, **changes})
+
+    @contextmanager
+    def running(self) -> Iterator[ServerProcess]:
+        """Starts this process and stops it when the block ends, whatever happens in it."""
+        self.start()
+        try:
+            yield self
+        finally:
+            self.stop()
 
     # --- HTTP ---------------------------------------------------------------------------------
 

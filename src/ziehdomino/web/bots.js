@@ -1,14 +1,8 @@
 /**
- * @file Computer players for the browser: the same algorithms as Python's `ziehdomino.bots`.
- *
- * One entry point, `decide(view, level, seed)`: a seat's view (docs/view.md) at its turn, a
- * level ("leicht", "mittel", "stark" or the yardstick "heaviest") and an integer seed give one
- * entry of `view.legal`. Never reads the clock: the same inputs give the same action here and
- * in Python (docs/bots.md; tests/vectors/decisions.json holds the two equal).
- *
- * Layout, bottom up, mirroring the Python modules: the sim (bots/sim.py: bitmask hands for
- * playouts), knowledge (bots/knowledge.py: what the log reveals, sampling hidden deals), the
- * endgame solver (bots/solve.py), the four players (bots/players.py), `decide`.
+ * @file Computer players for the browser, the same algorithms as Python's `ziehdomino.bots`
+ * (docs/bots.md): `decide(view, level, seed)` gives one entry of `view.legal`, never reading
+ * the clock, the same as Python (tests/vectors/decisions.json). Bottom up, as the Python
+ * modules: the sim, knowledge, the endgame solver, the players, `decide`.
  */
 
 import { Mulberry32 } from './rng.js';
@@ -209,21 +203,22 @@ function seatsOf(mask) {
   return out;
 }
 
-/**
- * The playout policy of a seat read as shedding the heaviest tile (docs/bots.md): the score
- * `H_PIPS * pips + follow`, so the heaviest fitting tile, and of those the one that leaves the
- * most tiles that follow.
- */
+/** A heaviest seat's playout score: H_PIPS * pips + follow (docs/bots.md). */
 const H_PIPS = 100;
 
 /**
- * The playout itself, without allocating: `bone[0 … nb-1]` is the boneyard (the next draw is
- * `bone[nb-1]`); returns the winners as a mask of seats. Consumes `hands` and `lacks`. The
- * seats in the mask `heavy` play by `H_PIPS * pips + follow` instead of mittel's score.
+ * The playout, without allocating: the next draw is `bone[nb-1]`; returns the winners as a
+ * mask. Consumes `hands` and `lacks`. The seats in the mask `heavy` play as heaviest.
  */
 function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks, heavy = 0) {
-  const { pips: wp, follow: wf, double: wd, block: wb, lack: wl } = WEIGHTS;
+  const W = WEIGHTS;
   for (;;) {
+    const hv = (heavy >> turn) & 1; // a heaviest seat scores H_PIPS * pips + follow
+    const wp = hv ? H_PIPS : W.pips;
+    const wf = hv ? 1 : W.follow;
+    const wd = hv ? 0 : W.double;
+    const wb = hv ? 0 : W.block;
+    const wl = hv ? 0 : W.lack;
     let h = hands[turn];
     const fit = h & (NUM[left] | NUM[right]);
     if (!fit) {
@@ -246,37 +241,6 @@ function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks,
     let bestL = 0;
     let bestR = 0;
     let m = fit;
-    if ((heavy >> turn) & 1) {
-      while (m) {
-        const low = m & -m;
-        m ^= low;
-        const i = bitIndex(low);
-        const h2 = h ^ low;
-        const a = TA[i];
-        const b = TB[i];
-        const base = H_PIPS * PIPS[i];
-        if (a === left || b === left) {
-          const nl = a === left ? b : a;
-          const s = base + popcount(h2 & (NUM[nl] | NUM[right]));
-          if (s > best) {
-            best = s;
-            bestLow = low;
-            bestL = nl;
-            bestR = right;
-          }
-        }
-        if (a === right || b === right) {
-          const nr = a === right ? b : a;
-          const s = base + popcount(h2 & (NUM[left] | NUM[nr]));
-          if (s > best) {
-            best = s;
-            bestLow = low;
-            bestL = left;
-            bestR = nr;
-          }
-        }
-      }
-    }
     const lack = lacks[nxt];
     while (m) {
       const low = m & -m;
@@ -374,11 +338,7 @@ class Knowledge {
     return keyed.map((k) => [k[1], k[3], k[2]]);
   }
 
-  /**
-   * The other hands of one deal consistent with everything known, written to `out[at + s]` for
-   * every seat s (the viewer's own hand included). `slots` is `slotArrays(order)`;
-   * `slotTiles[j]` receives the tile (a one-bit mask) given to the j-th slot of the order.
-   */
+  /** One deal's hands to `out[at + s]` (the viewer's too); `slotTiles[j]`: the j-th slot's tile. */
   sampleInto(slots, rng, out, at, slotTiles) {
     const { seat: seatOf, allowed } = slots;
     const count = seatOf.length;
@@ -575,11 +535,7 @@ const PLAYOUTS = 1000;
 const MIN_SAMPLES = 24;
 /** "stark": deals drawn per deal played out, before the drawn deals are weighed and resampled. */
 const RAW_FACTOR = 2;
-/**
- * The model of another seat's play (docs/bots.md, "Reading the plays"): a play `d` points below
- * the best one in that hand weighs LIKE[d] (LIKE[0] = 65536, each point a factor LIKE_MULT /
- * 65536, about e^(-1/10)), never less than LIKE_FLOOR (a seat may play differently).
- */
+/** LIKE[d]: the weight of a play d points below the best (docs/bots.md, "Reading the plays"). */
 const LIKE_MULT = 59299;
 const LIKE_FLOOR = 1024;
 const LIKE_MAX_D = 255;
@@ -662,10 +618,9 @@ function candidates(k, legal) {
 }
 
 /**
- * A function that plays every candidate on one deal and the round to its end, adding to the
- * tallies `won` and `shared`: called as `(hands, at, bone, nb, heavy)` with the deal's hands
- * in `hands[at + s]`, its boneyard in `bone[0 … nb-1]` and the mask of the seats that play out
- * as heaviest; copies them, so the caller may reuse its buffers.
+ * Plays every candidate on one deal to the end, adding to `won` and `shared`: called as
+ * `(hands, at, bone, nb, heavy)`: hands in `hands[at + s]`, boneyard `bone[0 … nb-1]`, the
+ * seats that play out as heaviest; copies them.
  */
 function dealPlayer(k, moves, lacks0, won, shared) {
   const { me, players } = k;
@@ -715,12 +670,9 @@ function dealPlayer(k, moves, lacks0, won, shared) {
 }
 
 /**
- * The search every stark-like level shares: steps 1 and 2 of docs/bots.md, then `deals(k,
- * order, rng, samples, visit)` calls `visit` (see dealPlayer) on every deal to play out. Returns
- * what the search found: `{choice, method, candidates, samples}`; `method` is "only" (one legal
- * action), "same" (the plays lead to the same ends), "solve" (exact endgame; each candidate has
- * `value` 0/1/2) or "sample" (each candidate has `won` and `shared` counts out of `samples`
- * deals).
+ * The search of stark-like levels (docs/bots.md): `deals(k, order, rng, samples, visit)` calls
+ * `visit` on every deal. Returns `{choice, method, candidates, samples}`; `method` "only",
+ * "same", "solve" (candidates have `value` 0/1/2) or "sample" (`won`, `shared` of `samples`).
  */
 function search(view, k, rng, deals) {
   const legal = view.legal;
@@ -762,11 +714,7 @@ function uniformDeals(k, order, rng, samples, visit) {
   }
 }
 
-/**
- * What another seat's plays tell: for each play by another seat while it held tiles still
- * hidden, the tiles it surely held then (`fixed`: the tile played and its later plays from
- * older slots) and the slots of `order` that it held then (`alive`).
- */
+/** The other seats' plays that are evidence: tiles surely held then (`fixed`), slots held (`alive`). */
 function evidence(k, order) {
   const out = [];
   for (const p of k.plays) {
@@ -794,19 +742,12 @@ function evidence(k, order) {
 const SCORES = new Int32Array(64);
 const PIPS_OF = new Int32Array(64);
 
-/**
- * The models of another seat's play (docs/bots.md, "Reading the plays"), as scales of a play's
- * score: mittel's score read loosely, mittel's score read strictly, and the pips alone.
- */
+/** The models (docs/bots.md): [x, y] scores a play x * mittel's score + y * pips. */
 const MODELS = Object.freeze([[1, 0], [4, 0], [0, 40]]);
 /** The model whose seats play out as heaviest. */
 const PIPS_MODEL = 2;
 
-/**
- * Each model's chance (out of 65536) that a seat holding `hand` made the play `ev`: for a
- * model scoring a play `x * mittel score + y * pips`, LIKE[best - score of the play] over the
- * sum of LIKE[best - score] of every play the hand had; written to `out[at + model]`.
- */
+/** Each model's chance (of 65536) that `hand` made the play `ev`, to `out[at + model]`. */
 function likelihoods(hand, ev, out, at) {
   const { left, right, lack } = ev;
   let n = 0;
@@ -861,17 +802,10 @@ function bitLength(x) {
 }
 
 /**
- * Deals weighed by how likely the other seats' plays were (docs/bots.md): RAW_FACTOR times
- * `samples` deals are drawn; for each other seat and model, the product of its plays'
- * likelihoods; a seat's weight is the sum over the models (each scaled by the seat's largest
- * product over the deals), a deal's weight the product over the seats; `samples` deals are
- * then taken by systematic resampling, and `visit` plays each (see dealPlayer). A seat whose
- * plays the pips model explains best (its scaled products summed over the drawn deals are the
- * highest of the models; ties to the earlier model) plays out as heaviest in every deal.
- *
- * Every buffer is allocated once per search: the drawn hands in one Int32Array, the products in
- * one Float64Array, and each play's likelihoods memoized by hand (deals repeat hands) in an
- * open-addressing table of Int32Arrays.
+ * Deals weighed by the other seats' plays, resampled, and the seats that play out as heaviest
+ * (docs/bots.md, "Reading the plays"); `visit` plays each deal (see dealPlayer). Buffers are
+ * allocated once per search; each play's likelihoods are memoized by hand in an open-addressing
+ * table.
  */
 function weighedDeals(k, order, rng, samples, visit) {
   const ev = evidence(k, order);
@@ -1023,10 +957,7 @@ export function analyse(view, seed) {
   return found;
 }
 
-/**
- * Arena only, never a level: "stark" handed the other seats' real hands (`hands[s]`, tiles
- * "a|b", for every seat but the viewer's), to measure what knowing them is worth.
- */
+/** Arena only, never a level: stark handed the other seats' real hands (`hands[s]`, "a|b"). */
 export function decideSeeing(view, hands, seed) {
   checkInputs(view, 'stark', seed);
   const k = knowledgeOf(view);

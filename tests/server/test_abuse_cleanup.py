@@ -7,6 +7,7 @@ import asyncio
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import httpx
 from tests.support.server import HOST, Client, ServerProcess, TIMEOUT, eventually, run
@@ -26,6 +27,25 @@ def _stored(srv: ServerProcess, *rooms: str) -> set[str]:
     """Which of ``rooms`` are stored."""
     return {r for r in rooms if srv.stored_record(r) is not None}
 
+
+
+def test_the_cap_on_one_addresss_rooms_counts_the_rooms_of_every_process(tmp_path: Path, postgres: Any) -> None:
+    """Two processes on one PostgreSQL: an address's open rooms are counted once for both, so
+    spreading creations over processes (as the proxy does) does not raise the cap."""
+    dsn = postgres.new_database()
+    flags = ["--max-rooms-per-address", "3", "--proxy", "127.0.0.1"]
+    a = ServerProcess(tmp_path / "a", database=dsn, name="a", extra=flags).start()
+    b = ServerProcess(tmp_path / "b", database=dsn, name="b", extra=flags).start()
+    try:
+        made = [_create(srv, "203.0.113.7") for srv in (a, b, a)]
+        assert [m.status_code for m in made] == [201, 201, 201]
+        for srv in (b, a):
+            refused = _create(srv, "203.0.113.7")
+            assert refused.status_code == 429 and refused.json()["code"] == "too_many_rooms"
+        assert _create(b, "198.51.100.9").status_code == 201  # another address is not held back
+    finally:
+        a.stop()
+        b.stop()
 
 def test_thirty_rooms_from_one_address_then_cleanup_and_a_new_users_room(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     proxy = ["--proxy", "127.0.0.1"]  # X-Forwarded-For from loopback stands for other addresses

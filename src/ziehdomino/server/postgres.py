@@ -46,8 +46,9 @@ _MIGRATION = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 _MIGRATION_LOCK = 0x7A64_0001  # pg_advisory_xact_lock key of the migration step
 
 _INSERT = """
-INSERT INTO rooms (id, created, updated, seats, match, in_progress, room, owner, owner_pid, epoch, lease_until, version)
-VALUES ($1, $2, $3, $4, $5, $6::int::boolean, $7, $8, $9, 1, now() + $10 * interval '1 second', 1)
+INSERT INTO rooms (id, created, updated, seats, match, in_progress, room, owner, owner_pid, epoch, lease_until, version,
+                   creator)
+VALUES ($1, $2, $3, $4, $5, $6::int::boolean, $7, $8, $9, 1, now() + $10 * interval '1 second', 1, $7::text::jsonb ->> 'creator')
 ON CONFLICT (id) DO NOTHING
 """
 #: A held room written whole (its appended actions folded in, so dropped) in one statement;
@@ -73,6 +74,7 @@ WITH u AS (UPDATE rooms SET version = version + 1 WHERE id = $1 AND owner = $4 A
 INSERT INTO actions (room, version, action, state) SELECT id, $2::integer, $3::text, $7::text FROM u
 """
 _ROUNDS = "SELECT record FROM rounds WHERE room = $1 ORDER BY n"
+_OPENED_BY = "SELECT count(*) FROM rooms WHERE creator = $1"
 _VERSION = "SELECT version FROM rooms WHERE id = $1 AND owner = $2 AND epoch = $3"
 _DELETE = "DELETE FROM rooms WHERE id = $1 AND owner = $2 AND epoch = $3"
 _DELETE_UNHELD = """
@@ -298,6 +300,10 @@ class PostgresStorage:
     async def ask_release(self, room_id: str) -> None:
         """NOTIFY the holder of ``room_id`` to let go."""
         await self.ownership.ask_release(self.pool, room_id)
+
+    async def rooms_opened_by(self, creator: str) -> int | None:
+        """How many stored rooms ``creator`` opened, held by any process (rooms are deleted when they end)."""
+        return int(await self.pool.fetchval(_OPENED_BY, creator))
 
     async def healthy(self) -> bool:
         """The database answers within a second and the lease session is open."""

@@ -467,7 +467,7 @@ class Rooms:
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError(ErrorCode.SERVER_FULL, "this server holds as many rooms as it may; try again later")
         creator = None if address is None else address_key(address)
-        if creator is not None and self._by_creator[creator] >= self.settings.max_rooms_per_address:
+        if creator is not None and await self._opened_by(creator) >= self.settings.max_rooms_per_address:
             raise RoomError(ErrorCode.TOO_MANY_ROOMS, f"this address has {self.settings.max_rooms_per_address} rooms open "
                                               "that have not ended; end one or wait until they are cleaned up")
         credential = new_credential()
@@ -483,6 +483,15 @@ class Rooms:
             await self._store(room)
             self._hold(room)
         return room, credential
+
+    async def _opened_by(self, creator: str) -> int:
+        """The rooms ``creator`` has open: counted by the storage across processes, else here."""
+        try:
+            counted = await self.storage.rooms_opened_by(creator)
+        except Exception as exc:
+            log.error("counting the rooms of a creator failed: %s", exc)
+            raise RoomError(ErrorCode.SERVER_ERROR, "the room could not be opened; try again") from None
+        return self._by_creator[creator] if counted is None else counted
 
     async def join(self, room: Room, name: str) -> tuple[Seat, str]:
         """Seat ``name`` at the lowest free person seat; returns the seat and its credential.

@@ -110,6 +110,10 @@ class RoomStorage(Protocol):
     async def ask_release(self, room_id: str) -> None:
         """Ask the process holding ``room_id`` to let go of it."""
 
+    async def rooms_opened_by(self, creator: str) -> int | None:
+        """How many stored rooms the creator ``creator`` (:func:`.roomstate.address_key`) opened,
+        held by any process; None when this process's own count is the whole count."""
+
     async def healthy(self) -> bool:
         """The storage answers now (for ``/api/health``)."""
 

@@ -96,6 +96,16 @@ def test_kill_9_mid_round_rooms_resume_elsewhere_within_3_s_then_hand_back(clust
     run(main())
 
 
+def _room_held_by(target: Any, cluster: Cluster, name: str) -> str:
+    """A new room that the proxy's ring gives to process ``name`` (each room asked for once through it)."""
+    for _ in range(40):
+        room = target.create(["person", "person"])["room"]
+        httpx.get(f"{target.base}/api/rooms/{room}", timeout=10).raise_for_status()
+        if owner_of(cluster, room) == name:
+            return room
+    raise AssertionError(f"no room of 40 went to {name}")
+
+
 def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(cluster: Cluster, figures: Any) -> None:
     target = proxy(cluster)
     seats = ["person", "person"]
@@ -116,10 +126,16 @@ def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(clust
             late = await Client(direct, room, creds[turn]).open()
             mine = await late.wait_state(lambda st: st["view"]["version"] == view["version"])
             before = httpx.get(proc.base + "/api/health", timeout=10).json()
+            other = _room_held_by(target, cluster, hung)
             stopped = time.monotonic()
             proc.signal(signal.SIGSTOP)
             try:
                 await late.send({"type": "action", "version": view["version"], "action": mine["view"]["legal"][0]})
+                # a page loaded meanwhile comes whole: what the hung process took is retried on another
+                paths = [f"/r/{other}", "/static/page-room.js", "/static/table.css"] * 2
+                loads = await asyncio.gather(*(asyncio.to_thread(httpx.get, target.base + path, timeout=20)
+                                               for path in paths))
+                assert [r.status_code for r in loads] == [200] * len(paths), [r.status_code for r in loads]
                 # the others play on through the proxy once the lease ran out
                 await wait_until(lambda: owner_of(cluster, room) not in (None, hung), LEASE + 10)
                 await wait_until(lambda: all(p.client.states and p.reconnects for p in players.values()), 10)

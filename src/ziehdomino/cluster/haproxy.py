@@ -84,18 +84,22 @@ defaults
     option dontlognull
     timeout connect 2s
     timeout client 60s
-    timeout server 60s
+    timeout server 10s       # a creation or a join (POST); reads have 2 s, see the frontend
     timeout tunnel 1h        # an open WebSocket (the page pings every 25 s)
     timeout http-request 10s
     timeout check 1s
     retries 2
+    # a read that a hung process took (no answer within 2 s, an empty one, or 502-504) is sent
+    # to another process, so a page or its files load whole while a process hangs
+    retry-on conn-failure empty-response response-timeout 502 503 504
     option forwardfor        # the client's address for the processes' own limits (trusted by their --proxy)
-    option redispatch 1      # a connection that cannot be made goes to another process
+    option redispatch 1      # every retry goes to another process
     default-server inter {check_interval_ms}ms fall 2 rise 2 on-marked-down shutdown-sessions
 
 frontend ziehdomino
     bind {bind}
     http-request del-header X-Forwarded-For   # a client's own is never passed on: the proxy sets it
+    http-request disable-l7-retry if METH_POST   # never a creation or a join twice
     # creations and joins per client address, counted once for all processes
     stick-table type ip size 200k expire 2m store http_req_rate(1m)
     acl create_or_join method POST
@@ -115,6 +119,7 @@ backend rooms
     # the room's process: consistent hashing of the room id onto the live processes
     balance hash var(txn.room)
     hash-type consistent
+    http-request set-timeout server 2s if METH_GET || METH_HEAD   # every read is answered in milliseconds
     option httpchk GET /api/health
     http-check expect status 200
 {servers}
@@ -122,6 +127,7 @@ backend rooms
 backend any
     # creating a room, pages, static files: any live process
     balance leastconn
+    http-request set-timeout server 2s if METH_GET || METH_HEAD
     option httpchk GET /api/health
     http-check expect status 200
 {servers}

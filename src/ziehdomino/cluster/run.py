@@ -218,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         cluster.start()
         STATE_FILE.write_text(json.dumps({"pid": os.getpid(), "url": cluster.url}))
         names = ", ".join(f"{x.name} :{x.port}" for x in cluster.processes)
-        print(f"{cluster.url}  ({cluster.n} processes: {names}; PostgreSQL :{cluster.postgres.port if cluster.postgres else '?'}; "
+        print(f"{cluster.url}  ({cluster.n} processes: {names}; PostgreSQL {cluster.dsn}; "
               f"logs in {cluster.root}). Ctrl-C or scripts/cluster stop ends it.", flush=True)
         reported: set[str] = set()
         while True:

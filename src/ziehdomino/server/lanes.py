@@ -64,7 +64,10 @@ class Lanes:
                 raise
             except BaseException:  # the connection is in doubt (broken, timed out, cancelled): drop it
                 self._conns[i] = None
-                conn.terminate()
+                try:
+                    conn.terminate()
+                except asyncpg.InterfaceError:  # the pool already took it back
+                    pass
                 await _give_back(self._pool, conn)
                 raise
 

@@ -181,7 +181,6 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
     """
     num = NUM
     ta, tb, pipsof, bit_index = TA, TB, PIPS, BIT_INDEX
-    wp, wf, wd, wb, wl = W_PIPS, W_FOLLOW, W_DOUBLE, W_BLOCK, W_LACK
     while True:
         h = hands[turn]
         fit = h & (num[left] | num[right])
@@ -202,26 +201,10 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
         best = -1
         best_i = best_l = best_r = 0
         m = fit
-        if (heavy >> turn) & 1:
-            while m:
-                low = m & -m
-                m ^= low
-                i = bit_index[low]
-                h2 = h ^ low
-                a = ta[i]
-                b = tb[i]
-                base = H_PIPS * pipsof[i]
-                if a == left or b == left:
-                    nl = b if a == left else a
-                    s = base + (h2 & (num[nl] | num[right])).bit_count()
-                    if s > best:
-                        best, best_i, best_l, best_r = s, low, nl, right
-                if a == right or b == right:
-                    nr = b if a == right else a
-                    s = base + (h2 & (num[left] | num[nr])).bit_count()
-                    if s > best:
-                        best, best_i, best_l, best_r = s, low, left, nr
-        lack = lacks[nxt]
+        if (heavy >> turn) & 1:  # this seat plays out as heaviest: 100 * pips + follow
+            wp, wf, wd, wb, wl, lack = H_PIPS, 1, 0, 0, 0, 0
+        else:
+            wp, wf, wd, wb, wl, lack = W_PIPS, W_FOLLOW, W_DOUBLE, W_BLOCK, W_LACK, lacks[nxt]
         while m:
             low = m & -m
             m ^= low

@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from . import quiet
+from . import heap, quiet
 from .codes import ErrorCode
 from .invite import invitation_link, qr_svg
 from .models import CreateRoom, JoinRoom, first_error
@@ -368,11 +368,16 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         app.state.rooms = rooms
         rooms.resume()
         log.info("%s: %d rooms resumed from %s", settings.process_name, count, store.where)
-        cleanup = asyncio.get_running_loop().create_task(_cleanup_loop(rooms, settings.cleanup_interval))
+        loop = asyncio.get_running_loop()
+        cleanup = loop.create_task(_cleanup_loop(rooms, settings.cleanup_interval))
+        collector = loop.create_task(heap.keep())  # after the rooms are loaded: they are frozen first
         try:
             yield
         finally:
             cleanup.cancel()
+            collector.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await collector  # unfreezes the heap
             await rooms.close()
             await store.close()
             quiet.remove(quiet_frames)

@@ -160,31 +160,103 @@ def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(clust
     run(main())
 
 
-def test_postgresql_restart_mid_game_refuses_then_accepts_and_loses_nothing(cluster: Cluster, postgres: Any) -> None:
-    """Runs last in this module: it stops the session's PostgreSQL for a moment."""
+def _turn_player(players: dict[int, Player], view: dict[str, Any]) -> Player:
+    return players[view["turn"]]
+
+
+def test_postgresql_restart_mid_game_keeps_every_socket_refuses_then_accepts_and_loses_nothing(
+        cluster: Cluster, postgres: Any, figures: Any) -> None:
+    """An outage of about a second, shorter than the lease: the processes keep their rooms and
+    the proxy keeps its sockets; an action meanwhile is refused with server_error and the fresh
+    state; afterwards actions are accepted on the same sockets. Stops the session's PostgreSQL."""
     target = proxy(cluster)
     seats = ["person", "person"]
-    room, creds = seated_room(target, seats)
+    rooms = [seated_room(target, seats) for _ in range(3)]  # on more than one process, likely
 
     async def main() -> None:
-        async with seated_players(target, room, creds) as players:
-            view = await play(players, seats, moves=2, rng=random.Random(8))
-            turn = players[view["turn"]]
-            await wait_until(lambda: turn.view is not None and turn.view["version"] == view["version"])
-            errors_before = len(turn.errors)
-            states_before = len(turn.client.states)
-            postgres.stop()
+        async with AsyncExitStack() as stack:
+            tables = [(room, await stack.enter_async_context(seated_players(target, room, creds)))
+                      for room, creds in rooms]
+            views = [await play(players, seats, moves=2, rng=random.Random(40 + i))
+                     for i, (_, players) in enumerate(tables)]
+            for (_, players), view in zip(tables, views):
+                turn = _turn_player(players, view)
+                await wait_until(lambda: turn.view is not None and turn.view["version"] == view["version"])  # noqa: B023
+            room, players = tables[0]
+            view = views[0]
+            turn = _turn_player(players, view)
+            errors_before, states_before = len(turn.errors), len(turn.client.states)
+            holder = owner_of(cluster, room)
+            assert holder is not None
+            base = cluster.process(holder).base
+            down = time.monotonic()
+            await asyncio.to_thread(postgres.stop)
             try:
                 await turn.send({"type": "action", "version": view["version"], "action": turn.view["legal"][0]})  # type: ignore[index]
                 await wait_until(lambda: len(turn.errors) > errors_before, 10)
                 assert turn.errors[errors_before]["code"] == "server_error"
                 await wait_until(lambda: len(turn.client.states) > states_before, 10)
                 assert turn.client.states[-1]["view"]["version"] == view["version"]  # the fresh state: unchanged
-                health = httpx.get(cluster.processes[0].base + "/api/health", timeout=10)
-                assert health.status_code == 503 and health.json()["ok"] is False  # the proxy stops sending here
+                health = await asyncio.to_thread(httpx.get, base + "/api/health", timeout=10)
+                assert health.status_code == 503 and health.json()["ok"] is False  # the database does not answer
+                serving = await asyncio.to_thread(httpx.get, base + "/api/health/serving", timeout=10)
+                assert serving.status_code == 200  # but the leases last: the proxy keeps its sockets
+                await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - down)))  # an outage of a second at least
             finally:
-                postgres.start()
-            end = await play(players, seats, rng=random.Random(9), patience=30)
+                await asyncio.to_thread(postgres.start)
+            outage = time.monotonic() - down
+            assert outage < LEASE - 0.5, f"the outage took {outage:.2f} s, too close to the lease for this test"
+
+            # the same sockets: an action is accepted again soon after the database is back
+            async def accepted_again(players: dict[int, Player], view: dict[str, Any]) -> float:
+                turn = _turn_player(players, view)
+                while True:
+                    await turn.send({"type": "action", "version": view["version"], "action": turn.view["legal"][0]})  # type: ignore[index]
+                    try:
+                        await wait_until(lambda: turn.view["version"] > view["version"], 1.0)  # type: ignore[index]
+                        return time.monotonic() - down
+                    except AssertionError:
+                        assert turn.errors[-1]["code"] == "server_error", turn.errors[-1]
+            back = await asyncio.gather(*(accepted_again(players, view) for (_, players), view in zip(tables, views)))
+            for _, players in tables:
+                for p in players.values():
+                    assert p.closes == [] and len(p.clients) == 1, f"a socket closed: {p.closes}\n{room_log(cluster)}"
+            figures.append(f"cluster: PostgreSQL out for {outage:.2f} s (lease {LEASE} s): no socket closed; "
+                           f"actions accepted again {max(back) - outage:.2f} s after it was back")
+            for i, (room, players) in enumerate(tables):
+                end = await play(players, seats, rng=random.Random(50 + i), patience=30)
+                assert end["result"] is not None
+            await asyncio.sleep(0.3)
+            for room, players in tables:
+                assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
+                assert all(p.closes == [] for p in players.values())
+    run(main())
+
+
+def test_postgresql_out_longer_than_the_lease_gives_rooms_up_then_play_resumes(
+        cluster: Cluster, postgres: Any, figures: Any) -> None:
+    """Once a lease may have run out while the database is away, the process gives the room up
+    and closes its sockets (4503); the pages reconnect and play on once it is back, nothing lost.
+    Stops the session's PostgreSQL."""
+    target = proxy(cluster)
+    seats = ["person", "person"]
+    room, creds = seated_room(target, seats)
+
+    async def main() -> None:
+        async with seated_players(target, room, creds) as players:
+            view = await play(players, seats, moves=2, rng=random.Random(60))
+            down = time.monotonic()
+            await asyncio.to_thread(postgres.stop)
+            try:
+                await wait_until(lambda: all(any(code == 4503 for _, code in p.closes) for p in players.values()),
+                                 LEASE + 5)
+                given_up = time.monotonic() - down
+            finally:
+                await asyncio.to_thread(postgres.start)
+            figures.append(f"cluster: PostgreSQL out past the lease ({LEASE} s): the room was given up (4503) "
+                           f"after {given_up:.2f} s")
+            assert LEASE - 1.5 <= given_up <= LEASE + 2.0, given_up  # not before the lease could have run out
+            end = await play(players, seats, rng=random.Random(61), patience=30)
             assert end["result"] is not None and end["version"] > view["version"]
             await asyncio.sleep(0.3)
             assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]

@@ -29,7 +29,8 @@ def test_security_headers_on_every_response(server: ServerProcess) -> None:
     room = server.create(["person", "person"])["room"]
     cases = [("GET", "/", 200), ("GET", "/lokal", 200), ("GET", "/regeln", 200), ("GET", f"/r/{room}", 200),
              ("GET", "/static/app.js", 200), ("GET", "/static/missing.js", 404), ("GET", "/nowhere", 404),
-             ("GET", "/api/health", 200), ("GET", f"/api/rooms/{room}", 200), ("GET", "/api/rooms/nope", 404),
+             ("GET", "/api/health", 200), ("GET", "/api/health/serving", 200), ("GET", f"/api/rooms/{room}", 200),
+             ("GET", "/api/rooms/nope", 404),
              ("POST", "/api/rooms", 422), ("DELETE", "/api/rooms", 405)]
     for method, path, status in cases:
         r = httpx.request(method, server.base + path, timeout=30)

@@ -207,3 +207,72 @@ def test_writes_go_on_after_the_database_closed_their_connections(postgres: Any)
         finally:
             await a.close()
     run(main())
+
+
+def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives_them_up(postgres: Any) -> None:
+    """A process whose renewal fails keeps its rooms while their leases cannot have run out
+    (the proxy's check passes, writes fail), renews again once the database is back and writes
+    on; when the database stays away past the lease, the rooms are reported lost (without
+    writing) and the check fails. Stops the session's PostgreSQL twice."""
+    dsn = postgres.new_database()
+
+    async def main() -> None:
+        lost: list[tuple[str, bool]] = []
+
+        async def on_lost(room_id: str, release: bool) -> None:
+            lost.append((room_id, release))
+        lease = 3.0
+        a = storage(dsn, "a", lease=lease)
+        await a.start(on_lost)
+        room = "T" * 22
+        draw = {"type": "draw"}
+        record = _record(room, "x")
+        record.match = {"deal": "kept", "actions": [], "version": 1}
+
+        async def append_soon(version: int) -> None:  # the first write may go out on a connection the restart closed
+            for attempt in range(5):
+                try:
+                    await a.append(room, version, draw)
+                    return
+                except RoomMoved:
+                    raise
+                except Exception:
+                    await asyncio.sleep(0.2)
+            raise AssertionError("the write did not go through once the database was back")
+        try:
+            await a.save(record)
+            await asyncio.sleep(1.3)  # renewed once at least
+            down = time.monotonic()
+            await asyncio.to_thread(postgres.stop)
+            try:
+                with pytest.raises(Exception):  # noqa: B017 -- whatever asyncpg raises: the write fails
+                    await a.append(room, 2, draw)
+                assert not await a.healthy() and await a.serving()
+                await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - down)))
+            finally:
+                await asyncio.to_thread(postgres.start)
+            assert time.monotonic() - down < lease - 0.5
+            await append_soon(2)
+            await asyncio.sleep(1.5)  # renewed again: the lease runs from now
+            assert lost == [] and room in a.ownership.fences and await a.healthy()
+            (row,) = await fetch(dsn, "SELECT owner, epoch, lease_until > now() AS valid FROM rooms WHERE id = $1", room)
+            assert (row["owner"], row["epoch"], row["valid"]) == (a.ownership.owner, 1, True)
+            stored = await read_postgres(dsn, room)
+            assert stored is not None and stored.match == {"deal": "kept", "actions": [draw], "version": 2}
+
+            down = time.monotonic()
+            await asyncio.to_thread(postgres.stop)
+            try:
+                deadline = down + lease + 3
+                while not lost:
+                    assert time.monotonic() < deadline, "the room was not given up after the lease"
+                    await asyncio.sleep(0.05)
+                given_up = time.monotonic() - down
+                assert lost == [(room, False)] and room not in a.ownership.fences
+                assert lease - 1.5 < given_up <= lease + 0.5, given_up  # not before its lease could have run out
+                assert not await a.serving()
+            finally:
+                await asyncio.to_thread(postgres.start)
+        finally:
+            await a.close()
+    run(main())

@@ -2,10 +2,12 @@
 
 Routing (docs/deploy.md): the room id is read from ``/r/{id}...``, ``/api/rooms/{id}...`` and
 ``/ws/{id}`` (every route of a room: its page, its QR code, its rounds, its join) and hashed
-with consistent hashing onto the processes that pass their health check (``GET /api/health``,
-every second; two failures take a process out, two successes bring it back). Everything
-else -- ``POST /api/rooms``, the pages, ``/static`` -- goes to any live process (least
-connections). When a process is taken out its sockets are closed, so
+with consistent hashing onto the processes that pass their health check (``GET
+/api/health/serving``, every second; two failures take a process out, two successes bring it
+back). That check passes while the database is out for less than a lease, so that a short
+outage closes no socket (the process keeps its rooms meanwhile, see
+:mod:`ziehdomino.server.ownership`). Everything else -- ``POST /api/rooms``, the pages,
+``/static`` -- goes to any live process (least connections). When a process is taken out its sockets are closed, so
 that its clients reconnect to the room's next process on the ring; a connection that cannot
 be made is sent to another process (``option redispatch``).
 
@@ -120,7 +122,7 @@ backend rooms
     balance hash var(txn.room)
     hash-type consistent
     http-request set-timeout server 2s if METH_GET || METH_HEAD   # every read is answered in milliseconds
-    option httpchk GET /api/health
+    option httpchk GET /api/health/serving
     http-check expect status 200
 {servers}
 
@@ -128,7 +130,7 @@ backend any
     # creating a room, pages, static files: any live process
     balance leastconn
     http-request set-timeout server 2s if METH_GET || METH_HEAD
-    option httpchk GET /api/health
+    option httpchk GET /api/health/serving
     http-check expect status 200
 {servers}
 """

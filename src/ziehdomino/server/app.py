@@ -152,6 +152,15 @@ async def health(request: Request) -> Response:
     return JSONResponse(body, status_code=200 if ok else 503)
 
 
+async def serving(request: Request) -> Response:
+    """``GET /api/health/serving``, the proxy's check: 200 ``{"ok": true}`` while this process can
+    serve its rooms -- the storage answers, or it stopped answering less than a lease ago (the
+    rooms and their sockets stay here and refuse changes with ``server_error`` until it is
+    back); else 503 ``{"ok": false}``."""
+    ok = await request.app.state.rooms.storage.serving()
+    return JSONResponse({"ok": ok}, status_code=200 if ok else 503)
+
+
 _LOOPBACK = frozenset({"127.0.0.1", "::1"})
 
 
@@ -393,6 +402,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         Route("/zuschauen", page("watch.html")),
         Route("/sw.js", service_worker),
         Route("/api/health", health),
+        Route("/api/health/serving", serving),
         Route("/api/debug/metrics", debug_metrics),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{room_id}", room_summary),

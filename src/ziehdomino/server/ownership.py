@@ -15,6 +15,15 @@ the owner's *lease session* (one connection, ``application_name`` = owner), an `
   it holds in memory, so a room it dropped is never kept), by
   the database's clock (``now()``), never the process's. The rooms it no longer holds (taken
   by another process while this one hung) are reported lost at once.
+* **Outage**: when a renewal fails (the database restarts, the network breaks), the process
+  keeps its rooms while their leases cannot have run out yet, and renews again every
+  :data:`RETRY_EVERY` seconds. It knows this by its own monotonic clock, conservatively: a
+  lease the database extended runs until at least the moment the renewal (or the take) was
+  *sent* plus the lease, since the database's ``now()`` is read after that. Meanwhile every
+  write fails (and every write is fenced), so the rooms refuse changes with ``server_error``
+  and nothing can fork; once the database answers, the renewal goes on and so does play, on
+  the same sockets. A room whose lease may have run out while renewals fail is reported lost
+  (the process drops it and closes its sockets) without writing.
 * **Let go**: a process that gets a request for a room another live process holds asks it to
   let go (``NOTIFY`` on :data:`CHANNEL`); the holder writes the room free and closes its
   sockets so that the clients reconnect through the proxy.
@@ -25,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +49,8 @@ log = logging.getLogger("ziehdomino.ownership")
 CHANNEL = "ziehdomino_release"
 #: Seconds between two renewals.
 RENEW_EVERY = 1.0
+#: Seconds between two tries while renewals fail (a short outage costs as little of the lease as can be).
+RETRY_EVERY = 0.2
 
 _CLAIM = """
 UPDATE rooms SET owner = $2, owner_pid = $3, epoch = epoch + 1, lease_until = now() + $4 * interval '1 second'
@@ -62,12 +74,15 @@ class Fence:
     """What this process holds of one room: the epoch it took it at and the row version it last wrote.
 
     ``since`` is the renewal count when it was taken (a renewal already running does not see
-    it); ``uncertain`` marks a write whose outcome is unknown (the connection broke).
+    it); ``until`` is the ``time.monotonic()`` before which its lease cannot have run out (the
+    moment the last successful renewal or the take was sent, plus the lease); ``uncertain``
+    marks a write whose outcome is unknown (the connection broke).
     """
 
     epoch: int
     version: int
     since: int
+    until: float
     uncertain: bool = False
 
 
@@ -93,11 +108,23 @@ class Ownership:
         self._task: asyncio.Task[None] | None = None
         self._on_lost: LostCallback | None = None
         self._pending: set[asyncio.Task[None]] = set()
+        #: ``time.monotonic()`` before which no lease renewed by the last successful renewal can have run out.
+        self._renewed_until = 0.0
+        #: Set while renewals fail (the database cannot be reached); cleared by the next success.
+        self._failing = asyncio.Event()
+        self._expiry: asyncio.Task[None] | None = None
 
     @property
     def connected(self) -> bool:
         """The lease session is open (renewals can happen)."""
         return self._conn is not None and not self._conn.is_closed()
+
+    @property
+    def within_lease(self) -> bool:
+        """The last successful renewal was sent less than a lease ago (by this process's
+        monotonic clock): the leases it renewed cannot have run out yet, whether or not the
+        database answers now."""
+        return time.monotonic() < self._renewed_until
 
     async def start(self, on_lost: LostCallback) -> None:
         """Open the lease session and start renewing.
@@ -107,7 +134,9 @@ class Ownership:
         """
         self._on_lost = on_lost
         await self._connect()
-        self._task = asyncio.get_running_loop().create_task(self._renew_loop())
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(self._renew_loop())
+        self._expiry = loop.create_task(self._expire_loop())
 
     async def _connect(self) -> None:
         conn = await asyncpg.connect(self.dsn, timeout=5, server_settings={"application_name": self.owner})
@@ -117,7 +146,7 @@ class Ownership:
 
     async def _renew_loop(self) -> None:
         while True:
-            await asyncio.sleep(RENEW_EVERY)
+            await asyncio.sleep(RETRY_EVERY if self._failing.is_set() else RENEW_EVERY)
             try:
                 if not self.connected:
                     await self._connect()
@@ -125,21 +154,47 @@ class Ownership:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.warning("%s: renewing leases failed: %s", self.owner, exc)
+                if not self._failing.is_set():
+                    log.warning("%s: renewing leases failed (%s); keeping %d rooms while their leases last",
+                                self.owner, exc, len(self.fences))
+                self._failing.set()
                 if self._conn is not None:
                     self._conn.terminate()
                 self._conn = None
+            else:
+                if self._failing.is_set():
+                    log.warning("%s: renewing leases works again; %d rooms kept", self.owner, len(self.fences))
+                self._failing.clear()
+
+    async def _expire_loop(self) -> None:
+        """While renewals fail: report each room lost once its lease may have run out."""
+        while True:
+            await self._failing.wait()
+            now = time.monotonic()
+            expired = [room_id for room_id, fence in self.fences.items() if fence.until <= now]
+            if expired:
+                log.warning("%s: the database has not answered for a lease: giving up %d rooms",
+                            self.owner, len(expired))
+            for room_id in expired:
+                self.fences.pop(room_id, None)
+                self._report(room_id, release=False)
+            soonest = min((fence.until for fence in self.fences.values()), default=now + RENEW_EVERY)
+            await asyncio.sleep(max(0.01, soonest - now))
 
     async def renew(self) -> None:
         """Extend every lease this process holds; report the rooms it no longer holds."""
         assert self._conn is not None
         self._renewals += 1
         started = self._renewals
+        sent = time.monotonic()
         rows = await self._conn.fetch(_RENEW, self.owner, self.lease, list(self.fences),
                                       timeout=max(1.0, self.lease / 2))
+        until = self._renewed_until = sent + self.lease
         held = {r["id"]: r["epoch"] for r in rows}
         for room_id, fence in list(self.fences.items()):
-            if fence.since < started and held.get(room_id) != fence.epoch:
+            if held.get(room_id) == fence.epoch:
+                fence.until = max(fence.until, until)
+            elif fence.since < started:
                 log.warning("%s: room %s was taken by another process", self.owner, room_id)
                 self.fences.pop(room_id, None)
                 self._report(room_id, release=False)
@@ -162,17 +217,19 @@ class Ownership:
         Raises:
             RoomBusy: another live process holds it.
         """
+        sent = time.monotonic()
         row = await conn.fetchrow(_CLAIM, room_id, self.owner, self.pid, self.lease)
         if row is None:
             if await conn.fetchval("SELECT 1 FROM rooms WHERE id = $1", room_id) is None:
                 return None
             raise RoomBusy(room_id)
-        self.fences[room_id] = Fence(row["epoch"], row["version"], self._renewals)
+        self.fences[room_id] = Fence(row["epoch"], row["version"], self._renewals, sent + self.lease)
         return decode_record(tuple(row)[2:], [tuple(r) for r in await conn.fetch(APPENDED, room_id)])
 
-    def took_new(self, room_id: str) -> Fence:
-        """Hold a room this process has just inserted (epoch 1, version 1)."""
-        fence = self.fences[room_id] = Fence(1, 1, self._renewals)
+    def took_new(self, room_id: str, sent: float) -> Fence:
+        """Hold a room this process has just inserted (epoch 1, version 1; the insert was sent
+        at ``time.monotonic()`` ``sent``)."""
+        fence = self.fences[room_id] = Fence(1, 1, self._renewals, sent + self.lease)
         return fence
 
     async def release(self, conn: Any, room_id: str) -> None:
@@ -187,9 +244,10 @@ class Ownership:
 
     async def close(self, conn: Any | None) -> None:
         """Stop renewing; write every held room free (``conn``: a connection for that, or None)."""
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        tasks = [t for t in (self._task, self._expiry) if t is not None]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         if conn is not None and self.fences:
             try:
                 await conn.execute(_RELEASE_ALL, self.owner)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -210,9 +211,10 @@ class PostgresStorage:
         row = encode_record(record)
         fence = own.fences.get(record.id)
         if fence is None:  # a new room (a stored one this process does not hold is never overwritten)
+            sent = time.monotonic()
             if await self.lanes.execute(_INSERT, *row, own.owner, own.pid, own.lease) != "INSERT 0 1":
                 raise self._moved(record.id)
-            own.took_new(record.id)
+            own.took_new(record.id, sent)
             return
         await self._settle(record.id, fence)
         try:
@@ -312,6 +314,11 @@ class PostgresStorage:
         except Exception:
             return False
         return self.ownership.connected
+
+    async def serving(self) -> bool:
+        """This process can serve the rooms it holds: its last lease renewal is less than a lease
+        old (the database may be out for a moment: see :mod:`.ownership`), or the database answers."""
+        return self.ownership.within_lease or await self.healthy()
 
     async def close(self) -> None:
         """Write every held room free, stop renewing, close the connections."""

@@ -19,7 +19,8 @@ so nothing ever stores it again.
 
 With several processes on one database (:mod:`.postgres`), a process holds the rooms it took
 (:meth:`Rooms.find`); when a room moves to another process (a fenced write is refused, a
-renewal finds it taken, or the process the proxy sends it to asks for it), the room is dropped
+renewal finds it taken, its lease may have run out while the database was away, or the process
+the proxy sends it to asks for it), the room is dropped
 here and its sockets are closed with ``Close.ROOM_MOVED`` (4503), which clients answer by
 reconnecting.
 """

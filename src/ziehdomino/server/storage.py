@@ -401,6 +401,10 @@ class Storage:
         """True: the file is this process's own (a failing disk shows in the writes)."""
         return True
 
+    async def serving(self) -> bool:
+        """True, as :meth:`healthy`."""
+        return True
+
     async def close(self) -> None:
         """Finish the queued writes, stop the threads, checkpoint once more, close the file and
         release the folder's lock."""

@@ -117,6 +117,11 @@ class RoomStorage(Protocol):
     async def healthy(self) -> bool:
         """The storage answers now (for ``/api/health``)."""
 
+    async def serving(self) -> bool:
+        """This process can serve the rooms it holds (for the proxy's check,
+        ``/api/health/serving``): the storage answers, or it is out for less time than a lease,
+        so the rooms stay here and refuse changes until it is back."""
+
     async def close(self) -> None:
         """Stop background work and close."""
 

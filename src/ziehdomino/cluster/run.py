@@ -1,18 +1,16 @@
-"""``scripts/cluster N [--port P]``: a whole cluster on loopback, for tests, demos and the benchmark.
+"""A whole cluster on loopback, for tests, demos and the benchmark: :class:`Cluster`.
 
-Starts a throwaway PostgreSQL (:mod:`.postgres`), N ``ziehdomino serve`` processes on it
-(``p1``..``pN`` on free ports) and HAProxy in front (:mod:`.haproxy`, Debian's ``haproxy``),
-prints the proxy's URL and waits; Ctrl-C, SIGTERM or ``scripts/cluster stop`` stops everything
-and removes the temporary folder. Nothing listens on any address but 127.0.0.1.
+A throwaway PostgreSQL (:mod:`.postgres`), N ``ziehdomino serve`` processes on it (``p1``..``pN``
+on free ports, each logging to ``pN.log`` in the cluster's folder) and HAProxy in front
+(:mod:`.haproxy`, Debian's ``haproxy``). Nothing listens on any address but 127.0.0.1. One
+process can be stopped, started and restarted on its own (same name, port and log).
 
-:class:`Cluster` is the same thing as a Python object (the cluster tests and
-``ziehdomino bench server --cluster N`` use it).
+``scripts/cluster`` (:mod:`.command`) runs one from the shell; the cluster tests and
+``ziehdomino bench server --cluster N`` use the class.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import shutil
 import signal
@@ -27,10 +25,6 @@ from pathlib import Path
 from . import processes
 from .haproxy import Backend, config
 from .postgres import HOST, Postgres, free_port
-
-#: Where a running ``scripts/cluster`` writes its pid and URL (for ``scripts/cluster stop``).
-STATE_FILE = Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()) / "ziehdomino-cluster.json"
-
 
 def _health(url: str, timeout: float = 2.0) -> int:
     try:
@@ -68,6 +62,8 @@ class Process:
                 "--database", self.dsn, "--name", self.name, "--data", str(self.root / self.name),
                 "--proxy", HOST, *self.extra]
         with open(self.log_path, "ab") as log:
+            log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} starting {self.name} on port {self.port}\n".encode())
+            log.flush()
             self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
                                          env={**os.environ, "PYTHONUNBUFFERED": "1"})
         if wait:
@@ -95,8 +91,15 @@ class Process:
             self.proc.wait(timeout=30)
 
     def stop(self) -> None:
+        """End the process (SIGTERM: it writes its rooms free and closes their sockets, so that
+        the pages reconnect through the proxy to another process); returns once it has exited."""
         if self.proc is not None:
             processes.stop(self.proc)
+
+    def restart(self) -> Process:
+        """:meth:`stop`, then :meth:`start` on the same name and port (waits until it is healthy)."""
+        self.stop()
+        return self.start()
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -111,10 +114,12 @@ class Cluster:
         database: an existing PostgreSQL database to use (default: a throwaway server).
         extra: more ``ziehdomino serve`` options for every process.
         http_rate: the proxy's creations and joins per minute per client address.
+        keep_logs: :meth:`stop` keeps the logs (``p1.log``..., ``haproxy.log``, ``postgres.log``)
+            in :attr:`root` and removes only the data; else it removes the whole folder.
     """
 
     def __init__(self, n: int, *, port: int | None = None, database: str | None = None,
-                 extra: list[str] | None = None, http_rate: int = 60) -> None:
+                 extra: list[str] | None = None, http_rate: int = 60, keep_logs: bool = False) -> None:
         if not 1 <= n <= 16:
             raise ValueError("between 1 and 16 processes")
         if shutil.which("haproxy") is None:
@@ -128,6 +133,7 @@ class Cluster:
         self.n = n
         self.http_rate = http_rate
         self.haproxy: subprocess.Popen[bytes] | None = None
+        self.keep_logs = keep_logs
 
     @property
     def url(self) -> str:
@@ -164,76 +170,33 @@ class Cluster:
         return self
 
     def process(self, name: str) -> Process:
-        return next(p for p in self.processes if p.name == name)
+        """The process named ``name`` (``p1``...).
+
+        Raises:
+            KeyError: there is none (the message names those there are).
+        """
+        for p in self.processes:
+            if p.name == name:
+                return p
+        raise KeyError(f"no process {name!r} (there are {', '.join(p.name for p in self.processes)})")
 
     def stop(self) -> None:
-        """Stop HAProxy, the processes and PostgreSQL; remove the temporary folder."""
+        """Stop HAProxy, the processes and PostgreSQL; remove the temporary folder (all of it,
+        or with ``keep_logs`` all but the logs)."""
         if self.haproxy is not None:
             processes.stop(self.haproxy, timeout=10)
         for p in self.processes:
             p.stop()
         if self.postgres is not None:
+            self.postgres.stop("immediate")
+            if self.keep_logs and self.postgres.log.exists():
+                shutil.copyfile(self.postgres.log, self.root / "postgres.log")
             self.postgres.destroy()
-        shutil.rmtree(self.root, ignore_errors=True)
-
-
-def _stop_running() -> int:
-    try:
-        state = json.loads(STATE_FILE.read_text())
-    except (OSError, ValueError):
-        print("no cluster is running", file=sys.stderr)
-        return 1
-    try:
-        os.kill(int(state["pid"]), signal.SIGTERM)
-    except ProcessLookupError:
-        STATE_FILE.unlink(missing_ok=True)
-        print("no cluster is running", file=sys.stderr)
-        return 1
-    for _ in range(300):
-        if not STATE_FILE.exists():
-            break
-        time.sleep(0.1)
-    print("cluster stopped")
-    return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``scripts/cluster N [--port P]`` or ``scripts/cluster stop``."""
-    p = argparse.ArgumentParser(prog="scripts/cluster", description="PostgreSQL, N server processes and HAProxy on 127.0.0.1.")
-    p.add_argument("what", help="how many processes (1-16), or 'stop'")
-    p.add_argument("--port", type=int, default=8000, help="the proxy's port (default 8000)")
-    p.add_argument("--computer-delay", default=None, help="passed on to every process")
-    args = p.parse_args(argv)
-    if args.what == "stop":
-        return _stop_running()
-    if not args.what.isdigit():
-        p.error("N must be a number of processes, or 'stop'")
-    extra = [] if args.computer_delay is None else ["--computer-delay", args.computer_delay]
-    cluster = Cluster(int(args.what), port=args.port, extra=extra)
-
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, stop)
-    try:
-        cluster.start()
-        STATE_FILE.write_text(json.dumps({"pid": os.getpid(), "url": cluster.url}))
-        names = ", ".join(f"{x.name} :{x.port}" for x in cluster.processes)
-        print(f"{cluster.url}  ({cluster.n} processes: {names}; PostgreSQL {cluster.dsn}; "
-              f"logs in {cluster.root}). Ctrl-C or scripts/cluster stop ends it.", flush=True)
-        reported: set[str] = set()
-        while True:
-            time.sleep(1)
-            for x in cluster.processes:
-                if not x.running and x.name not in reported:
-                    reported.add(x.name)
-                    print(f"{x.name} exited (its rooms move to the others); see {x.log_path}", file=sys.stderr)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        cluster.stop()
-        STATE_FILE.unlink(missing_ok=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+        if not self.keep_logs:
+            shutil.rmtree(self.root, ignore_errors=True)
+            return
+        for entry in self.root.iterdir():
+            if entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+            elif not entry.name.endswith(".log"):
+                entry.unlink(missing_ok=True)

@@ -221,7 +221,7 @@ def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives_them_
 
         async def on_lost(room_id: str, release: bool) -> None:
             lost.append((room_id, release))
-        lease = 3.0
+        lease = 5.0  # well above the short outage, also on a busy machine
         a = storage(dsn, "a", lease=lease)
         await a.start(on_lost)
         room = "T" * 22
@@ -251,7 +251,7 @@ def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives_them_
                 await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - down)))
             finally:
                 await asyncio.to_thread(postgres.start)
-            assert time.monotonic() - down < lease - 0.5
+            assert time.monotonic() - down < lease - 1.5, "the outage took too long for this test"
             await append_soon(2)
             await asyncio.sleep(1.5)  # renewed again: the lease runs from now
             assert lost == [] and room in a.ownership.fences and await a.healthy()
@@ -263,13 +263,13 @@ def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives_them_
             down = time.monotonic()
             await asyncio.to_thread(postgres.stop)
             try:
-                deadline = down + lease + 3
+                deadline = down + lease + 5
                 while not lost:
                     assert time.monotonic() < deadline, "the room was not given up after the lease"
                     await asyncio.sleep(0.05)
                 given_up = time.monotonic() - down
                 assert lost == [(room, False)] and room not in a.ownership.fences
-                assert lease - 1.5 < given_up <= lease + 0.5, given_up  # not before its lease could have run out
+                assert lease - 1.5 < given_up <= lease + 1.0, given_up  # not before its lease could have run out
                 assert not await a.serving()
             finally:
                 await asyncio.to_thread(postgres.start)

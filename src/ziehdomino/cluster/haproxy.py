@@ -75,6 +75,8 @@ def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_inter
     if maxconn < 1 or http_rate < 1:
         raise ValueError("--maxconn and --http-rate must be at least 1")
     servers = "\n".join(f"    server {b.name} {b.host}:{b.port} check" for b in backends)
+    # the second backend follows the first one's checks: one health check per process, not two
+    tracking = "\n".join(f"    server {b.name} {b.host}:{b.port} track rooms/{b.name}" for b in backends)
     return f"""# Ziehdomino: {len(backends)} processes behind one address (docs/deploy.md).
 global
     maxconn {maxconn}
@@ -130,7 +132,5 @@ backend any
     # creating a room, pages, static files: any live process
     balance leastconn
     http-request set-timeout server 2s if METH_GET || METH_HEAD
-    option httpchk GET /api/health/serving
-    http-check expect status 200
-{servers}
+{tracking}
 """

@@ -45,7 +45,7 @@ function make(storage = new FakeStorage()) {
   const conns = [];
   const session = new OnlineSession('ROOM123', {
     storage, WebSocket: FakeSocket, location: { protocol: 'https:', host: 'example.test' },
-    schedule: clock.schedule, cancel: clock.cancel,
+    schedule: clock.schedule, cancel: clock.cancel, random: () => 0,
     onChange: () => states.push([session.roomInfo(), session.view()]), onError: (c) => errors.push(c), onConnection: (s) => conns.push(s),
   });
   return { session, all, clock, states, errors, conns, storage };
@@ -103,6 +103,26 @@ test('it reconnects by itself with growing delays, and resets after a state', ()
   t.all[2].drop();
   assert.equal(t.clock.timers.at(-1).ms, BACKOFF[0]);
   assert.ok(t.conns.includes('retry') && t.conns.includes('online'));
+});
+
+test('the reconnect delays are stretched by up to half at random, and stay short', () => {
+  const { FakeSocket } = fakeSockets();
+  const clock = fakeClock();
+  const session = new OnlineSession('ROOM123', {
+    storage: new FakeStorage(), WebSocket: FakeSocket, location: { protocol: 'https:', host: 'example.test' },
+    schedule: clock.schedule, cancel: clock.cancel, random: () => 0.9999,
+  });
+  session.connect();
+  const delays = [];
+  for (let i = 0; i < 6; i += 1) {
+    session.socket.drop();
+    const timer = clock.timers.at(-1);
+    delays.push(timer.ms);
+    clock.timers.splice(clock.timers.indexOf(timer), 1);
+    timer.fn();
+  }
+  assert.deepEqual(delays, [150, 750, 1500, 3000, 3000, 3000]); // the longest wait: 3 s
+  assert.ok(BACKOFF[0] <= 100 && BACKOFF.at(-1) <= 2000); // a moved room or a dead process: back at once; never long
 });
 
 test('a refused credential is forgotten and the browser watches instead', () => {

@@ -20,8 +20,14 @@ import { CLOSE, FINAL_CLOSES } from './codes.js';
 import { SessionEvents } from './session.js';
 
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
-/** Reconnect delays in ms; the last one repeats. */
-export const BACKOFF = Object.freeze([300, 1000, 2000, 3000, 5000]);
+/**
+ * Reconnect delays in ms; the last one repeats; each is stretched by up to half again at random,
+ * so that the pages of a process that went away do not all come back in the same instant.
+ * The first is short: a room that moved (4503) or whose process died is taken by the next
+ * process at once. The last is short too: after an outage the page is back within about two
+ * seconds of the server (docs/deploy.md), and a refused reconnect costs the server little.
+ */
+export const BACKOFF = Object.freeze([100, 500, 1000, 2000]);
 
 const PING_MS = 25000;
 /** Milliseconds without any message after the page sent one before the socket counts as dead. */
@@ -63,8 +69,9 @@ export class OnlineSession extends SessionEvents {
    *   `connection` listener
    * @param {(fn: Function, ms: number) => any} [options.schedule]
    * @param {(handle: any) => void} [options.cancel]
+   * @param {() => number} [options.random]  a number in [0, 1) for the reconnect delays (default Math.random)
    */
-  constructor(roomId, { storage, location, WebSocket: WS, onChange, onError, onConnection, schedule, cancel } = {}) {
+  constructor(roomId, { storage, location, WebSocket: WS, onChange, onError, onConnection, schedule, cancel, random } = {}) {
     super();
     this.roomId = roomId;
     this.storage = storage;
@@ -75,6 +82,7 @@ export class OnlineSession extends SessionEvents {
     if (onConnection) this.subscribe({ connection: onConnection });
     this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
     this.cancel = cancel ?? ((handle) => clearTimeout(handle));
+    this.random = random ?? Math.random;
     this.socket = null;
     this.attempt = 0;
     this.retryTimer = null;
@@ -271,7 +279,8 @@ export class OnlineSession extends SessionEvents {
   retry() {
     if (this.closed) return;
     this.onConnection('retry');
-    const delay = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)];
+    const base = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)];
+    const delay = Math.round(base * (1 + this.random() / 2));
     this.attempt += 1;
     this.cancelRetry();
     this.retryTimer = this.schedule(() => {

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import weakref
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -24,10 +26,21 @@ def _cycle() -> _Node:
     return a
 
 
+@contextlib.asynccontextmanager
+async def _keeping(*, freeze_every: float, full_every: float) -> AsyncIterator[None]:
+    """:func:`heap.keep` running for the block, then cancelled (and awaited)."""
+    keeper = asyncio.get_running_loop().create_task(heap.keep(freeze_every=freeze_every, full_every=full_every))
+    try:
+        yield
+    finally:
+        keeper.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await keeper
+
+
 def test_a_cycle_that_dies_frozen_waits_for_the_full_pass_and_is_reclaimed_then() -> None:
     async def main() -> None:
-        keeper = asyncio.get_running_loop().create_task(heap.keep(freeze_every=0.01, full_every=3600))
-        try:
+        async with _keeping(freeze_every=0.01, full_every=3600):
             held = _cycle()
             watched = weakref.ref(held)
             await asyncio.sleep(0.05)  # frozen meanwhile, then dropped: it dies frozen
@@ -38,18 +51,13 @@ def test_a_cycle_that_dies_frozen_waits_for_the_full_pass_and_is_reclaimed_then(
             assert heap.full_pass() >= 2
             assert watched() is None
             assert gc.get_freeze_count() > 0, "the survivors of the full pass are frozen again"
-        finally:
-            keeper.cancel()
-            with pytest.raises(asyncio.CancelledError):
-                await keeper
         assert gc.get_freeze_count() == 0, "a stopped keeper leaves the collector as it found it"
     asyncio.run(main())
 
 
 def test_the_full_pass_comes_by_itself_on_schedule() -> None:
     async def main() -> None:
-        keeper = asyncio.get_running_loop().create_task(heap.keep(freeze_every=0.01, full_every=0.1))
-        try:
+        async with _keeping(freeze_every=0.01, full_every=0.1):
             held = _cycle()
             watched = weakref.ref(held)
             await asyncio.sleep(0.05)
@@ -61,10 +69,6 @@ def test_the_full_pass_comes_by_itself_on_schedule() -> None:
                 if watched() is None:
                     break
             assert watched() is None
-        finally:
-            keeper.cancel()
-            with pytest.raises(asyncio.CancelledError):
-                await keeper
     asyncio.run(main())
 
 

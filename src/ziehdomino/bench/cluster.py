@@ -1,11 +1,16 @@
 """``ziehdomino bench server --cluster N``: the server benchmark's rooms through HAProxy onto N processes.
 
-Three phases in one run, each with the same rooms, players, client and window as ``bench
+Five phases in one run, each with the same rooms, players, client and window as ``bench
 server`` (:mod:`.server`: one lean raw-frame client process, ``_measure``):
 
-1. ``one process, SQLite``: ``ziehdomino serve`` as a single process runs it, the baseline;
-2. ``one process, PostgreSQL``: the same process on a throwaway PostgreSQL, no proxy;
-3. ``N processes + HAProxy``: :class:`ziehdomino.cluster.run.Cluster` on the same PostgreSQL,
+1. ``floor, one process`` and 2. ``floor, N processes + HAProxy``: the transport's floor
+   (:mod:`.floor`) alone, then split over N processes behind the cluster's own proxy
+   configuration. It has no rules, storage or cluster code, so the second over the first is
+   what splitting the same load over N processes costs on this machine by itself: each
+   process wakes for fewer events at a time, and N interpreters share the cores and caches;
+3. ``one process, SQLite``: ``ziehdomino serve`` as a single process runs it, the baseline;
+4. ``one process, PostgreSQL``: the same process on a throwaway PostgreSQL, no proxy;
+5. ``N processes + HAProxy``: :class:`ziehdomino.cluster.run.Cluster` on the same PostgreSQL,
    the clients connecting through the proxy.
 
 Every process is started the same way (the ``serve`` command with :data:`SERVE_FLAGS`, timing
@@ -14,7 +19,11 @@ its accepted actions). Per phase: actions/s, the latency until all four seats sa
 the window over the actions it accepted in the window (its own ``/api/debug/metrics``). The
 goal is a cluster process's CPU per action within 15% of the single process's; both ratios are
 printed (to the process on the same PostgreSQL: what the cluster adds; to the one on SQLite:
-what the cluster and PostgreSQL add together). HAProxy's and
+what the cluster and PostgreSQL add together), and beside them the cluster's own share: the
+cluster's processes together over the one process on PostgreSQL, divided by the floor's split
+ratio (what is left once the cost of splitting a process, measured on the floor, is taken
+out). The floor counts no actions per process, so that share uses all processes together.
+HAProxy's and
 PostgreSQL's own CPU are printed beside, not counted. Figures only; nothing is asserted. Only
 127.0.0.1 is contacted. The last line is JSON.
 """
@@ -31,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from . import server as one
+from ..cluster.haproxy import Backend
 
 HOST = one.HOST
 #: How every measured process runs: the bench server's settings, through the command line.
@@ -95,6 +105,40 @@ def _tree_cpu(pid: int) -> float:
     return total
 
 
+def _floor_split(processes: int, rooms: int, **kw: Any) -> dict[str, Any]:
+    """Phases 1 and 2: the floor as one process, then as ``processes`` behind HAProxy.
+
+    Returns ``floor_single_cpu_us``, ``floor_split_cpu_us`` (all processes' CPU per action)
+    and their ratio ``floor_split_x``.
+    """
+    from ..cluster.run import start_haproxy
+
+    plan = one._floor_rooms(rooms)
+    port = one._free_port()
+    proc = one._start(["ziehdomino.bench.floor", str(port)], port)
+    try:
+        single = one._measure("floor, one process", [proc], port, plan, **kw)
+    finally:
+        one._stop(proc)
+    procs: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
+        try:
+            ports = [one._free_port() for _ in range(processes)]
+            procs = [one._start(["ziehdomino.bench.floor", str(p)], p) for p in ports]
+            entry = one._free_port()
+            proxy = start_haproxy(Path(tmp), [Backend(f"f{i + 1}", HOST, p) for i, p in enumerate(ports)], entry,
+                                  http_rate=10**9)
+            try:
+                split = one._measure(f"floor, {processes} processes + HAProxy", procs, entry, plan, **kw)
+            finally:
+                one._stop(proxy)
+        finally:
+            for p in procs:
+                one._stop(p)
+    a, b = single["server_cpu_us"], split["server_cpu_us"]
+    return {"floor_single_cpu_us": a, "floor_split_cpu_us": b, "floor_split_x": round(b / a, 2) if a else None}
+
+
 def run(*, processes: int, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
         warmup: float = 10.0) -> dict[str, Any]:
     """Run the three phases; print figures and a last-line JSON summary, and return it.
@@ -112,6 +156,9 @@ def run(*, processes: int, rooms: int = 500, seconds: float = 30.0, think_ms: fl
     kw: dict[str, Any] = {"rooms": rooms, "seconds": seconds, "think_ms": think_ms, "seed": seed, "warmup": warmup}
     mode = "saturation" if think_ms <= 0 else f"{rooms} rooms x about {1000 / think_ms:.3g} actions/s"
     print(f"bench server --cluster {processes}: {mode}, {seconds:g} s measured after {warmup:g} s warm-up", flush=True)
+    floor = _floor_split(processes, **kw)
+    print(f"floor: {processes} processes + HAProxy {floor['floor_split_cpu_us']} us per action, one process "
+          f"{floor['floor_single_cpu_us']} us: splitting costs {floor['floor_split_x']} x by itself", flush=True)
     phases = []
     pg = Postgres().start()
     try:
@@ -142,14 +189,20 @@ def run(*, processes: int, rooms: int = 500, seconds: float = 30.0, think_ms: fl
 
     def times(base: float | None) -> float | None:
         return round(worst / base, 2) if worst and base else None
+    together = phases[-1]["server_cpu_us"] / phases[1]["server_cpu_us"] if phases[1]["server_cpu_us"] else None
+    own = round(together / floor["floor_split_x"], 2) if together and floor["floor_split_x"] else None
     summary = {"bench": "server-cluster", "processes": processes, "rooms": rooms, "seconds": seconds,
                "think_ms": think_ms, "single_cpu_us": single, "single_pg_cpu_us": single_pg,
                "cluster_cpu_us": in_cluster, "worst_vs_single": times(single), "worst_vs_single_pg": times(single_pg),
+               "together_vs_single_pg": None if together is None else round(together, 2), **floor,
+               "cluster_own_x": own,
                "actions_per_s": phases[-1]["actions_per_s"], "p50_ms": phases[-1]["p50_ms"],
                "p99_ms": phases[-1]["p99_ms"], "load_1m": round(os.getloadavg()[0], 2), "phases": phases}
     print(f"CPU per action: one process on SQLite {single} us, on PostgreSQL {single_pg} us; in the cluster "
           f"{in_cluster} us, the worst {summary['worst_vs_single_pg']} x the one process on the same PostgreSQL and "
-          f"{summary['worst_vs_single']} x the one on SQLite (goal within 15%); through the proxy "
+          f"{summary['worst_vs_single']} x the one on SQLite (goal within 15%); all processes together "
+          f"{summary['together_vs_single_pg']} x the one on PostgreSQL, where splitting the floor costs "
+          f"{floor['floor_split_x']} x: the cluster's own share {own} x; through the proxy "
           f"{summary['actions_per_s']} actions/s, p50 {summary['p50_ms']} ms, p99 {summary['p99_ms']} ms")
     print(json.dumps(summary))
     return summary

@@ -174,7 +174,8 @@ def _ours_rooms(base: str, rooms: int) -> list[SeatPlan]:
 
 
 def _floor_rooms(rooms: int) -> list[SeatPlan]:
-    return [(f"/ws/floor{i}", b'{"type":"hello"}', i, seat) for i in range(rooms) for seat in range(4)]
+    # names shaped like room ids, so the cluster's proxy sends a room's four sockets to one process
+    return [(f"/ws/floor{i:012d}", b'{"type":"hello"}', i, seat) for i in range(rooms) for seat in range(4)]
 
 
 # --- the client process ---------------------------------------------------------------------------

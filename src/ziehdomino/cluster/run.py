@@ -44,6 +44,28 @@ def _maxconn() -> int:
     return 20000 if hard == resource.RLIM_INFINITY else max(100, min(20000, (hard - 200) // 2))
 
 
+def start_haproxy(root: Path, backends: list[Backend], port: int, *, http_rate: int) -> subprocess.Popen[bytes]:
+    """HAProxy on ``127.0.0.1:port`` in front of ``backends`` (:func:`.haproxy.config`), its
+    configuration and log (``haproxy.cfg``, ``haproxy.log``) in ``root``; returns once a health
+    check through it answers 200.
+
+    Raises:
+        RuntimeError: it exited or did not answer within 30 s (the message holds its log);
+            it is stopped then.
+    """
+    cfg = root / "haproxy.cfg"
+    cfg.write_text(config(backends, bind=f"{HOST}:{port}", maxconn=_maxconn(), http_rate=http_rate), encoding="utf-8")
+    with open(root / "haproxy.log", "ab") as log:
+        proc = subprocess.Popen(["haproxy", "-db", "-f", str(cfg)], stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while _health(f"http://{HOST}:{port}") != 200:
+        if proc.poll() is not None or time.monotonic() > deadline:
+            processes.stop(proc, timeout=10)
+            raise RuntimeError(f"HAProxy did not come up:\n{(root / 'haproxy.log').read_text()}")
+        time.sleep(0.1)
+    return proc
+
+
 class Process:
     """One ``ziehdomino serve`` of a cluster (``start``, ``kill``, ``stop``; the same port each time)."""
 
@@ -152,18 +174,8 @@ class Cluster:
                 p.start(wait=False)
             for p in self.processes:
                 p.wait_healthy()
-            cfg = self.root / "haproxy.cfg"
-            cfg.write_text(config([Backend(p.name, HOST, p.port) for p in self.processes],
-                                  bind=f"{HOST}:{self.port}", maxconn=_maxconn(),
-                                  http_rate=self.http_rate), encoding="utf-8")
-            with open(self.root / "haproxy.log", "ab") as log:
-                self.haproxy = subprocess.Popen(["haproxy", "-db", "-f", str(cfg)], stdout=log,
-                                                stderr=subprocess.STDOUT)
-            deadline = time.monotonic() + 30
-            while _health(self.url) != 200:
-                if self.haproxy.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"HAProxy did not come up:\n{(self.root / 'haproxy.log').read_text()}")
-                time.sleep(0.1)
+            self.haproxy = start_haproxy(self.root, [Backend(p.name, HOST, p.port) for p in self.processes],
+                                         self.port, http_rate=self.http_rate)
         except BaseException:
             self.stop()
             raise

@@ -25,6 +25,9 @@ from .sim import ALLOWED, DRAW, INDEX, LEFT, NUM, OPEN, PASS, RIGHT, TA, TB, Sim
 
 #: Attempts at a consistent sample before the constraints are dropped (docs/bots.md).
 SAMPLE_TRIES = 20
+#: _LIMIT[n]: Mulberry32.below's rejection bound for n (2**32 - 2**32 % n), for the sampler's
+#: inlined copy of below (the search samples thousands of tiles per decision).
+_LIMIT = (0,) + tuple(0x100000000 - (0x100000000 % n) for n in range(1, 29))
 
 
 def tile_index(text: str) -> int:
@@ -140,6 +143,8 @@ class Knowledge:
         k = ``rng.below(count)``); a dead end restarts, and after :data:`SAMPLE_TRIES` failures
         the constraints are dropped.
         """
+        limits, allowed = _LIMIT, ALLOWED
+        state = rng.state
         for attempt in range(SAMPLE_TRIES + 1):
             relax = attempt == SAMPLE_TRIES
             pool = self.hidden
@@ -147,12 +152,22 @@ class Knowledge:
             hands[self.me] = self.hand
             ok = True
             for j, (seat, f, _) in enumerate(order):
-                cand = pool if relax else pool & ALLOWED[f]
+                cand = pool if relax else pool & allowed[f]
                 n = cand.bit_count()
                 if n == 0:
                     ok = False
                     break
-                k = rng.below(n)
+                k = 0
+                if n > 1:  # rng.below(n), inlined
+                    limit = limits[n]
+                    while True:
+                        state = (state + 0x6D2B79F5) & 0xFFFFFFFF
+                        t = ((state ^ (state >> 15)) * (state | 1)) & 0xFFFFFFFF
+                        t = (t ^ (t + (((t ^ (t >> 7)) * (t | 61)) & 0xFFFFFFFF))) & 0xFFFFFFFF
+                        x = t ^ (t >> 14)
+                        if x < limit:
+                            k = x % n
+                            break
                 while k:
                     cand &= cand - 1
                     k -= 1
@@ -161,6 +176,7 @@ class Knowledge:
                 slot_tiles[j] = low
                 pool ^= low
             if ok:
+                rng.state = state
                 return hands
         raise AssertionError("unreachable: the relaxed attempt always succeeds")
 

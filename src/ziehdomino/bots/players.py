@@ -12,8 +12,9 @@ from typing import Any, Callable, Final, Iterator
 
 from .knowledge import Knowledge, move_of
 from .rng import Mulberry32
-from .sim import (BIT_INDEX, NUM, OPEN, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK, W_PIPS, SimRound,
-                  outcome_value, playout)
+from .sim import (BIT_INDEX, FULL, NUM, OPEN, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK, W_PIPS, SimRound,
+                  S_BLOCK, S_DOUBLE, S_FOLLOW, S_KINDS, S_LACK, S_OPEN, S_SAME, kinds, outcome_value, playout,
+                  playout_search, search_score)
 from .solve import solve
 
 #: "stark": playouts per decision, shared among the candidate moves (docs/bots.md).
@@ -121,16 +122,28 @@ def candidates(k: Knowledge, legal: list[dict[str, Any]]) -> list[tuple[int, int
 
 #: A source of deals to play out: ``deals(k, order, rng, samples)`` yields ``(hands, bone,
 #: heavy)``, a deal's hands and boneyard and the mask of the seats whose playout policy sheds the
-#: heaviest tile (:func:`~.sim.playout`).
+#: heaviest tile (:func:`~.sim.playout_search`).
 Deals = Callable[[Knowledge, list[tuple[int, int, int]], Mulberry32, int], Iterator[tuple[list[int], list[int], int]]]
 
 
-def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals) -> dict[str, Any]:
+def _mittel_playout(hands: list[int], bone: list[int], left: int, right: int, turn: int, passes: int,
+                    players: int, lacks: list[int], heavy: int) -> tuple[int, ...]:
+    """The playout of stark-v1 and the ceiling: every seat by mittel's score (``heavy`` unused)."""
+    return playout(hands, bone, left, right, turn, passes, players, lacks)
+
+
+#: A playout policy for the search: ``(hands, bone, left, right, turn, passes, players, lacks,
+#: heavy)`` to the winners (:func:`_mittel_playout`, :func:`~.sim.playout_search`).
+Policy = Callable[[list[int], list[int], int, int, int, int, int, list[int], int], tuple[int, ...]]
+
+
+def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals,
+           policy: Policy = _mittel_playout) -> dict[str, Any]:
     """The search every stark-like player shares (docs/bots.md, "stark").
 
     Steps 1 and 2 (one choice; the exact two-player endgame), then ``deals(k, order, rng,
     samples)`` yields the deals to play every candidate out on (with the seats that play out
-    as heaviest).
+    as heaviest), each played out by ``policy``.
 
     Returns:
         ``{"choice": index in view["legal"], "method": ..., "candidates": [...], "samples": n}``;
@@ -166,7 +179,7 @@ def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals) ->
             r.apply(m)
             winners = r.winners
             if winners is None:
-                winners = playout(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, list(lacks0), heavy)
+                winners = policy(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, list(lacks0), heavy)
             v = outcome_value(winners, me)
             if v == 2:
                 won[c] += 1
@@ -196,7 +209,8 @@ class Evidence:
     ``seat``: who played; ``fixed``: the tiles it surely held then (the tile played, and its later plays from older
     slots); ``alive``: the positions in the slot order of the slots it held then; ``left``,
     ``right``: the ends before the play (-1 on an empty line); ``tile``, ``nl``, ``nr``: the
-    tile played and the ends it left; ``lack``: what the next seat was known to lack then.
+    tile played and the ends it left; ``lack``: what the next seat was known to lack then;
+    ``line``: the tiles on the line before the play.
     """
 
     seat: int
@@ -208,6 +222,7 @@ class Evidence:
     nl: int
     nr: int
     lack: int
+    line: int
 
 
 def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
@@ -230,14 +245,18 @@ def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
             nl, nr = (b if a == left else a), right
         elif p.end == "right":
             nl, nr = left, (b if a == right else a)
-        out.append(Evidence(p.seat, fixed, alive, left, right, p.tile, nl, nr, p.next_lack))
+        line = 0
+        for q in k.plays:
+            if q.at < p.at:
+                line |= 1 << q.tile
+        out.append(Evidence(p.seat, fixed, alive, left, right, p.tile, nl, nr, p.next_lack, line))
     return out
 
 
-#: The models of another seat's play (docs/bots.md, "Reading the plays"), as scales (x, y) of a
-#: play's score ``x * mittel score + y * pips``: mittel's score read loosely, read strictly, and
-#: the pips alone.
-MODELS: Final = ((1, 0), (4, 0), (0, 40))  # weighed_deals is written for these three
+#: The models of another seat's play (docs/bots.md, "Reading the plays"), as scales (x, y, z) of
+#: a play's score ``x * mittel score + y * pips + z * searching score``: mittel's score read
+#: loosely, read strictly, the pips alone, and the searching score (:func:`~.sim.search_score`).
+MODELS: Final = ((1, 0, 0), (4, 0, 0), (0, 40, 0), (0, 0, 1))  # weighed_deals is written for these four
 #: The model whose seats play out as heaviest.
 PIPS_MODEL: Final = 2
 
@@ -246,7 +265,7 @@ PIPS_MODEL: Final = 2
 #: repeat LIKE[LIKE_MAX_D]): a score is at most 12 pips + W_FOLLOW * 27 tiles + the double and
 #: blocking terms, and the models scale it.
 _LIKE_WIDE: Final = LIKE + (LIKE[LIKE_MAX_D],) * (max(x * (12 + 27 * W_FOLLOW + W_DOUBLE + W_BLOCK) + y * 12
-                                                      for x, y in MODELS) + 1 - len(LIKE))
+                                                      for x, y, _ in MODELS) + 1 - len(LIKE))
 
 
 #: Per model, LIKE of a distance to the best play in that model's own units: for ``x * score``,
@@ -255,16 +274,19 @@ _LIKE_WIDE: Final = LIKE + (LIKE[LIKE_MAX_D],) * (max(x * (12 + 27 * W_FOLLOW + 
 _MODEL_LIKE: Final = tuple(
     tuple(_LIKE_WIDE[x * d] for d in range(12 + 27 * W_FOLLOW + W_DOUBLE + W_BLOCK + 1)) if y == 0
     else tuple(_LIKE_WIDE[y * d] for d in range(13)) if x == 0 else ()
-    for x, y in MODELS)
+    for x, y, _ in MODELS[:3])
 
 
 def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
     """Each model's chance, out of 65536, that a seat holding ``hand`` made the play ``ev``:
     LIKE[best - score of the play] over the sum of LIKE[best - score] of every play it had."""
     left, right, lack = ev.left, ev.right, ev.lack
+    unseen = FULL & ~hand & ~ev.line  # the tiles the seat could not see then
     num, ta, tb, bit_index, pips = NUM, TA, TB, BIT_INDEX, PIPS
+    sf, sd, so, ss, sk = S_FOLLOW, S_DOUBLE, S_OPEN, S_SAME, S_KINDS
     scores = []  # mittel's score (play_score, inlined) of every play the hand had
     tile_pips = []
+    searching = []  # the searching score (search_score, inlined) of every play
     if left < 0:
         m = hand
         while m:
@@ -272,10 +294,16 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
             m ^= low
             i = bit_index[low]
             a, b = ta[i], tb[i]
-            s = pips[i] + W_FOLLOW * (hand & ~low & (num[a] | num[b])).bit_count() + (W_DOUBLE if a == b else 0)
+            rest = hand & ~low
+            ends = num[a] | num[b]
+            f = (rest & ends).bit_count()
             k = ((lack >> a) & 1) + ((lack >> b) & 1)
-            scores.append(s + (W_BLOCK if k == 2 else W_LACK if k else 0))
+            double = a == b
+            scores.append(pips[i] + W_FOLLOW * f + (W_DOUBLE if double else 0)
+                          + (W_BLOCK if k == 2 else W_LACK if k else 0))
             tile_pips.append(pips[i])
+            searching.append(sf * f - so * (ends & unseen).bit_count() - sk * kinds(rest)
+                             + ((sd + ss) if double else 0) + (S_BLOCK if k == 2 else S_LACK if k else 0))
     else:
         m = hand & (num[left] | num[right])
         while m:
@@ -285,18 +313,25 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
             a, b = ta[i], tb[i]
             base = pips[i] + (W_DOUBLE if a == b else 0)
             rest = hand & ~low
+            sbase = (sd if a == b else 0) - sk * kinds(rest)
             if a == left or b == left:
                 nl = b if a == left else a
+                ends = num[nl] | num[right]
+                f = (rest & ends).bit_count()
                 k = ((lack >> nl) & 1) + ((lack >> right) & 1)
-                scores.append(base + W_FOLLOW * (rest & (num[nl] | num[right])).bit_count()
-                              + (W_BLOCK if k == 2 else W_LACK if k else 0))
+                scores.append(base + W_FOLLOW * f + (W_BLOCK if k == 2 else W_LACK if k else 0))
                 tile_pips.append(pips[i])
+                searching.append(sbase + sf * f - so * (ends & unseen).bit_count() + (ss if nl == right else 0)
+                                 + (S_BLOCK if k == 2 else S_LACK if k else 0))
             if left != right and (a == right or b == right):
                 nr = b if a == right else a
+                ends = num[left] | num[nr]
+                f = (rest & ends).bit_count()
                 k = ((lack >> left) & 1) + ((lack >> nr) & 1)
-                scores.append(base + W_FOLLOW * (rest & (num[left] | num[nr])).bit_count()
-                              + (W_BLOCK if k == 2 else W_LACK if k else 0))
+                scores.append(base + W_FOLLOW * f + (W_BLOCK if k == 2 else W_LACK if k else 0))
                 tile_pips.append(pips[i])
+                searching.append(sbase + sf * f - so * (ends & unseen).bit_count() + (ss if left == nr else 0)
+                                 + (S_BLOCK if k == 2 else S_LACK if k else 0))
     if len(scores) <= 1:
         return (TWO16,) * len(MODELS)
     played = play_score(hand, ev.tile, ev.nl, ev.nr, lack)
@@ -306,7 +341,7 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
     below_best = [best_score - s for s in scores]
     best_pips = max(tile_pips)
     below_heaviest = [best_pips - p for p in tile_pips]
-    for (x, y), table in zip(MODELS, _MODEL_LIKE):
+    for (x, y, _), table in zip(MODELS, _MODEL_LIKE):
         if y == 0:
             out.append(TWO16 * table[best_score - played] // sum(map(table.__getitem__, below_best)))
         elif x == 0:
@@ -317,6 +352,10 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
             top = max(full)
             total = sum(like[top - v] for v in full)
             out.append(TWO16 * like[top - x * played - y * played_pips] // total)
+    like = _LIKE_WIDE  # the searching score model: its differences stay below 200
+    top = max(searching)
+    out.append(TWO16 * like[top - search_score(hand, ev.tile, ev.nl, ev.nr, lack, unseen)]
+               // sum(like[top - v] for v in searching))
     return tuple(out)
 
 
@@ -346,7 +385,7 @@ def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry
     # its likelihoods memoized by hand: deals repeat hands)
     plays: list[tuple[int, int, tuple[int, ...], Evidence, dict[int, tuple[int, ...]]]] = [
         (slot_of[x], e.fixed, e.alive, e, {}) for x, e in enumerate(evs)]
-    start = (1 << 32, 1 << 32, 1 << 32)
+    start = (1 << 32, 1 << 32, 1 << 32, 1 << 32)
     sample_hands = k.sample_hands
     for _ in range(raw):
         hands = sample_hands(order, rng, slot_tiles)
@@ -357,26 +396,28 @@ def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry
             q = known.get(hand)
             if q is None:
                 q = known[hand] = likelihoods(hand, e)
-            a, b, c = p[si]
-            p[si] = (a * q[0] >> 16, b * q[1] >> 16, c * q[2] >> 16)
+            a, b, c, d = p[si]
+            p[si] = (a * q[0] >> 16, b * q[1] >> 16, c * q[2] >> 16, d * q[3] >> 16)
         drawn.append(hands)
         products.append(p)
     shifts = [max(0, max(max(p[si]) for p in products).bit_length() - SEAT_BITS) for si in range(ns)]
     weights = []
-    sums = [[0, 0, 0] for _ in seats]
+    sums = [[0, 0, 0, 0] for _ in seats]
     for p in products:
         w = 1
         for si in range(ns):
             sh = shifts[si]
-            a, b, c = p[si]
+            a, b, c, d = p[si]
             a >>= sh
             b >>= sh
             c >>= sh
-            w *= a + b + c
+            d >>= sh
+            w *= a + b + c + d
             acc = sums[si]
             acc[0] += a
             acc[1] += b
             acc[2] += c
+            acc[3] += d
         weights.append(w)
     heavy = 0
     for si, acc in enumerate(sums):
@@ -410,7 +451,7 @@ def seeing_deals(hands: list[int]) -> Deals:
 
 def stark(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     """Determinized Monte Carlo over deals weighed by the other seats' plays (docs/bots.md)."""
-    choice: int = search(view, k, rng, weighed_deals)["choice"]
+    choice: int = search(view, k, rng, weighed_deals, playout_search)["choice"]
     return choice
 
 

@@ -167,7 +167,7 @@ H_PIPS = 100
 
 
 def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int, passes: int,
-            players: int, lacks: list[int], heavy: int = 0) -> tuple[int, ...]:
+            players: int, lacks: list[int]) -> tuple[int, ...]:
     """Play a determinized round to its end with the playout policy; return the winners.
 
     Every seat plays the fitting move with the highest score ``W_PIPS*pips + W_FOLLOW*follow
@@ -176,11 +176,11 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
     known to lack both / one of the new ends; ties go to the first move in sim order. ``lacks``
     holds the publicly known lacks per seat (7-bit masks): a draw or pass at ends ``a``, ``b``
     sets them to exactly {a, b}. The line must not be empty. ``hands``, ``bone`` and ``lacks``
-    are consumed. The seats in the mask ``heavy`` play by ``H_PIPS * pips + follow`` instead
-    (ties to the first move in sim order as well).
+    are consumed.
     """
     num = NUM
     ta, tb, pipsof, bit_index = TA, TB, PIPS, BIT_INDEX
+    wp, wf, wd, wb, wl = W_PIPS, W_FOLLOW, W_DOUBLE, W_BLOCK, W_LACK
     while True:
         h = hands[turn]
         fit = h & (num[left] | num[right])
@@ -201,10 +201,7 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
         best = -1
         best_i = best_l = best_r = 0
         m = fit
-        if (heavy >> turn) & 1:  # this seat plays out as heaviest: 100 * pips + follow
-            wp, wf, wd, wb, wl, lack = H_PIPS, 1, 0, 0, 0, 0
-        else:
-            wp, wf, wd, wb, wl, lack = W_PIPS, W_FOLLOW, W_DOUBLE, W_BLOCK, W_LACK, lacks[nxt]
+        lack = lacks[nxt]
         while m:
             low = m & -m
             m ^= low
@@ -231,6 +228,154 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
                     best, best_i, best_l, best_r = s, low, left, nr
         h ^= best_i
         hands[turn] = h
+        if not h:
+            return (turn,)
+        left, right = best_l, best_r
+        turn = nxt
+
+
+#: The searching score (docs/bots.md): a model of a player who searches, fitted to stark-v1's
+#: plays, and the policy of stark's playouts. ``S_FOLLOW * follow + S_DOUBLE * double + S_BLOCK
+#: or S_LACK - S_OPEN * open + S_SAME * (both new ends alike) - S_KINDS * kinds``: ``open``
+#: counts the tiles fitting the new ends that the player cannot see, ``kinds`` the numbers its
+#: remaining tiles show.
+S_FOLLOW = 3
+S_DOUBLE = 10
+S_BLOCK = 7
+S_LACK = 6
+S_OPEN = 3
+S_SAME = 8
+S_KINDS = 2
+
+
+def _kinds_table(offset: int) -> tuple[int, ...]:
+    """For every 14-bit mask m: the numbers (a 7-bit set) shown by tiles ``offset + i``, bit i of m."""
+    t = [0] * (1 << 14)
+    for m in range(1, 1 << 14):
+        i = (m & -m).bit_length() - 1 + offset
+        t[m] = t[m & (m - 1)] | (1 << TA[i]) | (1 << TB[i])
+    return tuple(t)
+
+
+_KINDS_LO: Final = _kinds_table(0)
+_KINDS_HI: Final = _kinds_table(14)
+#: _COUNT7[numbers]: how many numbers a 7-bit number set holds.
+_COUNT7: Final = tuple(n.bit_count() for n in range(128))
+
+
+def kinds(mask: int) -> int:
+    """How many different numbers the tiles of ``mask`` show."""
+    return _COUNT7[_KINDS_LO[mask & 0x3FFF] | _KINDS_HI[mask >> 14]]
+
+
+def search_score(hand: int, i: int, nl: int, nr: int, lack: int, unseen: int) -> int:
+    """The searching score of playing tile ``i`` from ``hand`` to the ends ``nl``, ``nr``, when the
+    next seat is known to lack ``lack`` and ``unseen`` holds the tiles the player cannot see."""
+    rest = hand & ~(1 << i)
+    ends = NUM[nl] | NUM[nr]
+    score = S_FOLLOW * (rest & ends).bit_count() - S_OPEN * (ends & unseen).bit_count() - S_KINDS * kinds(rest)
+    if TA[i] == TB[i]:
+        score += S_DOUBLE
+    if nl == nr:
+        score += S_SAME
+    lacked = ((lack >> nl) & 1) + ((lack >> nr) & 1)
+    if lacked == 2:
+        score += S_BLOCK
+    elif lacked == 1:
+        score += S_LACK
+    return score
+
+
+def playout_search(hands: list[int], bone: list[int], left: int, right: int, turn: int, passes: int,
+                   players: int, lacks: list[int], heavy: int) -> tuple[int, ...]:
+    """Stark's playout: as :func:`playout`, but every seat plays by the searching score
+    (:func:`search_score`; its unseen tiles are those in the other hands and the boneyard),
+    except the seats in the mask ``heavy``, which play by ``H_PIPS * pips + follow``. Ties go to
+    the first move in sim order.
+    """
+    num = NUM
+    ta, tb, pipsof, bit_index, count7, klo, khi = TA, TB, PIPS, BIT_INDEX, _COUNT7, _KINDS_LO, _KINDS_HI
+    sf, sd, sb, sl, so, ss, sk = S_FOLLOW, S_DOUBLE, S_BLOCK, S_LACK, S_OPEN, S_SAME, S_KINDS
+    live = 0  # the tiles in some hand or in the boneyard
+    for h in hands:
+        live |= h
+    for t in bone:
+        live |= 1 << t
+    while True:
+        h = hands[turn]
+        fit = h & (num[left] | num[right])
+        if not fit:
+            lacks[turn] = (1 << left) | (1 << right)
+            if bone:
+                hands[turn] = h | (1 << bone.pop())
+                continue
+            passes += 1
+            if passes >= players:
+                return blocked_winners(hands)
+            turn = (turn + 1) % players
+            continue
+        passes = 0
+        nxt = turn + 1
+        if nxt == players:
+            nxt = 0
+        best = -1 << 30
+        best_i = best_l = best_r = 0
+        m = fit
+        if (heavy >> turn) & 1:  # this seat plays out as heaviest: 100 * pips + follow
+            while m:
+                low = m & -m
+                m ^= low
+                i = bit_index[low]
+                h2 = h ^ low
+                a = ta[i]
+                b = tb[i]
+                base = H_PIPS * pipsof[i]
+                if a == left or b == left:
+                    nl = b if a == left else a
+                    s = base + (h2 & (num[nl] | num[right])).bit_count()
+                    if s > best:
+                        best, best_i, best_l, best_r = s, low, nl, right
+                if a == right or b == right:
+                    nr = b if a == right else a
+                    s = base + (h2 & (num[left] | num[nr])).bit_count()
+                    if s > best:
+                        best, best_i, best_l, best_r = s, low, left, nr
+        else:
+            lack = lacks[nxt]
+            unseen = live & ~h
+            while m:
+                low = m & -m
+                m ^= low
+                i = bit_index[low]
+                h2 = h ^ low
+                a = ta[i]
+                b = tb[i]
+                base = (sd if a == b else 0) - sk * count7[klo[h2 & 0x3FFF] | khi[h2 >> 14]]
+                if a == left or b == left:
+                    nl = b if a == left else a
+                    ends = num[nl] | num[right]
+                    s = base + sf * (h2 & ends).bit_count() - so * (ends & unseen).bit_count()
+                    if nl == right:
+                        s += ss
+                    k = ((lack >> nl) & 1) + ((lack >> right) & 1)
+                    if k:
+                        s += sb if k == 2 else sl
+                    if s > best:
+                        best, best_i, best_l, best_r = s, low, nl, right
+                if a == right or b == right:
+                    nr = b if a == right else a
+                    ends = num[left] | num[nr]
+                    s = base + sf * (h2 & ends).bit_count() - so * (ends & unseen).bit_count()
+                    if left == nr:
+                        s += ss
+                    k = ((lack >> left) & 1) + ((lack >> nr) & 1)
+                    if k:
+                        s += sb if k == 2 else sl
+                    if s > best:
+                        best, best_i, best_l, best_r = s, low, left, nr
+        h ^= best_i
+        hands[turn] = h
+        live ^= best_i
         if not h:
             return (turn,)
         left, right = best_l, best_r

@@ -203,22 +203,49 @@ function seatsOf(mask) {
   return out;
 }
 
-/** A heaviest seat's playout score: H_PIPS * pips + follow (docs/bots.md). */
-const H_PIPS = 100;
+/** KINDS_LO/HI[m]: the numbers (a 7-bit set) shown by the tiles of a 14-bit half of a hand. */
+const KINDS_LO = new Int32Array(1 << 14);
+const KINDS_HI = new Int32Array(1 << 14);
+for (let m = 1; m < 1 << 14; m++) {
+  const i = bitIndex(m & -m);
+  KINDS_LO[m] = KINDS_LO[m & (m - 1)] | (1 << TA[i]) | (1 << TB[i]);
+  KINDS_HI[m] = KINDS_HI[m & (m - 1)] | (1 << TA[i + 14]) | (1 << TB[i + 14]);
+}
+
+/** How many different numbers the tiles of `mask` show. */
+const kinds = (mask) => popcount(KINDS_LO[mask & 0x3fff] | KINDS_HI[mask >>> 14]);
+
+/** Weights of the searching score (docs/bots.md): stark's playouts and its fourth model. */
+const SEARCHING = Object.freeze({ pips: 0, follow: 3, double: 10, block: 7, lack: 6, open: 3, same: 8, kinds: 2 });
+/** A heaviest seat's playout weights: 100 * pips + follow. */
+const HEAVIEST = Object.freeze({ pips: 100, follow: 1, double: 0, block: 0, lack: 0, open: 0, same: 0, kinds: 0 });
+const MITTEL = Object.freeze({ ...WEIGHTS, open: 0, same: 0, kinds: 0 });
+
+/** The searching score of tile `i` from `hand` to the ends nl, nr; `unseen`: tiles the player cannot see. */
+function searchScore(hand, i, nl, nr, lack, unseen) {
+  const S = SEARCHING;
+  const rest = hand & ~(1 << i);
+  const ends = NUM[nl] | NUM[nr];
+  let score = S.follow * popcount(rest & ends) - S.open * popcount(ends & unseen) - S.kinds * kinds(rest);
+  if (TA[i] === TB[i]) score += S.double;
+  if (nl === nr) score += S.same;
+  const lacked = ((lack >> nl) & 1) + ((lack >> nr) & 1);
+  if (lacked === 2) score += S.block;
+  else if (lacked === 1) score += S.lack;
+  return score;
+}
 
 /**
  * The playout, without allocating: the next draw is `bone[nb-1]`; returns the winners as a
- * mask. Consumes `hands` and `lacks`. The seats in the mask `heavy` play as heaviest.
+ * mask. Consumes `hands` and `lacks`. Seats in the mask `heavy` play as heaviest, the others in
+ * `searching` by the searching score (unseen: the tiles in other hands and the boneyard), the
+ * rest by mittel's score.
  */
-function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks, heavy = 0) {
-  const W = WEIGHTS;
+function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks, heavy = 0, searching = 0) {
+  let live = 0; // the tiles in some hand or in the boneyard
+  for (let s = 0; s < players; s++) live |= hands[s];
+  for (let j = 0; j < nb; j++) live |= 1 << bone[j];
   for (;;) {
-    const hv = (heavy >> turn) & 1; // a heaviest seat scores H_PIPS * pips + follow
-    const wp = hv ? H_PIPS : W.pips;
-    const wf = hv ? 1 : W.follow;
-    const wd = hv ? 0 : W.double;
-    const wb = hv ? 0 : W.block;
-    const wl = hv ? 0 : W.lack;
     let h = hands[turn];
     const fit = h & (NUM[left] | NUM[right]);
     if (!fit) {
@@ -236,12 +263,15 @@ function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks,
     passes = 0;
     let nxt = turn + 1;
     if (nxt === players) nxt = 0;
-    let best = -1;
+    const W = (heavy >> turn) & 1 ? HEAVIEST : (searching >> turn) & 1 ? SEARCHING : MITTEL;
+    const { pips: wp, follow: wf, double: wd, block: wb, lack: wl, open: wo, same: ws, kinds: wk } = W;
+    const unseen = live & ~h;
+    const lack = wb || wl ? lacks[nxt] : 0;
+    let best = -Infinity;
     let bestLow = 0;
     let bestL = 0;
     let bestR = 0;
     let m = fit;
-    const lack = lacks[nxt];
     while (m) {
       const low = m & -m;
       m ^= low;
@@ -249,34 +279,28 @@ function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks,
       const h2 = h ^ low;
       const a = TA[i];
       const b = TB[i];
-      const base = wp * PIPS[i] + (a === b ? wd : 0);
-      if (a === left || b === left) {
-        const nl = a === left ? b : a;
-        let s = base + wf * popcount(h2 & (NUM[nl] | NUM[right]));
-        const k = ((lack >> nl) & 1) + ((lack >> right) & 1);
+      const base = wp * PIPS[i] + (a === b ? wd : 0) - (wk ? wk * kinds(h2) : 0);
+      for (let e = 0; e < 2; e++) {
+        const end = e ? right : left;
+        if (a !== end && b !== end) continue;
+        const n = a === end ? b : a;
+        const nl = e ? left : n;
+        const nr = e ? n : right;
+        const ends = NUM[nl] | NUM[nr];
+        let s = base + wf * popcount(h2 & ends) - (wo ? wo * popcount(ends & unseen) : 0) + (nl === nr ? ws : 0);
+        const k = ((lack >> nl) & 1) + ((lack >> nr) & 1);
         if (k) s += k === 2 ? wb : wl;
         if (s > best) {
           best = s;
           bestLow = low;
           bestL = nl;
-          bestR = right;
-        }
-      }
-      if (a === right || b === right) {
-        const nr = a === right ? b : a;
-        let s = base + wf * popcount(h2 & (NUM[left] | NUM[nr]));
-        const k = ((lack >> left) & 1) + ((lack >> nr) & 1);
-        if (k) s += k === 2 ? wb : wl;
-        if (s > best) {
-          best = s;
-          bestLow = low;
-          bestL = left;
           bestR = nr;
         }
       }
     }
     h ^= bestLow;
     hands[turn] = h;
+    live ^= bestLow;
     if (!h) return 1 << turn;
     left = bestL;
     right = bestR;
@@ -288,8 +312,8 @@ function playoutMask(hands, bone, nb, left, right, turn, passes, players, lacks,
  * Plays a determinized round to its end with the playout policy; returns the winners. Same
  * policy, order and tie-breaks as Python's `sim.playout`. Consumes `hands`, `lacks`.
  */
-export function playout(hands, bone, left, right, turn, passes, players, lacks, heavy = 0) {
-  return seatsOf(playoutMask(hands, bone, bone.length, left, right, turn, passes, players, lacks, heavy));
+export function playout(hands, bone, left, right, turn, passes, players, lacks) {
+  return seatsOf(playoutMask(hands, bone, bone.length, left, right, turn, passes, players, lacks));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -620,10 +644,12 @@ function candidates(k, legal) {
 /**
  * Plays every candidate on one deal to the end, adding to `won` and `shared`: called as
  * `(hands, at, bone, nb, heavy)`: hands in `hands[at + s]`, boneyard `bone[0 … nb-1]`, the
- * seats that play out as heaviest; copies them.
+ * seats that play out as heaviest; copies them. `searching`: every other seat plays out by the
+ * searching score (stark), else by mittel's.
  */
-function dealPlayer(k, moves, lacks0, won, shared) {
+function dealPlayer(k, moves, lacks0, won, shared, searching) {
   const { me, players } = k;
+  const srch = searching ? (1 << players) - 1 : 0;
   const h = new Int32Array(players);
   const lacks = new Int32Array(players);
   const b = new Int32Array(28);
@@ -653,13 +679,13 @@ function dealPlayer(k, moves, lacks0, won, shared) {
         } else {
           right = ta === right ? tb : ta;
         }
-        winners = hand ? playoutMask(h, b, nb, left, right, (me + 1) % players, 0, players, lacks, heavy) : 1 << me;
+        winners = hand ? playoutMask(h, b, nb, left, right, (me + 1) % players, 0, players, lacks, heavy, srch) : 1 << me;
       } else {
         // A draw or a pass among the candidates comes only from a hand-made view; play it as the sim would.
         const r = new SimRound(players, Array.from(h), Array.from(b.subarray(0, nb)), k.left, k.right, me, k.passes);
         r.apply(m);
         winners = r.winners !== null ? r.winners.reduce((w, s) => w | (1 << s), 0)
-          : playoutMask(r.hands, r.bone, r.bone.length, r.left, r.right, r.turn, r.passes, players, lacks, heavy);
+          : playoutMask(r.hands, r.bone, r.bone.length, r.left, r.right, r.turn, r.passes, players, lacks, heavy, srch);
       }
       if ((winners >> me) & 1) {
         if (winners === 1 << me) won[c] += 1;
@@ -671,10 +697,10 @@ function dealPlayer(k, moves, lacks0, won, shared) {
 
 /**
  * The search of stark-like levels (docs/bots.md): `deals(k, order, rng, samples, visit)` calls
- * `visit` on every deal. Returns `{choice, method, candidates, samples}`; `method` "only",
+ * `visit` on every deal, played out by the searching score (stark) or by mittel's. Returns `{choice, method, candidates, samples}`; `method` "only",
  * "same", "solve" (candidates have `value` 0/1/2) or "sample" (`won`, `shared` of `samples`).
  */
-function search(view, k, rng, deals) {
+function search(view, k, rng, deals, searching = false) {
   const legal = view.legal;
   if (legal.length === 1) return { choice: 0, method: 'only', candidates: [{ index: 0 }], samples: 0 };
   const cands = candidates(k, legal);
@@ -695,7 +721,7 @@ function search(view, k, rng, deals) {
   const shared = new Array(cands.length).fill(0);
   const lacks0 = [];
   for (let s = 0; s < k.players; s++) lacks0.push(k.publicLacks(s));
-  deals(k, k.slotOrder(), rng, samples, dealPlayer(k, moves, lacks0, won, shared));
+  deals(k, k.slotOrder(), rng, samples, dealPlayer(k, moves, lacks0, won, shared, searching));
   let best = 0;
   for (let c = 1; c < cands.length; c++) if (2 * won[c] + shared[c] > 2 * won[best] + shared[best]) best = c;
   return { choice: cands[best][0], method: 'sample', samples,
@@ -734,27 +760,32 @@ function evidence(k, order) {
     let nr = b;
     if (p.end === 'left') [nl, nr] = [a === left ? b : a, right];
     else if (p.end === 'right') [nl, nr] = [left, a === right ? b : a];
-    out.push({ seat: p.seat, fixed, alive, left, right, tile: p.tile, nl, nr, lack: p.nextLack });
+    let line = 0;
+    for (const q of k.plays) if (q.at < p.at) line |= 1 << q.tile;
+    out.push({ seat: p.seat, fixed, alive, left, right, tile: p.tile, nl, nr, lack: p.nextLack, line });
   }
   return out;
 }
 
 const SCORES = new Int32Array(64);
 const PIPS_OF = new Int32Array(64);
+const SEARCH_OF = new Int32Array(64);
 
-/** The models (docs/bots.md): [x, y] scores a play x * mittel's score + y * pips. */
-const MODELS = Object.freeze([[1, 0], [4, 0], [0, 40]]);
+/** The models (docs/bots.md): [x, y, z] scores a play x * mittel's score + y * pips + z * the searching score. */
+const MODELS = Object.freeze([[1, 0, 0], [4, 0, 0], [0, 40, 0], [0, 0, 1]]);
 /** The model whose seats play out as heaviest. */
 const PIPS_MODEL = 2;
 
 /** Each model's chance (of 65536) that `hand` made the play `ev`, to `out[at + model]`. */
 function likelihoods(hand, ev, out, at) {
   const { left, right, lack } = ev;
+  const unseen = ALL_MASK & ~hand & ~ev.line; // the tiles the seat could not see then
   let n = 0;
   if (left < 0) {
     for (let m = hand; m; m &= m - 1) {
       const i = bitIndex(m & -m);
       PIPS_OF[n] = PIPS[i];
+      SEARCH_OF[n] = searchScore(hand, i, TA[i], TB[i], lack, unseen);
       SCORES[n++] = playScore(hand, i, TA[i], TB[i], lack);
     }
   } else {
@@ -764,10 +795,12 @@ function likelihoods(hand, ev, out, at) {
       const b = TB[i];
       if (a === left || b === left) {
         PIPS_OF[n] = PIPS[i];
+        SEARCH_OF[n] = searchScore(hand, i, a === left ? b : a, right, lack, unseen);
         SCORES[n++] = playScore(hand, i, a === left ? b : a, right, lack);
       }
       if (left !== right && (a === right || b === right)) {
         PIPS_OF[n] = PIPS[i];
+        SEARCH_OF[n] = searchScore(hand, i, left, a === right ? b : a, lack, unseen);
         SCORES[n++] = playScore(hand, i, left, a === right ? b : a, lack);
       }
     }
@@ -778,16 +811,17 @@ function likelihoods(hand, ev, out, at) {
   }
   const played = playScore(hand, ev.tile, ev.nl, ev.nr, lack);
   const playedPips = PIPS[ev.tile];
+  const playedSearch = searchScore(hand, ev.tile, ev.nl, ev.nr, lack, unseen);
   for (let mdl = 0; mdl < MODELS.length; mdl++) {
-    const [x, y] = MODELS[mdl];
-    let top = -1;
+    const [x, y, z] = MODELS[mdl];
+    let top = -Infinity;
     for (let j = 0; j < n; j++) {
-      const v = x * SCORES[j] + y * PIPS_OF[j];
+      const v = x * SCORES[j] + y * PIPS_OF[j] + z * SEARCH_OF[j];
       if (v > top) top = v;
     }
     let sum = 0;
-    for (let j = 0; j < n; j++) sum += LIKE[Math.min(LIKE_MAX_D, top - x * SCORES[j] - y * PIPS_OF[j])];
-    out[at + mdl] = Math.floor((TWO16 * LIKE[Math.min(LIKE_MAX_D, top - x * played - y * playedPips)]) / sum);
+    for (let j = 0; j < n; j++) sum += LIKE[Math.min(LIKE_MAX_D, top - x * SCORES[j] - y * PIPS_OF[j] - z * SEARCH_OF[j])];
+    out[at + mdl] = Math.floor((TWO16 * LIKE[Math.min(LIKE_MAX_D, top - x * played - y * playedPips - z * playedSearch)]) / sum);
   }
 }
 
@@ -858,7 +892,12 @@ function weighedDeals(k, order, rng, samples, visit) {
   const scales = Array.from(tops, (top) => 2 ** Math.max(0, bitLength(top) - SEAT_BITS));
   const weights = new Float64Array(raw);
   const sums = new Float64Array(ns * nm); // below 2^16 * raw: exact
+  // A seat's weight is below 2^18, so three seats' product may pass 2^53: such deal weights
+  // are kept exactly as BigInt in `big` (rare), the others are exact doubles.
+  const big = new Map();
   let most = 0;
+  let mostBits = 0;
+  const seatSums = new Float64Array(ns);
   for (let n = 0; n < raw; n++) {
     let w = 1;
     for (let si = 0; si < ns; si++) {
@@ -870,20 +909,30 @@ function weighedDeals(k, order, rng, samples, visit) {
         sums[si * nm + mdl] += v;
       }
       w *= sum;
+      seatSums[si] = sum;
     }
     weights[n] = w;
-    if (w > most) most = w;
+    if (w >= 2 ** 53) {
+      let exact = 1n;
+      for (let si = 0; si < ns; si++) exact *= BigInt(seatSums[si]);
+      big.set(n, exact);
+      mostBits = Math.max(mostBits, exact.toString(2).length);
+    } else if (w > most) {
+      most = w;
+    }
   }
+  mostBits = Math.max(mostBits, bitLength(most));
   let heavy = 0;
   for (let si = 0; si < ns; si++) {
     let b = 0;
     for (let mdl = 1; mdl < nm; mdl++) if (sums[si * nm + mdl] > sums[si * nm + b]) b = mdl;
     if (b === PIPS_MODEL) heavy |= 1 << seats[si];
   }
-  const cut = 2 ** Math.max(0, bitLength(most) - WEIGHT_BITS);
+  const cutBits = Math.max(0, mostBits - WEIGHT_BITS);
+  const cut = 2 ** cutBits;
   let total = 0;
   for (let n = 0; n < raw; n++) {
-    weights[n] = Math.floor(weights[n] / cut);
+    weights[n] = big.has(n) ? Number(big.get(n) >> BigInt(cutBits)) : Math.floor(weights[n] / cut);
     total += weights[n];
   }
   if (total === 0) {
@@ -925,7 +974,7 @@ function seeingDeals(hands) {
 export function analyse(view, seed) {
   checkInputs(view, 'stark', seed);
   const k = knowledgeOf(view);
-  const found = search(view, k, new Mulberry32(seed), weighedDeals);
+  const found = search(view, k, new Mulberry32(seed), weighedDeals, true);
   for (const c of found.candidates) {
     const a = view.legal[c.index];
     if (a.type !== 'play') continue;
@@ -969,7 +1018,7 @@ export function decideSeeing(view, hands, seed) {
 export const LEVELS = Object.freeze({
   leicht,
   mittel,
-  stark: (view, k, rng) => search(view, k, rng, weighedDeals).choice,
+  stark: (view, k, rng) => search(view, k, rng, weighedDeals, true).choice,
   heaviest,
   'stark-v1': (view, k, rng) => search(view, k, rng, uniformDeals).choice,
 });

@@ -28,6 +28,9 @@ SAMPLE_TRIES = 20
 #: _LIMIT[n]: Mulberry32.below's rejection bound for n (2**32 - 2**32 % n), for the sampler's
 #: inlined copy of below (the search samples thousands of tiles per decision).
 _LIMIT = (0,) + tuple(0x100000000 - (0x100000000 % n) for n in range(1, 29))
+#: _POP8[b]: the set bits of a byte; _SELECT8[b][k]: the position of its k-th set bit (ascending).
+_POP8 = tuple(b.bit_count() for b in range(256))
+_SELECT8 = tuple(tuple(j for j in range(8) if (b >> j) & 1) for b in range(256))
 
 
 def tile_index(text: str) -> int:
@@ -143,7 +146,7 @@ class Knowledge:
         k = ``rng.below(count)``); a dead end restarts, and after :data:`SAMPLE_TRIES` failures
         the constraints are dropped.
         """
-        limits, allowed = _LIMIT, ALLOWED
+        limits, allowed, pop8, select8 = _LIMIT, ALLOWED, _POP8, _SELECT8
         state = rng.state
         for attempt in range(SAMPLE_TRIES + 1):
             relax = attempt == SAMPLE_TRIES
@@ -168,10 +171,15 @@ class Knowledge:
                         if x < limit:
                             k = x % n
                             break
-                while k:
-                    cand &= cand - 1
-                    k -= 1
-                low = cand & -cand
+                shift = 0  # the k-th set bit of cand, a byte at a time
+                while True:
+                    byte = (cand >> shift) & 0xFF
+                    c = pop8[byte]
+                    if k < c:
+                        break
+                    k -= c
+                    shift += 8
+                low = 1 << (shift + select8[byte][k])
                 hands[seat] |= low
                 slot_tiles[j] = low
                 pool ^= low
@@ -188,9 +196,21 @@ class Knowledge:
             if s != self.me:
                 pool &= ~hands[s]
         bone = bits(pool)
+        limits = _LIMIT
+        state = rng.state
         for j in range(len(bone) - 1, 0, -1):
-            k = rng.below(j + 1)
+            n = j + 1  # k = rng.below(n), inlined
+            limit = limits[n]
+            while True:
+                state = (state + 0x6D2B79F5) & 0xFFFFFFFF
+                t = ((state ^ (state >> 15)) * (state | 1)) & 0xFFFFFFFF
+                t = (t ^ (t + (((t ^ (t >> 7)) * (t | 61)) & 0xFFFFFFFF))) & 0xFFFFFFFF
+                x = t ^ (t >> 14)
+                if x < limit:
+                    break
+            k = x % n
             bone[j], bone[k] = bone[k], bone[j]
+        rng.state = state
         return bone
 
     def sample(self, order: list[tuple[int, int, int]], rng: Mulberry32) -> tuple[list[int], list[int]]:

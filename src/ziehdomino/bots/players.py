@@ -173,13 +173,29 @@ def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals,
     me, players = k.me, k.players
     lacks0 = [k.public_lacks(s) for s in range(players)]
     left, right, turn, passes = root.left, root.right, root.turn, root.passes
+    # A play among the candidates, applied once: the tile's bit and the ends and turn after it.
+    after = []
+    for m in moves:
+        if m < 0:
+            after.append(None)  # a draw or a pass: only in a hand-made view; the sim applies it
+            continue
+        r = SimRound(players, [FULL] * players, [], left, right, turn, passes)
+        r.apply(m)
+        after.append((1 << (m // 3), r.left, r.right, r.turn))
     for hands, bone, heavy in deals(k, k.slot_order(), rng, samples):
         for c, m in enumerate(moves):
-            r = SimRound(players, list(hands), list(bone), left, right, turn, passes)
-            r.apply(m)
-            winners = r.winners
-            if winners is None:
-                winners = policy(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, list(lacks0), heavy)
+            play = after[c]
+            if play is not None:
+                bit, nl, nr, nxt = play
+                h = list(hands)
+                h[me] &= ~bit
+                winners = policy(h, list(bone), nl, nr, nxt, 0, players, list(lacks0), heavy) if h[me] else (me,)
+            else:
+                r = SimRound(players, list(hands), list(bone), left, right, turn, passes)
+                r.apply(m)
+                winners = r.winners
+                if winners is None:
+                    winners = policy(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, list(lacks0), heavy)
             v = outcome_value(winners, me)
             if v == 2:
                 won[c] += 1
@@ -352,10 +368,9 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
             top = max(full)
             total = sum(like[top - v] for v in full)
             out.append(TWO16 * like[top - x * played - y * played_pips] // total)
-    like = _LIKE_WIDE  # the searching score model: its differences stay below 200
-    top = max(searching)
-    out.append(TWO16 * like[top - search_score(hand, ev.tile, ev.nl, ev.nr, lack, unseen)]
-               // sum(like[top - v] for v in searching))
+    top = max(searching)  # the searching score model: its differences stay below 200
+    out.append(TWO16 * LIKE[top - search_score(hand, ev.tile, ev.nl, ev.nr, lack, unseen)]
+               // sum(map(LIKE.__getitem__, [top - v for v in searching])))
     return tuple(out)
 
 

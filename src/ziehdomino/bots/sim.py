@@ -318,6 +318,22 @@ def playout_search(hands: list[int], bone: list[int], left: int, right: int, tur
         nxt = turn + 1
         if nxt == players:
             nxt = 0
+        if not fit & (fit - 1):  # one fitting tile: if it fits one end only, that is the move
+            i = bit_index[fit]
+            a = ta[i]
+            b = tb[i]
+            if (a == left or b == left) != (a == right or b == right):
+                h ^= fit
+                hands[turn] = h
+                live ^= fit
+                if not h:
+                    return (turn,)
+                if a == left or b == left:
+                    left = b if a == left else a
+                else:
+                    right = b if a == right else a
+                turn = nxt
+                continue
         best = -1 << 30
         best_i = best_l = best_r = 0
         m = fit

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .knowledge import knowledge_of, tile_index
-from .players import LEVELS, search, seeing_deals, weighed_deals
+from .players import LEVELS, search, seeing_deals, stark_search
 from .rng import Mulberry32
 
 __all__ = ["LEVELS", "analyse", "decide", "decide_seeing"]
@@ -37,7 +37,7 @@ def analyse(view: dict[str, Any], seed: int) -> dict[str, Any]:
         ValueError: as :func:`decide`.
     """
     _check(view, "stark", seed)
-    return search(view, knowledge_of(view), Mulberry32(seed), weighed_deals)
+    return stark_search(view, knowledge_of(view), Mulberry32(seed))
 
 
 def decide_seeing(view: dict[str, Any], hands: list[list[str]], seed: int) -> dict[str, Any]:

@@ -19,6 +19,8 @@ from .solve import solve
 
 #: "stark": playouts per decision, shared among the candidate moves (docs/bots.md).
 PLAYOUTS: Final = 1000
+#: "stark": its playouts by the searching score cost more, so it plays out fewer (stark-v1 keeps PLAYOUTS).
+STARK_PLAYOUTS: Final = 800
 MIN_SAMPLES: Final = 24
 #: "stark": deals drawn per deal played out, before the drawn deals are weighed and resampled.
 RAW_FACTOR: Final = 2
@@ -138,12 +140,12 @@ Policy = Callable[[list[int], list[int], int, int, int, int, int, list[int], int
 
 
 def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals,
-           policy: Policy = _mittel_playout) -> dict[str, Any]:
+           policy: Policy = _mittel_playout, playouts: int = PLAYOUTS) -> dict[str, Any]:
     """The search every stark-like player shares (docs/bots.md, "stark").
 
     Steps 1 and 2 (one choice; the exact two-player endgame), then ``deals(k, order, rng,
     samples)`` yields the deals to play every candidate out on (with the seats that play out
-    as heaviest), each played out by ``policy``.
+    as heaviest), each played out by ``policy``; ``playouts`` shared among the candidates.
 
     Returns:
         ``{"choice": index in view["legal"], "method": ..., "candidates": [...], "samples": n}``;
@@ -167,14 +169,14 @@ def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals,
             best = values.index(max(values))
             return {"choice": cands[best][0], "method": "solve", "samples": 0,
                     "candidates": [{"index": idx, "value": values[c]} for c, (idx, _) in enumerate(cands)]}
-    samples = max(MIN_SAMPLES, PLAYOUTS // len(cands))
+    samples = max(MIN_SAMPLES, playouts // len(cands))
     won = [0] * len(cands)
     shared = [0] * len(cands)
     me, players = k.me, k.players
     lacks0 = [k.public_lacks(s) for s in range(players)]
     left, right, turn, passes = root.left, root.right, root.turn, root.passes
     # A play among the candidates, applied once: the tile's bit and the ends and turn after it.
-    after = []
+    after: list[tuple[int, int, int, int] | None] = []
     for m in moves:
         if m < 0:
             after.append(None)  # a draw or a pass: only in a hand-made view; the sim applies it
@@ -193,9 +195,9 @@ def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals,
             else:
                 r = SimRound(players, list(hands), list(bone), left, right, turn, passes)
                 r.apply(m)
-                winners = r.winners
-                if winners is None:
-                    winners = policy(r.hands, r.bone, r.left, r.right, r.turn, r.passes, players, list(lacks0), heavy)
+                ended = r.winners
+                winners = ended if ended is not None else policy(r.hands, r.bone, r.left, r.right, r.turn,
+                                                                  r.passes, players, list(lacks0), heavy)
             v = outcome_value(winners, me)
             if v == 2:
                 won[c] += 1
@@ -464,9 +466,15 @@ def seeing_deals(hands: list[int]) -> Deals:
     return deals
 
 
+def stark_search(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> dict[str, Any]:
+    """Stark's search (:func:`search`): deals weighed by the other seats' plays, played out by
+    the searching score (docs/bots.md)."""
+    return search(view, k, rng, weighed_deals, playout_search, STARK_PLAYOUTS)
+
+
 def stark(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     """Determinized Monte Carlo over deals weighed by the other seats' plays (docs/bots.md)."""
-    choice: int = search(view, k, rng, weighed_deals, playout_search)["choice"]
+    choice: int = stark_search(view, k, rng)["choice"]
     return choice
 
 

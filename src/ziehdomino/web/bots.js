@@ -556,6 +556,8 @@ function solve(root, moves, me, limit = NODE_LIMIT) {
 
 /** "stark": playouts per decision shared among the candidates, and the least samples. */
 const PLAYOUTS = 1000;
+/** "stark": its playouts by the searching score cost more, so it plays out fewer (stark-v1 keeps PLAYOUTS). */
+const STARK_PLAYOUTS = 800;
 const MIN_SAMPLES = 24;
 /** "stark": deals drawn per deal played out, before the drawn deals are weighed and resampled. */
 const RAW_FACTOR = 2;
@@ -697,7 +699,8 @@ function dealPlayer(k, moves, lacks0, won, shared, searching) {
 
 /**
  * The search of stark-like levels (docs/bots.md): `deals(k, order, rng, samples, visit)` calls
- * `visit` on every deal, played out by the searching score (stark) or by mittel's. Returns `{choice, method, candidates, samples}`; `method` "only",
+ * `visit` on every deal, played out by the searching score (`searching`: stark, STARK_PLAYOUTS)
+ * or by mittel's (PLAYOUTS). Returns `{choice, method, candidates, samples}`; `method` "only",
  * "same", "solve" (candidates have `value` 0/1/2) or "sample" (`won`, `shared` of `samples`).
  */
 function search(view, k, rng, deals, searching = false) {
@@ -716,7 +719,7 @@ function search(view, k, rng, deals, searching = false) {
         candidates: cands.map(([index], c) => ({ index, value: values[c] })) };
     }
   }
-  const samples = Math.max(MIN_SAMPLES, Math.floor(PLAYOUTS / cands.length));
+  const samples = Math.max(MIN_SAMPLES, Math.floor((searching ? STARK_PLAYOUTS : PLAYOUTS) / cands.length));
   const won = new Array(cands.length).fill(0);
   const shared = new Array(cands.length).fill(0);
   const lacks0 = [];

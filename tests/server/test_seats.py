@@ -80,6 +80,15 @@ def test_foreign_origin_is_closed_4403(server: ServerProcess, origin: str) -> No
     run(main())
 
 
+def test_a_first_message_over_the_size_limit_is_refused_as_too_large(server: ServerProcess) -> None:
+    async def main() -> None:
+        room, creds = seated_room(server, ["person", "person"])
+        c = await Client(server, room).open(hello={"type": "hello", "credential": "x" * 5000})
+        assert await c.wait_closed() == 4400
+        assert [e["code"] for e in c.errors] == ["too_large"] and not c.states
+    run(main())
+
+
 def test_unknown_room_is_closed_4404(server: ServerProcess) -> None:
     async def main() -> None:
         c = await Client(server, "AAAAAAAAAAAAAAAAAAAAAA").open()

@@ -6,8 +6,9 @@ Life of a connection:
    named too many unknown rooms within a minute), the address's open sockets and connects per
    minute counted (over the limit: close 4429).
 2. The hello, within ``hello_timeout`` seconds: with a credential that opens a seat (else an
-   ``error`` ``bad_credential`` and close 4401), or without one for a spectator. Anything else
-   first: ``error`` ``hello_first`` and close 4400.
+   ``error`` ``bad_credential`` and close 4401), or without one for a spectator. A first
+   message over the size limit: ``error`` ``too_large`` and close 4400; anything else first:
+   ``error`` ``hello_first`` and close 4400.
 3. Messages, one at a time, each checked in a fixed order: rate (``rate_limited``: every
    message counts, whatever its size or shape), size (``too_large``), shape (``bad_message``),
    then the room's writer decides. Every refusal
@@ -119,8 +120,12 @@ async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | 
     except asyncio.TimeoutError:
         await ws.close(Close.BAD_HELLO, "no hello")
         return None
+    if _too_large(data, settings.max_message):
+        await ws.send_text(error_text(ErrorCode.TOO_LARGE, f"a message may hold at most {settings.max_message} bytes"))
+        await ws.close(Close.BAD_HELLO, "hello too large")
+        return None
     msg = None
-    if not _too_large(data, settings.max_message) and isinstance(data, str):
+    if isinstance(data, str):
         try:
             msg = CLIENT_MESSAGE.validate_json(data)
         except ValidationError:

@@ -258,6 +258,7 @@ def test_a_stalled_commit_stalls_only_the_room_that_writes(tmp_path: Path, web_d
             o = await Client(srv, other, ocreds[0]).open()
             v = (await a.wait_state(lambda s: s["view"] is not None))["view"]
             await o.wait_state(lambda s: s["view"] is not None)
+            await b.wait_state(lambda s: s["view"] is not None)  # its first state may come after a's on a busy machine
             turn = a if v["turn"] == 0 else b
             mine = (await turn.wait_state(lambda s: s["view"]["version"] == v["version"]))["view"]
             # Another process holds the database's write lock: every commit waits, as on a frozen disk.

@@ -15,8 +15,10 @@ from tests.support.server import TIMEOUT, Client, ServerProcess, read_stored
 from ziehdomino.cluster.run import Cluster
 from ziehdomino.engine import parse_action, round_from_position
 
-#: Lease of the cluster's processes (seconds): short, so that a hung process loses its rooms soon.
-LEASE = 3.0
+#: Lease of the cluster's processes (seconds): short, so that a hung process loses its rooms soon,
+#: and long enough that a PostgreSQL stop and start of about a second (which take a few seconds
+#: on a busy machine) stay well within it.
+LEASE = 5.0
 
 
 def proxy(cluster: Cluster) -> ServerProcess:

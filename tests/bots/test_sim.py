@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ziehdomino.bots.knowledge import move_of
 from ziehdomino.bots.sim import (DRAW, H_PIPS, INDEX, NUM, PASS, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK,
@@ -60,8 +61,15 @@ def _engine_action(m: int) -> Play | Draw | Pass:
     return Play(ALL_TILES[i], None if end == 2 else ("left", "right")[end])
 
 
-def _reference_playout(r: Round, lacks: list[int]) -> tuple[int, ...]:
-    """The playout policy written plainly on the engine's Round (docs/bots.md)."""
+#: A playout policy's score of one play, written plainly: (round, seat, the rest of its hand as
+#: a mask, the tile's index, the new ends, the public lacks) -> score. The highest wins; ties go
+#: to the first move in sim order.
+Score = Callable[[Round, int, int, int, int, int, list[int]], int]
+
+
+def _reference(r: Round, lacks: list[int], score: Score) -> tuple[int, ...]:
+    """A playout on the engine's Round (docs/bots.md): every seat draws or passes when it must
+    (and is publicly known to lack both ends from then on), else plays its best-scored move."""
     while r.result is None:
         seat = r.turn
         legal = r.legal_actions(seat)
@@ -69,63 +77,8 @@ def _reference_playout(r: Round, lacks: list[int]) -> tuple[int, ...]:
             lacks[seat] = (1 << r.left) | (1 << r.right)
             r.apply(seat, legal[0])
             continue
-        nxt = (seat + 1) % r.players
-        best, choice = -1, None
-        hand = sum(1 << INDEX[t] for t in r.hands[seat])
-        for move in sorted(move_of(action_to_json(a)) for a in legal):  # sim order
-            i, end = divmod(move, 3)
-            a, b = TA[i], TB[i]
-            nl, nr = r.left, r.right
-            if end == 0:
-                nl = b if a == r.left else a
-            else:
-                nr = b if a == r.right else a
-            rest = hand & ~(1 << i)
-            s = W_PIPS * PIPS[i] + (W_DOUBLE if a == b else 0) + W_FOLLOW * bin(rest & (NUM[nl] | NUM[nr])).count("1")
-            k = (lacks[nxt] >> nl & 1) + (lacks[nxt] >> nr & 1)
-            s += W_BLOCK if k == 2 else W_LACK if k == 1 else 0
-            if s > best:
-                best, choice = s, move
-        assert choice is not None
-        r.apply(seat, _engine_action(choice))
-    return r.result.winners
-
-
-def test_playout_matches_the_policy_played_through_the_engine() -> None:
-    rng = random.Random(8)
-    for _ in range(1500):
-        players = rng.choice([2, 3, 4])
-        r = deal_round(players, rng.randrange(players), rng, keep_log=False)
-        first = r.legal_actions(r.turn)
-        r.apply(r.turn, first[rng.randrange(len(first))])  # playouts start on a non-empty line
-        for _ in range(rng.randrange(12)):
-            if r.result is not None:
-                break
-            legal = r.legal_actions(r.turn)
-            r.apply(r.turn, legal[rng.randrange(len(legal))])
-        if r.result is not None:
-            continue
-        lacks = [rng.randrange(128) for _ in range(players)]
-        s = sim_of(r)
-        got = playout(s.hands, s.bone, s.left, s.right, s.turn, s.passes, players, list(lacks))
-        assert got == _reference_playout(r.copy(), list(lacks))
-
-
-def _reference_stark_playout(r: Round, lacks: list[int], heavy: int) -> tuple[int, ...]:
-    """Stark's playout policy written plainly on the engine's Round (docs/bots.md): the searching
-    score, or 100 * pips + follow for the seats in ``heavy``."""
-    while r.result is None:
-        seat = r.turn
-        legal = r.legal_actions(seat)
-        if not isinstance(legal[0], Play):
-            lacks[seat] = (1 << r.left) | (1 << r.right)
-            r.apply(seat, legal[0])
-            continue
-        nxt = (seat + 1) % r.players
         best, choice = None, None
         hand = sum(1 << INDEX[t] for t in r.hands[seat])
-        unseen = sum(1 << INDEX[t] for s, h in enumerate(r.hands) if s != seat for t in h)
-        unseen |= sum(1 << INDEX[t] for t in r.boneyard)
         for move in sorted(move_of(action_to_json(a)) for a in legal):  # sim order
             i, end = divmod(move, 3)
             a, b = TA[i], TB[i]
@@ -134,17 +87,7 @@ def _reference_stark_playout(r: Round, lacks: list[int], heavy: int) -> tuple[in
                 nl = b if a == r.left else a
             else:
                 nr = b if a == r.right else a
-            rest = hand & ~(1 << i)
-            ends = NUM[nl] | NUM[nr]
-            follow = bin(rest & ends).count("1")
-            if heavy >> seat & 1:
-                s = H_PIPS * PIPS[i] + follow
-            else:
-                shown = {n for t in range(28) if rest >> t & 1 for n in (TA[t], TB[t])}
-                s = 3 * follow + (10 if a == b else 0) - 3 * bin(ends & unseen).count("1") + (8 if nl == nr else 0)
-                s -= 2 * len(shown)
-                k = (lacks[nxt] >> nl & 1) + (lacks[nxt] >> nr & 1)
-                s += 7 if k == 2 else 6 if k == 1 else 0
+            s = score(r, seat, hand & ~(1 << i), i, nl, nr, lacks)
             if best is None or s > best:
                 best, choice = s, move
         assert choice is not None
@@ -152,20 +95,72 @@ def _reference_stark_playout(r: Round, lacks: list[int], heavy: int) -> tuple[in
     return r.result.winners
 
 
+def _lack_terms(r: Round, seat: int, nl: int, nr: int, lacks: list[int], both: int, one: int) -> int:
+    nxt = (seat + 1) % r.players
+    k = (lacks[nxt] >> nl & 1) + (lacks[nxt] >> nr & 1)
+    return both if k == 2 else one if k == 1 else 0
+
+
+def _mittel_score(r: Round, seat: int, rest: int, i: int, nl: int, nr: int, lacks: list[int]) -> int:
+    """The playout policy of every seat in stark-v1's search: mittel's score."""
+    follow = bin(rest & (NUM[nl] | NUM[nr])).count("1")
+    return (W_PIPS * PIPS[i] + (W_DOUBLE if TA[i] == TB[i] else 0) + W_FOLLOW * follow
+            + _lack_terms(r, seat, nl, nr, lacks, W_BLOCK, W_LACK))
+
+
+def _midround(rng: random.Random, *, wander: bool) -> Round | None:
+    """A random round after its opening and, with ``wander``, up to 11 random actions more;
+    None if it ended."""
+    players = rng.choice([2, 3, 4])
+    r = deal_round(players, rng.randrange(players), rng, keep_log=False)
+    first = r.legal_actions(r.turn)
+    r.apply(r.turn, first[rng.randrange(len(first))])  # playouts start on a non-empty line
+    for _ in range(rng.randrange(12) if wander and r.result is None else 0):
+        if r.result is not None:
+            break
+        legal = r.legal_actions(r.turn)
+        r.apply(r.turn, legal[rng.randrange(len(legal))])
+    return None if r.result is not None else r
+
+
+def test_playout_matches_the_policy_played_through_the_engine() -> None:
+    rng = random.Random(8)
+    for _ in range(1500):
+        r = _midround(rng, wander=True)
+        if r is None:
+            continue
+        lacks = [rng.randrange(128) for _ in range(r.players)]
+        s = sim_of(r)
+        got = playout(s.hands, s.bone, s.left, s.right, s.turn, s.passes, r.players, list(lacks))
+        assert got == _reference(r.copy(), list(lacks), _mittel_score)
+
+
+def _stark_score(heavy: int) -> Score:
+    """Stark's playout policy: the searching score, or 100 * pips + follow for the seats in ``heavy``."""
+    def score(r: Round, seat: int, rest: int, i: int, nl: int, nr: int, lacks: list[int]) -> int:
+        ends = NUM[nl] | NUM[nr]
+        follow = bin(rest & ends).count("1")
+        if heavy >> seat & 1:
+            return H_PIPS * PIPS[i] + follow
+        unseen = sum(1 << INDEX[t] for s, h in enumerate(r.hands) if s != seat for t in h)
+        unseen |= sum(1 << INDEX[t] for t in r.boneyard)
+        shown = {n for t in range(28) if rest >> t & 1 for n in (TA[t], TB[t])}
+        return (3 * follow + (10 if TA[i] == TB[i] else 0) - 3 * bin(ends & unseen).count("1")
+                + (8 if nl == nr else 0) - 2 * len(shown) + _lack_terms(r, seat, nl, nr, lacks, 7, 6))
+    return score
+
+
 def test_starks_playout_matches_its_policy_played_through_the_engine() -> None:
     rng = random.Random(9)
     for _ in range(800):
-        players = rng.choice([2, 3, 4])
-        r = deal_round(players, rng.randrange(players), rng, keep_log=False)
-        first = r.legal_actions(r.turn)
-        r.apply(r.turn, first[rng.randrange(len(first))])
-        if r.result is not None:
+        r = _midround(rng, wander=False)
+        if r is None:
             continue
-        lacks = [rng.randrange(128) for _ in range(players)]
-        heavy = rng.randrange(1 << players)
+        lacks = [rng.randrange(128) for _ in range(r.players)]
+        heavy = rng.randrange(1 << r.players)
         s = sim_of(r)
-        got = playout_search(s.hands, s.bone, s.left, s.right, s.turn, s.passes, players, list(lacks), heavy)
-        assert got == _reference_stark_playout(r.copy(), list(lacks), heavy)
+        got = playout_search(s.hands, s.bone, s.left, s.right, s.turn, s.passes, r.players, list(lacks), heavy)
+        assert got == _reference(r.copy(), list(lacks), _stark_score(heavy))
 
 
 def test_kinds_counts_the_numbers_a_hand_shows() -> None:

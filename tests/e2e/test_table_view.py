@@ -646,7 +646,7 @@ def test_while_the_server_is_down_nobody_is_said_to_be_connected(new_context):
         cards = anna.get_by_role("list", name="Am Tisch (im Uhrzeigersinn)")
         expect(cards).to_contain_text("verbunden")
         srv.stop()
-        expect(anna.locator("#conn")).to_contain_text("Verbindung unterbrochen", timeout=15_000)
+        expect(anna.locator("#conn")).to_contain_text("Verbindung zum Server unterbrochen", timeout=15_000)
         expect(cards).not_to_contain_text("verbunden")
         expect(cards).to_contain_text("Verbindung unklar")
         expect(anna.locator(".me-info")).not_to_contain_text("verbunden")

@@ -66,9 +66,23 @@ test('every wire code (codes.js) is in docs/protocol.md, and every error the pag
   const protocol = readFileSync(new URL('../../docs/protocol.md', import.meta.url), 'utf8');
   for (const code of ERROR_CODES) assert.ok(protocol.includes(`\`${code}\``), `${code} is in docs/protocol.md`);
   for (const [name, number] of Object.entries(CLOSE)) assert.ok(protocol.includes(String(number)), `${name} ${number} is in docs/protocol.md`);
-  for (const code of [...ERROR_CODES, ...Object.values(FINAL_CLOSES), 'network']) {
+  for (const code of [...ERROR_CODES, ...Object.values(FINAL_CLOSES), 'network', 'offline', 'pending']) {
     assert.notEqual(errorText(code), `error.${code}`);
     assert.ok(!errorText(code).includes('schiefgegangen'), code);
   }
   assert.match(errorText('what_is_this'), /what_is_this/);
+});
+
+test('a connection that is down is worded without blaming the player\'s network, in both languages', () => {
+  globalThis.localStorage = new FakeStorage();
+  loadLang();
+  for (const language of ['de', 'en']) {
+    setLang(language);
+    for (const text of [t('conn.retry'), errorText('network'), errorText('offline'), errorText('pending')]) {
+      assert.doesNotMatch(text, /prüfe|check (the|your) (connection|network)/i, text);
+    }
+    assert.match(t('conn.retry'), language === 'de' ? /Verbindung zum Server unterbrochen/ : /connection to the server interrupted/i);
+    assert.match(errorText('offline'), language === 'de' ? /Nicht gesendet/ : /Not sent/);
+  }
+  setLang('de');
 });

@@ -163,7 +163,9 @@ test('acting while disconnected says so instead of dropping the action silently'
   t.all[0].message({ type: 'state', room: {}, view: VIEW });
   t.all[0].drop();
   t.session.act({ type: 'draw' });
-  assert.deepEqual(t.errors, ['network']);
+  t.session.nextRound();
+  assert.deepEqual(t.errors, ['offline', 'offline']);
+  assert.equal(t.all[0].sent.filter((m) => m.type !== 'hello').length, 0);
 });
 
 test('a seat taken over by another tab (4409) does not reconnect and fight for it', () => {
@@ -224,18 +226,19 @@ test('one action at a time: a second one against the same view is not sent; an a
   t.session.act({ type: 'draw' }); // a double-click's second click, a key pressed twice
   const actions = () => t.all.at(-1).sent.filter((m) => m.type === 'action');
   assert.deepEqual(actions(), [{ type: 'action', version: 7, action: { type: 'draw' } }]);
-  assert.deepEqual(t.errors, []);
+  assert.deepEqual(t.errors, ['pending']); // the page can say at once why nothing happened
   // A state of the same version (someone's connection changed) is no answer to it.
   t.all[0].message({ type: 'state', room: { you: 1, seats: [] }, view: VIEW });
   t.session.act({ type: 'draw' });
   assert.equal(actions().length, 1);
+  assert.deepEqual(t.errors, ['pending', 'pending']);
   // The answer, a state of the next version: the next action goes out, made against it.
   t.all[0].message({ type: 'state', room: { you: 1 }, view: { ...VIEW, version: 8 } });
   t.session.act({ type: 'draw' });
   assert.deepEqual(actions().at(-1), { type: 'action', version: 8, action: { type: 'draw' } });
   // A refusal answers it too, and a real stale action is still told.
   t.all[0].message({ type: 'error', code: 'stale_version' });
-  assert.deepEqual(t.errors, ['stale_version']);
+  assert.deepEqual(t.errors, ['pending', 'pending', 'stale_version']);
   t.session.act({ type: 'pass' });
   assert.deepEqual(actions().at(-1), { type: 'action', version: 8, action: { type: 'pass' } });
   assert.equal(actions().length, 3);

@@ -46,6 +46,9 @@ wireName(joinForm.elements.name);
 let room = null;
 let view = null;
 let connState = 'connecting';
+// From a lost connection until the next state: reconnect attempts go 'connecting' and back to
+// 'retry' every few seconds meanwhile, and the line keeps saying that it is interrupted.
+let connDown = false;
 
 // Below the table: shown once the seat is known, it would otherwise push a table that is
 // already in view down by its own height.
@@ -77,11 +80,18 @@ createTable(tableRoot, session, {
 });
 wireRoomStats(session, roomId, tableRoot);
 
+/**
+ * The connection line. While the connection is down it is pinned to the top of the screen
+ * (style.css `.conn.bad`): the page may be scrolled anywhere then, and the player must see why
+ * nothing moves.
+ */
 function renderConn() {
-  const key = { online: 'conn.online', connecting: 'conn.connecting', retry: 'conn.retry' }[connState];
+  if (connState === 'retry') connDown = true;
+  else if (connState !== 'connecting') connDown = false;
+  const key = connDown ? 'conn.retry' : { online: 'conn.online', connecting: 'conn.connecting' }[connState];
   const text = key ? t(key) : '';
   if (conn.textContent !== text) conn.textContent = text;
-  conn.classList.toggle('bad', connState === 'retry');
+  conn.classList.toggle('bad', connDown);
 }
 
 function hasFreeSeat(r) {

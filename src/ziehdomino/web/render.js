@@ -60,6 +60,7 @@ let uid = 0;
 export function createTable(root, session, options = {}) {
   const sig = signatures();
   let noticeAge = 0; // version changes seen since the notice was shown
+  let noticeCode = null; // the error code the notice words (null: none, or a page's message)
   let wantView = false; // the table is to come into view as soon as it is shown
   const ctx = {
     id: `t${++uid}`,
@@ -130,8 +131,18 @@ export function createTable(root, session, options = {}) {
   });
 
   function clearNotice() {
+    noticeCode = null;
     setText(notice, '');
   }
+
+  function showNotice(code) {
+    noticeAge = 0;
+    noticeCode = code;
+    setText(notice, errorText(code));
+  }
+
+  /** A connection that was up and is not now (the controls look unavailable meanwhile). */
+  const connDown = () => ['retry', 'connecting'].includes(session.connection());
 
   // ---- drawing -----------------------------------------------------------------------------
   function renderTop() {
@@ -153,6 +164,7 @@ export function createTable(root, session, options = {}) {
     section.classList.toggle('is-over', Boolean(view.result));
     section.classList.toggle('is-spectator', view.seat === null);
     section.classList.toggle('my-turn', isMyTurn(view));
+    section.classList.toggle('conn-down', connDown());
     renderTop();
     cards.render();
     tips.render();
@@ -214,6 +226,10 @@ export function createTable(root, session, options = {}) {
     // A refusal stays readable through the fresh state that may follow it (stale_version)
     // and goes with the next change after that.
     if (next && before && next.version !== before.version && notice.textContent && ++noticeAge >= 2) clearNotice();
+    // Why a click did nothing goes once it no longer holds: "not sent" once connected again,
+    // "still on its way" with the answer (or anything else that comes first).
+    if (noticeCode === 'offline' && session.connection() === 'online') clearNotice();
+    if (noticeCode === 'pending') clearNotice();
     ctx.view = next;
     ctx.room = nextRoom;
     if (next && (next.hand === null || !next.hand.includes(ctx.selected) || next.result)) ctx.selected = null;
@@ -235,8 +251,7 @@ export function createTable(root, session, options = {}) {
     connection: update,
     error(code) {
       if (skipErrors.has(code) || !ctx.view) return; // the page says these itself
-      noticeAge = 0;
-      setText(notice, errorText(code));
+      showNotice(code);
     },
   });
   onLangChange(() => {
@@ -254,12 +269,12 @@ export function createTable(root, session, options = {}) {
     update,
     /** Explains a refused action (or any error code) in words. */
     showError(code) {
-      noticeAge = 0;
-      setText(notice, errorText(code));
+      showNotice(code);
     },
     /** Shows a message in the notice line. */
     showMessage(text) {
       noticeAge = 0;
+      noticeCode = null;
       setText(notice, text);
     },
     /** The section, for pages that place it. */

@@ -183,22 +183,24 @@ export class OnlineSession extends SessionEvents {
   /**
    * Sends a play, draw or pass made against the current view. One action at a time: while the
    * server has not answered the last one (a state of another version, or an error), a further
-   * action made against the same view is dropped, not sent: it could only come back as
-   * `stale_version` (two quick presses of a key, a second tap).
+   * action made against the same view is not sent (it could only come back as
+   * `stale_version`: two quick presses of a key, a second tap) and is reported as the error
+   * `pending`; one made while the socket is down is not sent either and is reported as
+   * `offline`, so that the page can say at once why nothing happened.
    */
   act(action) {
     const view = this.current.view;
     if (!view) return this.onError('not_started');
-    if (this.pending === view.version) return;
-    if (!this.sendRaw({ type: 'action', version: view.version, action })) return this.onError('network');
+    if (this.pending === view.version) return this.onError('pending');
+    if (!this.sendRaw({ type: 'action', version: view.version, action })) return this.onError('offline');
     this.pending = view.version;
   }
 
-  /** Asks for the next round. */
+  /** Asks for the next round (reported as `offline` when the socket is down). */
   nextRound() {
     const view = this.current.view;
     if (!view) return this.onError('not_started');
-    if (!this.sendRaw({ type: 'next_round', version: view.version })) this.onError('network');
+    if (!this.sendRaw({ type: 'next_round', version: view.version })) this.onError('offline');
   }
 
   /**

@@ -1,0 +1,180 @@
+"""A room page while its connection is down or an action waits for its answer: the page says
+so where the player looks, at any scroll position, and a click then is answered at once (never
+with a second action for the same version), in words that do not blame the player's network."""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.support.e2e import act_by_names, settle, turn_state, watch
+from tests.support.server import ServerProcess
+
+SIZES = [(1280, 800), (390, 844), (360, 640)]
+DOWN = "Verbindung zum Server unterbrochen"
+NOT_SENT = "Nicht gesendet"
+UNDER_WAY = "noch unterwegs"
+
+#: Where ``#conn`` is drawn and whether it is the topmost element at its centre (not covered).
+CONN_BOX_JS = """() => {
+  const el = document.getElementById('conn');
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height,
+          text: el.innerText, shown: Boolean(hit && el.contains(hit)), vw: innerWidth, vh: innerHeight,
+          scroll: scrollY};
+}"""
+
+#: The scroll positions a player reaches during play: the page's top, the table at the top of
+#: the screen (where the page puts it), the page's bottom.
+SCROLLS_JS = """() => {
+  const table = document.querySelector('section.table');
+  const max = document.documentElement.scrollHeight - innerHeight;
+  return [0, Math.round(table.getBoundingClientRect().top + scrollY), Math.max(0, max)];
+}"""
+
+
+def _room(base: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    made = httpx.post(base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"},
+                      timeout=20).json()
+    joined = httpx.post(f"{base}/api/rooms/{made['room']}/join", json={"name": "Ben"}, timeout=20).json()
+    return made, joined
+
+
+def _seat(context: Any, base: str, room: str, seat: int, credential: str) -> Page:
+    page = context.new_page()
+    page.goto(base + "/regeln")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  [f"ziehdomino.seat.{room}", json.dumps({"seat": seat, "credential": credential})])
+    page.goto(f"{base}/r/{room}")
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    return page
+
+
+def _on_turn(pages: list[Page]) -> Page:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for p in pages:
+            if turn_state(p) == "mine":
+                return p
+        time.sleep(0.05)
+    raise AssertionError("nobody's turn")
+
+
+def _in_view(page: Page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert size is not None
+    return bool(box) and box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1  # type: ignore[index]
+
+
+def test_a_long_outage_is_on_screen_at_every_scroll_position_and_a_click_says_nothing_was_sent(
+        new_context: Any, screens: Path) -> None:
+    srv = ServerProcess(Path(tempfile.mkdtemp()) / "data").start()
+    try:
+        made, joined = _room(srv.base)
+        room = made["room"]
+        anna = _seat(new_context(viewport={"width": 1280, "height": 800}), srv.base, room, made["seat"], made["credential"])
+        ben = _seat(new_context(viewport={"width": 1280, "height": 800}), srv.base, room, joined["seat"], joined["credential"])
+        problems = watch(anna) + watch(ben)
+        player = _on_turn([anna, ben])
+        srv.stop()
+        expect(player.locator("#conn")).to_contain_text(DOWN, timeout=15_000)
+        # Reconnect attempts come and fail meanwhile: the line never flips back to a calm "Verbinde …".
+        seen = set()
+        for _ in range(30):
+            seen.add(player.locator("#conn").inner_text())
+            player.wait_for_timeout(100)
+        assert all(DOWN in text for text in seen), seen
+        for w, h in SIZES:
+            player.set_viewport_size({"width": w, "height": h})
+            settle(player)
+            for y in player.evaluate(SCROLLS_JS):
+                player.evaluate("(y) => window.scrollTo(0, y)", y)
+                settle(player)
+                box = player.evaluate(CONN_BOX_JS)
+                where = f"{w}x{h} scrolled to {box['scroll']}"
+                assert DOWN in box["text"], (where, box)
+                assert box["height"] > 0 and box["top"] >= 0 and box["bottom"] <= box["vh"], (where, box)
+                assert box["left"] >= 0 and box["right"] <= box["vw"], (where, box)
+                assert box["shown"], f"{where}: the connection line is covered: {box}"
+            player.screenshot(path=str(screens / f"outage-{w}x{h}.png"))  # the visible viewport
+        # A click while the connection is down: nothing goes out, and the page says so where the player looks.
+        player.set_viewport_size({"width": 360, "height": 640})
+        player.evaluate("() => document.querySelector('section.table').scrollIntoView()")
+        settle(player)
+        act_by_names(player)
+        notice = player.locator(".table .notice")
+        expect(notice).to_contain_text(NOT_SENT)
+        expect(notice).to_contain_text("Verbindung zum Server ist unterbrochen")
+        assert _in_view(player, ".table .notice")
+        text = player.locator("main").inner_text()
+        assert "Prüfe" not in text and "prüfe" not in text, text  # the player's network is not blamed
+        player.screenshot(path=str(screens / "outage-click-360x640.png"))
+        # the controls keep their names, and look unavailable while the connection is down
+        expect(player.locator("section.table")).to_have_class(re.compile(r"\bconn-down\b"))
+        assert player.get_by_role("button", name=re.compile(r"^Stein \d\|\d$")).count() > 0
+        expect(player.get_by_role("button", name="Ziehen", exact=True)).to_have_count(1)
+        expect(player.get_by_role("button", name="Passen", exact=True)).to_have_count(1)
+        # back: the page says so and the notice about the outage goes
+        srv.start()
+        expect(player.locator("#conn")).to_have_text("Verbunden.", timeout=20_000)
+        expect(notice).to_be_hidden()
+        expect(player.locator("section.table")).not_to_have_class(re.compile(r"\bconn-down\b"))
+        assert not [p for p in problems if "WebSocket" not in p and "ERR_CONNECTION_REFUSED" not in p], problems
+    finally:
+        srv.stop()
+
+
+def test_a_click_while_an_action_waits_for_its_answer_says_so_and_sends_nothing_more(
+        server: ServerProcess, new_context: Any) -> None:
+    made, joined = _room(server.base)
+    room = made["room"]
+    sent: list[dict[str, Any]] = []
+
+    def context() -> Any:
+        # the server never hears this page's actions: each one stays unanswered (pending)
+        ctx = new_context(viewport={"width": 390, "height": 844})
+
+        def route(ws: Any) -> None:
+            upstream = ws.connect_to_server()
+
+            def outgoing(message: str | bytes) -> None:
+                data = json.loads(message)
+                if data.get("type") == "action":
+                    sent.append(data)
+                    return
+                upstream.send(message)
+            ws.on_message(outgoing)
+        ctx.route_web_socket(re.compile(r"/ws/"), route)
+        return ctx
+
+    anna = _seat(context(), server.base, room, made["seat"], made["credential"])
+    ben = _seat(context(), server.base, room, joined["seat"], joined["credential"])
+    player = _on_turn([anna, ben])
+    did = act_by_names(player)
+    deadline = time.monotonic() + 5
+    while not sent and time.monotonic() < deadline:
+        player.wait_for_timeout(20)
+    assert len(sent) == 1, sent
+    # the same control again, before any answer (well within the page's 6 s patience)
+    if did in ("draw", "pass"):
+        player.get_by_role("button", name="Ziehen" if did == "draw" else "Passen", exact=True).click()
+    else:
+        tile, end = did.split()[1], did.split()[2] if len(did.split()) > 2 else ""
+        player.get_by_role("button", name=f"{tile} {end} anlegen" if end else f"{tile} anlegen", exact=True).click()
+    notice = player.locator(".table .notice")
+    expect(notice).to_contain_text(UNDER_WAY)
+    assert _in_view(player, ".table .notice")
+    player.wait_for_timeout(300)
+    assert len(sent) == 1, sent  # never a second action for the same version
+    # the controls keep their names meanwhile
+    expect(player.get_by_role("button", name="Ziehen", exact=True)).to_have_count(1)
+    expect(player.get_by_role("button", name="Passen", exact=True)).to_have_count(1)

@@ -1,4 +1,4 @@
-"""The ``ziehdomino`` command: ``serve``, ``haproxy-config``, ``bench`` and ``arena``."""
+"""The ``ziehdomino`` command: ``serve``, ``haproxy-config``, ``where``, ``bench`` and ``arena``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,26 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port (0-65535)")
     return int(text)
+
+
+def _where(dsn: str, room: str) -> int:
+    """``ziehdomino where``: one line naming the room's holder; 1 when it is not stored, 2 when
+    the database cannot be read."""
+    import asyncio
+
+    from .server.holder import read_holder
+    from .server.postgres import redacted
+
+    try:
+        holder = asyncio.run(read_holder(dsn, room))
+    except Exception as exc:
+        print(f"ziehdomino where: PostgreSQL at {redacted(dsn)} cannot be read: {exc}", file=sys.stderr)
+        return 2
+    if holder is None:
+        print(f"no room {room} is stored", file=sys.stderr)
+        return 1
+    print(holder.describe())
+    return 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -68,6 +88,11 @@ def _parser() -> argparse.ArgumentParser:
     proxy.add_argument("--maxconn", type=int, default=20000, help="connections at once (default 20000)")
     proxy.add_argument("--http-rate", type=int, default=60,
                        help="room creations and joins per minute per client address, all processes together (default 60)")
+
+    where = sub.add_parser("where", help="which process holds a room: owner, epoch and lease from PostgreSQL "
+                                         "(docs/deploy.md)")
+    where.add_argument("room", help="the room's id (as in /r/ID)")
+    where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
     bench.add_argument("name", choices=["engine", "server", "bots", "render"], help="which benchmark")
@@ -138,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             _parser().error(f"haproxy-config: {exc}")
         print(text, end="")
+    elif args.command == "where":
+        return _where(args.database, args.room)
     elif args.command == "bench":
         if args.name == "engine":
             try:

@@ -5,10 +5,15 @@ late writes are refused; a restarted process gets its rooms back; nothing acknow
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import re
 import signal
+import subprocess
+import sys
 import time
 from contextlib import AsyncExitStack
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -41,6 +46,54 @@ def test_rooms_play_to_the_end_through_the_proxy_without_leaks(cluster: Cluster)
                 await c.close()
         assert len(owners) >= 2, f"six rooms all on one process: {owners}"  # the ring spreads them
     run(main())
+
+
+def _where(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], env=env, capture_output=True, text=True, timeout=60)
+
+
+def test_where_names_the_process_holding_a_room(cluster: Cluster, tmp_path: Path, monkeypatch: Any) -> None:
+    """``scripts/cluster where ROOM`` and ``ziehdomino where`` read the holder from the database:
+    the process the proxy sent the room to, its epoch and lease; a free room and an unknown one."""
+    from ziehdomino.cluster import command
+
+    monkeypatch.setattr(command, "STATE_FILE", tmp_path / "state.json")
+    command._write_state(cluster)  # as a running scripts/cluster writes it (its pid: this test's)
+    env = {**os.environ, "ZIEHDOMINO_CLUSTER_STATE": str(tmp_path / "state.json")}
+    target = proxy(cluster)
+    room = target.create(["person", "person"])["room"]
+    httpx.get(f"{target.base}/api/rooms/{room}", timeout=10).raise_for_status()  # taken by the ring's process
+    holder = owner_of(cluster, room)
+    assert holder is not None
+    p = cluster.process(holder)
+    assert cluster.dsn is not None
+
+    out = _where(env, "ziehdomino.cluster.command", "where", room)
+    assert out.returncode == 0, out.stderr
+    first, second = out.stdout.splitlines()
+    lease = re.search(r"held by (\w+) \(owner \1\.[0-9a-f]{8}, epoch (\d+), version (\d+), lease until \S+ \(\+([\d.]+) s\)\)",
+                      first)
+    assert lease and lease.group(1) == holder, first
+    assert int(lease.group(2)) >= 1 and 0 < float(lease.group(4)) <= LEASE
+    assert second == f"{holder}  :{p.port}  running, pid {p.proc.pid}  log {p.log_path}", second  # type: ignore[union-attr]
+    direct = _where(env, "ziehdomino.cli", "where", room, "--database", cluster.dsn)
+    assert direct.returncode == 0 and f"held by {holder} (owner {holder}." in direct.stdout, direct.stdout + direct.stderr
+
+    # written free (as a process does when asked to let go): nobody holds it
+    async def free() -> None:
+        import asyncpg
+        conn = await asyncpg.connect(cluster.dsn)
+        try:
+            await conn.execute("UPDATE rooms SET owner = NULL, owner_pid = NULL, lease_until = NULL WHERE id = $1", room)
+        finally:
+            await conn.close()
+    run(free())
+    out = _where(env, "ziehdomino.cluster.command", "where", room)
+    assert out.returncode == 0 and f"room {room}: free" in out.stdout, out.stdout + out.stderr
+
+    missing = _where(env, "ziehdomino.cluster.command", "where", "no-such-room")
+    assert missing.returncode == 1 and "no room no-such-room is stored" in missing.stderr
+    assert _where(env, "ziehdomino.cli", "where", "no-such-room", "--database", cluster.dsn).returncode == 1
 
 
 def _restart(cluster: Cluster, name: str) -> None:

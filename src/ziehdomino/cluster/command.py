@@ -8,6 +8,8 @@
   running cluster (same name, port and log), so that its rooms move to the others and, once it
   is back and has passed the proxy's checks, hand back to it.
 * ``scripts/cluster status`` prints each process's port, pid and log.
+* ``scripts/cluster where ROOM`` names the process holding a room (owner, epoch and lease read
+  from the cluster's database, :mod:`..server.holder`) with its port, pid and log.
 
 The running cluster writes :data:`STATE_FILE` (its pid, URL, folder and processes). A command
 for one process is a small JSON file in the cluster's ``control`` folder, which the running
@@ -153,6 +155,31 @@ def _status() -> int:
     return 0
 
 
+def _where(room: str) -> int:
+    state = _read_state()
+    if state is None:
+        print("no cluster is running", file=sys.stderr)
+        return 1
+    import asyncio
+
+    from ..server.holder import read_holder
+
+    try:
+        holder = asyncio.run(read_holder(state["database"], room))
+    except Exception as exc:
+        print(f"the cluster's database cannot be read: {exc}", file=sys.stderr)
+        return 1
+    if holder is None:
+        print(f"no room {room} is stored", file=sys.stderr)
+        return 1
+    print(holder.describe())
+    for p in state["processes"]:
+        if p["name"] == holder.process:
+            running = "running, pid " + str(p["pid"]) if p["pid"] else "stopped"
+            print(f"{p['name']}  :{p['port']}  {running}  log {p['log']}")
+    return 0
+
+
 def _run(n: int, port: int, extra: list[str]) -> int:
     if _read_state() is not None:
         print(f"a cluster is running already (see scripts/cluster status; its state is in {STATE_FILE})",
@@ -191,16 +218,21 @@ def _run(n: int, port: int, extra: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``scripts/cluster N [--port P]``, ``stop [NAME]``, ``start NAME``, ``restart NAME`` or ``status``."""
+    """``scripts/cluster N [--port P]``, ``stop [NAME]``, ``start NAME``, ``restart NAME``, ``status`` or ``where ROOM``."""
     p = argparse.ArgumentParser(prog="scripts/cluster",
                                 description="PostgreSQL, N server processes and HAProxy on 127.0.0.1.")
-    p.add_argument("what", help="how many processes (1-16), or stop, start, restart or status")
-    p.add_argument("name", nargs="?", help="with stop, start or restart: one process of the running cluster (p1...)")
+    p.add_argument("what", help="how many processes (1-16), or stop, start, restart, status or where")
+    p.add_argument("name", nargs="?", help="with stop, start or restart: one process of the running cluster (p1...); "
+                                           "with where: a room's id")
     p.add_argument("--port", type=int, default=8000, help="the proxy's port (default 8000)")
     p.add_argument("--computer-delay", default=None, help="passed on to every process")
     args = p.parse_args(argv)
     if args.what in ACTIONS and args.name is not None:
         return _send(args.what, args.name)
+    if args.what == "where":
+        if args.name is None:
+            p.error("where needs a room's id")
+        return _where(args.name)
     if args.name is not None:
         p.error(f"{args.what} takes no process name")
     if args.what == "stop":
@@ -210,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.what in ACTIONS:
         p.error(f"{args.what} needs a process name (p1...)")
     if not args.what.isdigit():
-        p.error("N must be a number of processes, or stop, start, restart or status")
+        p.error("N must be a number of processes, or stop, start, restart, status or where")
     extra = [] if args.computer_delay is None else ["--computer-delay", args.computer_delay]
     return _run(int(args.what), args.port, extra)
 

@@ -15,6 +15,7 @@ import pytest
 from tests.support.server import HOST, ServerProcess, free_port, run
 from tests.support.storages import claim_when_free, fetch, started, storage
 
+from ziehdomino.server.ownership import Fence
 from ziehdomino.server.postgres import migrations
 from ziehdomino.server.postgres import read_room as read_postgres
 from ziehdomino.server.store import RoomBusy, RoomMoved
@@ -74,7 +75,14 @@ def test_fenced_ownership_on_postgresql(postgres: Any) -> None:
             row = await _row(dsn, room)
             assert (row["owner"], row["epoch"]) == (b.ownership.owner, 2)
 
-            # a's late write is refused, counted, and changes nothing
+            # a's late write: refused before it is sent, since its lease may have run out by a's clock
+            with pytest.raises(RoomMoved):
+                await a.save(_record(room, "late"))
+            assert (a.ownership.given_up, a.ownership.refused) == (1, 0)
+            # sent all the same (as when a's clock said the lease still held at the send, or a
+            # stalled between that check and the send): the database's fence refuses it, it is
+            # counted, and it changes nothing
+            a.ownership.fences[room] = Fence(1, 2, 0, time.monotonic() + 60)
             with pytest.raises(RoomMoved):
                 await a.save(_record(room, "late"))
             assert a.ownership.refused == 1

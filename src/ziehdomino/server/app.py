@@ -138,17 +138,21 @@ async def round_replay(request: Request) -> Response:
 
 
 async def health(request: Request) -> Response:
-    """``GET /api/health``: 200 ``{"ok": true, "process", "rooms": n, "refused_writes": n, "late_writes": n}``;
+    """``GET /api/health``: 200 ``{"ok": true, "process", "rooms": n, "refused_writes": n, "late_writes": n,
+    "given_up": n}``;
     503 with ``"ok": false`` when the storage does not answer (a proxy then sends nothing here).
 
     ``refused_writes``: fenced writes the database refused (the room had moved);
-    ``late_writes``: changes refused here because the room had already been dropped.
+    ``late_writes``: changes refused here because the room had already been dropped;
+    ``given_up``: rooms given up because a write could not finish within their lease (the
+    database hung).
     """
     rooms: Rooms = request.app.state.rooms
     ok = await rooms.storage.healthy()
     ownership = getattr(rooms.storage, "ownership", None)
     body = {"ok": ok, "process": request.app.state.settings.process_name, "rooms": len(rooms.rooms),
-            "refused_writes": 0 if ownership is None else ownership.refused, "late_writes": rooms.late_writes}
+            "refused_writes": 0 if ownership is None else ownership.refused, "late_writes": rooms.late_writes,
+            "given_up": 0 if ownership is None else ownership.given_up}
     return JSONResponse(body, status_code=200 if ok else 503)
 
 

@@ -102,6 +102,8 @@ class Ownership:
         self.fences: dict[str, Fence] = {}
         #: Fenced writes refused because another process had taken the room meanwhile.
         self.refused = 0
+        #: Rooms given up because a write could not finish before their lease may have run out.
+        self.given_up = 0
         self.pid = 0
         self._conn: asyncpg.Connection | None = None
         self._renewals = 0

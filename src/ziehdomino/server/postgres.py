@@ -10,6 +10,15 @@ version back under the same fence: unchanged, it goes ahead; changed, the unknow
 happen, and the room is given up and read again from the database (which holds the truth), so
 that memory and database never part.
 
+A held room's write (and that read) waits no longer than the room's lease may last
+(:attr:`.ownership.Fence.until`): past that moment another process may hold the room, so a
+write still waiting is pointless. It is abandoned then (its connection closed), and the room is
+given up like a moved one (:class:`~.store.RoomMoved`: dropped here, its sockets closed with
+4503, read again from the database when next asked for; the write, had it arrived, would be
+refused by the fence or read back with the room), so a database that hangs instead of refusing
+holds a room about a lease, not the driver's command timeout. A new room's insert waits at most
+a lease too.
+
 The schema is versioned: the SQL files in ``migrations/`` (``NNNN_name.sql``, applied in
 order, each once, recorded in ``schema_migrations``) run at start under an advisory lock, so
 processes starting together apply each exactly once.
@@ -17,10 +26,12 @@ processes starting together apply each exactly once.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
 from importlib import resources
+from collections.abc import Coroutine
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -212,20 +223,19 @@ class PostgresStorage:
         fence = own.fences.get(record.id)
         if fence is None:  # a new room (a stored one this process does not hold is never overwritten)
             sent = time.monotonic()
-            if await self.lanes.execute(_INSERT, *row, own.owner, own.pid, own.lease) != "INSERT 0 1":
+            async with asyncio.timeout(own.lease):  # past that, its lease may have run out already
+                status = await self.lanes.execute(_INSERT, *row, own.owner, own.pid, own.lease)
+            if status != "INSERT 0 1":
                 raise self._moved(record.id)
             own.took_new(record.id, sent)
             return
         await self._settle(record.id, fence)
-        try:
-            if finished is None:
-                written = await self.lanes.fetchval(_SAVE, *row, own.owner, fence.epoch, fence.version)
-            else:
-                written = await self.lanes.fetchval(_SAVE_ROUND, *row, own.owner, fence.epoch, fence.version,
-                                                   *encode_round(record.id, finished)[1:])
-        except Exception:
-            fence.uncertain = True
-            raise
+        if finished is None:
+            written = await self._within_lease(record.id, fence, self.lanes.fetchval(
+                _SAVE, *row, own.owner, fence.epoch, fence.version))
+        else:
+            written = await self._within_lease(record.id, fence, self.lanes.fetchval(
+                _SAVE_ROUND, *row, own.owner, fence.epoch, fence.version, *encode_round(record.id, finished)[1:]))
         if written != 1:
             raise self._moved(record.id)
         fence.version += 1
@@ -243,13 +253,9 @@ class PostgresStorage:
         if fence is None:
             raise self._moved(room_id)
         await self._settle(room_id, fence)
-        try:
-            status = await self.lanes.execute(_APPEND, room_id, version, orjson.dumps(action).decode(),
-                                             own.owner, fence.epoch, fence.version,
-                                             None if state is None else orjson.dumps(state).decode())
-        except Exception:
-            fence.uncertain = True
-            raise
+        status = await self._within_lease(room_id, fence, self.lanes.execute(
+            _APPEND, room_id, version, orjson.dumps(action).decode(), own.owner, fence.epoch, fence.version,
+            None if state is None else orjson.dumps(state).decode()))
         if status != "INSERT 0 1":
             raise self._moved(room_id)
         fence.version += 1
@@ -266,10 +272,41 @@ class PostgresStorage:
         """
         if not fence.uncertain:
             return
-        version = await self.lanes.fetchval(_VERSION, room_id, self.ownership.owner, fence.epoch)
+        version = await self._within_lease(room_id, fence, self.lanes.fetchval(
+            _VERSION, room_id, self.ownership.owner, fence.epoch))
         if version != fence.version:
             raise self._moved(room_id)
         fence.uncertain = False
+
+    async def _within_lease(self, room_id: str, fence: Fence, statement: Coroutine[Any, Any, Any]) -> Any:
+        """Run one statement of a held room, waiting no longer than its lease may last (see the module).
+
+        A statement that fails otherwise leaves its outcome unknown (``fence.uncertain``).
+
+        Raises:
+            RoomMoved: the lease may have run out before the statement finished (or before it
+                began): the room is given up, nothing more is written.
+            Exception: the database failed.
+        """
+        left = fence.until - time.monotonic()
+        if left <= 0:
+            statement.close()
+            raise self._given_up(room_id)
+        try:
+            async with asyncio.timeout(left):
+                return await statement
+        except Exception:
+            fence.uncertain = True
+            if time.monotonic() >= fence.until:  # not renewed meanwhile: the lease may have run out
+                raise self._given_up(room_id) from None
+            raise
+
+    def _given_up(self, room_id: str) -> RoomMoved:
+        self.ownership.given_up += 1
+        self.ownership.fences.pop(room_id, None)
+        log.warning("%s: a write of room %s could not finish within its lease: giving the room up",
+                    self.ownership.owner, room_id)
+        return RoomMoved(room_id)
 
     def _moved(self, room_id: str) -> RoomMoved:
         self.ownership.refused += 1

@@ -106,6 +106,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="server: players act at once (no pause), so the servers are as busy as they can be")
     bench.add_argument("--warmup", type=float, default=10.0,
                        help="server: seconds played before measuring starts (default 10)")
+    bench.add_argument("--durable-floor", action="store_true",
+                       help="server: also measure the floor that commits each action to SQLite (our writer "
+                            "thread) before its broadcast")
     bench.add_argument("--cluster", type=int, default=None, metavar="N",
                        help="server: through HAProxy onto N processes on a throwaway PostgreSQL, beside one process")
     bench.add_argument("--rounds", type=int, default=None,
@@ -184,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
             from .bench import server
 
             server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
-                       think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup)
+                       think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup,
+                       durable_floor=args.durable_floor)
         elif args.name == "bots":
             from .bench import bots
 

@@ -10,12 +10,22 @@ transport costs per action is the least any game server on this stack can cost, 
 
 The state frame has the fields the benchmark's players read (``version``, ``turn``,
 ``legal``, ``result``), so the same client drives both servers.
+
+The **durable floor** (``--append DIR``) also appends every action to SQLite in ``DIR``
+through our own :class:`~ziehdomino.server.storage.Storage` (its writer thread, one row per
+action, the commit awaited before the broadcast, one room's actions one at a time): the least
+any server on this stack costs that keeps the two storage rules of ``ziehdomino serve``, a
+change is committed before it is announced, and commits never run on the event loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sys
+from pathlib import Path
 from typing import Any
+
+from ziehdomino.server.storage import Storage
 
 #: Bytes of one state frame, about what our server sends one seat of a four-seat room.
 FRAME_BYTES = 1500
@@ -30,19 +40,31 @@ def _state(version: int) -> str:
 
 
 class FloorApp:
-    """The ASGI app: rooms of connections, each room a version counter."""
+    """The ASGI app: rooms of connections, each room a version counter.
 
-    def __init__(self) -> None:
+    ``append``: a folder to append every action to before its broadcast (the durable floor);
+    None for the plain floor.
+    """
+
+    def __init__(self, append: Path | None = None) -> None:
         self.rooms: dict[str, list[Any]] = {}
         self.versions: dict[str, int] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.append = append
+        self.storage: Storage | None = None
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "lifespan":
             while True:
                 message = await receive()
                 if message["type"] == "lifespan.startup":
+                    if self.append is not None:
+                        self.storage = Storage(self.append)
+                        await self.storage.start()
                     await send({"type": "lifespan.startup.complete"})
                 else:
+                    if self.storage is not None:
+                        await self.storage.close()
                     await send({"type": "lifespan.shutdown.complete"})
                     return
         elif scope["type"] == "http":
@@ -68,26 +90,37 @@ class FloorApp:
                     members.append(send)
                     await send({"type": "websocket.send", "text": _state(self.versions.setdefault(room, 1))})
                     continue
-                version = self.versions[room] = self.versions[room] + 1
-                out = {"type": "websocket.send", "text": _state(version)}
-                for member in members:
-                    try:
-                        await member(out)
-                    except Exception:
-                        pass
+                if self.storage is None:
+                    await self._broadcast(room, members)
+                else:
+                    async with self.locks.setdefault(room, asyncio.Lock()):
+                        await self.storage.append(room, self.versions[room] + 1, _DRAW)
+                        await self._broadcast(room, members)
         finally:
             if joined:
                 members.remove(send)
 
+    async def _broadcast(self, room: str, members: list[Any]) -> None:
+        version = self.versions[room] = self.versions[room] + 1
+        out = {"type": "websocket.send", "text": _state(version)}
+        for member in members:
+            try:
+                await member(out)
+            except Exception:
+                pass
 
-def serve(port: int) -> None:
-    """Run the floor on 127.0.0.1:``port`` until SIGTERM."""
+
+_DRAW = {"type": "draw"}
+
+
+def serve(port: int, append: Path | None = None) -> None:
+    """Run the floor on 127.0.0.1:``port`` until SIGTERM (the durable one with ``append``)."""
     import uvicorn
 
     from ziehdomino.server.app import UVICORN_OPTIONS
 
-    uvicorn.run(FloorApp(), host="127.0.0.1", port=port, log_level="warning", access_log=False, **UVICORN_OPTIONS)
+    uvicorn.run(FloorApp(append), host="127.0.0.1", port=port, log_level="warning", access_log=False, **UVICORN_OPTIONS)
 
 
 if __name__ == "__main__":
-    serve(int(sys.argv[1]))
+    serve(int(sys.argv[1]), Path(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[2] == "--append" else None)

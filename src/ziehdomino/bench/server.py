@@ -34,8 +34,14 @@ machine within minutes of each other, so a busy neighbour moves both. Figures on
 is asserted. Only 127.0.0.1 is contacted; rooms (<= 2000) and time are bounded.
 ``ZIEHDOMINO_BENCH_PROFILE=FILE`` runs our server under cProfile and writes its stats to FILE.
 
+With ``durable_floor``, the **durable floor** (:mod:`ziehdomino.bench.floor` with
+``--append``: the floor that commits each action to SQLite on our writer thread before the
+broadcast) is measured between the two, and its ratio to the floor printed: the part of the
+ratio that the storage rules alone take, before any rule, view or JSON of ours.
+
 The last line printed is a JSON object with ``floor_cpu_us``, ``server_cpu_us``, ``ratio``,
-``p50_ms``, ``p99_ms``, ``actions_per_s``, ``client_cpu_us`` (ours) and the floor's figures.
+``p50_ms``, ``p99_ms``, ``actions_per_s``, ``client_cpu_us`` (ours) and the floor's figures
+(and ``durable_floor_cpu_us``, ``durable_floor_ratio`` with ``durable_floor``).
 """
 
 from __future__ import annotations
@@ -157,6 +163,8 @@ def _start(args: list[str], port: int) -> subprocess.Popen[bytes]:
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
     processes.stop(proc, timeout=30)
+    if proc.stderr is not None:
+        proc.stderr.close()
 
 
 def _ours_rooms(base: str, rooms: int) -> list[SeatPlan]:
@@ -366,7 +374,7 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
 
 
 def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
-        warmup: float = 10.0) -> dict[str, Any]:
+        warmup: float = 10.0, durable_floor: bool = False) -> dict[str, Any]:
     """Measure the floor, then our server; print figures and a last-line JSON summary; return it.
 
     Args:
@@ -376,6 +384,7 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
             saturation (every action at once).
         seed: for the players' choices (our server deals from its cryptographic random).
         warmup: seconds played after every connection is open before measuring starts.
+        durable_floor: also measure the durable floor (between the floor and ours).
     """
     rooms = max(1, min(MAX_ROOMS, rooms))
     seconds = max(1.0, min(MAX_SECONDS, seconds))
@@ -390,6 +399,15 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         floor = _measure("floor", [proc], port, _floor_rooms(rooms), **kw)
     finally:
         _stop(proc)
+    durable = None
+    if durable_floor:
+        port = _free_port()
+        with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
+            proc = _start(["ziehdomino.bench.floor", str(port), "--append", tmp], port)
+            try:
+                durable = _measure("durable floor", [proc], port, _floor_rooms(rooms), **kw)
+            finally:
+                _stop(proc)
 
     profile = os.environ.get("ZIEHDOMINO_BENCH_PROFILE") or ""
     port = _free_port()
@@ -418,6 +436,12 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         "floor_p99_ms": floor["p99_ms"], "floor_client_cpu_us": floor["client_cpu_us"],
         "load_1m": ours["load_1m"], "floor_load_1m": floor["load_1m"],
     }
+    if durable is not None:
+        durable_ratio = round(durable["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
+        print(f"durable floor: {durable['server_cpu_us']} us per action, {durable_ratio} times the floor "
+              "(the storage rules alone)")
+        summary.update(durable_floor_cpu_us=durable["server_cpu_us"], durable_floor_ratio=durable_ratio,
+                       durable_floor_p99_ms=durable["p99_ms"])
     print(json.dumps(summary))
     return summary
 

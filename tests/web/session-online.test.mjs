@@ -249,3 +249,45 @@ test('one action at a time: a second one against the same view is not sent; an a
   t.session.act({ type: 'pass' });
   assert.deepEqual(actions(), [{ type: 'action', version: 8, action: { type: 'pass' } }]);
 });
+
+test('an action the old socket never had answered is reported undelivered after the reconnect', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'state', room: {}, view: VIEW });
+  t.session.act({ type: 'draw' });
+  t.all[0].drop(1006); // the process hung or died before answering
+  t.session.connect();
+  t.all[1].open();
+  t.all[1].message({ type: 'state', room: {}, view: VIEW }); // still the version acted on
+  assert.deepEqual(t.errors, ['undelivered']);
+});
+
+test('an action made before the socket broke is not reported once the new state shows it', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'state', room: {}, view: VIEW });
+  t.session.act({ type: 'draw' });
+  t.all[0].drop(1006);
+  t.session.connect();
+  t.all[1].open();
+  t.all[1].message({ type: 'state', room: {}, view: { ...VIEW, version: 8 } });
+  assert.deepEqual(t.errors, []);
+});
+
+test('a next-round request lost with the socket is reported unless the seat shows ready', () => {
+  const over = { ...VIEW, legal: [], result: { winners: [0] } };
+  for (const [ready, errors] of [[false, ['undelivered']], [true, []]]) {
+    const t = make();
+    t.session.connect();
+    t.all[0].open();
+    t.all[0].message({ type: 'state', room: { seats: [{}, { ready: false }] }, view: over });
+    t.session.nextRound();
+    t.all[0].drop(1006);
+    t.session.connect();
+    t.all[1].open();
+    t.all[1].message({ type: 'state', room: { seats: [{}, { ready }] }, view: over });
+    assert.deepEqual(t.errors, errors);
+  }
+});

@@ -94,6 +94,11 @@ export class OnlineSession extends SessionEvents {
     this.rounds = [];
     this.helloCredential = null; // the credential the open socket said hello with (null: spectator)
     this.pending = null; // the version the last action was sent against, until the server answers it
+    // The last action or next-round request sent and not answered yet ({type, version}); one
+    // still unanswered when the socket is replaced moves to `lost`, and if the first state of
+    // the new socket shows it was not made, the player is told (`undelivered`) to make it again.
+    this.unanswered = null;
+    this.lost = null;
   }
 
   /** The room's finished rounds, oldest first (docs/protocol.md, `history`). */
@@ -151,6 +156,8 @@ export class OnlineSession extends SessionEvents {
     }
     this.socket = socket;
     this.pending = null; // an action the old socket sent is answered there or never
+    if (this.unanswered) this.lost = this.unanswered;
+    this.unanswered = null;
     socket.onopen = () => {
       if (socket !== this.socket) return;
       const seat = this.seat;
@@ -194,13 +201,15 @@ export class OnlineSession extends SessionEvents {
     if (this.pending === view.version) return this.onError('pending');
     if (!this.sendRaw({ type: 'action', version: view.version, action })) return this.onError('offline');
     this.pending = view.version;
+    this.unanswered = { type: 'action', version: view.version };
   }
 
   /** Asks for the next round (reported as `offline` when the socket is down). */
   nextRound() {
     const view = this.current.view;
     if (!view) return this.onError('not_started');
-    if (!this.sendRaw({ type: 'next_round', version: view.version })) this.onError('offline');
+    if (!this.sendRaw({ type: 'next_round', version: view.version })) return this.onError('offline');
+    this.unanswered = { type: 'next_round', version: view.version };
   }
 
   /**
@@ -234,6 +243,14 @@ export class OnlineSession extends SessionEvents {
   }
 
   // ---- internals -----------------------------------------------------------------------------
+  /** Whether the current state shows `sent` ({type, version}) made: the version moved on, or
+   * for a next-round request, this seat is marked ready. */
+  answers(sent) {
+    const view = this.current.view;
+    if (!view || view.version !== sent.version) return true;
+    return sent.type === 'next_round' && Boolean(this.current.room?.seats?.[view.seat]?.ready);
+  }
+
   receive(text) {
     let message;
     try {
@@ -246,13 +263,18 @@ export class OnlineSession extends SessionEvents {
       this.attempt = 0;
       this.current = { room: message.room ?? null, view: message.view ?? null };
       if (this.current.view?.version !== this.pending) this.pending = null;
+      if (this.unanswered && this.answers(this.unanswered)) this.unanswered = null;
+      const lost = this.lost;
+      this.lost = null;
       this.onConnection('online');
       this.emit('change');
+      if (lost && !this.answers(lost)) this.onError('undelivered');
     } else if (message.type === 'history') {
       this.rounds = Array.isArray(message.rounds) ? message.rounds : [];
       this.emit('change');
     } else if (message.type === 'error') {
       this.pending = null;
+      this.unanswered = null;
       const code = typeof message.code === 'string' ? message.code : 'unknown';
       if (code === 'bad_credential') forgetSeat(this.storage, this.roomId);
       this.onError(code);

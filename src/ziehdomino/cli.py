@@ -91,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
 
     where = sub.add_parser("where", help="which process holds a room: owner, epoch and lease from PostgreSQL "
                                          "(docs/deploy.md)")
-    where.add_argument("room", help="the room's id (as in /r/ID)")
+    where.add_argument("room", help="the room's id (as in /r/ID) or its link")
     where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
@@ -131,7 +131,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit code."""
-    args = _parser().parse_args(argv)
+    from .cluster.roomarg import room_arguments
+
+    args = _parser().parse_args(room_arguments(sys.argv[1:] if argv is None else argv, {"-h", "--help", "--database"}))
     if args.command == "serve":
         from .server import Settings, serve
         from .server.settings import DEFAULT_WEB_DIR
@@ -167,7 +169,9 @@ def main(argv: list[str] | None = None) -> int:
             _parser().error(f"haproxy-config: {exc}")
         print(text, end="")
     elif args.command == "where":
-        return _where(args.database, args.room)
+        from .cluster.roomarg import room_of
+
+        return _where(args.database, room_of(args.room))
     elif args.command == "bench":
         if args.name == "engine":
             try:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .run import Cluster
+from .roomarg import room_arguments, room_of
 
 #: Where a running ``scripts/cluster`` writes its state (``ZIEHDOMINO_CLUSTER_STATE`` overrides it).
 STATE_FILE = Path(os.environ.get("ZIEHDOMINO_CLUSTER_STATE")
@@ -223,16 +224,17 @@ def main(argv: list[str] | None = None) -> int:
                                 description="PostgreSQL, N server processes and HAProxy on 127.0.0.1.")
     p.add_argument("what", help="how many processes (1-16), or stop, start, restart, status or where")
     p.add_argument("name", nargs="?", help="with stop, start or restart: one process of the running cluster (p1...); "
-                                           "with where: a room's id")
+                                           "with where: a room's id or link")
     p.add_argument("--port", type=int, default=8000, help="the proxy's port (default 8000)")
     p.add_argument("--computer-delay", default=None, help="passed on to every process")
-    args = p.parse_args(argv)
+    args = p.parse_args(room_arguments(sys.argv[1:] if argv is None else argv,
+                                       {"-h", "--help", "--port", "--computer-delay"}))
     if args.what in ACTIONS and args.name is not None:
         return _send(args.what, args.name)
     if args.what == "where":
         if args.name is None:
             p.error("where needs a room's id")
-        return _where(args.name)
+        return _where(room_of(args.name))
     if args.name is not None:
         p.error(f"{args.what} takes no process name")
     if args.what == "stop":

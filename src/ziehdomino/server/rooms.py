@@ -57,8 +57,10 @@ MAX_CONNECTIONS_PER_SEAT = 4
 #: Spectator connections one room takes; more are closed with 4429.
 MAX_SPECTATORS = 64
 _ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
-#: How long :meth:`Rooms.find` waits for another process to let go of a room (seconds).
-TAKE_WAIT = 2.0
+#: How long :meth:`Rooms.find` waits for another process to let go of a room (seconds). Shorter
+#: than the proxy's 2 s for a read (cluster/haproxy.py), so that a read of a room a hung process
+#: holds is answered here (the room page served, an API read 503) instead of timing out as 504.
+TAKE_WAIT = 1.5
 
 
 class RoomError(Exception):

@@ -93,7 +93,6 @@ export class OnlineSession extends SessionEvents {
     this.current = { room: null, view: null };
     this.rounds = [];
     this.helloCredential = null; // the credential the open socket said hello with (null: spectator)
-    this.pending = null; // the version the last action was sent against, until the server answers it
     // The last action or next-round request sent and not answered yet ({type, version}); one
     // still unanswered when the socket is replaced moves to `lost`, and if the first state of
     // the new socket shows it was not made, the player is told (`undelivered`) to make it again.
@@ -155,8 +154,7 @@ export class OnlineSession extends SessionEvents {
       return;
     }
     this.socket = socket;
-    this.pending = null; // an action the old socket sent is answered there or never
-    if (this.unanswered) this.lost = this.unanswered;
+    if (this.unanswered) this.lost = this.unanswered; // answered on the old socket or never
     this.unanswered = null;
     socket.onopen = () => {
       if (socket !== this.socket) return;
@@ -198,9 +196,8 @@ export class OnlineSession extends SessionEvents {
   act(action) {
     const view = this.current.view;
     if (!view) return this.onError('not_started');
-    if (this.pending === view.version) return this.onError('pending');
+    if (this.unanswered?.type === 'action' && this.unanswered.version === view.version) return this.onError('pending');
     if (!this.sendRaw({ type: 'action', version: view.version, action })) return this.onError('offline');
-    this.pending = view.version;
     this.unanswered = { type: 'action', version: view.version };
   }
 
@@ -262,7 +259,6 @@ export class OnlineSession extends SessionEvents {
     if (message.type === 'state') {
       this.attempt = 0;
       this.current = { room: message.room ?? null, view: message.view ?? null };
-      if (this.current.view?.version !== this.pending) this.pending = null;
       if (this.unanswered && this.answers(this.unanswered)) this.unanswered = null;
       const lost = this.lost;
       this.lost = null;
@@ -273,7 +269,6 @@ export class OnlineSession extends SessionEvents {
       this.rounds = Array.isArray(message.rounds) ? message.rounds : [];
       this.emit('change');
     } else if (message.type === 'error') {
-      this.pending = null;
       this.unanswered = null;
       const code = typeof message.code === 'string' ? message.code : 'unknown';
       if (code === 'bad_credential') forgetSeat(this.storage, this.roomId);

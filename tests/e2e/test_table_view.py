@@ -234,6 +234,11 @@ def test_an_online_round_needs_no_scrolling(server, new_context, screens, figure
 
     def on_step(step: int, p: Page) -> None:
         check_own_turn(p, f"{label} step {step}")
+        # While connected, the own card says so, on screen with the hand (the page's connection
+        # line above the table scrolls away; only a connection that is down is pinned).
+        missing = offscreen(p, [".table .me-info .meta"])
+        assert not missing, f"{label} step {step}: own card: {missing}"
+        expect(p.locator(".table .me-info .meta")).to_contain_text("verbunden")
         if step == 2:
             p.screenshot(path=str(screens / f"room-table-{size[0]}x{size[1]}.png"))
 

@@ -14,6 +14,7 @@ import asyncpg
 import pytest
 from tests.support.server import HOST, ServerProcess, free_port, run
 from tests.support.storages import claim_when_free, fetch, started, storage
+from tests.support.tcpproxy import PausableProxy
 
 from ziehdomino.server.ownership import Fence
 from ziehdomino.server.postgres import migrations
@@ -215,6 +216,54 @@ def test_writes_go_on_after_the_database_closed_their_connections(postgres: Any)
         finally:
             await a.close()
     run(main())
+
+
+def test_a_slow_write_waits_for_as_long_as_renewals_keep_its_lease(postgres: Any) -> None:
+    """A write slower than its lease had left when it was sent (an overloaded machine, a lock)
+    goes on waiting while the lease is renewed meanwhile, and is stored; before, it was cut off
+    at the lease's end as it stood when the write began, and the player was told
+    ``server_error`` although the room was still held. Here the writes' connections go through
+    a proxy that holds them for twice the lease, while the renewals go straight to the
+    database."""
+    lease = 2.0
+    dsn = postgres.new_database()
+    proxy = PausableProxy(postgres.port).start()
+    through = dsn.replace(f":{postgres.port}/", f":{proxy.port}/")
+
+    async def main() -> None:
+        async def nothing(room_id: str, release: bool) -> None:
+            return None
+        a = storage(through, "a", lease=lease)
+        a.ownership.dsn = dsn  # the lease's own session is not held up
+        await a.start(nothing)
+        room = "W" * 22
+        draw = {"type": "draw"}
+        record = _record(room, "x")
+        record.match = {"deal": "kept", "actions": [], "version": 1}
+        try:
+            await a.save(record)
+            await a.append(room, 2, draw)
+            await asyncio.to_thread(proxy.pause)
+
+            async def resume_later() -> None:
+                await asyncio.sleep(2 * lease)
+                await asyncio.to_thread(proxy.resume)
+            resuming = asyncio.create_task(resume_later())
+            sent = time.monotonic()
+            await a.append(room, 3, draw)
+            waited = time.monotonic() - sent
+            await resuming
+            assert waited >= 1.5 * lease, f"the write came back after {waited:.2f} s, while the proxy held it"
+            assert a.ownership.given_up == 0 and room in a.ownership.fences
+            stored = await read_postgres(dsn, room)
+            assert stored is not None and stored.match == {"deal": "kept", "actions": [draw, draw], "version": 3}
+        finally:
+            await asyncio.to_thread(proxy.resume)
+            await a.close()
+    try:
+        run(main())
+    finally:
+        proxy.stop()
 
 
 def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives_them_up(postgres: Any) -> None:

@@ -76,7 +76,10 @@ class Fence:
     ``since`` is the renewal count when it was taken (a renewal already running does not see
     it); ``until`` is the ``time.monotonic()`` before which its lease cannot have run out (the
     moment the last successful renewal or the take was sent, plus the lease); ``uncertain``
-    marks a write whose outcome is unknown (the connection broke).
+    marks a write whose outcome is unknown (the connection broke); ``waiting`` is the deadline
+    of the room's write in flight (one at a time: one writer per room), moved on with ``until``
+    by every renewal, so that a slow write is abandoned when the lease may have run out and not
+    before.
     """
 
     epoch: int
@@ -84,6 +87,15 @@ class Fence:
     since: int
     until: float
     uncertain: bool = False
+    waiting: asyncio.Timeout | None = None
+
+    def extend(self, until: float) -> None:
+        """Move the lease's end to ``until`` (``time.monotonic()``) if later, and the deadline of a write in flight with it."""
+        if until <= self.until:
+            return
+        self.until = until
+        if self.waiting is not None and not self.waiting.expired():
+            self.waiting.reschedule(asyncio.get_running_loop().time() + (until - time.monotonic()))
 
 
 class Ownership:
@@ -195,7 +207,7 @@ class Ownership:
         held = {r["id"]: r["epoch"] for r in rows}
         for room_id, fence in list(self.fences.items()):
             if held.get(room_id) == fence.epoch:
-                fence.until = max(fence.until, until)
+                fence.extend(until)
             elif fence.since < started:
                 log.warning("%s: room %s was taken by another process", self.owner, room_id)
                 self.fences.pop(room_id, None)

@@ -293,13 +293,15 @@ class PostgresStorage:
             statement.close()
             raise self._given_up(room_id)
         try:
-            async with asyncio.timeout(left):
+            async with asyncio.timeout(left) as fence.waiting:  # renewals move it on (Fence.extend)
                 return await statement
         except Exception:
             fence.uncertain = True
             if time.monotonic() >= fence.until:  # not renewed meanwhile: the lease may have run out
                 raise self._given_up(room_id) from None
             raise
+        finally:
+            fence.waiting = None
 
     def _given_up(self, room_id: str) -> RoomMoved:
         self.ownership.given_up += 1

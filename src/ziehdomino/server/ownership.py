@@ -169,7 +169,7 @@ class Ownership:
                 raise
             except Exception as exc:
                 if not self._failing.is_set():
-                    log.warning("%s: renewing leases failed (%s); keeping %d rooms while their leases last",
+                    log.warning("%s: renewing leases failed (%r); keeping %d rooms while their leases last",
                                 self.owner, exc, len(self.fences))
                 self._failing.set()
                 if self._conn is not None:
@@ -266,7 +266,7 @@ class Ownership:
             try:
                 await conn.execute(_RELEASE_ALL, self.owner)
             except Exception as exc:
-                log.warning("%s: releasing rooms at shutdown failed: %s", self.owner, exc)
+                log.warning("%s: releasing rooms at shutdown failed: %r", self.owner, exc)
         self.fences.clear()
         if self._conn is not None:
             self._conn.terminate()

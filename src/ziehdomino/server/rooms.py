@@ -403,10 +403,10 @@ class Rooms:
                     try:
                         await self.storage.ask_release(room_id)
                     except Exception as exc:
-                        log.warning("asking for room %s failed: %s", room_id, exc)
+                        log.warning("asking for room %s failed: %r", room_id, exc)
                 await asyncio.sleep(0.1)
             except Exception as exc:
-                log.error("taking room %s failed: %s", room_id, exc)
+                log.error("taking room %s failed: %r", room_id, exc)
                 raise RoomError(ErrorCode.SERVER_ERROR, "the room could not be read; try again") from None
         if rec is None:
             return None
@@ -439,7 +439,7 @@ class Rooms:
         try:
             await self.storage.release(room_id)
         except Exception as exc:  # the lease runs out by itself: it is no longer renewed
-            log.warning("releasing room %s failed: %s", room_id, exc)
+            log.warning("releasing room %s failed: %r", room_id, exc)
             self.storage.forget(room_id)
 
     def _drop(self, room: Room) -> None:
@@ -492,7 +492,7 @@ class Rooms:
         try:
             counted = await self.storage.rooms_opened_by(creator)
         except Exception as exc:
-            log.error("counting the rooms of a creator failed: %s", exc)
+            log.error("counting the rooms of a creator failed: %r", exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the room could not be opened; try again") from None
         return self._by_creator[creator] if counted is None else counted
 
@@ -810,7 +810,7 @@ class Rooms:
             self._drop(room)
             raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect") from None
         except Exception as exc:
-            log.error("storing room %s failed: %s", room.id, exc)
+            log.error("storing room %s failed: %r", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
         room.stored_match = record.match  # what a failed store later goes back to
         room.appended = []
@@ -842,7 +842,7 @@ class Rooms:
             self._drop(room)
             raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect") from None
         except Exception as exc:
-            log.error("storing room %s failed: %s", room.id, exc)
+            log.error("storing room %s failed: %r", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
         room.appended.append((version, action))
         if state is not None:

@@ -351,7 +351,7 @@ class Storage:
                     self._run(statements)
                     done.append((future, None))
                 except sqlite3.Error as exc:
-                    log.error("storing failed: %s", exc)
+                    log.error("storing failed: %r", exc)
                     done.append((future, exc))
                 self._commits += 1
                 try:
@@ -374,7 +374,7 @@ class Storage:
             if os.path.getsize(f"{self.path}-wal") > WAL_LIMIT:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except (OSError, sqlite3.Error) as exc:
-            log.warning("checkpoint failed: %s", exc)
+            log.warning("checkpoint failed: %r", exc)
 
     async def claim(self, room_id: str) -> RoomRecord | None:
         """None: this one process already holds every stored room."""
@@ -428,7 +428,7 @@ class Storage:
                 try:
                     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 except sqlite3.Error as exc:
-                    log.warning("checkpoint failed: %s", exc)
+                    log.warning("checkpoint failed: %r", exc)
         finally:
             db.close()
 

@@ -138,8 +138,9 @@ def test_kill_9_mid_round_rooms_resume_elsewhere_within_3_s_then_hand_back(clust
             await asyncio.sleep(3.0)  # two health checks pass
             for room, _, players in moved:
                 watcher = await Client(target, room).open()
-                await watcher.wait_state(lambda st: True, timeout=10)
-                await wait_until(lambda: owner_of(cluster, room) == victim, 10)
+                # no goal on how fast: a loaded machine (a full test run beside) restarts slowly
+                await watcher.wait_state(lambda st: True, timeout=30)
+                await wait_until(lambda: owner_of(cluster, room) == victim, 30)
                 await watcher.close()
             for i, (room, _, players) in enumerate(tables):
                 end = await play(players, seats, rng=random.Random(30 + i))

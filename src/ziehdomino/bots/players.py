@@ -12,9 +12,9 @@ from typing import Any, Callable, Final, Iterator
 
 from .knowledge import Knowledge, move_of
 from .rng import Mulberry32
-from .sim import (BIT_INDEX, FULL, NUM, OPEN, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK, W_PIPS, SimRound,
-                  S_BLOCK, S_DOUBLE, S_FOLLOW, S_KINDS, S_LACK, S_OPEN, S_SAME, kinds, outcome_value, playout,
-                  playout_search, search_score)
+from .sim import (COUNT7, KINDS_HI, KINDS_LO, FULL, NUM, OPEN, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW,
+                  W_LACK, W_PIPS, SimRound, S_BLOCK, S_DOUBLE, S_FOLLOW, S_KINDS, S_LACK, S_OPEN, S_SAME,
+                  outcome_value, playout, playout_search)
 from .solve import solve
 
 #: "stark": playouts per decision, shared among the candidate moves (docs/bots.md).
@@ -228,7 +228,8 @@ class Evidence:
     slots); ``alive``: the positions in the slot order of the slots it held then; ``left``,
     ``right``: the ends before the play (-1 on an empty line); ``tile``, ``nl``, ``nr``: the
     tile played and the ends it left; ``lack``: what the next seat was known to lack then;
-    ``line``: the tiles on the line before the play.
+    ``line``: the tiles on the line before the play; ``moves``: every play those ends allowed
+    and ``played`` the play made, each as :func:`_move_terms` gives it.
     """
 
     seat: int
@@ -241,6 +242,39 @@ class Evidence:
     nr: int
     lack: int
     line: int
+    moves: tuple[tuple[int, int, int, int, int], ...]
+    played: tuple[int, int, int, int, int]
+
+
+def _move_terms(i: int, nl: int, nr: int, lack: int) -> tuple[int, int, int, int, int]:
+    """The parts of a play's scores that do not depend on the rest of the hand: playing tile
+    ``i`` to leave the ends ``nl``, ``nr`` when the next seat lacks ``lack``, as ``(tile bit,
+    mask of the tiles that fit the new ends, mittel's score without its follow term, pips,
+    the searching score without its follow, open and kinds terms)`` (:func:`play_score`,
+    :func:`~.sim.search_score`)."""
+    double = TA[i] == TB[i]
+    lacked = ((lack >> nl) & 1) + ((lack >> nr) & 1)
+    return (1 << i, NUM[nl] | NUM[nr],
+            PIPS[i] + (W_DOUBLE if double else 0) + (W_BLOCK if lacked == 2 else W_LACK if lacked else 0), PIPS[i],
+            (S_DOUBLE if double else 0) + (S_SAME if nl == nr else 0)
+            + (S_BLOCK if lacked == 2 else S_LACK if lacked else 0))
+
+
+def _moves_at(left: int, right: int, lack: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Every play any hand could make at the ends ``left``, ``right`` (-1: an empty line, every
+    tile opens), as :func:`_move_terms`; a tile fitting both ends of a line with two different
+    ends counts twice."""
+    out = []
+    for i in range(28):
+        a, b = TA[i], TB[i]
+        if left < 0:
+            out.append(_move_terms(i, a, b, lack))
+            continue
+        if a == left or b == left:
+            out.append(_move_terms(i, b if a == left else a, right, lack))
+        if left != right and (a == right or b == right):
+            out.append(_move_terms(i, left, b if a == right else a, lack))
+    return tuple(out)
 
 
 def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
@@ -267,14 +301,15 @@ def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
         for q in k.plays:
             if q.at < p.at:
                 line |= 1 << q.tile
-        out.append(Evidence(p.seat, fixed, alive, left, right, p.tile, nl, nr, p.next_lack, line))
+        out.append(Evidence(p.seat, fixed, alive, left, right, p.tile, nl, nr, p.next_lack, line,
+                            _moves_at(left, right, p.next_lack), _move_terms(p.tile, nl, nr, p.next_lack)))
     return out
 
 
 #: The models of another seat's play (docs/bots.md, "Reading the plays"), as scales (x, y, z) of
 #: a play's score ``x * mittel score + y * pips + z * searching score``: mittel's score read
 #: loosely, read strictly, the pips alone, and the searching score (:func:`~.sim.search_score`).
-MODELS: Final = ((1, 0, 0), (4, 0, 0), (0, 40, 0), (0, 0, 1))  # weighed_deals is written for these four
+MODELS: Final = ((1, 0, 0), (4, 0, 0), (0, 40, 0), (0, 0, 1))  # likelihoods is written for these four
 #: The model whose seats play out as heaviest.
 PIPS_MODEL: Final = 2
 
@@ -286,94 +321,58 @@ _LIKE_WIDE: Final = LIKE + (LIKE[LIKE_MAX_D],) * (max(x * (12 + 27 * W_FOLLOW + 
                                                       for x, y, _ in MODELS) + 1 - len(LIKE))
 
 
-#: Per model, LIKE of a distance to the best play in that model's own units: for ``x * score``,
-#: entry d is LIKE[x * d] (d in score points); for ``y * pips``, LIKE[y * d] (d in pips). A model
-#: mixing both has none (likelihoods computes it from _LIKE_WIDE).
+#: For the first three models, LIKE of a distance to the best play in that model's own units:
+#: for ``x * score``, entry d is LIKE[x * d] (d in score points); for ``y * pips``, LIKE[y * d]
+#: (d in pips).
 _MODEL_LIKE: Final = tuple(
     tuple(_LIKE_WIDE[x * d] for d in range(12 + 27 * W_FOLLOW + W_DOUBLE + W_BLOCK + 1)) if y == 0
-    else tuple(_LIKE_WIDE[y * d] for d in range(13)) if x == 0 else ()
+    else tuple(_LIKE_WIDE[y * d] for d in range(13))
     for x, y, _ in MODELS[:3])
 
 
 def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
     """Each model's chance, out of 65536, that a seat holding ``hand`` made the play ``ev``:
     LIKE[best - score of the play] over the sum of LIKE[best - score] of every play it had."""
-    left, right, lack = ev.left, ev.right, ev.lack
     unseen = FULL & ~hand & ~ev.line  # the tiles the seat could not see then
-    num, ta, tb, bit_index, pips = NUM, TA, TB, BIT_INDEX, PIPS
-    sf, sd, so, ss, sk = S_FOLLOW, S_DOUBLE, S_OPEN, S_SAME, S_KINDS
-    scores = []  # mittel's score (play_score, inlined) of every play the hand had
+    count7, klo, khi = COUNT7, KINDS_LO, KINDS_HI
+    sf, so, sk = S_FOLLOW, S_OPEN, S_KINDS
+    scores = []  # mittel's score (play_score) of every play the hand had
     tile_pips = []
-    searching = []  # the searching score (search_score, inlined) of every play
-    if left < 0:
-        m = hand
-        while m:
-            low = m & -m
-            m ^= low
-            i = bit_index[low]
-            a, b = ta[i], tb[i]
-            rest = hand & ~low
-            ends = num[a] | num[b]
+    searching = []  # the searching score (search_score) of every play
+    for move in ev.moves:
+        if hand & move[0]:
+            low, ends, base, pips, sbase = move
+            rest = hand ^ low
             f = (rest & ends).bit_count()
-            k = ((lack >> a) & 1) + ((lack >> b) & 1)
-            double = a == b
-            scores.append(pips[i] + W_FOLLOW * f + (W_DOUBLE if double else 0)
-                          + (W_BLOCK if k == 2 else W_LACK if k else 0))
-            tile_pips.append(pips[i])
-            searching.append(sf * f - so * (ends & unseen).bit_count() - sk * kinds(rest)
-                             + ((sd + ss) if double else 0) + (S_BLOCK if k == 2 else S_LACK if k else 0))
-    else:
-        m = hand & (num[left] | num[right])
-        while m:
-            low = m & -m
-            m ^= low
-            i = bit_index[low]
-            a, b = ta[i], tb[i]
-            base = pips[i] + (W_DOUBLE if a == b else 0)
-            rest = hand & ~low
-            sbase = (sd if a == b else 0) - sk * kinds(rest)
-            if a == left or b == left:
-                nl = b if a == left else a
-                ends = num[nl] | num[right]
-                f = (rest & ends).bit_count()
-                k = ((lack >> nl) & 1) + ((lack >> right) & 1)
-                scores.append(base + W_FOLLOW * f + (W_BLOCK if k == 2 else W_LACK if k else 0))
-                tile_pips.append(pips[i])
-                searching.append(sbase + sf * f - so * (ends & unseen).bit_count() + (ss if nl == right else 0)
-                                 + (S_BLOCK if k == 2 else S_LACK if k else 0))
-            if left != right and (a == right or b == right):
-                nr = b if a == right else a
-                ends = num[left] | num[nr]
-                f = (rest & ends).bit_count()
-                k = ((lack >> left) & 1) + ((lack >> nr) & 1)
-                scores.append(base + W_FOLLOW * f + (W_BLOCK if k == 2 else W_LACK if k else 0))
-                tile_pips.append(pips[i])
-                searching.append(sbase + sf * f - so * (ends & unseen).bit_count() + (ss if left == nr else 0)
-                                 + (S_BLOCK if k == 2 else S_LACK if k else 0))
+            scores.append(base + W_FOLLOW * f)
+            tile_pips.append(pips)
+            searching.append(sbase + sf * f - so * (ends & unseen).bit_count()
+                             - sk * count7[klo[rest & 0x3FFF] | khi[rest >> 14]])
     if len(scores) <= 1:
         return (TWO16,) * len(MODELS)
-    played = play_score(hand, ev.tile, ev.nl, ev.nr, lack)
-    played_pips = pips[ev.tile]
-    out = []
-    best_score = max(scores)
-    below_best = [best_score - s for s in scores]
-    best_pips = max(tile_pips)
-    below_heaviest = [best_pips - p for p in tile_pips]
-    for (x, y, _), table in zip(MODELS, _MODEL_LIKE):
-        if y == 0:
-            out.append(TWO16 * table[best_score - played] // sum(map(table.__getitem__, below_best)))
-        elif x == 0:
-            out.append(TWO16 * table[best_pips - played_pips] // sum(map(table.__getitem__, below_heaviest)))
-        else:
-            like = _LIKE_WIDE
-            full = [x * s + y * p for s, p in zip(scores, tile_pips)]
-            top = max(full)
-            total = sum(like[top - v] for v in full)
-            out.append(TWO16 * like[top - x * played - y * played_pips] // total)
+    low, ends, base, played_pips, sbase = ev.played
+    rest = hand ^ low
+    f = (rest & ends).bit_count()
+    played = base + W_FOLLOW * f
+    played_search = (sbase + sf * f - so * (ends & unseen).bit_count()
+                     - sk * count7[klo[rest & 0x3FFF] | khi[rest >> 14]])
+    loose, strict, by_pips = _MODEL_LIKE
+    best = max(scores)
+    total_loose = total_strict = 0
+    for s in scores:
+        total_loose += loose[best - s]
+        total_strict += strict[best - s]
+    heaviest = max(tile_pips)
+    total_pips = 0
+    for p in tile_pips:
+        total_pips += by_pips[heaviest - p]
     top = max(searching)  # the searching score model: its differences stay below 200
-    out.append(TWO16 * LIKE[top - search_score(hand, ev.tile, ev.nl, ev.nr, lack, unseen)]
-               // sum(map(LIKE.__getitem__, [top - v for v in searching])))
-    return tuple(out)
+    like = LIKE
+    total_search = 0
+    for v in searching:
+        total_search += like[top - v]
+    return (TWO16 * loose[best - played] // total_loose, TWO16 * strict[best - played] // total_strict,
+            TWO16 * by_pips[heaviest - played_pips] // total_pips, TWO16 * like[top - played_search] // total_search)
 
 
 def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry32,

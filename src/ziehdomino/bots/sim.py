@@ -257,15 +257,16 @@ def _kinds_table(offset: int) -> tuple[int, ...]:
     return tuple(t)
 
 
-_KINDS_LO: Final = _kinds_table(0)
-_KINDS_HI: Final = _kinds_table(14)
-#: _COUNT7[numbers]: how many numbers a 7-bit number set holds.
-_COUNT7: Final = tuple(n.bit_count() for n in range(128))
+#: KINDS_LO[m], KINDS_HI[m]: the numbers shown by the tiles of a mask's low and high 14 bits (:func:`kinds`).
+KINDS_LO: Final = _kinds_table(0)
+KINDS_HI: Final = _kinds_table(14)
+#: COUNT7[numbers]: how many numbers a 7-bit number set holds.
+COUNT7: Final = tuple(n.bit_count() for n in range(128))
 
 
 def kinds(mask: int) -> int:
     """How many different numbers the tiles of ``mask`` show."""
-    return _COUNT7[_KINDS_LO[mask & 0x3FFF] | _KINDS_HI[mask >> 14]]
+    return COUNT7[KINDS_LO[mask & 0x3FFF] | KINDS_HI[mask >> 14]]
 
 
 def search_score(hand: int, i: int, nl: int, nr: int, lack: int, unseen: int) -> int:
@@ -294,7 +295,7 @@ def playout_search(hands: list[int], bone: list[int], left: int, right: int, tur
     the first move in sim order.
     """
     num = NUM
-    ta, tb, pipsof, bit_index, count7, klo, khi = TA, TB, PIPS, BIT_INDEX, _COUNT7, _KINDS_LO, _KINDS_HI
+    ta, tb, pipsof, bit_index, count7, klo, khi = TA, TB, PIPS, BIT_INDEX, COUNT7, KINDS_LO, KINDS_HI
     sf, sd, sb, sl, so, ss, sk = S_FOLLOW, S_DOUBLE, S_BLOCK, S_LACK, S_OPEN, S_SAME, S_KINDS
     live = 0  # the tiles in some hand or in the boneyard
     for h in hands:

@@ -28,9 +28,10 @@ SAMPLE_TRIES = 20
 #: _LIMIT[n]: Mulberry32.below's rejection bound for n (2**32 - 2**32 % n), for the sampler's
 #: inlined copy of below (the search samples thousands of tiles per decision).
 _LIMIT = (0,) + tuple(0x100000000 - (0x100000000 % n) for n in range(1, 29))
-#: _POP8[b]: the set bits of a byte; _SELECT8[b][k]: the position of its k-th set bit (ascending).
-_POP8 = tuple(b.bit_count() for b in range(256))
-_SELECT8 = tuple(tuple(j for j in range(8) if (b >> j) & 1) for b in range(256))
+#: _POP14[m]: the set bits of a 14-bit mask; _SELECT14[m][k]: the position of its k-th set bit
+#: (ascending). A tile mask is two such halves.
+_POP14 = tuple(m.bit_count() for m in range(1 << 14))
+_SELECT14 = tuple(tuple(j for j in range(14) if (m >> j) & 1) for m in range(1 << 14))
 
 
 def tile_index(text: str) -> int:
@@ -146,7 +147,7 @@ class Knowledge:
         k = ``rng.below(count)``); a dead end restarts, and after :data:`SAMPLE_TRIES` failures
         the constraints are dropped.
         """
-        limits, allowed, pop8, select8 = _LIMIT, ALLOWED, _POP8, _SELECT8
+        limits, allowed, pop14, select14 = _LIMIT, ALLOWED, _POP14, _SELECT14
         state = rng.state
         for attempt in range(SAMPLE_TRIES + 1):
             relax = attempt == SAMPLE_TRIES
@@ -171,15 +172,9 @@ class Knowledge:
                         if x < limit:
                             k = x % n
                             break
-                shift = 0  # the k-th set bit of cand, a byte at a time
-                while True:
-                    byte = (cand >> shift) & 0xFF
-                    c = pop8[byte]
-                    if k < c:
-                        break
-                    k -= c
-                    shift += 8
-                low = 1 << (shift + select8[byte][k])
+                half = cand & 0x3FFF  # the k-th set bit of cand
+                c = pop14[half]
+                low = 1 << select14[half][k] if k < c else 1 << (14 + select14[cand >> 14][k - c])
                 hands[seat] |= low
                 slot_tiles[j] = low
                 pool ^= low

@@ -391,32 +391,56 @@ def weighed_deals(k: Knowledge, order: list[tuple[int, int, int]], rng: Mulberry
         yield from uniform_deals(k, order, rng, samples)
         return
     seats = sorted({e.seat for e in evs})
-    slot_of = [seats.index(e.seat) for e in evs]
     raw = RAW_FACTOR * samples
-    ns = len(seats)
     drawn = []
-    products = []  # per deal, per seat: the three models' products
+    products = []  # per deal, per seat: the four models' products
     slot_tiles = [0] * len(order)
-    # per play: (its seat's index, the tiles surely held, the slots held then, its evidence,
-    # its likelihoods memoized by hand: deals repeat hands)
-    plays: list[tuple[int, int, tuple[int, ...], Evidence, dict[int, tuple[int, ...]]]] = [
-        (slot_of[x], e.fixed, e.alive, e, {}) for x, e in enumerate(evs)]
-    start = (1 << 32, 1 << 32, 1 << 32, 1 << 32)
+    # A seat's products depend only on the tiles in the slots its plays saw (each play's alive
+    # slots; a play adds the tiles it surely held), so they are memoized per seat by those
+    # tiles, packed 28 bits per distinct set of slots. Per seat: its seat number, those sets
+    # (None: all its slots, that is its whole sampled hand), its plays in log order as (the
+    # packed key's shift, the tiles surely held, the evidence, its likelihoods memoized by
+    # hand), and the memo.
+    readers: list[tuple[int, list[tuple[int, ...] | None], list[tuple[int, int, Evidence, dict[int, tuple[int, ...]]]],
+                        dict[int, tuple[int, int, int, int]]]] = []
+    for seat in seats:
+        mine = [e for e in evs if e.seat == seat]
+        every = tuple(j for j, (s, _, _) in enumerate(order) if s == seat)
+        sets = list(dict.fromkeys(e.alive for e in mine))
+        readers.append((seat, [None if alive == every else alive for alive in sets],
+                        [(28 * sets.index(e.alive), e.fixed, e, {}) for e in mine], {}))
     sample_hands = k.sample_hands
     for _ in range(raw):
         hands = sample_hands(order, rng, slot_tiles)
-        p = [start] * ns
-        for si, hand, alive, e, known in plays:
-            for j in alive:
-                hand |= slot_tiles[j]
-            q = known.get(hand)
-            if q is None:
-                q = known[hand] = likelihoods(hand, e)
-            a, b, c, d = p[si]
-            p[si] = (a * q[0] >> 16, b * q[1] >> 16, c * q[2] >> 16, d * q[3] >> 16)
+        p = []
+        for seat, groups, plays, memo in readers:
+            key = shift = 0
+            for alive in groups:
+                if alive is None:
+                    key |= hands[seat] << shift
+                else:
+                    for j in alive:
+                        key |= slot_tiles[j] << shift
+                shift += 28
+            prod = memo.get(key)
+            if prod is None:
+                a = b = c = d = 1 << 32
+                for at, fixed, e, known in plays:
+                    hand = fixed | ((key >> at) & FULL)
+                    q = known.get(hand)
+                    if q is None:
+                        q = known[hand] = likelihoods(hand, e)
+                    a = a * q[0] >> 16
+                    b = b * q[1] >> 16
+                    c = c * q[2] >> 16
+                    d = d * q[3] >> 16
+                prod = memo[key] = (a, b, c, d)
+            p.append(prod)
         drawn.append(hands)
         products.append(p)
-    shifts = [max(0, max(max(p[si]) for p in products).bit_length() - SEAT_BITS) for si in range(ns)]
+    ns = len(seats)
+    # every product of a deal is in its seat's memo and every memo entry is some deal's
+    shifts = [max(0, max(map(max, memo.values())).bit_length() - SEAT_BITS) for _, _, _, memo in readers]
     weights = []
     sums = [[0, 0, 0, 0] for _ in seats]
     for p in products:

@@ -228,8 +228,9 @@ class Evidence:
     slots); ``alive``: the positions in the slot order of the slots it held then; ``left``,
     ``right``: the ends before the play (-1 on an empty line); ``tile``, ``nl``, ``nr``: the
     tile played and the ends it left; ``lack``: what the next seat was known to lack then;
-    ``line``: the tiles on the line before the play; ``moves``: every play those ends allowed
-    and ``played`` the play made, each as :func:`_move_terms` gives it.
+    ``line``: the tiles on the line before the play; ``fit``: the tiles those ends took;
+    ``moves``: per tile bit of ``fit``, the plays of that tile those ends allowed, and
+    ``played``: the play made, each as :func:`_move_terms` gives it (without the tile bit).
     """
 
     seat: int
@@ -242,39 +243,43 @@ class Evidence:
     nr: int
     lack: int
     line: int
-    moves: tuple[tuple[int, int, int, int, int], ...]
-    played: tuple[int, int, int, int, int]
+    fit: int
+    moves: dict[int, tuple[tuple[int, int, int, int], ...]]
+    played: tuple[int, int, int, int]
 
 
-def _move_terms(i: int, nl: int, nr: int, lack: int) -> tuple[int, int, int, int, int]:
+def _move_terms(i: int, nl: int, nr: int, lack: int) -> tuple[int, int, int, int]:
     """The parts of a play's scores that do not depend on the rest of the hand: playing tile
-    ``i`` to leave the ends ``nl``, ``nr`` when the next seat lacks ``lack``, as ``(tile bit,
-    mask of the tiles that fit the new ends, mittel's score without its follow term, pips,
+    ``i`` to leave the ends ``nl``, ``nr`` when the next seat lacks ``lack``, as ``(mask of the
+    tiles that fit the new ends, mittel's score without its follow term, pips,
     the searching score without its follow, open and kinds terms)`` (:func:`play_score`,
     :func:`~.sim.search_score`)."""
     double = TA[i] == TB[i]
     lacked = ((lack >> nl) & 1) + ((lack >> nr) & 1)
-    return (1 << i, NUM[nl] | NUM[nr],
+    return (NUM[nl] | NUM[nr],
             PIPS[i] + (W_DOUBLE if double else 0) + (W_BLOCK if lacked == 2 else W_LACK if lacked else 0), PIPS[i],
             (S_DOUBLE if double else 0) + (S_SAME if nl == nr else 0)
             + (S_BLOCK if lacked == 2 else S_LACK if lacked else 0))
 
 
-def _moves_at(left: int, right: int, lack: int) -> tuple[tuple[int, int, int, int, int], ...]:
+def _moves_at(left: int, right: int, lack: int) -> dict[int, tuple[tuple[int, int, int, int], ...]]:
     """Every play any hand could make at the ends ``left``, ``right`` (-1: an empty line, every
-    tile opens), as :func:`_move_terms`; a tile fitting both ends of a line with two different
-    ends counts twice."""
-    out = []
+    tile opens), per tile bit, as :func:`_move_terms`; a tile fitting both ends of a line with
+    two different ends has two."""
+    out = {}
     for i in range(28):
         a, b = TA[i], TB[i]
+        plays = []
         if left < 0:
-            out.append(_move_terms(i, a, b, lack))
-            continue
-        if a == left or b == left:
-            out.append(_move_terms(i, b if a == left else a, right, lack))
-        if left != right and (a == right or b == right):
-            out.append(_move_terms(i, left, b if a == right else a, lack))
-    return tuple(out)
+            plays.append(_move_terms(i, a, b, lack))
+        else:
+            if a == left or b == left:
+                plays.append(_move_terms(i, b if a == left else a, right, lack))
+            if left != right and (a == right or b == right):
+                plays.append(_move_terms(i, left, b if a == right else a, lack))
+        if plays:
+            out[1 << i] = tuple(plays)
+    return out
 
 
 def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
@@ -301,8 +306,9 @@ def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
         for q in k.plays:
             if q.at < p.at:
                 line |= 1 << q.tile
-        out.append(Evidence(p.seat, fixed, alive, left, right, p.tile, nl, nr, p.next_lack, line,
-                            _moves_at(left, right, p.next_lack), _move_terms(p.tile, nl, nr, p.next_lack)))
+        moves = _moves_at(left, right, p.next_lack)
+        out.append(Evidence(p.seat, fixed, alive, left, right, p.tile, nl, nr, p.next_lack, line, sum(moves), moves,
+                            _move_terms(p.tile, nl, nr, p.next_lack)))
     return out
 
 
@@ -339,19 +345,22 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
     scores = []  # mittel's score (play_score) of every play the hand had
     tile_pips = []
     searching = []  # the searching score (search_score) of every play
-    for move in ev.moves:
-        if hand & move[0]:
-            low, ends, base, pips, sbase = move
-            rest = hand ^ low
+    moves = ev.moves
+    m = hand & ev.fit
+    while m:
+        low = m & -m
+        m ^= low
+        rest = hand ^ low
+        kinds = sk * count7[klo[rest & 0x3FFF] | khi[rest >> 14]]
+        for ends, base, pips, sbase in moves[low]:
             f = (rest & ends).bit_count()
             scores.append(base + W_FOLLOW * f)
             tile_pips.append(pips)
-            searching.append(sbase + sf * f - so * (ends & unseen).bit_count()
-                             - sk * count7[klo[rest & 0x3FFF] | khi[rest >> 14]])
+            searching.append(sbase + sf * f - so * (ends & unseen).bit_count() - kinds)
     if len(scores) <= 1:
         return (TWO16,) * len(MODELS)
-    low, ends, base, played_pips, sbase = ev.played
-    rest = hand ^ low
+    ends, base, played_pips, sbase = ev.played
+    rest = hand & ~(1 << ev.tile)
     f = (rest & ends).bit_count()
     played = base + W_FOLLOW * f
     played_search = (sbase + sf * f - so * (ends & unseen).bit_count()

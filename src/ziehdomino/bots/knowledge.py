@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.tiles import parse_tile
 from .rng import Mulberry32
-from .sim import ALLOWED, DRAW, INDEX, LEFT, NUM, OPEN, PASS, RIGHT, TA, TB, SimRound, bits
+from .sim import ALLOWED, DRAW, INDEX, LEFT, NUM, OPEN, PASS, RIGHT, TA, TB, SimRound
 
 #: Attempts at a consistent sample before the constraints are dropped (docs/bots.md).
 SAMPLE_TRIES = 20
@@ -29,7 +29,7 @@ SAMPLE_TRIES = 20
 #: inlined copy of below (the search samples thousands of tiles per decision).
 _LIMIT = (0,) + tuple(0x100000000 - (0x100000000 % n) for n in range(1, 29))
 #: _POP14[m]: the set bits of a 14-bit mask; _SELECT14[m][k]: the position of its k-th set bit
-#: (ascending). A tile mask is two such halves.
+#: (ascending), so _SELECT14[m] lists the positions of its set bits. A tile mask is two such halves.
 _POP14 = tuple(m.bit_count() for m in range(1 << 14))
 _SELECT14 = tuple(tuple(j for j in range(14) if (m >> j) & 1) for m in range(1 << 14))
 
@@ -190,7 +190,8 @@ class Knowledge:
         for s in range(self.players):
             if s != self.me:
                 pool &= ~hands[s]
-        bone = bits(pool)
+        bone = list(_SELECT14[pool & 0x3FFF])  # the tile indices in pool, ascending
+        bone.extend([14 + i for i in _SELECT14[pool >> 14]])
         limits = _LIMIT
         state = rng.state
         for j in range(len(bone) - 1, 0, -1):

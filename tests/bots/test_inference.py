@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ziehdomino.bots import analyse, decide, decide_seeing
 from ziehdomino.bots.knowledge import knowledge_of
-from ziehdomino.bots.players import LIKE, LIKE_FLOOR, MODELS, evidence, likelihoods, uniform_deals, weighed_deals
-from ziehdomino.bots.rng import Mulberry32
-from ziehdomino.bots.sim import INDEX
-from ziehdomino.engine import Match, Play, round_from_position, seat_view
+from ziehdomino.bots.players import (LIKE, LIKE_FLOOR, LIKE_MAX_D, MODELS, evidence, likelihoods, play_score,
+                                     uniform_deals, weighed_deals)
+from ziehdomino.bots.rng import Mulberry32, mix_seed
+from ziehdomino.bots.sim import FULL, INDEX, PIPS, TA, TB, search_score
+from ziehdomino.engine import Match, Play, parse_action, round_from_position, seat_view
 from ziehdomino.engine.tiles import parse_tile
 
 HEAVY_THREES = sum(1 << INDEX[parse_tile(t)] for t in ("3|4", "3|5", "3|6"))
@@ -80,3 +83,60 @@ def test_the_ceiling_is_no_level_and_only_the_arena_hands_it_the_hands() -> None
         decide(view, "ceiling", 1)
     hands = [[f"{a}|{b}" for a, b in h] for h in match.round.hands]
     assert decide_seeing(view, hands, 3) in view["legal"]
+
+
+def _likelihoods_by_definition(hand: int, ev) -> tuple[int, ...]:
+    """likelihoods written from docs/bots.md's words: every play the hand had at the ends (a
+    tile fitting both of two equal ends once), scored by play_score, pips and search_score."""
+    left, right = ev.left, ev.right
+    plays = []
+    for i in range(28):
+        if not (hand >> i) & 1:
+            continue
+        a, b = TA[i], TB[i]
+        if left < 0:
+            plays.append((i, a, b))
+            continue
+        if left in (a, b):
+            plays.append((i, b if a == left else a, right))
+        if left != right and right in (a, b):
+            plays.append((i, left, b if a == right else a))
+    if len(plays) <= 1:
+        return (65536,) * len(MODELS)
+    unseen = FULL & ~hand & ~ev.line
+    like = lambda d: LIKE[min(d, LIKE_MAX_D)]  # noqa: E731
+    out = []
+    for x, y, z in MODELS:
+        def score(i: int, nl: int, nr: int) -> int:
+            return (x * play_score(hand, i, nl, nr, ev.lack) + y * PIPS[i]
+                    + z * search_score(hand, i, nl, nr, ev.lack, unseen))
+        scores = [score(*p) for p in plays]
+        top = max(scores)
+        out.append(65536 * like(top - score(ev.tile, ev.nl, ev.nr)) // sum(like(top - s) for s in scores))
+    return tuple(out)
+
+
+def test_likelihoods_agree_with_their_definition_on_played_rounds() -> None:
+    rng = random.Random(4)
+    checked = 0
+    for players in (2, 3, 4):
+        for n in range(3):
+            match = Match(players, rng=random.Random(rng.randrange(1 << 30)))
+            step = 0
+            while match.round.result is None:
+                seat = match.round.turn
+                view = seat_view(match, seat)
+                k = knowledge_of(view)
+                order = k.slot_order()
+                slot_tiles = [0] * len(order)
+                for ev in evidence(k, order):
+                    for d in range(4):
+                        k.sample_hands(order, Mulberry32(mix_seed(players, n, step, d)), slot_tiles)
+                        hand = ev.fixed
+                        for j in ev.alive:
+                            hand |= slot_tiles[j]
+                        assert likelihoods(hand, ev) == _likelihoods_by_definition(hand, ev)
+                        checked += 1
+                match.apply(seat, parse_action(decide(view, rng.choice(["mittel", "heaviest"]), step)))
+                step += 1
+    assert checked > 200

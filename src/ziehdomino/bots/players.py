@@ -230,7 +230,7 @@ class Evidence:
     tile played and the ends it left; ``lack``: what the next seat was known to lack then;
     ``line``: the tiles on the line before the play; ``fit``: the tiles those ends took;
     ``moves``: per tile bit of ``fit``, the plays of that tile those ends allowed, and
-    ``played``: the play made, each as :func:`_move_terms` gives it (without the tile bit).
+    ``played``: the play made, each as :func:`_move_terms` gives it.
     """
 
     seat: int
@@ -315,7 +315,7 @@ def evidence(k: Knowledge, order: list[tuple[int, int, int]]) -> list[Evidence]:
 #: The models of another seat's play (docs/bots.md, "Reading the plays"), as scales (x, y, z) of
 #: a play's score ``x * mittel score + y * pips + z * searching score``: mittel's score read
 #: loosely, read strictly, the pips alone, and the searching score (:func:`~.sim.search_score`).
-MODELS: Final = ((1, 0, 0), (4, 0, 0), (0, 40, 0), (0, 0, 1))  # likelihoods is written for these four
+MODELS: Final = ((1, 0, 0), (4, 0, 0), (0, 40, 0), (0, 0, 1))  # likelihoods and weighed_deals are written for these four
 #: The model whose seats play out as heaviest.
 PIPS_MODEL: Final = 2
 

@@ -257,8 +257,9 @@ def test_an_online_round_needs_no_scrolling(server, new_context, screens, figure
 
 
 def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, screens):
-    """Two people and two computers at 360×640, one name on two lines: at the round's end, and
-    once one of them is ready, the result and every control of the panel are on screen."""
+    """Two people and two computers at 360×640, one name on two lines: at every own turn the
+    hand, the ends and a line that overlaps nothing; at the round's end, and once one of them is
+    ready, the result and every control of the panel are on screen."""
     size = (360, 640)
     seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "leicht"},
              {"kind": "computer", "level": "leicht"}]
@@ -268,7 +269,17 @@ def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, scre
     anna = seat_page(new_context, server.base, room, made["seat"], made["credential"], size)
     ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], size)
     problems = watch(anna) + watch(ben)
-    play_round([anna, ben], lambda p: act_by_mouse(p, Counter()))
+
+    def on_step(step: int, p: Page) -> None:
+        # three others' cards and the turn clock above the line: the hand, the ends and the
+        # line itself all still fit, nothing of the line over anything else
+        check_own_turn(p, f"four-seat room 360x640 step {step}")
+        clash = p.evaluate(LINE_CLASH_JS)
+        if clash:
+            p.screenshot(path=str(screens / f"room-four-clash-360x640-{step}.png"))
+        assert not clash, f"four-seat room 360x640 step {step}: {clash}"
+
+    play_round([anna, ben], lambda p: act_by_mouse(p, Counter()), on_step)
     for page in (anna, ben):
         check_round_end(page, "four-seat room 360x640", 4)
     anna.get_by_role("button", name="Nächste Runde").click()
@@ -278,6 +289,32 @@ def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, scre
         assert not missing, f"four-seat room 360x640, Anna ready: {missing}"
     anna.screenshot(path=str(screens / "room-four-round-end-360x640.png"))
     assert not problems, problems
+
+
+#: What of the line of play lies over something else or outside its felt: an end chip over a
+#: tile, a chip or a tile over the boneyard count or the felt's heading; an empty list when
+#: nothing does.
+LINE_CLASH_JS = """() => {
+    const out = [];
+    const box = (el) => el.getBoundingClientRect();
+    const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const felt = document.querySelector('.table .felt');
+    const marks = [...felt.querySelectorAll('.end-chip')].filter((el) => el.getClientRects().length > 0);
+    const tiles = [...felt.querySelectorAll('.line li')];
+    const labels = [felt.querySelector('.boneyard'), felt.querySelector('h3')].filter(Boolean);
+    const inside = box(felt);
+    for (const m of marks) {
+        const r = box(m);
+        if (r.top < inside.top - 1 || r.bottom > inside.bottom + 1 || r.left < inside.left - 1 || r.right > inside.right + 1) {
+            out.push(`${m.textContent} outside the felt`);
+        }
+        for (const t of tiles) if (meet(r, box(t))) out.push(`${m.textContent} over ${t.textContent}`);
+    }
+    for (const el of [...marks, ...tiles]) {
+        for (const l of labels) if (meet(box(el), box(l))) out.push(`${el.textContent} over "${l.textContent}"`);
+    }
+    return out;
+}"""
 
 
 def server_create(base: str) -> dict[str, Any]:

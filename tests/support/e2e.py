@@ -73,7 +73,9 @@ def shoot(page: Page, screens: Path, name: str, anchor: str | None = None) -> No
 
 
 def status_text(page: Page) -> str:
-    return page.get_by_role("status").inner_text()
+    """What the status region announces: all of its text (a narrow screen shows part of it to
+    screen readers only), its spaces collapsed."""
+    return " ".join((page.get_by_role("status").text_content() or "").split())
 
 
 def turn_state(page: Page) -> str:

@@ -38,7 +38,7 @@ import { createLog } from './table/log.js';
 import { createResult } from './table/result.js';
 import { createSettings } from './table/settings.js';
 import { createTips } from './table/tips-panel.js';
-import { isMe, isMyTurn, seatName, statusText } from './table/words.js';
+import { isMe, isMyTurn, seatName, statusParts } from './table/words.js';
 import { createHistory } from './room-history.js';
 
 let uid = 0;
@@ -151,7 +151,11 @@ export function createTable(root, session, options = {}) {
       setText(heading, t('table.round', { n: view.round_number }));
       setText(sideToggle, t('table.sideToggle'));
     }
-    setText(status, statusText(view, ctx.room));
+    const parts = statusParts(view, ctx.room);
+    const text = parts.map((p) => p.text).join(' ');
+    if (status.textContent !== text) {
+      status.replaceChildren(...parts.flatMap((p, i) => [i ? ' ' : '', h('span', { class: `status-${p.kind}`, text: p.text })]));
+    }
   }
 
   function render() {

@@ -126,19 +126,27 @@ export function createHand(ctx, meInfo) {
   }
 
   let fitted = '';
-  /** Sizes the hand's tiles so that the hand keeps to one row, or two when it is long (a layout read). */
+  /**
+   * Sizes the hand's tiles so that the hand keeps to one row, or two when it is long (a layout
+   * read). On a short screen (a phone under 700 px) a hand of several rows keeps its tiles
+   * narrower still, so that the line of play above keeps room for its tiles and ends.
+   */
   function layout() {
     if (element.hidden || !ctx.view) return;
     const n = hand.children.length;
     const width = hand.clientWidth;
-    const key = `${n}:${width}`;
+    const short = window.innerHeight < 700;
+    const key = `${n}:${width}:${short}`;
     if (!n || !width || key === fitted) return;
     fitted = key;
     const gap = width < 420 ? 4 : 6;
-    const most = width < 420 ? 42 : 50;
+    let most = width < 420 ? 42 : 50;
     const fit = (perRow) => Math.floor((width - gap * (perRow - 1)) / perRow);
     let size = fit(n);
-    if (size < 32) size = fit(Math.ceil(n / 2));
+    if (size < 32) {
+      size = fit(Math.ceil(n / 2));
+      if (short) most = 34;
+    }
     if (size < 28) size = fit(Math.ceil(n / 3));
     hand.style.setProperty('--hand-w', `${Math.max(24, Math.min(most, size))}px`);
   }

@@ -75,11 +75,14 @@ export function createLine(ctx) {
     if (!view || element.closest('[hidden]')) return;
     const width = box.clientWidth;
     const height = box.clientHeight;
-    const key = `${drawn.length}:${width}:${height}`;
+    // The chips' own width where it is more than the size class keeps free ("Rechts: 3" at a
+    // phone's font is wider than "Links: 1"), so that a chip beside a row's start is not cut.
+    const chips = Math.max(endLeft.offsetWidth, endRight.offsetWidth) + GAP;
+    const key = `${drawn.length}:${width}:${height}:${chips}`;
     if (key === geometry) return;
     geometry = key;
     const s = sizes(width);
-    const g = snakeLayout(drawn.length, { width, height, gap: GAP, ...s });
+    const g = snakeLayout(drawn.length, { width, height, gap: GAP, ...s, chip: Math.max(s.chip, chips) });
     line.style.setProperty('--tile', `${g.tile}px`);
     [...line.children].forEach((li, i) => {
       const cell = g.cells[i];

@@ -115,19 +115,29 @@ function grouped(entries) {
  * after one's own draw the tile drawn. It changes with every draw ("Du ziehst 2 Steine.").
  */
 export function statusText(view, room) {
+  return statusParts(view, room).map((p) => p.text).join(' ');
+}
+
+/**
+ * The status sentence in its parts, each `{kind, text}`: kind 'last' is what happened since
+ * one's last action (the others' cards say it too, so a narrow screen may show it to screen
+ * readers only), every other part is 'now'.
+ */
+export function statusParts(view, room) {
   const parts = [];
-  if (view.result) parts.push(t('status.over'));
-  else if (view.turn !== null) parts.push(isMe(view, view.turn) ? t('status.yourTurn') : t('status.turnOf', { name: seatName(room, view.turn) }));
-  if (view.seat === null) parts.push(t('status.spectating'));
-  parts.push(view.ends ? t('status.ends', { l: view.ends[0], r: view.ends[1] }) : t('status.empty'));
+  const now = (text) => parts.push({ kind: 'now', text });
+  if (view.result) now(t('status.over'));
+  else if (view.turn !== null) now(isMe(view, view.turn) ? t('status.yourTurn') : t('status.turnOf', { name: seatName(room, view.turn) }));
+  if (view.seat === null) now(t('status.spectating'));
+  now(view.ends ? t('status.ends', { l: view.ends[0], r: view.ends[1] }) : t('status.empty'));
   const recent = grouped(recentEntries(view, 8)).slice(-3);
-  if (recent.length) parts.push(t('status.last', { what: recent.map((e) => entryText(view, room, e)).join(' ') }));
+  if (recent.length) parts.push({ kind: 'last', text: t('status.last', { what: recent.map((e) => entryText(view, room, e)).join(' ') }) });
   // One's own draw names the tile drawn (the last of one's hand, docs/view.md); nobody else's does.
   const last = view.log[view.log.length - 1];
   if (last?.type === 'draw' && isMe(view, last.seat) && view.hand?.length) {
-    parts.push(t('status.drawn', { t: view.hand[view.hand.length - 1] }));
+    now(t('status.drawn', { t: view.hand[view.hand.length - 1] }));
   }
-  return parts.join(' ');
+  return parts;
 }
 
 /**

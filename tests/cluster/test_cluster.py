@@ -207,7 +207,9 @@ def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(clust
             # run out by this process's clock before the write could go out
             counts = {k: after[k] - before[k] for k in ("refused_writes", "late_writes", "given_up")}
             refused = sum(counts.values())
-            figures.append(f"cluster: SIGSTOP: late writes refused: {refused} ({counts})")
+            figures.append(f"cluster: SIGSTOP: late writes refused: {refused} (by the database's fence "
+                           f"{counts['refused_writes']}; not sent, the room already dropped {counts['late_writes']}; "
+                           f"not sent, its lease run out by the process's own clock {counts['given_up']})")
             assert refused >= 1
             assert owner_of(cluster, room) == moved_to  # the late write changed nothing
             await play(players, seats, moves=2, rng=random.Random(7))

@@ -140,7 +140,8 @@ def _stop_running() -> int:
         if not STATE_FILE.exists():
             break
         time.sleep(0.1)
-    print(f"cluster stopped; logs kept in {state['root']} (p1.log ..., haproxy.log, postgres.log)")
+    print(f"cluster stopped; its throwaway database and rooms are gone; logs kept in {state['root']} "
+          "(p1.log ..., haproxy.log, postgres.log)")
     return 0
 
 
@@ -214,7 +215,7 @@ def _run(n: int, port: int, extra: list[str]) -> int:
     finally:
         cluster.stop()
         STATE_FILE.unlink(missing_ok=True)
-        print(f"cluster stopped; logs kept in {cluster.root}", flush=True)
+        print(f"cluster stopped; its throwaway database and rooms are gone; logs kept in {cluster.root}", flush=True)
     return 0
 
 

@@ -67,22 +67,22 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     limiter: Limiter = ws.app.state.limiter
     await ws.accept()
     if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host")):
-        await ws.close(Close.BAD_ORIGIN, "origin not allowed")
+        await _close(ws, Close.BAD_ORIGIN, "origin not allowed")
         return
     address = ws.client.host if ws.client else "unknown"
     try:
         room = await rooms.find(ws.path_params["room_id"])
     except RoomError as exc:  # another process holds the room, or the database failed: retry
-        await ws.close(Close.ROOM_MOVED if exc.code == ErrorCode.ROOM_MOVED else Close.SERVER_ERROR, exc.code)
+        await _close(ws, Close.ROOM_MOVED if exc.code == ErrorCode.ROOM_MOVED else Close.SERVER_ERROR, exc.code)
         return
     if room is None:
         if limiter.allow_miss(address):
-            await ws.close(Close.UNKNOWN_ROOM, "no such room")
+            await _close(ws, Close.UNKNOWN_ROOM, "no such room")
         else:
-            await ws.close(Close.TOO_MANY, "too many unknown rooms from this address")
+            await _close(ws, Close.TOO_MANY, "too many unknown rooms from this address")
         return
     if not limiter.open_socket(address):
-        await ws.close(Close.TOO_MANY, "too many connections from this address")
+        await _close(ws, Close.TOO_MANY, "too many connections from this address")
         return
     bucket = limiter.message_bucket()
     try:
@@ -101,7 +101,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                     await asyncio.wait_for(sender, timeout=5)
                 except (asyncio.TimeoutError, Exception):
                     sender.cancel()
-    except _Closed:
+    except (_Closed, WebSocketDisconnect):  # the client went away (during the hello, say)
         pass
     except Exception:  # never a stack trace to the client: log it, close with 1011
         log.exception("websocket of room %s failed", room.id)
@@ -111,6 +111,15 @@ async def websocket_endpoint(ws: WebSocket) -> None:
             pass
     finally:
         limiter.close_socket(address)
+
+
+async def _close(ws: WebSocket, code: int, reason: str = "") -> None:
+    """Close the socket with ``code``; a client that has gone meanwhile (while its room was
+    looked up in the database, say) is no error."""
+    try:
+        await ws.close(code, reason)
+    except WebSocketDisconnect:
+        pass
 
 
 async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | None:

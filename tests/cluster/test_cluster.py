@@ -306,8 +306,10 @@ def test_postgresql_out_longer_than_the_lease_gives_rooms_up_then_play_resumes(
             down = time.monotonic()
             await asyncio.to_thread(postgres.stop)
             try:
+                # every player told (the timing goal is the give-up's, asserted below; at high
+                # load the last close can come later than lease + 5 s)
                 await wait_until(lambda: all(any(code == 4503 for _, code in p.closes) for p in players.values()),
-                                 LEASE + 5)
+                                 LEASE + 15)
                 given_up = time.monotonic() - down
             finally:
                 await asyncio.to_thread(postgres.start)

@@ -240,6 +240,12 @@ def test_postgresql_restart_mid_game_keeps_every_socket_refuses_then_accepts_and
             for (_, players), view in zip(tables, views):
                 turn = _turn_player(players, view)
                 await wait_until(lambda: turn.view is not None and turn.view["version"] == view["version"])  # noqa: B023
+            # what the outage must not change: each player's sockets (one may have moved already
+            # while the rooms were set up, when a loaded proxy's health checks shifted its ring)
+            sockets = {id(p): (len(p.closes), len(p.clients)) for _, ps in tables for p in ps.values()}
+
+            def kept(ps: dict[int, Player]) -> bool:
+                return all((len(p.closes), len(p.clients)) == sockets[id(p)] for p in ps.values())
             room, players = tables[0]
             view = views[0]
             turn = _turn_player(players, view)
@@ -277,8 +283,7 @@ def test_postgresql_restart_mid_game_keeps_every_socket_refuses_then_accepts_and
                         assert turn.errors[-1]["code"] == "server_error", turn.errors[-1]
             back = await asyncio.gather(*(accepted_again(players, view) for (_, players), view in zip(tables, views)))
             for _, players in tables:
-                for p in players.values():
-                    assert p.closes == [] and len(p.clients) == 1, f"a socket closed: {p.closes}\n{room_log(cluster)}"
+                assert kept(players), f"a socket closed: {[p.closes for p in players.values()]}\n{room_log(cluster)}"
             figures.append(f"cluster: PostgreSQL out for {outage:.2f} s (lease {LEASE} s): no socket closed; "
                            f"actions accepted again {max(back) - outage:.2f} s after it was back")
             for i, (room, players) in enumerate(tables):
@@ -287,7 +292,7 @@ def test_postgresql_restart_mid_game_keeps_every_socket_refuses_then_accepts_and
             await asyncio.sleep(0.3)
             for room, players in tables:
                 assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
-                assert all(p.closes == [] for p in players.values())
+                assert kept(players)
     run(main())
 
 

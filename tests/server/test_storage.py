@@ -179,6 +179,17 @@ def test_appended_actions_are_fenced_folded_in_and_settled_on_postgresql(postgre
     run(main())
 
 
+async def _saved_with_a_draw(a: Any, room: str) -> dict[str, Any]:
+    """Store a new room ``room`` through the started storage ``a`` and append one draw to it
+    (the match at version 2); returns the draw."""
+    draw = {"type": "draw"}
+    record = _record(room, "x")
+    record.match = {"deal": "kept", "actions": [], "version": 1}
+    await a.save(record)
+    await a.append(room, 2, draw)
+    return draw
+
+
 def test_writes_go_on_after_the_database_closed_their_connections(postgres: Any) -> None:
     """The fenced writes keep connections of their own (lanes): when the database ends those
     sessions (a restart, an operator), the next write goes through a fresh connection; if it
@@ -192,12 +203,8 @@ def test_writes_go_on_after_the_database_closed_their_connections(postgres: Any)
         a = storage(dsn, "a", lease=600.0)
         await a.start(nothing)
         room = "L" * 22
-        draw = {"type": "draw"}
-        record = _record(room, "x")
-        record.match = {"deal": "kept", "actions": [], "version": 1}
         try:
-            await a.save(record)
-            await a.append(room, 2, draw)
+            draw = await _saved_with_a_draw(a, room)
             admin = await asyncpg.connect(dsn)
             try:  # every session of a's pool and lanes (not its lease session)
                 ended = await admin.fetchval(
@@ -237,12 +244,8 @@ def test_a_slow_write_waits_for_as_long_as_renewals_keep_its_lease(postgres: Any
         a.ownership.dsn = dsn  # the lease's own session is not held up
         await a.start(nothing)
         room = "W" * 22
-        draw = {"type": "draw"}
-        record = _record(room, "x")
-        record.match = {"deal": "kept", "actions": [], "version": 1}
         try:
-            await a.save(record)
-            await a.append(room, 2, draw)
+            draw = await _saved_with_a_draw(a, room)
             await asyncio.to_thread(proxy.pause)
 
             async def resume_later() -> None:

@@ -336,3 +336,39 @@ def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives_them_
         finally:
             await a.close()
     run(main())
+
+
+def test_a_lease_session_cut_off_while_it_subscribes_is_ended(postgres: Any, monkeypatch: Any) -> None:
+    """The renewal loop reconnects after an outage; when that is cancelled (the process
+    closing) or fails after the connection opened but before it listens for hand-back
+    requests, the half-made session is ended at once, not left open for the garbage
+    collector (where it was an unclosed-connection warning and a session that held a
+    database slot)."""
+    dsn = postgres.new_database()
+    from ziehdomino.server.ownership import Ownership
+    subscribing = asyncio.Event()
+
+    async def hangs(self: Any, channel: str, callback: Any) -> None:
+        subscribing.set()
+        await asyncio.Event().wait()
+    monkeypatch.setattr(asyncpg.Connection, "add_listener", hangs)
+
+    async def sessions(owner: str) -> int:
+        (row,) = await fetch(dsn, "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1", owner)
+        return int(row["n"])
+
+    async def main() -> None:
+        own = Ownership(dsn, "a", 5.0)
+        connecting = asyncio.create_task(own._connect())
+        await asyncio.wait_for(subscribing.wait(), 10)
+        assert await sessions(own.owner) == 1
+        connecting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await connecting
+        assert not own.connected
+        for _ in range(50):  # the server notices the closed socket within moments
+            if await sessions(own.owner) == 0:
+                break
+            await asyncio.sleep(0.1)
+        assert await sessions(own.owner) == 0
+    run(main())

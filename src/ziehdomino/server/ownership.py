@@ -154,7 +154,11 @@ class Ownership:
 
     async def _connect(self) -> None:
         conn = await asyncpg.connect(self.dsn, timeout=5, server_settings={"application_name": self.owner})
-        await conn.add_listener(CHANNEL, self._on_notify)
+        try:
+            await conn.add_listener(CHANNEL, self._on_notify)
+        except BaseException:  # failed or cancelled (the process closing) before it was ours: end it here
+            conn.terminate()
+            raise
         self._conn = conn
         self.pid = conn.get_server_pid()
 

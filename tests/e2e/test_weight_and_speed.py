@@ -42,6 +42,8 @@ def test_table_first_load_weight(server, new_context, figures):
     assert packed <= LIMIT, (packed, urls)
     # A room's turn clock and ready step are the room page's: the local page does not load them.
     assert not {"room-clock.js", "room-ready.js"} & set(urls), urls
+    # The computers (bots.js) load once a game is there, not with the setup form.
+    assert "bots.js" not in urls, urls
 
     # The room's table: a fresh browser opening an invitation link.
     made = page.request.post(server.base + "/api/rooms", data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})

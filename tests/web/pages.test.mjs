@@ -77,6 +77,20 @@ test('the start and room pages load no rules engine and no local session', () =>
   assert.deepEqual([...moduleGraph('names.js')], ['names.js']);
 });
 
+test('the local page imports the computers (bots.js) only dynamically: no part of its first load', () => {
+  const staticOnly = new Set();
+  const todo = ['page-local.js'];
+  while (todo.length) {
+    const name = todo.pop();
+    if (staticOnly.has(name)) continue;
+    staticOnly.add(name);
+    for (const m of read(name).matchAll(/\bfrom\s*['"]\.\/([\w.-]+\.js)['"]/g)) todo.push(m[1]);
+  }
+  assert.ok(staticOnly.has('engine.js') && staticOnly.has('render.js'), [...staticOnly]);
+  assert.ok(!staticOnly.has('bots.js'), [...staticOnly]);
+  assert.match(read('page-local.js'), /import\('\.\/bots\.js'\)/);
+});
+
 /** Width and height of a PNG file (from its IHDR chunk). */
 function pngSize(name) {
   const bytes = readFileSync(new URL(name, WEB));

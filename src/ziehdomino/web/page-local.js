@@ -8,7 +8,6 @@
 import { initPage, t } from './i18n.js';
 import { cryptoRng } from './engine.js';
 import { createTable } from './render.js';
-import { decide } from './bots.js';
 import { readSave } from './local-save.js';
 import { LocalSession, uniformMove } from './session-local.js';
 import {
@@ -31,10 +30,22 @@ const delayParam = Number(params.get('delay'));
 const delay = params.has('delay') && Number.isFinite(delayParam) && delayParam >= 0 ? delayParam : undefined;
 
 // Computers: bots.js from their own seat's view; should a bot ever fail, a uniform legal move,
-// so that a computer never stalls the table (as on the server).
-function chooseMove(view, level) {
+// so that a computer never stalls the table (as on the server). bots.js (the largest module)
+// is loaded once a game is there, not with the setup form: it is no part of the first load.
+let bots = null;
+/** bots.js's module, or null when it could not be loaded (offline before the worker cached it:
+ * the next move tries again). */
+function loadBots() {
+  bots ??= import('./bots.js').catch(() => {
+    bots = null;
+    return null;
+  });
+  return bots;
+}
+async function chooseMove(view, level) {
+  const module = await loadBots();
   try {
-    return decide(view, level, cryptoRng.int(0x80000000));
+    return module.decide(view, level, cryptoRng.int(0x80000000));
   } catch {
     return uniformMove(view);
   }
@@ -111,6 +122,7 @@ setupForm.addEventListener('submit', async (event) => {
   if (saved.status === 'ok' && !(await confirmReplace(saved.data))) return;
   if (name !== t('form.defaultName')) rememberName(name);
   message.textContent = '';
+  loadBots();
   session.start({ name, computers: readComputers(setupForm) });
   showSetup(false);
   table.element.querySelector('h2')?.focus?.();
@@ -150,6 +162,7 @@ if (!started) {
   }
 }
 showSetup(!started);
+if (started) loadBots();
 
 // Offline play once loaded: a small service worker caching the static files (see sw.js).
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {

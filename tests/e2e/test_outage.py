@@ -5,7 +5,9 @@ with a second action for the same version), in words that do not blame the playe
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import tempfile
 import time
 from pathlib import Path
@@ -178,3 +180,119 @@ def test_a_click_while_an_action_waits_for_its_answer_says_so_and_sends_nothing_
     # the controls keep their names meanwhile
     expect(player.get_by_role("button", name="Ziehen", exact=True)).to_have_count(1)
     expect(player.get_by_role("button", name="Passen", exact=True)).to_have_count(1)
+
+
+SENDING = "Wird gesendet …"
+RESTORING = "Verbindung wird wiederhergestellt …"
+
+#: The "Wird gesendet …" line: where it is drawn, whether it is the topmost element at its centre,
+#: and where the hand and its actions are (showing the line must not push them off screen).
+SENDING_BOX_JS = """() => {
+  const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const el = document.querySelector('.table .sending');
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {...box('.table .sending'), text: el.innerText, live: el.getAttribute('aria-live'),
+          shown: Boolean(hit && el.contains(hit)), vw: innerWidth, vh: innerHeight,
+          status: box('.table .status'), hand: box('.table .hand'), actions: box('.table .actions')};
+}"""
+
+
+def _stopped(srv: ServerProcess) -> None:
+    os.kill(srv.proc.pid, signal.SIGSTOP)  # type: ignore[union-attr]
+
+
+def _resumed(srv: ServerProcess) -> None:
+    os.kill(srv.proc.pid, signal.SIGCONT)  # type: ignore[union-attr]
+
+
+def test_a_move_the_hung_server_has_not_answered_says_it_is_on_its_way_where_the_player_looks(
+        new_context: Any, screens: Path) -> None:
+    """A real fault: the server process is stopped (SIGSTOP) while the player moves, at a table
+    of four. Within a moment the page says "Wird gesendet …" over the status line, in view at
+    every size and without moving the hand; it goes with the answer once the process runs again,
+    and the move is made. Stopped past the page's patience, it says the connection is being
+    restored, and the game goes on once the process is back."""
+    srv = ServerProcess(Path(tempfile.mkdtemp()) / "data").start()
+    try:
+        seats = [{"kind": "person"}] * 2 + [{"kind": "computer", "level": "leicht"}] * 2
+        made = httpx.post(srv.base + "/api/rooms", json={"seats": seats, "name": "Anna"}, timeout=20).json()
+        joined = httpx.post(f"{srv.base}/api/rooms/{made['room']}/join", json={"name": "Ben"}, timeout=20).json()
+        people = [_seat(new_context(viewport={"width": 390, "height": 844}), srv.base, made["room"], who["seat"], who["credential"])
+                  for who in (made, joined)]
+        problems = watch(people[0]) + watch(people[1])
+        player = _on_turn(people)
+        sending = player.locator(".table .sending")
+        assert sending.inner_text() == "" and sending.get_attribute("aria-live") == "polite"
+        before = player.locator("ol.log li:not(.muted)").all_inner_texts()
+        _stopped(srv)
+        try:
+            clicked = time.monotonic()
+            did = act_by_names(player)
+            expect(sending).to_have_text(SENDING, timeout=4000)
+            for w, h in [(390, 844), (360, 640), (1280, 800)]:
+                player.set_viewport_size({"width": w, "height": h})
+                player.evaluate("() => document.querySelector('section.table').scrollIntoView()")
+                settle(player)
+                box = player.evaluate(SENDING_BOX_JS)
+                where = f"{w}x{h}"
+                assert box["text"] == SENDING, (where, box)
+                assert 0 <= box["top"] < box["bottom"] <= box["vh"] and 0 <= box["left"] < box["right"] <= box["vw"], (where, box)
+                assert box["shown"], f"{where}: the line is covered: {box}"
+                # near the status line: over it
+                assert box["top"] >= box["status"]["top"] - 1 and box["bottom"] <= box["status"]["bottom"] + 1, (where, box)
+                # the hand and its actions stay on screen
+                for part in ("hand", "actions"):
+                    assert box[part]["bottom"] <= box["vh"] + 1, (where, part, box)
+                # it moves nothing: the same moment without the line has the hand where it is
+                without = player.evaluate("""(js) => { const el = document.querySelector('.table .sending'); const text = el.textContent;
+                    el.textContent = ''; const box = (0, eval)(js)(); el.textContent = text; return box; }""", SENDING_BOX_JS)
+                assert (without["text"], without["status"], without["hand"]) == ("", box["status"], box["hand"]), (where, box, without)
+                player.screenshot(path=str(screens / f"sending-{w}x{h}.png"))  # the visible viewport
+            # the controls look unavailable and keep their names; a click says why nothing happens
+            expect(player.locator("section.table")).to_have_class(re.compile(r"\bis-sending\b"))
+            if did in ("draw", "pass"):
+                player.get_by_role("button", name="Ziehen" if did == "draw" else "Passen", exact=True).click()
+            else:
+                tile, end = did.split()[1], did.split()[2] if len(did.split()) > 2 else ""
+                player.get_by_role("button", name=f"{tile} {end} anlegen" if end else f"{tile} anlegen", exact=True).click()
+            expect(player.locator(".table .notice")).to_contain_text(UNDER_WAY)
+            assert _in_view(player, ".table .notice")
+            expect(sending).to_have_text(SENDING)
+            player.screenshot(path=str(screens / "sending-second-click-1280x800.png"))
+            expect(player.get_by_role("button", name="Ziehen", exact=True)).to_have_count(1)
+            expect(player.get_by_role("button", name="Passen", exact=True)).to_have_count(1)
+            assert time.monotonic() - clicked < 5.5, "the page's patience (6 s) ran out: no longer the case to test"
+        finally:
+            _resumed(srv)
+        expect(sending).to_have_text("", timeout=5000)
+        expect(player.locator("section.table")).not_to_have_class(re.compile(r"\bis-sending\b"))
+        player.wait_for_function("(n) => document.querySelectorAll('ol.log li:not(.muted)').length > n", arg=len(before))
+        made_now = player.locator("ol.log li:not(.muted)").all_inner_texts()[len(before):]
+        assert made_now and made_now[0].startswith("Du "), made_now  # the move landed, once
+        assert not [e for e in made_now[1:] if e.startswith("Du ")], made_now
+        expect(player.locator("#conn")).to_have_text("Verbunden.")
+
+        # Past the page's patience: the socket is taken for dead, the line says so until the process is back.
+        player.set_viewport_size({"width": 390, "height": 844})
+        player = _on_turn(people)
+        sending = player.locator(".table .sending")
+        _stopped(srv)
+        try:
+            act_by_names(player)
+            expect(sending).to_have_text(SENDING, timeout=4000)
+            expect(sending).to_have_text(RESTORING, timeout=10_000)
+            expect(player.locator("#conn")).to_contain_text(DOWN)
+            player.evaluate("() => document.querySelector('section.table').scrollIntoView()")
+            settle(player)
+            box = player.evaluate(SENDING_BOX_JS)
+            assert 0 <= box["top"] < box["bottom"] <= box["vh"] and box["shown"], box
+            player.screenshot(path=str(screens / "sending-restoring-390x844.png"))
+        finally:
+            _resumed(srv)
+        expect(sending).to_have_text("", timeout=20_000)
+        expect(player.locator("#conn")).to_have_text("Verbunden.", timeout=20_000)
+        assert not [p for p in problems if "WebSocket" not in p], problems
+    finally:
+        _resumed(srv)
+        srv.stop()

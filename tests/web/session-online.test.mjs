@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { BACKOFF, OnlineSession, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/session-online.js';
+import { BACKOFF, OnlineSession, PENDING_MS, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/session-online.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }
@@ -290,4 +290,82 @@ test('a next-round request lost with the socket is reported unless the seat show
     t.all[1].message({ type: 'state', room: { seats: [{}, { ready }] }, view: over });
     assert.deepEqual(t.errors, errors);
   }
+});
+
+/** A session with a state of VIEW on an open socket that answers nothing from now on. */
+function silentServer() {
+  const t = make();
+  const pendings = [];
+  t.session.subscribe({ pending: (waiting) => pendings.push([waiting, t.session.pending(), t.session.connection()]) });
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'state', room: { you: 1, seats: [{}, { ready: false }] }, view: VIEW });
+  return { ...t, pendings };
+}
+
+test('a move the server has not answered after PENDING_MS is pending until the answer comes', () => {
+  assert.ok(PENDING_MS >= 500 && PENDING_MS < SILENT_MS / 4, PENDING_MS);
+  const t = silentServer();
+  t.session.act({ type: 'draw' });
+  assert.equal(t.session.pending(), false); // not at once: a normal answer never shows it
+  assert.deepEqual(t.pendings, []);
+  t.clock.fire(PENDING_MS);
+  assert.equal(t.session.pending(), true);
+  assert.deepEqual(t.pendings, [[true, true, 'online']]);
+  t.session.act({ type: 'draw' }); // the second click: not sent, refused as pending
+  assert.deepEqual(t.errors, ['pending']);
+  assert.equal(t.clock.timers.filter((x) => x.ms === PENDING_MS).length, 0); // no second timer
+  t.all[0].message({ type: 'state', room: { you: 1 }, view: { ...VIEW, version: 8 } });
+  assert.equal(t.session.pending(), false);
+  assert.deepEqual(t.pendings, [[true, true, 'online'], [false, false, 'online']]);
+});
+
+test('an answer within PENDING_MS never makes a move pending; neither do pings', () => {
+  const t = silentServer();
+  t.session.act({ type: 'draw' });
+  t.all[0].message({ type: 'error', code: 'stale_version' });
+  assert.equal(t.clock.timers.filter((x) => x.ms === PENDING_MS).length, 0); // the timer went with the answer
+  assert.equal(t.session.pending(), false);
+  t.clock.fire(25000); // a ping goes out: nothing the player made
+  assert.equal(t.clock.timers.filter((x) => x.ms === PENDING_MS).length, 0);
+  assert.deepEqual(t.pendings, []);
+});
+
+test('a pending move stays pending through the reconnect after silence, until the new socket answers', () => {
+  const t = silentServer();
+  t.session.act({ type: 'draw' });
+  t.clock.fire(PENDING_MS);
+  t.clock.fire(SILENT_MS); // taken for dead
+  assert.equal(t.session.connection(), 'retry');
+  assert.equal(t.session.pending(), true); // the page says the connection is being restored
+  t.clock.fire(BACKOFF[0]);
+  t.all[1].open();
+  assert.equal(t.session.pending(), true);
+  t.all[1].message({ type: 'state', room: { you: 1 }, view: { ...VIEW, version: 8 } }); // it was made
+  assert.equal(t.session.pending(), false);
+  assert.deepEqual(t.pendings.map(([waiting]) => waiting), [true, false]);
+  assert.deepEqual(t.errors, []);
+});
+
+test('a next-round request is pending like an action and is not sent twice meanwhile', () => {
+  const over = { ...VIEW, legal: [], result: { winners: [0] } };
+  const t = silentServer();
+  t.all[0].message({ type: 'state', room: { you: 1, seats: [{}, { ready: false }] }, view: over });
+  t.session.nextRound();
+  t.session.nextRound();
+  assert.equal(t.all[0].sent.filter((m) => m.type === 'next_round').length, 1);
+  assert.deepEqual(t.errors, ['pending']);
+  t.clock.fire(PENDING_MS);
+  assert.equal(t.session.pending(), true);
+  t.all[0].message({ type: 'state', room: { you: 1, seats: [{}, { ready: true }] }, view: over }); // marked ready
+  assert.equal(t.session.pending(), false);
+});
+
+test('closing the session ends a pending wait', () => {
+  const t = silentServer();
+  t.session.act({ type: 'draw' });
+  t.clock.fire(PENDING_MS);
+  t.session.close();
+  assert.equal(t.session.pending(), false);
+  assert.deepEqual(t.pendings.map(([waiting]) => waiting), [true, false]);
 });

@@ -156,6 +156,8 @@ const DE = {
   'table.turnMark': 'am Zug',
   'table.unknown': 'Verbindung unklar',
   'table.sideToggle': 'Verlauf & Einstellungen',
+  'table.sending': 'Wird gesendet …',
+  'table.restoring': 'Verbindung wird wiederhergestellt …',
 
   'deed.open': 'eröffnet mit {t}',
   'deed.playLeft': 'legt {t} links an',
@@ -534,6 +536,8 @@ const EN = {
   'table.turnMark': 'to play',
   'table.unknown': 'connection unknown',
   'table.sideToggle': 'History & settings',
+  'table.sending': 'Sending …',
+  'table.restoring': 'Restoring the connection …',
 
   'deed.open': 'opens with {t}',
   'deed.playLeft': 'plays {t} on the left',

@@ -18,8 +18,12 @@
  * The renderer never decides a rule: what may be done comes from `view.legal`. Every action is
  * a real <button> with a stable accessible name ("Stein 2|5", "2|5 links anlegen", "Ziehen",
  * "Passen", "Nächste Runde"); the line of play is an <ol> whose items read "a|b"; one
- * role="status" region says whose turn it is, the open ends and the latest actions. Drawn tiles
- * are aria-hidden decoration. All data (names!) goes in through textContent.
+ * role="status" region says whose turn it is, the open ends and the latest actions. While a
+ * session's `pending()` holds (a move sent to a server and not answered after a moment), a
+ * polite line over the status says "Wird gesendet …" (or that the connection is being
+ * restored) and the actions look unavailable; a click meanwhile says why nothing happens (the
+ * session's `pending` refusal). Drawn tiles are aria-hidden decoration. All data (names!) goes
+ * in through textContent.
  *
  * The table fits the viewport while a round is shown (style.css): the page scrolls it into view
  * when it appears, when a round begins and when a round ends, and everything a player needs at
@@ -92,6 +96,9 @@ export function createTable(root, session, options = {}) {
   const heading = h('h2', { class: 'table-h', attrs: { id: `${ctx.id}-h`, tabindex: '-1' } });
   const status = h('p', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
   const notice = h('p', { class: 'notice', attrs: { role: 'alert' } });
+  // Over the status (table.css), so that showing it moves nothing; a live region of its own
+  // from the start, so that its text is announced when it comes.
+  const sending = h('p', { class: 'sending', attrs: { 'aria-live': 'polite' } });
   const cards = createCards(ctx);
   const line = createLine(ctx);
   const hand = createHand(ctx, cards.meInfo);
@@ -109,7 +116,7 @@ export function createTable(root, session, options = {}) {
   if (ready) result.nextBtn.before(ready.element);
   const side = h('div', { class: 'side', attrs: { id: `${ctx.id}-side` } }, log.element, rounds.element, settings.element);
   const sideToggle = h('button', { class: 'btn side-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${ctx.id}-side` } });
-  const top = h('div', { class: 'table-top' }, heading, sideToggle, status, ...(clock ? [clock.element] : []), notice);
+  const top = h('div', { class: 'table-top' }, heading, sideToggle, status, sending, ...(clock ? [clock.element] : []), notice);
   const board = h('div', { class: 'board' }, cards.element, line.element, hand.element);
   const stage = h('div', { class: 'stage' }, board, result.element);
   const section = h('section', { class: 'table', attrs: { 'aria-labelledby': `${ctx.id}-h` } }, top, stage, side);
@@ -144,6 +151,14 @@ export function createTable(root, session, options = {}) {
   /** A connection that was up and is not now (the controls look unavailable meanwhile). */
   const connDown = () => ['retry', 'connecting'].includes(session.connection());
 
+  /** "Wird gesendet …" while the session waits for the answer to a move (its `pending()`). */
+  function renderSending() {
+    const waiting = Boolean(ctx.view) && Boolean(session.pending?.());
+    const key = session.connection() === 'online' ? 'table.sending' : 'table.restoring';
+    setText(sending, waiting ? t(key) : '');
+    section.classList.toggle('is-sending', waiting);
+  }
+
   // ---- drawing -----------------------------------------------------------------------------
   function renderTop() {
     const { view } = ctx;
@@ -170,6 +185,7 @@ export function createTable(root, session, options = {}) {
     section.classList.toggle('my-turn', isMyTurn(view));
     section.classList.toggle('conn-down', connDown());
     renderTop();
+    renderSending();
     cards.render();
     tips.render();
     line.render();
@@ -253,6 +269,8 @@ export function createTable(root, session, options = {}) {
   session.subscribe({
     change: update,
     connection: update,
+    // Not through update(): a refusal said meanwhile ("noch unterwegs") stays.
+    pending: renderSending,
     error(code) {
       if (skipErrors.has(code) || !ctx.view) return; // the page says these itself
       showNotice(code);

@@ -8,7 +8,9 @@
  *
  * It implements the session interface of session.js: `view()`, `roomInfo()`, `connection()`,
  * `act()`, `nextRound()` and `subscribe()`, and `history()`: the room's finished rounds
- * ("Rundenübersicht") from the `history` messages. `leave()` leaves the room for good (the seat
+ * ("Rundenübersicht") from the `history` messages, and `pending()`: whether the last action or
+ * next-round request has waited PENDING_MS or more for its answer (a `pending` event with true
+ * or false when that changes), so that the page can show that it is on its way. `leave()` leaves the room for good (the seat
  * is forgotten here at once; the server closes with 4410, reported as the error `left`).
  *
  * The server answers everything the page sends (a state, an error or a pong), so a socket
@@ -32,6 +34,12 @@ export const BACKOFF = Object.freeze([100, 500, 1000, 2000]);
 const PING_MS = 25000;
 /** Milliseconds without any message after the page sent one before the socket counts as dead. */
 export const SILENT_MS = 6000;
+/**
+ * Milliseconds an action or next-round request waits for its answer before `pending()` turns
+ * true: an answer usually comes within a tenth of that, so the page's "Wird gesendet …" never
+ * flickers on a normal move, and shows up well before SILENT_MS when a server process hangs.
+ */
+export const PENDING_MS = 700;
 
 /** The stored seat of a room: `{seat, credential}` or null. */
 export function readSeat(storage, roomId) {
@@ -67,11 +75,12 @@ export class OnlineSession extends SessionEvents {
    * @param {(code: string) => void} [options.onError]  an `error` listener
    * @param {(state: 'connecting'|'online'|'retry'|'closed') => void} [options.onConnection]  a
    *   `connection` listener
+   * @param {(waiting: boolean) => void} [options.onPending]  a `pending` listener (`pending()`)
    * @param {(fn: Function, ms: number) => any} [options.schedule]
    * @param {(handle: any) => void} [options.cancel]
    * @param {() => number} [options.random]  a number in [0, 1) for the reconnect delays (default Math.random)
    */
-  constructor(roomId, { storage, location, WebSocket: WS, onChange, onError, onConnection, schedule, cancel, random } = {}) {
+  constructor(roomId, { storage, location, WebSocket: WS, onChange, onError, onConnection, onPending, schedule, cancel, random } = {}) {
     super();
     this.roomId = roomId;
     this.storage = storage;
@@ -80,6 +89,7 @@ export class OnlineSession extends SessionEvents {
     if (onChange) this.subscribe({ change: onChange });
     if (onError) this.subscribe({ error: onError });
     if (onConnection) this.subscribe({ connection: onConnection });
+    if (onPending) this.subscribe({ pending: onPending });
     this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
     this.cancel = cancel ?? ((handle) => clearTimeout(handle));
     this.random = random ?? Math.random;
@@ -98,6 +108,19 @@ export class OnlineSession extends SessionEvents {
     // the new socket shows it was not made, the player is told (`undelivered`) to make it again.
     this.unanswered = null;
     this.lost = null;
+    this.pendingTimer = null; // runs from a send until PENDING_MS later or the answer
+    this.waiting = false; // what pending() says
+  }
+
+  /**
+   * Whether the last action or next-round request sent has waited PENDING_MS or more and is not
+   * answered yet: on the socket it went out on, or, when that socket broke or was taken for
+   * dead meanwhile, by the first state of the next one (which shows whether it was made). The
+   * page shows "Wird gesendet …" meanwhile (or that the connection is being restored, while
+   * `connection()` is not 'online'). Changes are told by a `pending` event with the new value.
+   */
+  pending() {
+    return this.waiting;
   }
 
   /** The room's finished rounds, oldest first (docs/protocol.md, `history`). */
@@ -199,14 +222,20 @@ export class OnlineSession extends SessionEvents {
     if (this.unanswered?.type === 'action' && this.unanswered.version === view.version) return this.onError('pending');
     if (!this.sendRaw({ type: 'action', version: view.version, action })) return this.onError('offline');
     this.unanswered = { type: 'action', version: view.version };
+    this.startPending();
   }
 
-  /** Asks for the next round (reported as `offline` when the socket is down). */
+  /**
+   * Asks for the next round (reported as `offline` when the socket is down). Like an action,
+   * a second request for the same round while the first is unanswered is not sent (`pending`).
+   */
   nextRound() {
     const view = this.current.view;
     if (!view) return this.onError('not_started');
+    if (this.unanswered?.type === 'next_round' && this.unanswered.version === view.version) return this.onError('pending');
     if (!this.sendRaw({ type: 'next_round', version: view.version })) return this.onError('offline');
     this.unanswered = { type: 'next_round', version: view.version };
+    this.startPending();
   }
 
   /**
@@ -236,6 +265,8 @@ export class OnlineSession extends SessionEvents {
     this.closed = true;
     this.cancelRetry();
     this.dropSocket();
+    this.unanswered = this.lost = null;
+    this.settlePending();
     this.onConnection('closed');
   }
 
@@ -262,6 +293,7 @@ export class OnlineSession extends SessionEvents {
       if (this.unanswered && this.answers(this.unanswered)) this.unanswered = null;
       const lost = this.lost;
       this.lost = null;
+      this.settlePending();
       this.onConnection('online');
       this.emit('change');
       if (lost && !this.answers(lost)) this.onError('undelivered');
@@ -270,6 +302,7 @@ export class OnlineSession extends SessionEvents {
       this.emit('change');
     } else if (message.type === 'error') {
       this.unanswered = null;
+      this.settlePending();
       const code = typeof message.code === 'string' ? message.code : 'unknown';
       if (code === 'bad_credential') forgetSeat(this.storage, this.roomId);
       this.onError(code);
@@ -288,6 +321,8 @@ export class OnlineSession extends SessionEvents {
     if (Object.hasOwn(FINAL_CLOSES, code)) {
       // docs/protocol.md: after these, reconnecting with the same hello cannot help (codes.js).
       this.closed = true;
+      this.unanswered = this.lost = null;
+      this.settlePending();
       this.onConnection('closed');
       this.onError(FINAL_CLOSES[code]);
       return;
@@ -341,6 +376,27 @@ export class OnlineSession extends SessionEvents {
       }, SILENT_MS);
     }
     return true;
+  }
+
+  /** From a send on: `pending()` turns true PENDING_MS later unless the answer came first. */
+  startPending() {
+    if (this.pendingTimer !== null || this.waiting) return;
+    this.pendingTimer = this.schedule(() => {
+      this.pendingTimer = null;
+      if (!this.unanswered && !this.lost) return;
+      this.waiting = true;
+      this.emit('pending', true);
+    }, PENDING_MS);
+  }
+
+  /** Once nothing sent waits for an answer any more: `pending()` is false again. */
+  settlePending() {
+    if (this.unanswered || this.lost) return;
+    if (this.pendingTimer !== null) this.cancel(this.pendingTimer);
+    this.pendingTimer = null;
+    if (!this.waiting) return;
+    this.waiting = false;
+    this.emit('pending', false);
   }
 
   stopSilence() {

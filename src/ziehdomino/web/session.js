@@ -23,6 +23,10 @@
  * Optional: `history()`, the finished rounds of the game or room, oldest first
  * (docs/protocol.md `history`; the table shows them as "Rundenübersicht").
  *
+ * Optional, for a session that waits for a server: `pending()`, whether the last action or
+ * next-round request has waited a moment for its answer and still waits (the table then says
+ * "Wird gesendet …"), with a `pending(waiting)` event when it changes.
+ *
  * Optional, for a session whose computers play in the page: `tempo()` and `setTempo(name)`
  * with a name of TEMPOS (the table then offers the setting "Tempo").
  */

@@ -6,10 +6,14 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from ziehdomino.bots import LEVELS, decide
+from ziehdomino.bots import LEVELS, analyse, decide
+from ziehdomino.engine import parse_action, seat_view
+
+from tests.support.bots import random_matches
 
 from tests.bots.make_decisions import random_views
 
@@ -87,3 +91,48 @@ console.log(JSON.stringify(out));
     assert len(cases) >= 120
     for c in cases:
         assert decide(c["view"], c["level"], c["seed"]) == c["action"]
+
+
+def _late_two_seat_views(count: int, seed: int) -> list[dict[str, Any]]:
+    """Views of two-seat rounds (mittel against heaviest) with 1-6 tiles in the boneyard and a choice."""
+    out: list[dict[str, Any]] = []
+    for n, match in enumerate(random_matches(10 * count, seed, (2,))):
+        while match.round.result is None and len(out) < count:
+            seat = match.round.turn
+            view = seat_view(match, seat)
+            if 1 <= view["boneyard_count"] <= 6 and len(view["legal"]) > 1:
+                out.append(view)
+            match.apply(seat, parse_action(decide(view, ("mittel", "heaviest")[(seat + n) % 2], n)))
+        if len(out) >= count:
+            break
+    return out
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_both_languages_solve_the_same_late_deals_exactly() -> None:
+    """Two seats, a small boneyard: stark solves the distinct deals exactly within its budget
+    (docs/bots.md); both languages solve the same samples and count the same results."""
+    views = _late_two_seat_views(60, 2612)
+    jobs = [{"view": v, "seed": 500 + n} for n, v in enumerate(views)]
+    script = f"""
+import {{ analyse }} from '{BOTS_JS}';
+let text = '';
+process.stdin.on('data', (d) => {{ text += d; }});
+process.stdin.on('end', () => {{
+  const jobs = JSON.parse(text);
+  console.log(JSON.stringify(jobs.map((j) => analyse(j.view, j.seed))));
+}});
+"""
+    got = json.loads(_node(script, json.dumps(jobs)))
+    keys = ("index", "won", "shared", "value")
+    sampled = exact = partly = 0
+    for j, js in zip(jobs, got):
+        py = analyse(j["view"], j["seed"])
+        assert (js["choice"], js["method"], js["samples"], js.get("exact")) == (
+            py["choice"], py["method"], py["samples"], py.get("exact"))
+        assert [{x: c[x] for x in keys if x in c} for c in js["candidates"]] == py["candidates"]
+        if py["method"] == "sample":
+            sampled += 1
+            exact += py["exact"] == py["samples"]
+            partly += 0 < py["exact"] < py["samples"]
+    assert sampled >= 40 and exact >= 10 and partly >= 1

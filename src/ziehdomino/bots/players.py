@@ -15,7 +15,7 @@ from .rng import Mulberry32
 from .sim import (COUNT7, KINDS_HI, KINDS_LO, FULL, NUM, OPEN, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW,
                   W_LACK, W_PIPS, SimRound, S_BLOCK, S_DOUBLE, S_FOLLOW, S_KINDS, S_LACK, S_OPEN, S_SAME,
                   outcome_value, playout, playout_search)
-from .solve import solve
+from .solve import exact_value, solve
 
 #: "stark": playouts per decision, shared among the candidate moves (docs/bots.md).
 PLAYOUTS: Final = 1000
@@ -31,6 +31,11 @@ LIKE_MULT: Final = 59299
 LIKE_FLOOR: Final = 1024
 LIKE_MAX_D: Final = 255
 TWO16: Final = 65536
+#: "stark", two seats and at most EXACT_BONE tiles in the boneyard: each distinct deal is solved
+#: exactly (:func:`~.solve.exact_value`) instead of played out, within EXACT_NODES positions per
+#: decision; a deal that would take more is played out, and so is every deal after it.
+EXACT_BONE: Final = 6
+EXACT_NODES: Final = 60000
 #: Resampling weights are cut to below 2**WEIGHT_BITS; a seat's product per model to below 2**SEAT_BITS.
 WEIGHT_BITS: Final = 20
 SEAT_BITS: Final = 16
@@ -140,19 +145,20 @@ Policy = Callable[[list[int], list[int], int, int, int, int, int, list[int], int
 
 
 def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals,
-           policy: Policy = _mittel_playout, playouts: int = PLAYOUTS) -> dict[str, Any]:
+           policy: Policy = _mittel_playout, playouts: int = PLAYOUTS, exact: bool = False) -> dict[str, Any]:
     """The search every stark-like player shares (docs/bots.md, "stark").
 
     Steps 1 and 2 (one choice; the exact two-player endgame), then ``deals(k, order, rng,
     samples)`` yields the deals to play every candidate out on (with the seats that play out
     as heaviest), each played out by ``policy``; ``playouts`` shared among the candidates.
+    ``exact``: late two-seat positions solve each distinct deal exactly instead (stark).
 
     Returns:
         ``{"choice": index in view["legal"], "method": ..., "candidates": [...], "samples": n}``;
         ``method`` is ``"only"`` (one legal action), ``"same"`` (all plays lead to the same
         ends), ``"solve"`` (each candidate has ``value``: 0 lost, 1 shared, 2 won alone, with
         best play) or ``"sample"`` (each candidate has ``won`` and ``shared``: counts out of
-        ``samples`` deals played out). Each candidate has ``index`` (in ``view["legal"]``).
+        ``samples`` deals played out; ``exact`` of them were solved exactly instead). Each candidate has ``index`` (in ``view["legal"]``).
     """
     legal = view["legal"]
     if len(legal) == 1:
@@ -184,7 +190,48 @@ def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals,
         r = SimRound(players, [FULL] * players, [], left, right, turn, passes)
         r.apply(m)
         after.append((1 << (m // 3), r.left, r.right, r.turn))
+    # Two seats and a small boneyard: a deal (the other hand and the boneyard's order) leaves a
+    # game of perfect information, and the sampled deals repeat; each distinct deal is solved
+    # once, within a budget of positions, and counts as often as it was drawn.
+    solved: dict[tuple[int, tuple[int, ...]], list[int] | None] | None = None
+    if exact and players == 2 and 0 < k.bone_count <= EXACT_BONE and all(m >= 0 for m in moves):
+        solved = {}
+    budget = [EXACT_NODES]
+    solved_samples = 0
     for hands, bone, heavy in deals(k, k.slot_order(), rng, samples):
+        if solved is not None:
+            other = hands[1 - me]
+            key = (other, tuple(bone))
+            if key in solved:
+                values = solved[key]
+            else:
+                values = None
+                if budget[0] > 0:
+                    out = []
+                    for play in after:
+                        if budget[0] < 0:
+                            break
+                        assert play is not None
+                        bit, nl, nr, nxt = play
+                        hand = hands[me] & ~bit
+                        if not hand:
+                            out.append(2)
+                            continue
+                        h0, h1 = (hand, other) if me == 0 else (other, hand)
+                        out.append(exact_value(h0, h1, bone, len(bone), nl, nr, nxt, 0, me, -1, 3, budget))
+                    if budget[0] >= 0:
+                        values = out
+                    else:
+                        budget[0] = 0
+                solved[key] = values
+            if values is not None:
+                solved_samples += 1
+                for c, v in enumerate(values):
+                    if v == 2:
+                        won[c] += 1
+                    elif v == 1:
+                        shared[c] += 1
+                continue
         for c, m in enumerate(moves):
             play = after[c]
             if play is not None:
@@ -207,7 +254,7 @@ def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals,
     for c in range(1, len(cands)):
         if 2 * won[c] + shared[c] > 2 * won[best] + shared[best]:
             best = c
-    return {"choice": cands[best][0], "method": "sample", "samples": samples,
+    return {"choice": cands[best][0], "method": "sample", "samples": samples, "exact": solved_samples,
             "candidates": [{"index": idx, "won": won[c], "shared": shared[c]} for c, (idx, _) in enumerate(cands)]}
 
 
@@ -501,7 +548,7 @@ def seeing_deals(hands: list[int]) -> Deals:
 def stark_search(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> dict[str, Any]:
     """Stark's search (:func:`search`): deals weighed by the other seats' plays, played out by
     the searching score (docs/bots.md)."""
-    return search(view, k, rng, weighed_deals, playout_search, STARK_PLAYOUTS)
+    return search(view, k, rng, weighed_deals, playout_search, STARK_PLAYOUTS, exact=True)
 
 
 def stark(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:

@@ -551,6 +551,65 @@ function solve(root, moves, me, limit = NODE_LIMIT) {
   return out;
 }
 
+/**
+ * The exact value (0 lost, 1 shared, 2 won alone, for `me`) of a two-seat position with every
+ * tile known and the boneyard's order fixed (the next draw is bone[nb-1]); `budget[0]` counts
+ * down per node visited, and below 0 the search stops (the value is then meaningless).
+ */
+function exactValue(h0, h1, bone, nb, left, right, turn, passes, me, alpha, beta, budget) {
+  if (--budget[0] < 0) return 0;
+  let hand = turn ? h1 : h0;
+  let fit = hand & (NUM[left] | NUM[right]);
+  while (!fit && nb > 0) {
+    nb -= 1;
+    hand |= 1 << bone[nb];
+    fit = hand & (NUM[left] | NUM[right]);
+  }
+  if (turn) h1 = hand;
+  else h0 = hand;
+  if (!fit) {
+    if (passes + 1 >= 2) {
+      const p0 = maskPips(h0);
+      const p1 = maskPips(h1);
+      if (p0 === p1) return 1;
+      return (p0 < p1) === (me === 0) ? 2 : 0;
+    }
+    return exactValue(h0, h1, bone, nb, left, right, 1 - turn, passes + 1, me, alpha, beta, budget);
+  }
+  const maximizing = turn === me;
+  let best = maximizing ? -1 : 3;
+  let m = fit;
+  while (m) {
+    const low = m & -m;
+    m ^= low;
+    const i = bitIndex(low);
+    const a = TA[i];
+    const b = TB[i];
+    const rest = hand ^ low;
+    for (let e = 0; e < 2; e++) {
+      const end = e ? right : left;
+      if (a !== end && b !== end) continue;
+      if (e && left === right) continue; // the same position as the play at the left end
+      const n = a === end ? b : a;
+      let v;
+      if (!rest) v = maximizing ? 2 : 0;
+      else if (turn) v = exactValue(h0, rest, bone, nb, e ? left : n, e ? n : right, 0, 0, me, alpha, beta, budget);
+      else v = exactValue(rest, h1, bone, nb, e ? left : n, e ? n : right, 1, 0, me, alpha, beta, budget);
+      if (maximizing) {
+        if (v > best) {
+          best = v;
+          if (v > alpha) alpha = v;
+        }
+      } else if (v < best) {
+        best = v;
+        if (v < beta) beta = v;
+      }
+      if (alpha >= beta) return best;
+    }
+  }
+  return best;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The players (bots/players.py)
 
@@ -644,18 +703,80 @@ function candidates(k, legal) {
 }
 
 /**
+ * "stark", two seats and at most EXACT_BONE tiles in the boneyard: each distinct deal is solved
+ * exactly (exactValue) instead of played out, within EXACT_NODES positions per decision; a deal
+ * that would take more is played out, and so is every deal after it (bots/players.py).
+ */
+const EXACT_BONE = 6;
+const EXACT_NODES = 60000;
+
+/**
  * Plays every candidate on one deal to the end, adding to `won` and `shared`: called as
  * `(hands, at, bone, nb, heavy)`: hands in `hands[at + s]`, boneyard `bone[0 … nb-1]`, the
  * seats that play out as heaviest; copies them. `searching`: every other seat plays out by the
- * searching score (stark), else by mittel's.
+ * searching score (stark), else by mittel's; with two seats and a small boneyard stark solves
+ * each distinct deal exactly instead, counting those samples in `tally.exact`.
  */
-function dealPlayer(k, moves, lacks0, won, shared, searching) {
+function dealPlayer(k, moves, lacks0, won, shared, searching, tally = { exact: 0 }) {
   const { me, players } = k;
   const srch = searching ? (1 << players) - 1 : 0;
   const h = new Int32Array(players);
   const lacks = new Int32Array(players);
   const b = new Int32Array(28);
+  // Two seats and a small boneyard: a deal (the other hand and the boneyard's order) leaves a
+  // game of perfect information, and the sampled deals repeat; each distinct deal is solved
+  // once, within a budget of positions, and counts as often as it was drawn.
+  const exact = searching && players === 2 && k.boneCount > 0 && k.boneCount <= EXACT_BONE
+    && moves.every((m) => m >= 0);
+  const solved = new Map();
+  const budget = [EXACT_NODES];
   return (hands, at, bone, nb, heavy) => {
+    if (exact) {
+      const other = hands[at + 1 - me];
+      let key = `${other}`;
+      for (let j = 0; j < nb; j++) key += `,${bone[j]}`;
+      let values = solved.get(key);
+      if (values === undefined) {
+        values = null;
+        if (budget[0] > 0) {
+          const out = [];
+          for (let c = 0; c < moves.length && budget[0] >= 0; c++) {
+            const m = moves[c];
+            const i = Math.floor(m / 3);
+            const end = m % 3;
+            const hand = hands[at + me] & ~(1 << i);
+            if (!hand) {
+              out.push(2);
+              continue;
+            }
+            let left = k.left;
+            let right = k.right;
+            if (end === OPEN) {
+              left = TA[i];
+              right = TB[i];
+            } else if (end === LEFT) {
+              left = TA[i] === left ? TB[i] : TA[i];
+            } else {
+              right = TA[i] === right ? TB[i] : TA[i];
+            }
+            const h0 = me === 0 ? hand : other;
+            const h1 = me === 0 ? other : hand;
+            out.push(exactValue(h0, h1, bone, nb, left, right, 1 - me, 0, me, -1, 3, budget));
+          }
+          if (budget[0] >= 0) values = out;
+          else budget[0] = 0;
+        }
+        solved.set(key, values);
+      }
+      if (values !== null) {
+        tally.exact += 1;
+        for (let c = 0; c < moves.length; c++) {
+          if (values[c] === 2) won[c] += 1;
+          else if (values[c] === 1) shared[c] += 1;
+        }
+        return;
+      }
+    }
     for (let c = 0; c < moves.length; c++) {
       for (let s = 0; s < players; s++) {
         h[s] = hands[at + s];
@@ -701,7 +822,8 @@ function dealPlayer(k, moves, lacks0, won, shared, searching) {
  * The search of stark-like levels (docs/bots.md): `deals(k, order, rng, samples, visit)` calls
  * `visit` on every deal, played out by the searching score (`searching`: stark, STARK_PLAYOUTS)
  * or by mittel's (PLAYOUTS). Returns `{choice, method, candidates, samples}`; `method` "only",
- * "same", "solve" (candidates have `value` 0/1/2) or "sample" (`won`, `shared` of `samples`).
+ * "same", "solve" (candidates have `value` 0/1/2) or "sample" (`won`, `shared` of `samples`;
+ * `exact` of them solved exactly instead of played out).
  */
 function search(view, k, rng, deals, searching = false) {
   const legal = view.legal;
@@ -724,10 +846,11 @@ function search(view, k, rng, deals, searching = false) {
   const shared = new Array(cands.length).fill(0);
   const lacks0 = [];
   for (let s = 0; s < k.players; s++) lacks0.push(k.publicLacks(s));
-  deals(k, k.slotOrder(), rng, samples, dealPlayer(k, moves, lacks0, won, shared, searching));
+  const tally = { exact: 0 };
+  deals(k, k.slotOrder(), rng, samples, dealPlayer(k, moves, lacks0, won, shared, searching, tally));
   let best = 0;
   for (let c = 1; c < cands.length; c++) if (2 * won[c] + shared[c] > 2 * won[best] + shared[best]) best = c;
-  return { choice: cands[best][0], method: 'sample', samples,
+  return { choice: cands[best][0], method: 'sample', samples, exact: tally.exact,
     candidates: cands.map(([index], c) => ({ index, won: won[c], shared: shared[c] })) };
 }
 

@@ -21,6 +21,8 @@ from .solve import exact_value, solve
 PLAYOUTS: Final = 1000
 #: "stark": its playouts by the searching score cost more, so it plays out fewer (stark-v1 keeps PLAYOUTS).
 STARK_PLAYOUTS: Final = 800
+#: "stark" at a table of two: more playouts (a two-seat playout is shorter, and there they pay).
+STARK_PLAYOUTS_2: Final = 1000
 MIN_SAMPLES: Final = 24
 #: "stark": deals drawn per deal played out, before the drawn deals are weighed and resampled.
 RAW_FACTOR: Final = 2
@@ -548,7 +550,8 @@ def seeing_deals(hands: list[int]) -> Deals:
 def stark_search(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> dict[str, Any]:
     """Stark's search (:func:`search`): deals weighed by the other seats' plays, played out by
     the searching score (docs/bots.md)."""
-    return search(view, k, rng, weighed_deals, playout_search, STARK_PLAYOUTS, exact=True)
+    playouts = STARK_PLAYOUTS_2 if k.players == 2 else STARK_PLAYOUTS
+    return search(view, k, rng, weighed_deals, playout_search, playouts, exact=True)
 
 
 def stark(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:

@@ -617,6 +617,8 @@ function exactValue(h0, h1, bone, nb, left, right, turn, passes, me, alpha, beta
 const PLAYOUTS = 1000;
 /** "stark": its playouts by the searching score cost more, so it plays out fewer (stark-v1 keeps PLAYOUTS). */
 const STARK_PLAYOUTS = 800;
+/** "stark" at a table of two: more playouts (bots/players.py). */
+const STARK_PLAYOUTS_2 = 1000;
 const MIN_SAMPLES = 24;
 /** "stark": deals drawn per deal played out, before the drawn deals are weighed and resampled. */
 const RAW_FACTOR = 2;
@@ -820,7 +822,7 @@ function dealPlayer(k, moves, lacks0, won, shared, searching, tally = { exact: 0
 
 /**
  * The search of stark-like levels (docs/bots.md): `deals(k, order, rng, samples, visit)` calls
- * `visit` on every deal, played out by the searching score (`searching`: stark, STARK_PLAYOUTS)
+ * `visit` on every deal, played out by the searching score (`searching`: stark, STARK_PLAYOUTS, at two seats STARK_PLAYOUTS_2)
  * or by mittel's (PLAYOUTS). Returns `{choice, method, candidates, samples}`; `method` "only",
  * "same", "solve" (candidates have `value` 0/1/2) or "sample" (`won`, `shared` of `samples`;
  * `exact` of them solved exactly instead of played out).
@@ -841,7 +843,7 @@ function search(view, k, rng, deals, searching = false) {
         candidates: cands.map(([index], c) => ({ index, value: values[c] })) };
     }
   }
-  const samples = Math.max(MIN_SAMPLES, Math.floor((searching ? STARK_PLAYOUTS : PLAYOUTS) / cands.length));
+  const samples = Math.max(MIN_SAMPLES, Math.floor((searching ? (k.players === 2 ? STARK_PLAYOUTS_2 : STARK_PLAYOUTS) : PLAYOUTS) / cands.length));
   const won = new Array(cands.length).fill(0);
   const shared = new Array(cands.length).fill(0);
   const lacks0 = [];

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -13,7 +14,8 @@ import pytest
 from ziehdomino.engine import Match, Refusal, action_to_json, match_from_state, match_to_state, parse_action, seat_view
 from ziehdomino.server.metrics import Metrics
 from ziehdomino.server.ratelimit import Limiter
-from ziehdomino.server.connection import Connection
+from ziehdomino.server.codes import Close
+from ziehdomino.server.connection import MAX_PENDING, Connection
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.rooms import Room, RoomError, Rooms, SeatState
 from ziehdomino.server.roomstate import Clock, RoomState
@@ -124,6 +126,63 @@ def test_action_timing_waits_for_every_connection_and_follows_replacing_states()
         c.close(1000)  # closed before writing: counts as done
         assert metrics.total == 2 and metrics.since(1)["samples"] == metrics.since(0)["samples"][1:]
     run(main())  # on a thread of its own: the browser tests keep a loop on the main thread
+
+
+def test_a_pushed_message_is_written_at_once_unless_a_write_is_waiting_on_the_socket() -> None:
+    """With nothing ahead of it, a push writes in the pusher's task (in order, its timing told);
+    a write that has to wait for the socket (a client that reads slowly) is finished by the
+    sender task, what is pushed meanwhile waits behind it in the outbox (a newer state
+    replacing an older one there), and too many waiting close the connection as too slow."""
+    async def main() -> None:
+        written: list[str] = []
+        drained = asyncio.Event()
+        drained.set()
+
+        async def send(text: str) -> None:
+            await drained.wait()  # like uvicorn's send: suspends only while writing is paused
+            written.append(text)
+        metrics = Metrics()
+        conn = Connection(0)
+        conn.attach(send)
+        t = metrics.start(0.0)
+        t.mark_stored()
+        t.mark_pushed(conn.push("s1", is_state=True, timing=t))
+        conn.push("e1")
+        assert written == ["s1", "e1"] and metrics.total == 1  # no task switch was needed
+        drained.clear()  # the client stops reading
+        conn.push("s2", is_state=True)
+        conn.push("e2")
+        conn.push("s3", is_state=True)  # s2 is the write that waits; e2 and s3 wait behind it
+        conn.push("s4", is_state=True)  # replaces s3 in the outbox
+        assert written == ["s1", "e1"]
+        sender = asyncio.create_task(_drain(conn, send))
+        await asyncio.sleep(0.01)
+        assert written == ["s1", "e1"] and not sender.done()  # still waiting on the socket
+        drained.set()
+        await asyncio.sleep(0.01)
+        assert written == ["s1", "e1", "s2", "e2", "s4"]
+        conn.push("e3")  # nothing ahead any more: at once again
+        assert written[-1] == "e3"
+        drained.clear()
+        conn.push("s5", is_state=True)
+        for i in range(MAX_PENDING + 1):
+            conn.push(f"e{i + 10}")
+        assert conn.close_code == Close.TOO_SLOW
+        sender.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await sender
+    run(main())
+
+
+async def _drain(conn: Connection, send: Any) -> None:
+    """A sender task like the socket's: what ``next`` returns is written through ``send``."""
+    while True:
+        item = await conn.next()
+        if isinstance(item, int):
+            await asyncio.Event().wait()
+        else:
+            await send(item)
+        conn.sent()
 
 
 class _FailingStorage:

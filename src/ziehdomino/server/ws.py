@@ -89,6 +89,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         conn = await _hello(ws, room, settings)
         if conn is None:
             return
+        conn.attach(ws.send_text)
         sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn))
         try:
             await rooms.connect(room, conn)
@@ -154,7 +155,8 @@ async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | 
 
 
 async def _send_loop(ws: WebSocket, conn: Connection) -> None:
-    """Drain the outbox to the socket; close it with the code the room asked for."""
+    """Drain the outbox to the socket (what :class:`Connection` could not write at once);
+    close it with the code the room asked for."""
     try:
         while True:
             item = await conn.next()

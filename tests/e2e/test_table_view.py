@@ -16,7 +16,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import axe_check, choose, play_round, turn_state, watch
+from tests.support.e2e import act_by_names, axe_check, choose, play_round, turn_state, watch
 from tests.support.server import ServerProcess
 
 SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
@@ -694,3 +694,45 @@ def test_while_the_server_is_down_nobody_is_said_to_be_connected(new_context):
         expect(anna.locator(".me-info")).not_to_contain_text("verbunden")
     finally:
         srv.stop()
+
+
+def test_a_tip_at_a_four_seat_table_leaves_the_line_its_room_on_a_small_phone(server, new_context, screens):
+    """Three computers at 360×640 with the tips on: the tip (a paragraph of up to seven lines)
+    keeps to a few lines that scroll within it, so that at every own turn the line of play keeps
+    its height and overlaps nothing, and the hand, the ends, the actions and the tip's first
+    line are on screen. Before, the tip squeezed the line to nothing: its tiles and end chips
+    lay over the hand, and "Ziehen"/"Passen" were cut off at the bottom."""
+    page = new_context(viewport={"width": 360, "height": 640}).new_page()
+    problems = watch(page)
+    start_local(page, server.base, 3, delay=0)
+    switch = page.locator(".table input[id$=\"-tip\"]")  # in the side panel, closed on a phone
+    turns = 0
+    for _ in range(40):
+        wait_settled(page)
+        if turn_state(page) == "over":
+            break
+        label = f"tips at 360x640, own turn {turns + 1}"
+        if page.locator(".table .line li").count() > 0:
+            if not switch.is_checked():  # on again once three actions ended them
+                page.get_by_role("button", name="Verlauf & Einstellungen").click()
+                page.get_by_role("switch", name="Mit Tipps lernen").check()
+                page.get_by_role("button", name="Verlauf & Einstellungen").click()
+            expect(page.locator(".tip")).to_contain_text(re.compile("^(Lege|Ziehe|Passe)"))
+            check_own_turn(page, label)
+            clash = page.evaluate(LINE_CLASH_JS)
+            room = page.evaluate("""() => {
+                const box = (s) => document.querySelector(s).getBoundingClientRect();
+                return {line: box('.table .line-box').height, feltBottom: box('.table .felt').bottom,
+                        meTop: box('.table .me').top, tipTop: box('.table .tip').top,
+                        tipLine: parseFloat(getComputedStyle(document.querySelector('.table .tip')).lineHeight)};
+            }""")
+            if turns == 0 or clash:
+                page.screenshot(path=str(screens / f"tips-four-seats-360x640-{turns + 1}.png"))
+            assert not clash, f"{label}: {clash}"
+            assert room["line"] >= 48, f"{label}: the line of play is {room['line']:.0f} px high"
+            assert room["feltBottom"] <= room["meTop"] + 1, f"{label}: the line reaches into the hand: {room}"
+            assert room["tipTop"] + room["tipLine"] <= 640, f"{label}: the tip's first line is off screen: {room}"
+            turns += 1
+        act_by_names(page)
+    assert turns >= 2, "too few own turns with a line to check"
+    assert not problems, problems

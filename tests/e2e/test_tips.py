@@ -191,7 +191,7 @@ def check_tip_text(view: dict, got: dict, hands: list[list[str]] | None) -> None
                 assert n in ends and n in _ends_after(view, action)
                 if hands is not None:
                     assert not any(str(n) in t.split("|") for t in hands[seat]), f"{s} is true"
-        elif m := re.fullmatch(r"Der Computer hat (\d+) mögliche Verteilungen der verdeckten Steine zu Ende "
+        elif m := re.fullmatch(r"Der Computer „Stark“ hat (\d+) mögliche Verteilungen der verdeckten Steine zu Ende "
                                r"gespielt: Mit diesem Zug gewann er in (\d+) von (\d+) Proben, mit (\d\|\d)"
                                r"(?: (?:links|rechts))? in (\d+)\.", s):
             assert found["method"] == "sample" and int(m[1]) == int(m[3]) == found["samples"]

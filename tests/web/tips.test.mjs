@@ -77,7 +77,7 @@ function assertTruthfulText(view, tip, hands = null) {
         assert.ok(endsAfter(view, action).includes(n), 'only numbers the move leaves open');
         if (hands) assert.ok(!hands[seat].some((t) => shows(t, n)), `${s}: and it is true`);
       }
-    } else if ((m = s.match(/^Der Computer hat (\d+) mögliche Verteilungen der verdeckten Steine zu Ende gespielt: Mit diesem Zug gewann er in (\d+) von (\d+) Proben, mit (\d\|\d)(?: (links|rechts))? in (\d+)\.$/))) {
+    } else if ((m = s.match(/^Der Computer „Stark“ hat (\d+) mögliche Verteilungen der verdeckten Steine zu Ende gespielt: Mit diesem Zug gewann er in (\d+) von (\d+) Proben, mit (\d\|\d)(?: (links|rechts))? in (\d+)\.$/))) {
       const found = tip.search;
       assert.equal(found.method, 'sample');
       assert.equal(Number(m[1]), found.samples);

@@ -117,6 +117,7 @@ export function createHand(ctx, meInfo) {
     renderTiles(view);
     renderPlacements(view);
     setText(preview, previewText(view, ctx.selected));
+    preview.classList.toggle('unselected', ctx.selected == null); // the sentence that asks to pick a tile
     drawBtn.disabled = !view.legal.some((a) => a.type === 'draw');
     passBtn.disabled = !view.legal.some((a) => a.type === 'pass');
     const why = reasons(view);

@@ -82,9 +82,7 @@ class Connection:
         write = self._writer(text)
         try:
             awaited = write.send(None)
-        except StopIteration:  # written
-            pass
-        except Exception:  # the socket is gone: the receive loop sees the disconnect
+        except Exception:  # written (StopIteration), or the socket is gone (the receive loop sees that)
             pass
         else:  # the socket's buffer is full: the sender task finishes this write
             self._suspended = (_Resumed(write, awaited), None if timing is None else [timing])

@@ -338,6 +338,25 @@ def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives_them_
     run(main())
 
 
+def test_a_process_is_within_its_lease_from_the_start(postgres: Any) -> None:
+    """A room claimed before the first renewal tick is within its lease: the proxy's check
+    passes from the start, so a database that goes away in the process's first second does
+    not take it out of service."""
+    dsn = postgres.new_database()
+
+    async def main() -> None:
+        async def on_lost(room_id: str, release: bool) -> None:
+            pass
+        a = storage(dsn, "a", lease=5.0)
+        await a.start(on_lost)
+        try:
+            await a.save(_record("W" * 22, "x"))
+            assert a.ownership.within_lease
+        finally:
+            await a.close()
+    run(main())
+
+
 def test_a_lease_session_cut_off_while_it_subscribes_is_ended(postgres: Any, monkeypatch: Any) -> None:
     """The renewal loop reconnects after an outage; when that is cancelled (the process
     closing) or fails after the connection opened but before it listens for hand-back

@@ -148,6 +148,9 @@ class Ownership:
         """
         self._on_lost = on_lost
         await self._connect()
+        # A first renewal (of no lease yet) dates the session's contact with the database, so
+        # that a room claimed before the renewal loop first ran counts as within its lease.
+        await self.renew()
         loop = asyncio.get_running_loop()
         self._task = loop.create_task(self._renew_loop())
         self._expiry = loop.create_task(self._expire_loop())

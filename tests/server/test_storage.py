@@ -391,3 +391,31 @@ def test_a_lease_session_cut_off_while_it_subscribes_is_ended(postgres: Any, mon
             await asyncio.sleep(0.1)
         assert await sessions(own.owner) == 0
     run(main())
+
+
+def test_a_first_renewal_that_fails_ends_the_lease_session(postgres: Any, monkeypatch: Any) -> None:
+    """Starting renews once right after the lease session opens; when that renewal fails, the
+    start fails and the session is ended, not left open for the garbage collector."""
+    dsn = postgres.new_database()
+    from ziehdomino.server.ownership import Ownership
+
+    async def fails(self: Any) -> None:
+        raise OSError("the database went away")
+    monkeypatch.setattr(Ownership, "renew", fails)
+
+    async def on_lost(room_id: str, release: bool) -> None:
+        pass
+
+    async def main() -> None:
+        own = Ownership(dsn, "a", 5.0)
+        with pytest.raises(OSError):
+            await own.start(on_lost)
+        assert not own.connected
+        for _ in range(50):  # the server notices the closed socket within moments
+            (row,) = await fetch(dsn, "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1",
+                                 own.owner)
+            if row["n"] == 0:
+                break
+            await asyncio.sleep(0.1)
+        assert row["n"] == 0
+    run(main())

@@ -150,7 +150,13 @@ class Ownership:
         await self._connect()
         # A first renewal (of no lease yet) dates the session's contact with the database, so
         # that a room claimed before the renewal loop first ran counts as within its lease.
-        await self.renew()
+        try:
+            await self.renew()
+        except BaseException:  # failed or cancelled: the session opened above is not kept
+            if self._conn is not None:
+                self._conn.terminate()
+            self._conn = None
+            raise
         loop = asyncio.get_running_loop()
         self._task = loop.create_task(self._renew_loop())
         self._expiry = loop.create_task(self._expire_loop())

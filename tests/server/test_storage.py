@@ -329,6 +329,7 @@ def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives_them_
                     await asyncio.sleep(0.05)
                 given_up = time.monotonic() - down
                 assert lost == [(room, False)] and room not in a.ownership.fences
+                assert a.ownership.given_up == 1  # counted as a room whose write would have been given up
                 assert lease - 1.5 < given_up <= lease + 1.0, given_up  # not before its lease could have run out
                 assert not await a.serving()
             finally:

@@ -144,8 +144,8 @@ async def health(request: Request) -> Response:
 
     ``refused_writes``: fenced writes the database refused (the room had moved);
     ``late_writes``: changes refused here because the room had already been dropped;
-    ``given_up``: rooms given up because a write could not finish within their lease (the
-    database hung).
+    ``given_up``: rooms given up because their lease may have run out before the database
+    answered (a write could not finish in time, or renewals failed for a lease).
     """
     rooms: Rooms = request.app.state.rooms
     ok = await rooms.storage.healthy()

@@ -114,7 +114,8 @@ class Ownership:
         self.fences: dict[str, Fence] = {}
         #: Fenced writes refused because another process had taken the room meanwhile.
         self.refused = 0
-        #: Rooms given up because a write could not finish before their lease may have run out.
+        #: Rooms given up because their lease may have run out before the database answered: a
+        #: write could not finish in time, or renewals failed for a lease (whichever came first).
         self.given_up = 0
         self.pid = 0
         self._conn: asyncpg.Connection | None = None
@@ -203,6 +204,7 @@ class Ownership:
                 log.warning("%s: the database has not answered for a lease: giving up %d rooms",
                             self.owner, len(expired))
             for room_id in expired:
+                self.given_up += 1
                 self.fences.pop(room_id, None)
                 self._report(room_id, release=False)
             soonest = min((fence.until for fence in self.fences.values()), default=now + RENEW_EVERY)

@@ -292,12 +292,15 @@ class PostgresStorage:
         if left <= 0:
             statement.close()
             raise self._given_up(room_id)
+        waiting = fence.waiting = asyncio.timeout(left)  # renewals move it on (Fence.extend)
         try:
-            async with asyncio.timeout(left) as fence.waiting:  # renewals move it on (Fence.extend)
+            async with waiting:
                 return await statement
         except Exception:
             fence.uncertain = True
-            if time.monotonic() >= fence.until:  # not renewed meanwhile: the lease may have run out
+            # the deadline passed (the loop may fire it a clock tick early), or the statement
+            # failed once the lease was out: either way the lease may have run out
+            if waiting.expired() or time.monotonic() >= fence.until:
                 raise self._given_up(room_id) from None
             raise
         finally:

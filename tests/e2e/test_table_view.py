@@ -408,14 +408,20 @@ def test_a_long_line_snakes_with_each_end_beside_its_chip(server, new_context, s
     }""")
     tiles, left, right = geometry["tiles"], geometry["left"], geometry["right"]
 
-    def near(chip: list[float], tile: list[float]) -> bool:
-        # Beside it: on the tile's row, touching its left or right side (within a few px).
+    def beside(chip: list[float], tile: list[float]) -> bool:
+        # On the tile's row, touching its left or right side (within a few px).
         same_row = chip[1] < tile[3] and chip[3] > tile[1]
         touching = abs(chip[2] - tile[0]) <= 8 or abs(chip[0] - tile[2]) <= 8
         return same_row and touching
 
-    assert near(left, tiles[0]), (left, tiles[0])
-    assert near(right, tiles[-1]), (right, tiles[-1])
+    def below(chip: list[float], tile: list[float]) -> bool:
+        # In the next row, where the line turns: just under the tile, flush with one of its sides.
+        under = 0 <= chip[1] - tile[3] <= (tile[3] - tile[1])
+        flush = abs(chip[0] - tile[0]) <= 1 or abs(chip[2] - tile[2]) <= 1
+        return under and flush
+
+    assert beside(left, tiles[0]), (left, tiles[0])
+    assert beside(right, tiles[-1]) or below(right, tiles[-1]), (right, tiles[-1])
     # A snake: each tile touches the one before it, side by side in a row or straight below at a turn.
     for a, b in zip(tiles, tiles[1:]):
         side_by_side = abs(a[1] - b[1]) < 1 and min(abs(a[2] - b[0]), abs(b[2] - a[0])) <= 8

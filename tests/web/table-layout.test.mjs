@@ -6,43 +6,100 @@ import { test } from 'node:test';
 import { isTyping, keyAction, steppedTile } from '../../src/ziehdomino/web/table/keys.js';
 import { snakeLayout } from '../../src/ziehdomino/web/table/snake.js';
 
-const BOX = { width: 600, height: 200, maxTile: 72, minTile: 36, gap: 4, chip: 76 };
+const BOX = { width: 600, height: 200, maxTile: 72, minTile: 36, gap: 4, chip: 76, chipHeight: 28 };
+
+/** The rectangles [left, top, right, bottom] of both chips, as line.js places them. */
+function chipBoxes(g, { gap, chip, chipHeight }) {
+  const half = chipHeight / 2;
+  const left = [g.left.x - gap - chip, g.left.y - half, g.left.x - gap, g.left.y + half];
+  const right = g.right.toLeft
+    ? [g.right.x - gap - chip, g.right.y - half, g.right.x - gap, g.right.y + half]
+    : [g.right.x + gap, g.right.y - half, g.right.x + gap + chip, g.right.y + half];
+  return [left, right];
+}
+
+const tileBox = (g, c) => [c.x, c.y, c.x + g.tile, c.y + g.tile / 2];
+const meet = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
 test('the snake turns at a row\'s end and comes back, neighbours stay neighbours', () => {
   const g = snakeLayout(26, BOX);
   assert.ok(g.cols >= 2 && g.rows >= 2, JSON.stringify(g));
+  let turns = 0;
   for (let i = 1; i < 26; i++) {
     const [a, b] = [g.cells[i - 1], g.cells[i]];
     const sameRow = a.y === b.y;
     if (sameRow) assert.equal(Math.abs(a.x - b.x), g.tile + BOX.gap, `tiles ${i - 1} and ${i}`);
-    else assert.equal(a.x, b.x, `the turn between ${i - 1} and ${i} goes straight down`);
+    else {
+      assert.equal(a.x, b.x, `the turn between ${i - 1} and ${i} goes straight down`);
+      assert.equal(b.reversed, !a.reversed);
+      turns += 1;
+    }
   }
-  assert.equal(g.cells[g.cols].reversed, true);
+  assert.ok(turns >= 1);
   assert.equal(g.cells[0].reversed, false);
 });
 
-test('everything fits the box: tiles shrink until every row fits, and nothing leaves it sideways', () => {
-  for (const [width, height] of [[300, 110], [330, 140], [860, 280], [600, 60]]) {
-    for (const n of [1, 7, 13, 26, 28]) {
-      const g = snakeLayout(n, { ...BOX, width, height });
-      const fits = g.height <= height;
-      assert.ok(fits || g.tile - 2 < BOX.minTile, `${n} tiles in ${width}x${height}: ${g.height} high at tile ${g.tile}`);
-      for (const c of g.cells) {
-        assert.ok(c.x >= BOX.chip - 0.01 || g.cols * (g.tile + BOX.gap) > width - 2 * BOX.chip, 'left gutter kept');
-        assert.ok(c.x + g.tile <= width - BOX.chip + 0.01, `${n} in ${width}: tile at ${c.x} passes the right gutter`);
+test('everything fits the box: tiles shrink until every row fits, no chip over a tile or outside', () => {
+  const phone = { maxTile: 52, minTile: 28, gap: 4, chip: 72, chipHeight: 24 };
+  for (const sizes of [BOX, phone]) {
+    for (const [width, height] of [[300, 110], [330, 100], [330, 140], [860, 280], [600, 60]]) {
+      for (let n = 1; n <= 28; n++) {
+        const box = { ...sizes, width, height };
+        const g = snakeLayout(n, box);
+        const label = `${n} tiles in ${width}x${height} at tile ${g.tile}`;
+        if (g.height > height) {
+          assert.equal(g.tile - 2 < sizes.minTile, true, `${label}: ${g.height} high before the smallest tile`);
+          continue;
+        }
+        const chips = chipBoxes(g, box);
+        for (const r of [...g.cells.map((c) => tileBox(g, c)), ...chips]) {
+          assert.ok(r[0] >= -0.01 && r[2] <= width + 0.01 && r[1] >= -0.01 && r[3] <= height + 0.01,
+            `${label}: ${r} leaves the box`);
+        }
+        for (const c of g.cells) {
+          for (const chip of chips) assert.ok(!meet(chip, tileBox(g, c)), `${label}: a chip ${chip} over the tile at ${c.x},${c.y}`);
+        }
+        assert.ok(!meet(chips[0], chips[1]), `${label}: the chips over each other`);
       }
     }
   }
 });
 
-test('each end\'s chip is beside the tile at that end, at 26 tiles too', () => {
-  const g = snakeLayout(26, BOX);
-  const first = g.cells[0];
-  const last = g.cells[25];
-  assert.deepEqual(g.left, { x: first.x, y: first.y + g.tile / 4 });
-  assert.equal(g.right.y, last.y + g.tile / 4);
-  assert.equal(g.right.x, last.reversed ? last.x : last.x + g.tile);
-  assert.equal(g.right.toLeft, last.reversed);
+test('a phone\'s small felt holds every line of a round without scrolling, above the smallest tile', () => {
+  // 360 px wide, four seats: the line's box is about 330×100 (as measured in the browser).
+  // With a gutter kept free for a chip beside every row, 27 tiles needed six rows of the
+  // smallest tile and overflowed the box (the chips at its ends scrolled out of sight).
+  const box = { width: 330, height: 100, maxTile: 52, minTile: 28, gap: 4, chip: 72, chipHeight: 24 };
+  for (let n = 1; n <= 28; n++) {
+    const g = snakeLayout(n, box);
+    assert.ok(g.height <= box.height, `${n} tiles: ${g.height} px high`);
+    if (n <= 14) assert.ok(g.tile > box.minTile, `${n} tiles at the smallest tile`);
+  }
+});
+
+test('each end\'s chip is beside the tile at that end, or straight below it where the line turns', () => {
+  const wide = { ...BOX, height: 1000 };
+  let below = 0;
+  for (let n = 1; n <= 28; n++) {
+    const g = snakeLayout(n, wide);
+    const first = g.cells[0];
+    const last = g.cells[n - 1];
+    assert.deepEqual(g.left, { x: first.x, y: first.y + g.tile / 4 });
+    assert.equal(first.reversed, false);
+    const [, right] = chipBoxes(g, wide);
+    const lastBox = tileBox(g, last);
+    if (g.right.y === last.y + g.tile / 4) {
+      assert.equal(g.right.toLeft, last.reversed, `${n}: the chip runs on with its row`);
+      assert.equal(g.right.x, last.reversed ? last.x : last.x + g.tile);
+    } else {
+      below += 1;
+      assert.ok(right[1] >= lastBox[3] - 0.01 && right[1] - lastBox[3] <= g.tile / 2, `${n}: not in the next row`);
+      assert.ok(Math.abs(right[0] - lastBox[0]) < 0.01 || Math.abs(right[2] - lastBox[2]) < 0.01,
+        `${n}: not aligned with the last tile's outer edge`);
+      assert.equal(g.right.toLeft, !last.reversed, `${n}: the chip runs the way the next row does`);
+    }
+  }
+  assert.ok(below >= 1, 'some line turns at its right end');
   assert.equal(snakeLayout(0, BOX).left, null);
 });
 

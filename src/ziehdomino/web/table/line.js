@@ -1,8 +1,8 @@
 /**
  * @file The felt: the line of play as an <ol> whose items read "a|b" (left to right), laid out
  * as a snake (snake.js) that shrinks its tiles to fit the space the table gives it, each end's
- * chip ("Links: 3", "Rechts: 5") beside the tile at that end, the tiles others placed since
- * the viewer's last action marked, and the boneyard count.
+ * chip ("Links: 3", "Rechts: 5") beside the tile at that end (or below it, where the line
+ * turns), the tiles others placed since the viewer's last action marked, and the boneyard count.
  */
 
 import { t } from '../i18n.js';
@@ -13,7 +13,7 @@ import { freshTiles } from './words.js';
 
 const GAP = 4;
 
-/** Sizes of the snake by screen: the longest and shortest tile, the chip's gutter. */
+/** Sizes of the snake by screen: the longest and shortest tile, the least width a chip's cells keep. */
 function sizes(width) {
   if (width < 420) return { maxTile: 52, minTile: 28, chip: 62 };
   if (width < 700) return { maxTile: 60, minTile: 32, chip: 68 };
@@ -75,14 +75,16 @@ export function createLine(ctx) {
     if (!view || element.closest('[hidden]')) return;
     const width = box.clientWidth;
     const height = box.clientHeight;
-    // The chips' own width where it is more than the size class keeps free ("Rechts: 3" at a
-    // phone's font is wider than "Links: 1"), so that a chip beside a row's start is not cut.
-    const chips = Math.max(endLeft.offsetWidth, endRight.offsetWidth) + GAP;
-    const key = `${drawn.length}:${width}:${height}:${chips}`;
+    // The chips take cells of the snake: room for the wider of the two ("Rechts: 3" at a
+    // phone's font is wider than "Links: 1"), at least the size class's width, so that a
+    // chip's text changing by a digit seldom moves the tiles.
+    const s = sizes(width);
+    const chip = Math.max(s.chip, endLeft.offsetWidth, endRight.offsetWidth);
+    const chipHeight = Math.max(endLeft.offsetHeight, endRight.offsetHeight);
+    const key = `${drawn.length}:${width}:${height}:${chip}:${chipHeight}`;
     if (key === geometry) return;
     geometry = key;
-    const s = sizes(width);
-    const g = snakeLayout(drawn.length, { width, height, gap: GAP, ...s, chip: Math.max(s.chip, chips) });
+    const g = snakeLayout(drawn.length, { width, height, gap: GAP, maxTile: s.maxTile, minTile: s.minTile, chip, chipHeight });
     line.style.setProperty('--tile', `${g.tile}px`);
     [...line.children].forEach((li, i) => {
       const cell = g.cells[i];

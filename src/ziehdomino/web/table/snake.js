@@ -1,56 +1,96 @@
 /**
  * @file Where each tile of the line of play lies on screen: a snake. The line runs left to
  * right in the first row, turns at the row's end and comes back right to left in the next, and
- * so on, so that neighbours in the line are neighbours on screen. The left end's chip sits just
- * before the first tile, the right end's chip just after the last one, in the direction the
- * line runs there. Pure arithmetic, no DOM (tests/web/table-layout.test.mjs).
+ * so on, so that neighbours in the line are neighbours on screen. Each end's chip takes cells of
+ * the snake as if it were tiles: the left end's chip the first cells of the first row, just
+ * before the first tile; the right end's chip the cells just after the last tile, in the
+ * direction the line runs there, or, when that row has no room left for it, straight below the
+ * last tile, where the line turns. So no row keeps a gutter free for a chip it does not hold,
+ * and the tiles get the whole width. Pure arithmetic, no DOM (tests/web/table-layout.test.mjs).
  */
 
 /**
  * Lays `n` tiles out in a box.
  * @param {number} n  tiles in the line (0–28)
- * @param {{width: number, height: number, maxTile: number, minTile: number, gap: number, chip: number}} box
- *   sizes in CSS px: the box, the largest and smallest tile length (a tile is half as high as it
- *   is long), the gap between tiles, and the width kept free on each side for an end's chip
- * @returns {{tile: number, cols: number, rows: number, x0: number, y0: number,
- *   cells: {x: number, y: number, reversed: boolean}[], left: {x: number, y: number}|null,
- *   right: {x: number, y: number, toLeft: boolean}|null, height: number}}
- *   the tile length chosen, tiles per row, rows, each tile's top-left corner (and whether it is
- *   drawn turned, in a right-to-left row), the chips' anchor points (the middle of the tile's
- *   outer edge), and the height the layout needs. The tile shrinks from `maxTile` down to
- *   `minTile` until every row fits the box's height; at `minTile` it may need more.
+ * @param {{width: number, height: number, maxTile: number, minTile: number, gap: number,
+ *   chip: number, chipHeight: number}} box  sizes in CSS px: the box, the largest and smallest
+ *   tile length (a tile is half as high as it is long), the gap between tiles, and the larger
+ *   of the two end chips' width and its height
+ * @returns {{tile: number, cols: number, rows: number, cells: {x: number, y: number, reversed: boolean}[],
+ *   left: {x: number, y: number}|null, right: {x: number, y: number, toLeft: boolean}|null, height: number}}
+ *   the tile length chosen; cells per row and rows (the chips' cells included); each tile's
+ *   top-left corner (and whether it is drawn turned, in a right-to-left row); the chips' anchor
+ *   points: the left chip ends `gap` before `left.x`, the right chip starts `gap` after
+ *   `right.x` (or, `toLeft`, ends `gap` before it), both centred on their `y`; and the height
+ *   the layout needs. The tile shrinks from `maxTile` down to `minTile` until every row fits
+ *   the box's height; at `minTile` it may need more.
  */
-export function snakeLayout(n, { width, height, maxTile, minTile, gap, chip }) {
-  const inner = Math.max(0, width - 2 * chip);
-  let tile = maxTile;
-  let cols = 1;
-  let rows = 0;
-  for (; ; tile -= 2) {
-    cols = Math.max(1, Math.floor((inner + gap) / (tile + gap)));
-    rows = Math.ceil(n / cols);
-    if (rows * (tile / 2 + gap) - gap <= height || tile - 2 < minTile) break;
+export function snakeLayout(n, { width, height, maxTile, minTile, gap, chip, chipHeight }) {
+  const at = (tile) => rowsOf(n, tile, { width, gap, chip, chipHeight });
+  let g;
+  for (let tile = maxTile; ; tile -= 2) {
+    g = at(tile);
+    if (g.height <= height || tile - 2 < minTile) break;
   }
-  const used = Math.min(n, cols);
-  const step = tile + gap;
-  const rowStep = tile / 2 + gap;
-  const x0 = Math.max(0, (width - (used * step - gap)) / 2);
-  const needed = Math.max(0, rows * rowStep - gap);
-  const y0 = Math.max(0, (height - needed) / 2);
-  const cells = [];
-  for (let i = 0; i < n; i++) {
-    const row = Math.floor(i / cols);
+  if (g.rows === 2 && g.k + n <= g.cols) {
+    // A second row for the right chip alone: a somewhat smaller tile that puts the whole line
+    // and both chips in one row reads better.
+    for (let tile = g.tile - 2; tile >= Math.max(minTile, 0.8 * g.tile); tile -= 2) {
+      if (at(tile).rows === 1) {
+        g = at(tile);
+        break;
+      }
+    }
+  }
+  const { tile, cols, rows, k, step, rowStep, overhang, below } = g;
+  const usedCols = rows === 1 ? k + n + k : cols; // one row: centred, its chips with it
+  const x0 = Math.max(0, (width - (usedCols * step - gap)) / 2);
+  const y0 = Math.max(0, (height - g.height) / 2) + overhang;
+  const cell = (slot) => {
+    const row = Math.floor(slot / cols);
     const reversed = row % 2 === 1;
-    const k = i % cols;
-    const col = reversed ? cols - 1 - k : k;
-    cells.push({ x: x0 + col * step, y: y0 + row * rowStep, reversed });
-  }
-  if (n === 0) return { tile, cols, rows, x0, y0, cells, left: null, right: null, height: needed };
+    const col = reversed ? cols - 1 - (slot % cols) : slot % cols;
+    return { x: x0 + col * step, y: y0 + row * rowStep, reversed };
+  };
+  const cells = [];
+  for (let i = 0; i < n; i++) cells.push(cell(k + i));
+  if (n === 0) return { tile, cols, rows, cells, left: null, right: null, height: g.height };
   const first = cells[0];
   const last = cells[n - 1];
-  return {
-    tile, cols, rows, x0, y0, cells,
-    left: { x: first.x, y: first.y + tile / 4 },
-    right: last.reversed ? { x: last.x, y: last.y + tile / 4, toLeft: true } : { x: last.x + tile, y: last.y + tile / 4, toLeft: false },
-    height: needed,
-  };
+  const middle = tile / 4;
+  let anchor;
+  if (below) {
+    // The next row runs the other way: the chip starts under the last tile's outer edge.
+    const y = last.y + rowStep + middle;
+    anchor = last.reversed ? { x: last.x - gap, y, toLeft: false } : { x: last.x + tile + gap, y, toLeft: true };
+  } else {
+    anchor = last.reversed ? { x: last.x, y: last.y + middle, toLeft: true } : { x: last.x + tile, y: last.y + middle, toLeft: false };
+  }
+  return { tile, cols, rows, cells, left: { x: first.x, y: first.y + middle }, right: anchor, height: g.height };
+}
+
+/** The grid for one tile length: cells per row, the cells a chip takes, rows, the height needed. */
+function rowsOf(n, tile, { width, gap, chip, chipHeight }) {
+  const step = tile + gap;
+  const cols = Math.max(1, Math.floor((width + gap) / step));
+  // A chip and its gap to the tile take whole cells; in a box too narrow for a chip and a tile
+  // in one row the chips take none (and may lie over a tile).
+  const want = Math.ceil((chip + gap) / step);
+  const k = cols > want ? want : 0;
+  // Rows far enough apart that a chip taller than a tile clears the rows above and below it.
+  let rowGap = Math.max(gap, chipHeight / 2 - tile / 4);
+  const overhang = Math.max(0, chipHeight / 2 - tile / 4);
+  let rows = 0;
+  let below = false;
+  if (n > 0) {
+    const after = k + n; // the slot just after the last tile
+    const free = after % cols === 0 ? 0 : cols - (after % cols); // cells left in the last tile's row
+    below = k > 0 && free < k;
+    rows = Math.ceil(after / cols) + (below ? 1 : 0);
+  }
+  // Two rows: the chips may lie one above the other, and clear each other too.
+  if (rows === 2) rowGap = Math.max(rowGap, chipHeight - tile / 2 + 1);
+  const rowStep = tile / 2 + rowGap;
+  const height = rows === 0 ? 0 : rows * rowStep - rowGap + 2 * overhang;
+  return { tile, cols, rows, k, step, rowStep, overhang, height, below };
 }

@@ -49,65 +49,86 @@ class StateEncoder:
     """Encodes one room's ``state`` messages (:func:`state_texts`), keeping what repeats.
 
     Everything but a seat's number, hand and legal actions is the same for every viewer: it is
-    built and encoded once per change, and each seat's text is that shared part with the
-    seat's own fields (``orjson.Fragment`` splices the encoded parts in as they are). A log
-    entry never changes once made, so each one is encoded once for the round, not once per
-    seat per action: the encoder keeps every entry's bytes beside the entry object and its
-    stand-in mark, and encodes again from the first entry that is not the same object (a new
-    round, a match rebuilt after a failed store) or whose mark changed.
+    encoded once per change, with a marker byte where each seat's own fields go (a NUL byte,
+    which JSON text never holds unescaped), and each seat's text is those pieces joined with
+    its own fields. A log entry never changes once made, so the round's log is encoded once
+    per entry, not once per seat per action: the encoder keeps the log's bytes so far with the
+    log it came from, and encodes only the entries added since; a different log (a new round,
+    a match rebuilt after a failed store), an entry that is not the one it encoded last, or a
+    stand-in mark that changed on an encoded entry starts it again from the first entry.
     """
 
-    __slots__ = ("_entries",)
+    __slots__ = ("_log", "_count", "_last", "_marks", "_body")
 
     def __init__(self) -> None:
-        # (the log entry object, its stand-in mark, its JSON bytes), in log order
-        self._entries: list[tuple[object, bool, bytes]] = []
+        self._log: list[Any] | None = None  # the log encoded (its object), and how far
+        self._count = 0
+        self._last: object = None  # the last entry encoded
+        self._marks: frozenset[int] = frozenset()  # the stand-in marks among the entries encoded
+        self._body = bytearray()  # the entries so far, comma-separated, without the brackets
 
     def log_json(self, match: Match, stand_ins: list[int] | None) -> bytes:
         """The round's ``log`` field as JSON bytes (entries from ``stand_ins`` marked)."""
         log = match.round.log or []
-        cache = self._entries
-        marked = frozenset(stand_ins) if stand_ins else frozenset()
-        parts: list[bytes] = []
-        for i, entry in enumerate(log):
-            mark = i in marked
-            if i < len(cache):
-                known = cache[i]
-                if known[0] is entry and known[1] == mark:
-                    parts.append(known[2])
-                    continue
-                del cache[i:]
-            value = entry.to_json()
-            if mark:
+        count = self._count
+        marks = frozenset(i for i in stand_ins or () if i < count)
+        if (log is not self._log or len(log) < count or (count and log[count - 1] is not self._last)
+                or marks != self._marks):
+            self._log, self._body, count, marks = log, bytearray(), 0, frozenset()
+        marked = set(stand_ins or ())
+        body = self._body
+        for i in range(count, len(log)):
+            value = log[i].to_json()
+            if i in marked:
                 value["stand_in"] = True
-            encoded = orjson.dumps(value)
-            cache.append((entry, mark, encoded))
-            parts.append(encoded)
-        del cache[len(log):]
-        return b"[" + b",".join(parts) + b"]"
+                marks |= {i}
+            if body:
+                body += b","
+            body += orjson.dumps(value)
+        if len(log) > count:
+            self._count, self._last = len(log), log[-1]
+        self._marks = marks
+        return b"[" + body + b"]"
 
     def texts(self, room_id: str, seat_infos: list[dict[str, Any]], match: Match | None,
               viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
               stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
         """:func:`state_texts` (the same arguments, the same texts)."""
-        room: dict[str, Any] = {"room": room_id, "seats": orjson.Fragment(orjson.dumps(seat_infos)),
-                                **(room_extra or {}), "you": None}
-        public = None
-        if match is not None:
-            shared = public_view(match, log=orjson.Fragment(self.log_json(match, stand_ins)))
-            public = {k: orjson.Fragment(orjson.dumps(v)) if k in _ENCODED_ONCE else v for k, v in shared.items()}
+        room = {"room": room_id, "seats": seat_infos, **(room_extra or {}), "you": _SLOT}
+        if match is None:
+            pieces = orjson.dumps({"type": "state", "room": room, "view": None}).split(b"\0")
+            return {s: _joined(pieces, (_seat_json(s),)) for s in viewers}
+        view = public_view(match, log=orjson.Fragment(self.log_json(match, stand_ins)))
+        view["seat"] = view["hand"] = view["legal"] = _SLOT
+        pieces = orjson.dumps({"type": "state", "room": room, "view": view}).split(b"\0")
         out: dict[Seat | None, str] = {}
         for s in viewers:
             if s in out:
                 continue
-            room["you"] = s
-            view = None if match is None or public is None else with_seat(dict(public), match, s)
-            out[s] = _text({"type": "state", "room": room, "view": view})
+            if s is None:
+                own: tuple[bytes, ...] = (b"null", b"null", b"null", b"[]")
+            else:
+                seat_view = with_seat({}, match, s)
+                own = (_seat_json(s), _seat_json(s), orjson.dumps(seat_view["hand"]), orjson.dumps(seat_view["legal"]))
+            out[s] = _joined(pieces, own)
         return out
 
 
-#: The shared view fields large enough to be worth encoding once for every viewer.
-_ENCODED_ONCE: Final = frozenset({"line", "hands", "match", "result"})
+#: Where a viewer's own value goes in the shared text (the NUL byte splits it there).
+_SLOT: Final = orjson.Fragment(b"\0")
+
+
+def _seat_json(seat: Seat | None) -> bytes:
+    return b"null" if seat is None else str(seat).encode()
+
+
+def _joined(pieces: list[bytes], own: tuple[bytes, ...]) -> str:
+    """The shared pieces with a viewer's own values between them, in order, as text."""
+    parts = [pieces[0]]
+    for value, piece in zip(own, pieces[1:]):
+        parts.append(value)
+        parts.append(piece)
+    return b"".join(parts).decode()
 
 
 def _text(value: Any) -> str:

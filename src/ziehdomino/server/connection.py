@@ -1,11 +1,11 @@
-"""One WebSocket's outbox, between the room's writer and the socket's sender task."""
+"""One WebSocket's outbox, between the room's writer and the socket's sender task; a room's open ones."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine, Generator
+from collections.abc import Callable, Coroutine, Generator, Iterator
 from typing import Any
 
 from .codes import Close
@@ -163,3 +163,52 @@ class _Resumed:
                     awaited = self._coro.send(answer)
                 except StopIteration:
                     return
+
+
+class Connections:
+    """A room's open connections, in the order they were opened, and how many each viewer has
+    (a seat, or None for spectators): whether a seat is present is asked several times for
+    every state pushed, and a count answers it without a walk over the list.
+
+    Raises:
+        ValueError: :meth:`remove` of a connection that is not here.
+    """
+
+    __slots__ = ("_all", "_per_viewer")
+
+    def __init__(self) -> None:
+        self._all: list[Connection] = []
+        self._per_viewer: dict[int | None, int] = {}
+
+    def append(self, conn: Connection) -> None:
+        self._all.append(conn)
+        self._per_viewer[conn.seat] = self._per_viewer.get(conn.seat, 0) + 1
+
+    def remove(self, conn: Connection) -> None:
+        self._all.remove(conn)
+        left = self._per_viewer[conn.seat] - 1
+        if left:
+            self._per_viewer[conn.seat] = left
+        else:
+            del self._per_viewer[conn.seat]
+
+    def clear(self) -> None:
+        self._all.clear()
+        self._per_viewer.clear()
+
+    def has_seat(self, seat: int) -> bool:
+        """At least one connection of ``seat`` is open."""
+        return seat in self._per_viewer
+
+    def viewers(self) -> list[int | None]:
+        """Every viewer with a connection open, each once (None: spectators)."""
+        return list(self._per_viewer)
+
+    def __iter__(self) -> Iterator[Connection]:
+        return iter(self._all)
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+    def __contains__(self, conn: object) -> bool:
+        return conn in self._all

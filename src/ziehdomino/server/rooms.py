@@ -39,7 +39,7 @@ from typing import Any, Literal
 from ..engine import Draw, Match, Refusal, logged_action, match_from_state, match_to_state, parse_action
 from . import computer, messages, replays
 from .codes import Close, ErrorCode
-from .connection import Connection
+from .connection import Connection, Connections
 from .credentials import hash_credential, new_credential, new_room_id
 from .metrics import ActionTiming, Metrics
 from .models import CreateRoom
@@ -134,7 +134,7 @@ class Room:
         self.texts: dict[Seat | None, str] = {}
         #: Keeps what the room's state texts share between viewers and changes (the log's entries).
         self.encoder = messages.StateEncoder()
-        self.connections: list[Connection] = []
+        self.connections = Connections()
         self.computer_task: asyncio.Task[None] | None = None
         #: Set when a change makes a computer's move due sooner than its loop waits for.
         self.wake = asyncio.Event()
@@ -177,7 +177,7 @@ class Room:
         """A computer is always present; a person when at least one of their connections is open."""
         if self.seats[seat].kind == "computer":
             return True
-        return any(c.seat == seat for c in self.connections)
+        return self.connections.has_seat(seat)
 
     @property
     def turn(self) -> Seat | None:
@@ -255,8 +255,19 @@ class Room:
     def record(self) -> RoomRecord:
         """The row to store: the seats, the match's storage form and the room's own state."""
         return RoomRecord(self.id, self.created, self.updated, [s.to_json() for s in self.seats],
-                          None if self.match is None else match_to_state(self.match), self.in_progress,
-                          room=self.state.to_json())
+                          self._match_form(), self.in_progress, room=self.state.to_json())
+
+    def _match_form(self) -> dict[str, Any] | None:
+        """The match's storage form (``match_to_state``). A change that left the match as it
+        is stored (a readiness mark, a seat taken between rounds) takes the stored form as it
+        is, instead of building every action of the round again: every change to the match
+        raises its version, so the same version is the same match."""
+        if self.match is None:
+            return None
+        stored = merge(self.stored_match, self.appended)
+        if stored is not None and stored["version"] == self.match.version:
+            return stored
+        return match_to_state(self.match)
 
     @classmethod
     def from_record(cls, rec: RoomRecord) -> Room:
@@ -853,7 +864,7 @@ class Rooms:
         pushed = 0
         room.texts = {}
         if room.connections:
-            texts = room.texts = room.state_texts(list(dict.fromkeys(c.seat for c in room.connections)), self.clock)
+            texts = room.texts = room.state_texts(room.connections.viewers(), self.clock)
             for c in room.connections:
                 pushed += c.push(texts[c.seat], is_state=True, timing=timing)
         if timing is not None:

@@ -36,6 +36,7 @@ from .pages import CachedStaticFiles, error_page, page, service_worker_text, web
 from .ratelimit import Limiter
 from .replays import ReplayError, round_number
 from .rooms import Room, RoomError, Rooms
+from .rawsend import RawSendMiddleware
 from .security import SecurityHeadersMiddleware
 from .settings import Settings
 from .store import RoomStorage, open_storage
@@ -416,7 +417,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
         Mount("/static", CachedStaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]
-    middleware = [Middleware(SecurityHeadersMiddleware), Middleware(GZipMiddleware, minimum_size=500)]
+    middleware = [Middleware(RawSendMiddleware), Middleware(SecurityHeadersMiddleware), Middleware(GZipMiddleware, minimum_size=500)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.state.settings = settings

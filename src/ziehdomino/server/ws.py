@@ -32,8 +32,9 @@ from ..engine import Refusal
 from .codes import Close, ErrorCode
 from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, first_error
 from .ratelimit import Limiter, MessageBucket
-from .connection import Connection
+from .connection import Connection, Writer
 from .messages import PONG, error_text
+from .rawsend import text_writer
 from .rooms import Room, RoomError, Rooms
 from .security import origin_allowed
 from .settings import Settings
@@ -89,8 +90,9 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         conn = await _hello(ws, room, settings)
         if conn is None:
             return
-        conn.attach(ws.send_text)
-        sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn))
+        write = text_writer(ws)
+        conn.attach(write)
+        sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn, write))
         try:
             await rooms.connect(room, conn)
             await _receive_loop(ws, room, rooms, conn, settings, bucket)
@@ -154,7 +156,7 @@ async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | 
     return Connection(seat)
 
 
-async def _send_loop(ws: WebSocket, conn: Connection) -> None:
+async def _send_loop(ws: WebSocket, conn: Connection, write: Writer) -> None:
     """Drain the outbox to the socket (what :class:`Connection` could not write at once);
     close it with the code the room asked for."""
     try:
@@ -164,7 +166,7 @@ async def _send_loop(ws: WebSocket, conn: Connection) -> None:
                 await ws.close(item)
                 return
             try:
-                await ws.send_text(item)
+                await write(item)
             finally:
                 conn.sent()
     except Exception:  # the socket went away; the receive loop sees the disconnect

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -434,6 +435,16 @@ UVICORN_OPTIONS: dict[str, Any] = {"loop": "uvloop", "http": "httptools", "ws": 
                                    "timeout_graceful_shutdown": 5, "server_header": False}
 
 
+#: The cyclic garbage collector's thresholds in a serving process (``gc.set_threshold``; the
+#: default is 700, 10, 10). Nearly everything a room makes per action is freed by its reference
+#: count, yet the default ran a young collection about 35 times a second under load, each one
+#: walking the young objects of thousands of connections: about a sixth of the server's CPU at
+#: saturation (measured with ``gc.callbacks``; side by side, the same server cost 318 against
+#: 388 µs per action). A collection now runs once 50,000 more tracked objects were made than
+#: freed, so garbage in cycles is still collected, only less often.
+GC_THRESHOLDS: tuple[int, int, int] = (50_000, 20, 10)
+
+
 def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info",
           access_log: bool = False) -> None:
     """Run the app with uvicorn until interrupted (SIGINT/SIGTERM shut down gracefully).
@@ -446,6 +457,7 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
 
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
                         format=f"%(asctime)s %(levelname)s {settings.process_name} %(name)s: %(message)s")
+    gc.set_threshold(*GC_THRESHOLDS)
     storage = open_storage(settings)  # the SQLite folder's lock is taken here, before listening
     if settings.database is not None:
         from .postgres import check_reachable

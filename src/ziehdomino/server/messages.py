@@ -109,7 +109,8 @@ class StateEncoder:
                 own: tuple[bytes, ...] = (b"null", b"null", b"null", b"[]")
             else:
                 seat_view = with_seat({}, match, s)
-                own = (_seat_json(s), _seat_json(s), orjson.dumps(seat_view["hand"]), orjson.dumps(seat_view["legal"]))
+                number = _seat_json(s)
+                own = (number, number, orjson.dumps(seat_view["hand"]), orjson.dumps(seat_view["legal"]))
             out[s] = _joined(pieces, own)
         return out
 
@@ -118,12 +119,18 @@ class StateEncoder:
 _SLOT: Final = orjson.Fragment(b"\0")
 
 
+_SEATS_JSON: Final = tuple(str(seat).encode() for seat in range(8))
+
+
 def _seat_json(seat: Seat | None) -> bytes:
-    return b"null" if seat is None else str(seat).encode()
+    return b"null" if seat is None else _SEATS_JSON[seat] if seat < len(_SEATS_JSON) else str(seat).encode()
 
 
 def _joined(pieces: list[bytes], own: tuple[bytes, ...]) -> str:
     """The shared pieces with a viewer's own values between them, in order, as text."""
+    if len(own) == 4:  # a view's four slots: written out, the common case
+        p = pieces
+        return b"".join((p[0], own[0], p[1], own[1], p[2], own[2], p[3], own[3], p[4])).decode()
     parts = [pieces[0]]
     for value, piece in zip(own, pieces[1:]):
         parts.append(value)

@@ -420,3 +420,39 @@ def test_a_first_renewal_that_fails_ends_the_lease_session(postgres: Any, monkey
             await asyncio.sleep(0.1)
         assert row["n"] == 0
     run(main())
+
+
+def test_a_bad_write_in_a_group_commit_fails_alone(tmp_path: Path) -> None:
+    """Writes queued while the writer waits go in one transaction; one of them that fails (an
+    action stored twice) is refused on its own, and the others of that batch are stored."""
+    import sqlite3
+
+    from ziehdomino.server.storage import Storage, read_room
+
+    async def main() -> None:
+        store = Storage(tmp_path)
+        await store.start()
+        room = "G" * 22
+        record = RoomRecord(room, 0.0, 0.0, [{"kind": "person", "level": None, "name": "a", "credential_hash": None}],
+                            {"deal": "kept", "actions": [], "version": 1}, True, room={})
+        await store.save(record)
+        blocker = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")  # the writer's next commit waits for this one
+        try:
+            draw = {"type": "draw"}
+            first = asyncio.ensure_future(store.append(room, 2, draw))
+            await asyncio.sleep(0.3)  # the writer took it and waits for the lock
+            batch = [asyncio.ensure_future(store.append(room, v, draw)) for v in (3, 3, 4)]
+            await asyncio.sleep(0.1)
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+        await first
+        answers = await asyncio.gather(*batch, return_exceptions=True)
+        assert answers[0] is None and answers[2] is None, answers
+        assert isinstance(answers[1], sqlite3.IntegrityError), answers
+        await store.close()
+        stored = read_room(tmp_path, room)
+        assert stored is not None and stored.match == {"deal": "kept", "actions": [draw] * 3, "version": 4}
+
+    run(main())

@@ -23,7 +23,8 @@ The stored match is the row's ``match`` with its appended actions added to ``act
 with the appended rows' fields laid over it in order (:func:`merge_state`): always exactly ``match_to_state`` of the
 match as the server last announced it, so a restart replays each room to where it was.
 
-Commits run on one writer thread, never on the event loop: a slow or stalled disk makes the
+Commits run on one writer thread, never on the event loop (the writes queued while it
+commits go in its next transaction together): a slow or stalled disk makes the
 rooms that write wait, while everything else (pings, spectators, other rooms' reads, the
 health check) goes on. The database runs in WAL mode with ``synchronous=NORMAL``: a commit
 appends to the WAL file without waiting for the disk; a commit survives the process being
@@ -66,6 +67,8 @@ DB_NAME = "rooms.sqlite3"
 LOCK_NAME = "rooms.lock"
 #: Bytes the WAL file may reach before the writer checkpoints and truncates it.
 WAL_LIMIT = 2 * 2**20
+#: Jobs the writer commits in one transaction at most.
+MAX_BATCH = 64
 #: Seconds between two background checkpoints.
 CHECKPOINT_EVERY = 1.0
 
@@ -340,33 +343,55 @@ class Storage:
             raise
 
     def _write_loop(self) -> None:
-        """The writer thread: every job in its own transaction, the answers handed back in batches."""
+        """The writer thread: the jobs queued meanwhile in one transaction (a group commit), the
+        answers handed back in one wake-up of the event loop.
+
+        Under load many rooms' writes wait at once; one commit for all of them writes each
+        changed page of the WAL once instead of once per job. Should the batch fail, it is
+        rolled back and every job of it run again in a transaction of its own, so that one bad
+        write fails alone and the others are stored as if alone.
+        """
         while True:
             job = self._jobs.get()
-            done: list[tuple[asyncio.Future[None], BaseException | None]] = []
-            stop = False
+            batch: list[_Job] = []
+            stop = job is None
             while job is not None:
-                statements, future = job
-                try:
-                    self._run(statements)
-                    done.append((future, None))
-                except sqlite3.Error as exc:
-                    log.error("storing failed: %r", exc)
-                    done.append((future, exc))
-                self._commits += 1
+                batch.append(job)
+                if len(batch) >= MAX_BATCH:
+                    break
                 try:
                     job = self._jobs.get_nowait()
                 except queue.Empty:
                     break
-            else:
-                stop = True
-            if done:
+                stop = job is None
+            if batch:
+                done = self._run_batch(batch)
                 _resolve_soon(done)
+                self._commits += len(batch)
                 if self._commits >= 64:
                     self._commits = 0
                     self._bound_wal()
             if stop:
                 return
+
+    def _run_batch(self, batch: list[_Job]) -> list[tuple[asyncio.Future[None], BaseException | None]]:
+        """Commit ``batch`` (one transaction for all, or one each should that fail); every job's answer."""
+        if len(batch) > 1:
+            try:
+                self._run([statement for statements, _ in batch for statement in statements])
+            except sqlite3.Error:
+                pass  # rolled back: each on its own below
+            else:
+                return [(future, None) for _, future in batch]
+        done: list[tuple[asyncio.Future[None], BaseException | None]] = []
+        for statements, future in batch:
+            try:
+                self._run(statements)
+                done.append((future, None))
+            except sqlite3.Error as exc:
+                log.error("storing failed: %r", exc)
+                done.append((future, exc))
+        return done
 
     def _bound_wal(self) -> None:
         """Checkpoint and truncate the WAL once it is past :data:`WAL_LIMIT` (on the writer thread)."""

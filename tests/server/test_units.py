@@ -236,3 +236,28 @@ def test_a_change_that_cannot_be_stored_is_not_made_and_the_room_goes_back() -> 
             await rooms.act(room, seat, room.match.version, action_to_json(room.match.round.legal_actions(seat)[0]))
         assert match_to_state(room.match) == after_one
     run(main())
+
+
+def test_a_rooms_connections_say_which_seats_are_present() -> None:
+    """Whether a seat is present follows its connections: two of one seat, one closed, the
+    other still there; spectators are one viewer (None); removing a stranger raises."""
+    from ziehdomino.server.connection import Connections
+
+    async def main() -> None:
+        conns = Connections()
+        a1, a2, b, watcher = Connection(0), Connection(0), Connection(1), Connection(None)
+        for c in (a1, b, a2, watcher):
+            conns.append(c)
+        assert conns.has_seat(0) and conns.has_seat(1) and not conns.has_seat(2)
+        assert conns.viewers() == [0, 1, None] and len(conns) == 4 and list(conns) == [a1, b, a2, watcher]
+        conns.remove(a1)
+        assert conns.has_seat(0) and a1 not in conns and a2 in conns
+        conns.remove(a2)
+        assert not conns.has_seat(0) and conns.viewers() == [1, None]
+        with pytest.raises(ValueError):
+            conns.remove(a2)
+        assert conns.viewers() == [1, None]  # a failed removal changes nothing
+        conns.clear()
+        assert not conns and not conns.has_seat(1) and conns.viewers() == []
+
+    run(main())

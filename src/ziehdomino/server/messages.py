@@ -105,6 +105,8 @@ class StateEncoder:
         for s in viewers:
             if s in out:
                 continue
+            # the slots in the text's order: the room's "you", then the view's "seat", "hand"
+            # and "legal" (docs/view.md's field order, which public_view keeps)
             if s is None:
                 own: tuple[bytes, ...] = (b"null", b"null", b"null", b"[]")
             else:

@@ -93,6 +93,32 @@ def test_invalid_utf8_frames_log_at_most_one_short_line(tmp_path: Path, web_dir:
         srv.stop()
 
 
+def test_invalid_http_requests_and_upgrades_log_at_most_one_short_line_each(tmp_path: Path, web_dir: Path) -> None:
+    """Garbage instead of HTTP, and WebSocket upgrades without a key, each wrote one uvicorn
+    line per request (a WARNING, an INFO): a flood of them filled the log."""
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+    try:
+        room, _ = seated_room(srv, ["person", "person"])
+        before = srv.log()
+        requests = [b"GARBAGE\r\n\r\n",
+                    (f"GET /ws/{room} HTTP/1.1\r\nHost: {HOST}:{srv.port}\r\nUpgrade: websocket\r\n"
+                     "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()]
+        answers = set()
+        for _ in range(40):
+            for request in requests:
+                with socket.create_connection((HOST, srv.port), timeout=10) as s:
+                    s.sendall(request)
+                    answers.add(s.recv(64).split(b"\r\n")[0])
+        assert answers == {b"HTTP/1.1 400 Bad Request"}, answers
+        assert httpx.get(srv.base + "/api/health", timeout=30).status_code == 200
+        time.sleep(0.5)
+        lines = [ln for ln in srv.log()[len(before):].splitlines() if ln.strip()]
+        assert len(lines) <= 2, lines  # one per kind at most
+        assert all(len(ln) <= 200 for ln in lines), lines
+    finally:
+        srv.stop()
+
+
 # --- probing for rooms, connection floods ---------------------------------------------------------
 
 

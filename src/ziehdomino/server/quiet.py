@@ -1,49 +1,64 @@
 """Log lines a client can cause, kept short and rare.
 
-uvicorn logs an invalid UTF-8 text frame as an ERROR with a full traceback (about 500 bytes),
-once per frame, at any log level: anyone could fill the log. :class:`MalformedFrames` turns
-those records into one WARNING line per :data:`EVERY` seconds at most, with the number of such
-frames since the last line. The connection itself is closed by uvicorn (1007) as before.
+uvicorn writes a line for every bad thing a client sends before the app sees it: an invalid
+UTF-8 text frame as an ERROR with a full traceback (about 500 bytes), an invalid HTTP request or
+an unsupported upgrade as a WARNING, a refused WebSocket handshake as an INFO line, once each,
+at any log level: anyone could fill the log. :class:`ClientCausedLines` turns each kind of them
+(:data:`KINDS`) into one short WARNING line per :data:`EVERY` seconds at most, with the number
+seen since that kind's last line. What uvicorn answers (1007, 400) is as before.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from typing import Final
 
-#: Seconds between two lines about malformed frames.
+#: Seconds between two lines about one kind of client-caused record.
 EVERY = 60.0
 _UVICORN = "uvicorn.error"
 
+#: uvicorn's records that a client causes at will, by how their message starts, and what the
+#: summary line says of them.
+KINDS: Final = {
+    "Invalid UTF-8": "malformed WebSocket frames (invalid UTF-8) closed with 1007",
+    "Invalid HTTP request received.": "invalid HTTP requests answered 400",
+    "Unsupported upgrade request.": "unsupported upgrade requests",
+    "connection rejected (": "refused WebSocket handshakes (malformed upgrade requests)",
+}
 
-class MalformedFrames(logging.Filter):
-    """A filter for uvicorn's logger: one short line per :data:`EVERY` seconds for invalid UTF-8 frames."""
+
+class ClientCausedLines(logging.Filter):
+    """A filter for uvicorn's logger: one short line per :data:`EVERY` seconds per kind of :data:`KINDS`."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.count = 0
-        self.last = -EVERY
+        self.counts = dict.fromkeys(KINDS, 0)
+        self.last = dict.fromkeys(KINDS, -EVERY)
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if not str(record.msg).startswith("Invalid UTF-8"):
+        message = str(record.msg)
+        kind = next((k for k in KINDS if message.startswith(k)), None)
+        if kind is None:
             return True
-        self.count += 1
+        self.counts[kind] += 1
         now = time.monotonic()
-        if now - self.last < EVERY:
+        if now - self.last[kind] < EVERY:
             return False
-        record.msg, record.args = "malformed WebSocket frames (invalid UTF-8) closed with 1007: %d since the last report", (self.count,)
+        record.msg, record.args = f"{KINDS[kind]}: %d since the last report", (self.counts[kind],)
         record.exc_info, record.exc_text, record.stack_info = None, None, None
         record.levelno, record.levelname = logging.WARNING, "WARNING"
-        self.count, self.last = 0, now
+        self.counts[kind], self.last[kind] = 0, now
         return True
 
 
-def install() -> MalformedFrames:
+def install() -> ClientCausedLines:
     """Add the filter to uvicorn's logger (call after uvicorn set up logging); returns it."""
-    f = MalformedFrames()
+    f = ClientCausedLines()
     logging.getLogger(_UVICORN).addFilter(f)
     return f
 
 
-def remove(f: MalformedFrames) -> None:
+def remove(f: ClientCausedLines) -> None:
+    """Take the filter :func:`install` added off uvicorn's logger again."""
     logging.getLogger(_UVICORN).removeFilter(f)

@@ -23,6 +23,11 @@ NAMES = [
     "An\u200bna", "An\u200cna", "An\u200dna", "An\u2060na", "An\ufeffna", "Anna\u200b", "\u200bAnna", "A\u180eB",
     "A\u2062B", "👩\u200d💻", "🏳\ufe0f\u200d🌈", "🧑\U0001f3fd\u200d🚀", "a\u200d💻", "👩\u200da", "👩\u200d", "\u200d💻",
     "👩\u200d\u200d💻", "Ka\u00adrl",
+    # Drawn as nothing or as an empty box: refused, alone or inside a name.
+    "\ufffc", "A\ufffcB", "\u303f", "\U0001d159", "\U0001d159" * 24, "\ue000", "Kim\ue000", "\u3130", "a\u0378b",
+    "\U000f0000",
+    # An emoji newer than Python's Unicode tables (U+1FAE8, Unicode 15) is accepted on both sides.
+    "\U0001fae8 Kim",
 ]
 
 

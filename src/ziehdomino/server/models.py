@@ -23,8 +23,10 @@ NAME_MAX = 24
 # Characters that would let a name reorder or hide the text around it.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # Letters and symbols that draw as blank space although Unicode counts them as visible: the
-# Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the blank braille pattern (U+2800).
-_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the blank braille pattern (U+2800), the
+# ideographic half fill space (U+303F), the object replacement character (U+FFFC) and the
+# musical null notehead (U+1D159).
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u303f\ufffc\U0001d159")
 # Tag characters (U+E0000-U+E007F) draw nothing and can carry hidden ASCII text.
 _TAGS = range(0xE0000, 0xE0080)
 # Zero-width format characters: inside a name they hide between its letters ("An\u200bna" shows
@@ -37,8 +39,10 @@ _ZWJ = "\u200d"
 _EMOJI_TAILS = frozenset("\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
 #: Combining marks one character may carry; more pile up over the text around the name.
 MAX_MARKS = 4
-#: Categories refused anywhere in a name: controls, surrogates, line and paragraph separators.
-_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+#: Categories refused anywhere in a name: controls, surrogates, line and paragraph separators,
+#: private-use code points (an empty box, or another font's private glyph). Unassigned code
+#: points stay: Python's Unicode tables lag the browsers', and a new emoji must not be refused.
+_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp", "Co"})
 #: Categories that draw nothing: a name needs at least one character outside them.
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zs", "Zl", "Zp"})
 _MARKS = frozenset({"Mn", "Mc", "Me"})
@@ -59,9 +63,11 @@ def clean_name(value: str) -> str:
 
     1. NFC-normalise.
     2. Refuse it if it holds, anywhere (the ends included), a control (Unicode Cc), a surrogate
-       (Cs), a line or paragraph separator (Zl, Zp), a bidi control (U+061C, U+200E, U+200F,
+       (Cs), a line or paragraph separator (Zl, Zp), a private-use code point
+       (Co), a bidi control (U+061C, U+200E, U+200F,
        U+202A-U+202E, U+2066-U+2069), a character that draws as blank space (the Hangul
-       fillers U+115F, U+1160, U+3164, U+FFA0; the blank braille pattern U+2800), a tag
+       fillers U+115F, U+1160, U+3164, U+FFA0; the blank braille pattern U+2800; U+303F,
+       U+FFFC, U+1D159), a tag
        character (U+E0000-U+E007F) or a zero-width character (U+200B, U+200C, U+200D,
        U+180E, U+2060-U+2064, U+FEFF), except a zero-width joiner U+200D between two symbols
        (So, each maybe followed by U+FE0F or a skin tone), which joins an emoji sequence.

@@ -8,9 +8,10 @@
 export const NAME_MAX = 24;
 
 // Refused anywhere, by Unicode category: controls (Cc), surrogates (Cs), line and paragraph
-// separators (Zl, Zp), the bidi controls that would reorder or hide the text around a name,
-// characters that draw as blank space (Hangul fillers, the blank braille pattern) and tag characters.
-const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u115f\u1160\u3164\uffa0\u2800\u{e0000}-\u{e007f}]/u;
+// separators (Zl, Zp), private-use code points (Co: an empty box);
+// the bidi controls that would reorder or hide the text around a name, characters that draw as
+// blank space (Hangul fillers, the blank braille pattern, U+303F, U+FFFC, U+1D159) and tag characters.
+const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Co}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u115f\u1160\u3164\uffa0\u2800\u303f\ufffc\u{1d159}\u{e0000}-\u{e007f}]/u;
 // Zero-width characters hide between letters ("An\u200bna" shows as "Anna"); a joiner stays
 // only between two symbols (an emoji sequence, maybe with U+FE0F or a skin tone).
 const ZERO_WIDTH = /[\u200b\u200c\u180e\u2060-\u2064\ufeff]|(?<!\p{So}[\ufe0f\u{1f3fb}-\u{1f3ff}]*)\u200d|\u200d(?!\p{So})/u;

@@ -59,8 +59,8 @@ def _saved(page: Page) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('ziehdomino.local')"))
 
 
-def _start_default_game(page: Page, base: str) -> None:
-    page.goto(base + "/lokal?delay=0")
+def _start_default_game(page: Page, base: str, delay: int = 0) -> None:
+    page.goto(base + f"/lokal?delay={delay}")
     page.get_by_role("region", name="Neues Spiel einrichten").get_by_role("button", name="Gegen Computer spielen").click()
     expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
 
@@ -110,7 +110,10 @@ def test_resume_is_offered_exactly_for_a_save_that_the_local_page_resumes(server
 def test_a_new_game_asks_before_it_replaces_the_saved_one(server, new_context):
     page = new_context().new_page()
     problems = watch(page)
-    _start_default_game(page, server.base)
+    # The computers never move here (a pause far longer than the test): the saved game stays
+    # exactly as started unless something replaces it. With no pause, a computer that opened
+    # the round moved whenever a page showed the game, and the save changed under the test.
+    _start_default_game(page, server.base, delay=10**6)
     before = page.evaluate("localStorage.getItem('ziehdomino.local')")
 
     # From the start page: "Behalten" keeps the game and stays.
@@ -140,7 +143,7 @@ def test_a_new_game_asks_before_it_replaces_the_saved_one(server, new_context):
     assert page.evaluate("localStorage.getItem('ziehdomino.local')") == before
 
     # On the local page, "Neues Spiel" asks the same.
-    page.goto(server.base + "/lokal?delay=0")
+    page.goto(server.base + f"/lokal?delay={10**6}")
     page.get_by_role("button", name="Neues Spiel").click()
     page.get_by_role("region", name="Neues Spiel einrichten").get_by_role("button", name="Gegen Computer spielen").click()
     dialog = page.get_by_role("dialog", name="Gespeichertes Spiel ersetzen?")

@@ -249,7 +249,7 @@ class Storage:
         self._stopping = threading.Event()
         self._writer: threading.Thread | None = None
         self._checkpointer: threading.Thread | None = None
-        self._commits = 0
+        self._written = 0  # jobs written since the WAL's size was last checked
 
     async def load_all(self) -> list[RoomRecord]:
         """Every stored room, with its finished rounds (before the first write)."""
@@ -367,9 +367,9 @@ class Storage:
             if batch:
                 done = self._run_batch(batch)
                 _resolve_soon(done)
-                self._commits += len(batch)
-                if self._commits >= 64:
-                    self._commits = 0
+                self._written += len(batch)
+                if self._written >= 64:
+                    self._written = 0
                     self._bound_wal()
             if stop:
                 return

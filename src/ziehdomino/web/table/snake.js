@@ -36,8 +36,9 @@ export function snakeLayout(n, { width, height, maxTile, minTile, gap, chip, chi
     // A second row for the right chip alone: a somewhat smaller tile that puts the whole line
     // and both chips in one row reads better.
     for (let tile = g.tile - 2; tile >= Math.max(minTile, 0.8 * g.tile); tile -= 2) {
-      if (at(tile).rows === 1) {
-        g = at(tile);
+      const one = at(tile);
+      if (one.rows === 1) {
+        g = one;
         break;
       }
     }

@@ -1,6 +1,9 @@
 """A move is one click: a double-click (or two fast clicks) on "Ziehen" or on "a|b links
 anlegen" makes one move and shows no error, in an online room and in a local game; an action
-the server really finds stale (made against a state it has moved past) still says so."""
+the server really finds stale (made against a state it has moved past) still says so.
+
+The local game starts from a fixed save in which the person must draw and then play, so that
+both double-clicks surely happen (a random deal may give no draw for several rounds)."""
 
 from __future__ import annotations
 
@@ -11,10 +14,27 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_table_view import seat_page, start_local, wait_settled
+from tests.e2e.test_table_view import seat_page, wait_settled
 from tests.support.e2e import act_by_names, choose, history, turn_state, watch
 
 STALE = "Das Spiel hat sich inzwischen geändert"
+
+# Anna opened with 6|6, the computer answered 5|6 on the right: the ends are 6 and 5, and
+# Anna holds only 0, 1 and 2. She draws 0|3 (no fit), draws 2|6 and must play it on the left.
+MUST_DRAW_THEN_PLAY = {
+    "kind": "ziehdomino.local",
+    "format": 1,
+    "seats": [{"kind": "person", "name": "Anna"}, {"kind": "computer", "level": "leicht"}],
+    "match": {"format": 1, "players": 2, "wins": [0, 0], "shared": [0, 0], "starters": [0], "version": 3,
+              "deal": {"players": 2,
+                       "hands": [["6|6", "0|1", "0|2", "1|2", "0|0", "1|1", "2|2"],
+                                 ["5|6", "3|3", "3|4", "4|4", "3|5", "4|5", "5|5"]],
+                       "boneyard": ["0|3", "2|6", "0|4", "0|5", "0|6", "1|3", "1|4", "1|5", "1|6", "2|3", "2|4",
+                                    "2|5", "3|6", "4|6"],
+                       "line": [], "turn": 0, "passes": 0},
+              "actions": [{"type": "play", "tile": "6|6", "end": None},
+                          {"type": "play", "tile": "5|6", "end": "right"}]},
+}
 
 
 def entries(page: Page) -> list[str]:
@@ -131,9 +151,12 @@ def test_a_double_click_is_one_move_in_a_room_and_a_stale_action_still_says_so(s
 def test_a_double_click_is_one_move_in_a_local_game(server, new_context):
     page = new_context().new_page()
     problems = watch(page)
-    start_local(page, server.base, 1, delay=0)
+    page.goto(server.base + "/lokal?delay=0")
+    page.evaluate("(save) => localStorage.setItem('ziehdomino.local', save)", json.dumps(MUST_DRAW_THEN_PLAY))
+    page.reload()
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
     wait_settled(page)
-    added = play_until_both_doubled([page], page)
+    added = play_until_both_doubled([page], page, limit=1)
     one_move(added["draw"], "draw")
     one_move(added["play"], "play")
     assert not problems, problems

@@ -7,6 +7,7 @@ artifacts/screens/. The number of scroll actions a player needed is printed amon
 
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 from pathlib import Path
@@ -744,4 +745,51 @@ def test_a_tip_at_a_four_seat_table_leaves_the_line_its_room_on_a_small_phone(se
             turns += 1
         act_by_names(page)
     assert turns >= 2, "too few own turns with a line to check"
+    assert not problems, problems
+
+
+def local_save_at(players: int, hand: int, line: int) -> str:
+    """A local save (the person at seat 0, computers "Leicht") of the first seeded random round
+    in which it is the person's turn with `hand` tiles in hand and `line` tiles in the line."""
+    import random
+
+    from ziehdomino.engine import Match, match_to_state
+
+    for seed in range(100_000):
+        rng = random.Random(seed)
+        match = Match(players, rng=random.Random(seed), first_starter=0)
+        r = match.round
+        while not r.is_over and not (r.turn == 0 and len(r.hands[0]) == hand and len(r.line) == line):
+            match.apply(r.turn, rng.choice(r.legal_actions(r.turn)))
+        if not r.is_over:
+            seats = [{"kind": "person", "name": "Anna"}] + [{"kind": "computer", "level": "leicht"}] * (players - 1)
+            return json.dumps({"kind": "ziehdomino.local", "format": 1, "seats": seats, "match": match_to_state(match)})
+    raise AssertionError(f"no round with {hand} tiles in hand and {line} in the line")
+
+
+@pytest.mark.parametrize(("hand", "line"), [(9, 14), (10, 15), (11, 14), (6, 19)])
+def test_a_long_hand_and_line_with_a_tip_fit_a_small_phone(server, new_context, screens, hand, line):
+    """A four-seat table at 360×640 with the tip shown, a hand that drew several tiles and a long
+    line: the hand keeps to one row of narrow tiles while they can be tapped (30 px), so the line
+    keeps room for both end chips. Before, nine tiles took two rows and the right end's chip lay
+    below the felt, over the hand."""
+    page = new_context(viewport={"width": 360, "height": 640}).new_page()
+    problems = watch(page)
+    page.goto(server.base + "/lokal?delay=0")
+    page.evaluate("(save) => localStorage.setItem('ziehdomino.local', save)", local_save_at(4, hand, line))
+    page.reload()
+    wait_settled(page)
+    page.get_by_role("button", name="Verlauf & Einstellungen").click()
+    page.get_by_role("switch", name="Mit Tipps lernen").check()
+    page.get_by_role("button", name="Verlauf & Einstellungen").click()
+    expect(page.locator(".tip")).to_contain_text(re.compile("^(Lege|Ziehe|Passe)"))
+    expect(page.locator(".table .hand .tile-btn")).to_have_count(hand)
+    label = f"{hand} in hand, {line} in the line, 360x640"
+    check_own_turn(page, label)
+    clash = page.evaluate(LINE_CLASH_JS)
+    if clash:
+        page.screenshot(path=str(screens / f"long-hand-{hand}-line-{line}-360x640.png"))
+    assert not clash, f"{label}: {clash}"
+    widths = page.evaluate("() => [...document.querySelectorAll('.table .hand .tile-btn')].map((b) => b.getBoundingClientRect().width)")
+    assert min(widths) >= 30, f"{label}: hand tiles too narrow to tap: {widths}"
     assert not problems, problems

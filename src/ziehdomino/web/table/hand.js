@@ -129,8 +129,9 @@ export function createHand(ctx, meInfo) {
   let fitted = '';
   /**
    * Sizes the hand's tiles so that the hand keeps to one row, or two when it is long (a layout
-   * read). On a short screen (a phone under 700 px) a hand of several rows keeps its tiles
-   * narrower still, so that the line of play above keeps room for its tiles and ends.
+   * read). On a short screen (a phone under 700 px) a row of tiles as narrow as the buttons may
+   * be (30 px) is kept before a second row, and a hand of several rows keeps its tiles narrower
+   * still: each row of the hand takes a row of tiles from the line of play above.
    */
   function layout() {
     if (element.hidden || !ctx.view) return;
@@ -144,9 +145,9 @@ export function createHand(ctx, meInfo) {
     let most = width < 420 ? 42 : 50;
     const fit = (perRow) => Math.floor((width - gap * (perRow - 1)) / perRow);
     let size = fit(n);
-    if (size < 32) {
+    if (size < (short ? 30 : 32)) {
       size = fit(Math.ceil(n / 2));
-      if (short) most = 34;
+      if (short) most = 30;
     }
     if (size < 28) size = fit(Math.ceil(n / 3));
     hand.style.setProperty('--hand-w', `${Math.max(24, Math.min(most, size))}px`);

@@ -30,7 +30,6 @@ def test_rooms_play_to_the_end_through_the_proxy_without_leaks(cluster: Cluster)
     rooms = [(seats, *seated_room(target, seats)) for seats in tables * 2]
 
     async def main() -> None:
-        owners = set()
         for i, (seats, room, creds) in enumerate(rooms):
             clients = {s: await Client(target, room, c).open() for s, c in creds.items()}
             spectator = await Client(target, room).open()
@@ -41,11 +40,19 @@ def test_rooms_play_to_the_end_through_the_proxy_without_leaks(cluster: Cluster)
                 await c.wait_state(lambda st: st["view"]["version"] == end["version"])
             checked = check_frames(target, room, [*clients.values(), spectator], 1, list(creds.values()))
             assert checked >= end["version"] - 1
-            owners.add(owner_of(cluster, room))
             for c in [*clients.values(), spectator]:
                 await c.close()
-        assert len(owners) >= 2, f"six rooms all on one process: {owners}"  # the ring spreads them
     run(main())
+    # The ring spreads rooms over the processes, in shares that need not be equal: six rooms
+    # may all land on one (it happened in a CI run). More rooms, only seated, until another
+    # process holds one: 36 rooms on one process would take a share of the ring of about 0.9.
+    owners = {owner_of(cluster, room) for _, room, _ in rooms}
+    for _ in range(30):
+        if len(owners) >= 2:
+            break
+        room, _ = seated_room(target, ["person", "person"])
+        owners.add(owner_of(cluster, room))
+    assert len(owners) >= 2, f"36 rooms all on one process: {owners}"
 
 
 def _where(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:

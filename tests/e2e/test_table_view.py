@@ -788,7 +788,7 @@ def test_a_long_hand_and_line_with_a_tip_fit_a_small_phone(server, new_context, 
     check_own_turn(page, label)
     clash = page.evaluate(LINE_CLASH_JS)
     if clash:
-        page.screenshot(path=str(screens / f"long-hand-{hand}-line-{line}-360x640.png"))
+        page.screenshot(path=str(screens / f"long-hand-360x640-{hand}-{line}.png"))
     assert not clash, f"{label}: {clash}"
     widths = page.evaluate("() => [...document.querySelectorAll('.table .hand .tile-btn')].map((b) => b.getBoundingClientRect().width)")
     assert min(widths) >= 30, f"{label}: hand tiles too narrow to tap: {widths}"

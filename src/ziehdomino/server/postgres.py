@@ -291,7 +291,7 @@ class PostgresStorage:
         left = fence.until - time.monotonic()
         if left <= 0:
             statement.close()
-            raise self._given_up(room_id)
+            raise self._given_up(room_id, fence)
         waiting = fence.waiting = asyncio.timeout(left)  # renewals move it on (Fence.extend)
         try:
             async with waiting:
@@ -301,16 +301,18 @@ class PostgresStorage:
             # the deadline passed (the loop may fire it a clock tick early), or the statement
             # failed once the lease was out: either way the lease may have run out
             if waiting.expired() or time.monotonic() >= fence.until:
-                raise self._given_up(room_id) from None
+                raise self._given_up(room_id, fence) from None
             raise
         finally:
             fence.waiting = None
 
-    def _given_up(self, room_id: str) -> RoomMoved:
-        self.ownership.given_up += 1
-        self.ownership.fences.pop(room_id, None)
-        log.warning("%s: a write of room %s could not finish within its lease: giving the room up",
-                    self.ownership.owner, room_id)
+    def _given_up(self, room_id: str, fence: Fence) -> RoomMoved:
+        # Counted once per room: the lease watcher (Ownership) may have given it up already.
+        if self.ownership.fences.get(room_id) is fence:
+            del self.ownership.fences[room_id]
+            self.ownership.given_up += 1
+            log.warning("%s: a write of room %s could not finish within its lease: giving the room up",
+                        self.ownership.owner, room_id)
         return RoomMoved(room_id)
 
     def _moved(self, room_id: str) -> RoomMoved:

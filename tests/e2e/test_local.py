@@ -133,6 +133,8 @@ def test_one_computer_from_the_start_page(server, new_context, screens):
     problems = watch(page)
     net = NetworkLog(page)
     page.goto(server.base + "/")
+    # the player chose "Schnell" at an earlier table (the computers' pause, 300 ms not 800)
+    page.evaluate("localStorage.setItem('ziehdomino.tempo', 'schnell')")
     local = page.get_by_role("region", name="Gegen Computer spielen")
     local.get_by_label("Dein Name").fill("Anna")
     expect(local.get_by_label("Anzahl Computer")).to_have_value("1")

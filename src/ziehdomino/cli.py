@@ -109,6 +109,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--durable-floor", action="store_true",
                        help="server: also measure the floor that commits each action to SQLite (our writer "
                             "thread) before its broadcast")
+    bench.add_argument("--rules-floor", action="store_true",
+                       help="server: also measure the durable floor that plays the game: the engine checks "
+                            "each action and every seat is sent the engine's view (no room machinery)")
     bench.add_argument("--cluster", type=int, default=None, metavar="N",
                        help="server: through HAProxy onto N processes on a throwaway PostgreSQL, beside one process")
     bench.add_argument("--rounds", type=int, default=None,
@@ -192,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
 
             server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
                        think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup,
-                       durable_floor=args.durable_floor)
+                       durable_floor=args.durable_floor, rules_floor=args.rules_floor)
         elif args.name == "bots":
             from .bench import bots
 

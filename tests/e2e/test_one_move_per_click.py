@@ -15,7 +15,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_table_view import seat_page, wait_settled
-from tests.support.e2e import act_by_names, choose, history, turn_state, watch
+from tests.support.e2e import act_by_names, choose, history, open_local_save, turn_state, watch
 
 STALE = "Das Spiel hat sich inzwischen geändert"
 
@@ -154,9 +154,7 @@ def test_a_double_click_is_one_move_in_a_room_and_a_stale_action_still_says_so(s
 def test_a_double_click_is_one_move_in_a_local_game(server, new_context):
     page = new_context().new_page()
     problems = watch(page)
-    page.goto(server.base + "/lokal?delay=0")
-    page.evaluate("(save) => localStorage.setItem('ziehdomino.local', save)", json.dumps(MUST_DRAW_THEN_PLAY))
-    page.reload()
+    open_local_save(page, server.base, MUST_DRAW_THEN_PLAY)
     expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
     wait_settled(page)
     added = play_until_both_doubled([page], page, limit=1)

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import act_by_names, axe_check, choose, play_round, turn_state, watch
+from tests.support.e2e import act_by_names, axe_check, choose, open_local_save, play_round, turn_state, watch
 from tests.support.server import ServerProcess
 
 SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
@@ -781,9 +781,7 @@ def test_a_long_hand_and_line_with_a_tip_fit_a_small_phone(server, new_context, 
     below the felt, over the hand."""
     page = new_context(viewport={"width": 360, "height": 640}).new_page()
     problems = watch(page)
-    page.goto(server.base + "/lokal?delay=0")
-    page.evaluate("(save) => localStorage.setItem('ziehdomino.local', save)", local_save_at(4, hand, line))
-    page.reload()
+    open_local_save(page, server.base, local_save_at(4, hand, line))
     wait_settled(page)
     page.get_by_role("button", name="Verlauf & Einstellungen").click()
     page.get_by_role("switch", name="Mit Tipps lernen").check()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import act_by_names, turn_state, watch
+from tests.support.e2e import act_by_names, open_local_save, turn_state, watch
 from ziehdomino.bots import decide
 from ziehdomino.engine import Match, format_tile, parse_action, round_from_position, seat_view
 
@@ -59,9 +59,7 @@ def check_tip_matches_the_table(page: Page) -> None:
 def test_tips_three_actions_preview_restart_reload(server, new_context):
     page = new_context().new_page()
     problems = watch(page)
-    page.goto(server.base + "/lokal?delay=0")
-    page.evaluate("(save) => localStorage.setItem('ziehdomino.local', save)", json.dumps(SAVE))
-    page.reload()
+    open_local_save(page, server.base, SAVE)
     expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
     wait_for_my_turn(page)
     switch = page.get_by_role("switch", name="Mit Tipps lernen")
@@ -103,10 +101,7 @@ def test_tips_three_actions_preview_restart_reload(server, new_context):
 
 def test_tips_speak_english_too(server, new_context):
     page = new_context().new_page()
-    page.goto(server.base + "/lokal?delay=0")
-    page.evaluate("(save) => localStorage.setItem('ziehdomino.local', save)", json.dumps(SAVE))
-    page.evaluate("localStorage.setItem('ziehdomino.lang', 'en')")
-    page.reload()
+    open_local_save(page, server.base, SAVE, lang="en")
     page.get_by_role("switch", name="Learn with tips").check()
     expect(page.locator(".tip")).to_contain_text("the line is empty")
     expect(page.locator(".tip-count")).to_contain_text("3 more of 3")

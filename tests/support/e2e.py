@@ -4,6 +4,7 @@ visible text) or by keyboard only, run axe, take screenshots, watch for script e
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import time
 from collections.abc import Callable
@@ -38,6 +39,18 @@ def watch(page: Page) -> list[str]:
 
     page.on("console", console)
     return problems
+
+
+def open_local_save(page: Page, base: str, save: dict[str, Any] | str, **storage: str) -> None:
+    """Open the local table at the game ``save`` (a local save, or its JSON text), with the
+    computers acting at once: the save and any other ``storage`` entries (key ``lang`` is
+    ``ziehdomino.lang``) are written to localStorage, then the page loads them as a returning
+    player's would."""
+    page.goto(base + "/lokal?delay=0")
+    text = save if isinstance(save, str) else json.dumps(save)
+    entries = {"ziehdomino.local": text, **{f"ziehdomino.{k}": v for k, v in storage.items()}}
+    page.evaluate("(entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v); }", entries)
+    page.reload()
 
 
 def axe_check(page: Page, label: str, found: list[str]) -> None:

@@ -37,11 +37,16 @@ is asserted. Only 127.0.0.1 is contacted; rooms (<= 2000) and time are bounded.
 With ``durable_floor``, the **durable floor** (:mod:`ziehdomino.bench.floor` with
 ``--append``: the floor that commits each action to SQLite on our writer thread before the
 broadcast) is measured between the two, and its ratio to the floor printed: the part of the
-ratio that the storage rules alone take, before any rule, view or JSON of ours.
+ratio that the storage rules alone take, before any rule, view or JSON of ours. With
+``rules_floor``, the **rules floor** (:mod:`ziehdomino.bench.rules_floor`: the durable floor
+that also plays the game, the engine checking each action and every seat sent the engine's
+view) is measured after it: the least a server costs that keeps the storage rules and plays by
+the rules, with none of our room's machinery.
 
 The last line printed is a JSON object with ``floor_cpu_us``, ``server_cpu_us``, ``ratio``,
 ``p50_ms``, ``p99_ms``, ``actions_per_s``, ``client_cpu_us`` (ours) and the floor's figures
-(and ``durable_floor_cpu_us``, ``durable_floor_ratio`` with ``durable_floor``).
+(and ``durable_floor_cpu_us``, ``durable_floor_ratio`` with ``durable_floor``; ``rules_floor_cpu_us``,
+``rules_floor_ratio`` with ``rules_floor``).
 """
 
 from __future__ import annotations
@@ -182,8 +187,9 @@ def _ours_rooms(base: str, rooms: int) -> list[SeatPlan]:
 
 
 def _floor_rooms(rooms: int) -> list[SeatPlan]:
-    # names shaped like room ids, so the cluster's proxy sends a room's four sockets to one process
-    return [(f"/ws/floor{i:012d}", b'{"type":"hello"}', i, seat) for i in range(rooms) for seat in range(4)]
+    # names shaped like room ids, so the cluster's proxy sends a room's four sockets to one process;
+    # the hello names the seat (the rules floor seats it there, the others ignore it)
+    return [(f"/ws/floor{i:012d}", b'{"type":"hello","seat":%d}' % seat, i, seat) for i in range(rooms) for seat in range(4)]
 
 
 # --- the client process ---------------------------------------------------------------------------
@@ -307,6 +313,19 @@ def _client(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: i
     pipe.send(("done", uvloop.run(_client_main(pipe, port, plan, think_ms, seed))))
 
 
+def _measure_floor(name: str, module_and_flag: list[str], rooms: int, kw: dict[str, Any]) -> dict[str, Any]:
+    """Measure a floor that stores into a fresh folder (``module_and_flag``: its module, and
+    the flag before the folder if it takes one, e.g. ``--append``)."""
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
+        module, *flag = module_and_flag
+        proc = _start([module, str(port), *flag, tmp], port)
+        try:
+            return _measure(name, [proc], port, _floor_rooms(rooms), **kw)
+        finally:
+            _stop(proc)
+
+
 # --- one server measured --------------------------------------------------------------------------
 
 
@@ -374,7 +393,7 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
 
 
 def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
-        warmup: float = 10.0, durable_floor: bool = False) -> dict[str, Any]:
+        warmup: float = 10.0, durable_floor: bool = False, rules_floor: bool = False) -> dict[str, Any]:
     """Measure the floor, then our server; print figures and a last-line JSON summary; return it.
 
     Args:
@@ -385,6 +404,7 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         seed: for the players' choices (our server deals from its cryptographic random).
         warmup: seconds played after every connection is open before measuring starts.
         durable_floor: also measure the durable floor (between the floor and ours).
+        rules_floor: also measure the rules floor (after the durable one, before ours).
     """
     rooms = max(1, min(MAX_ROOMS, rooms))
     seconds = max(1.0, min(MAX_SECONDS, seconds))
@@ -399,15 +419,11 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         floor = _measure("floor", [proc], port, _floor_rooms(rooms), **kw)
     finally:
         _stop(proc)
-    durable = None
+    durable = rules = None
     if durable_floor:
-        port = _free_port()
-        with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
-            proc = _start(["ziehdomino.bench.floor", str(port), "--append", tmp], port)
-            try:
-                durable = _measure("durable floor", [proc], port, _floor_rooms(rooms), **kw)
-            finally:
-                _stop(proc)
+        durable = _measure_floor("durable floor", ["ziehdomino.bench.floor", "--append"], rooms, kw)
+    if rules_floor:
+        rules = _measure_floor("rules floor", ["ziehdomino.bench.rules_floor"], rooms, kw)
 
     profile = os.environ.get("ZIEHDOMINO_BENCH_PROFILE") or ""
     port = _free_port()
@@ -436,12 +452,16 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         "floor_p99_ms": floor["p99_ms"], "floor_client_cpu_us": floor["client_cpu_us"],
         "load_1m": ours["load_1m"], "floor_load_1m": floor["load_1m"],
     }
-    if durable is not None:
-        durable_ratio = round(durable["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
-        print(f"durable floor: {durable['server_cpu_us']} us per action, {durable_ratio} times the floor "
-              "(the storage rules alone)")
-        summary.update(durable_floor_cpu_us=durable["server_cpu_us"], durable_floor_ratio=durable_ratio,
-                       durable_floor_p99_ms=durable["p99_ms"])
+    for key, between, what in (("durable_floor", durable, "the storage rules alone"),
+                               ("rules_floor", rules, "the storage rules and the game's rules, no room")):
+        if between is None:
+            continue
+        times = round(between["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
+        print(f"{key.replace('_', ' ')}: {between['server_cpu_us']} us per action, {times} times the floor ({what}); "
+              f"ziehdomino {round(ours['server_cpu_us'] / between['server_cpu_us'], 2) if between['server_cpu_us'] else 0.0} "
+              "times it")
+        summary.update({f"{key}_cpu_us": between["server_cpu_us"], f"{key}_ratio": times,
+                        f"{key}_p99_ms": between["p99_ms"]})
     print(json.dumps(summary))
     return summary
 

@@ -1,0 +1,149 @@
+"""The rules floor for ``bench server``: the durable floor that also plays the game by its rules.
+
+The third floor, between the durable one (:mod:`ziehdomino.bench.floor` with ``--append``) and
+our server. Each room is a four-seat :class:`~ziehdomino.engine.Match`; a WebSocket of
+``/ws/{room}`` takes the seat its hello names (``{"type": "hello", "seat": N}``) and is sent
+that seat's view. Every later frame is decoded (orjson) and, under the room's lock:
+
+- an ``action`` is applied by the engine (the rules and the version checked), appended to
+  SQLite through our :class:`~ziehdomino.server.storage.Storage` (its writer thread, the commit
+  awaited), and every seat is sent its own view (:func:`~ziehdomino.engine.view.with_seat` over
+  one :func:`~ziehdomino.engine.view.public_view`, encoded by orjson);
+- a ``next_round`` marks the seat ready once the round is over; when all four are, the next
+  round is dealt, the whole match (the deal with the boneyard's order) saved, and every seat
+  sent its view;
+- anything the engine refuses is answered to that seat alone with an ``error`` and its view.
+
+So it does what the rules and the two storage rules of ``ziehdomino serve`` require and
+nothing else: no room (names, presence, clocks, ready marks shown to others, history), no
+message validation beyond the engine's, no rate limits, no metrics, no sender tasks. What our
+server costs above it is the room machinery; what it costs above the durable floor is the
+rules and the views.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from ziehdomino.engine import Match, Refusal, action_to_json, match_to_state, parse_action
+from ziehdomino.engine.view import public_view, with_seat
+from ziehdomino.server.storage import RoomRecord
+
+from .floor import FloorApp
+
+SEATS = 4
+
+
+class _Table:
+    """One room of the rules floor: its match, its seats' senders, who asked for the next round."""
+
+    __slots__ = ("match", "senders", "ready", "lock", "stored")
+
+    def __init__(self) -> None:
+        self.match = Match(SEATS)
+        self.stored = False  # the first deal is saved before any seat sees it
+        self.senders: dict[int, Any] = {}
+        self.ready: set[int] = set()
+        self.lock = asyncio.Lock()
+
+
+class RulesFloorApp(FloorApp):
+    """The ASGI app of the rules floor; ``append`` is the SQLite folder (required)."""
+
+    def __init__(self, append: Path) -> None:
+        super().__init__(append)
+        self.tables: dict[str, _Table] = {}
+
+    async def _socket(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        room = scope["path"].rsplit("/", 1)[-1]
+        seat: int | None = None
+        table: _Table | None = None
+        try:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                msg = orjson.loads(message.get("text") or message.get("bytes") or b"null")
+                if seat is None:
+                    seat = int(msg["seat"])
+                    table = self.tables.setdefault(room, _Table())
+                    async with table.lock:
+                        if not table.stored:
+                            await self._save(room, table.match)
+                            table.stored = True
+                        table.senders[seat] = send
+                        await send({"type": "websocket.send", "text": _state(table.match, public_view(table.match), seat)})
+                    continue
+                assert table is not None
+                async with table.lock:
+                    await self._handle(room, table, seat, msg, send)
+        finally:
+            if seat is not None:
+                self.tables[room].senders.pop(seat, None)
+
+    async def _handle(self, room: str, table: _Table, seat: int, msg: dict[str, Any], send: Any) -> None:
+        match = table.match
+        try:
+            if msg["type"] == "action":
+                action = parse_action(msg["action"])
+                match.apply(seat, action, version=msg["version"])
+                assert self.storage is not None
+                await self.storage.append(room, match.version, action_to_json(action))
+            elif msg["type"] == "next_round":
+                if match.round.result is None:
+                    raise Refusal("round_not_over", "the current round is still being played")
+                table.ready.add(seat)
+                if len(table.ready) < SEATS:
+                    return
+                table.ready.clear()
+                match.next_round()
+                await self._save(room, match)
+            else:
+                return
+        except Refusal as exc:
+            error = orjson.dumps({"type": "error", "code": exc.code, "message": exc.message}).decode()
+            await send({"type": "websocket.send", "text": error})
+            await send({"type": "websocket.send", "text": _state(match, public_view(match), seat)})
+            return
+        public = public_view(match)
+        for member_seat, member in list(table.senders.items()):
+            try:
+                await member({"type": "websocket.send", "text": _state(match, public, member_seat)})
+            except Exception:
+                pass
+
+    async def _save(self, room: str, match: Match) -> None:
+        """Store the whole match (a new deal with its boneyard's order) before it is announced."""
+        assert self.storage is not None
+        now = time.time()
+        await self.storage.save(RoomRecord(room, now, now, [], match_to_state(match), match.round.result is None))
+
+
+def _state(match: Match, public: dict[str, Any], seat: int) -> str:
+    # with_seat writes the seat's fields into ``public`` itself: encoded at once, before the next seat's
+    return orjson.dumps({"type": "state", "view": with_seat(public, match, seat)}).decode()
+
+
+def serve(port: int, append: Path) -> None:
+    """Run the rules floor on 127.0.0.1:``port`` until SIGTERM, storing into ``append``."""
+    import gc
+
+    import uvicorn
+
+    from ziehdomino.server.app import GC_THRESHOLDS, UVICORN_OPTIONS
+
+    gc.set_threshold(*GC_THRESHOLDS)  # as ``ziehdomino serve`` runs
+    uvicorn.run(RulesFloorApp(append), host="127.0.0.1", port=port, log_level="warning", access_log=False,
+                **UVICORN_OPTIONS)
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]), Path(sys.argv[2]))

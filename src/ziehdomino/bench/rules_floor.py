@@ -7,8 +7,9 @@ that seat's view. Every later frame is decoded (orjson) and, under the room's lo
 
 - an ``action`` is applied by the engine (the rules and the version checked), appended to
   SQLite through our :class:`~ziehdomino.server.storage.Storage` (its writer thread, the commit
-  awaited), and every seat is sent its own view (:func:`~ziehdomino.engine.view.with_seat` over
-  one :func:`~ziehdomino.engine.view.public_view`, encoded by orjson);
+  awaited), and every seat is sent its own view, encoded by the encoder our server uses
+  (:class:`~ziehdomino.server.messages.StateEncoder`: the shared part once per action, each log
+  entry once), with a room part that names no seats;
 - a ``next_round`` marks the seat ready once the round is over; when all four are, the next
   round is dealt, the whole match (the deal with the boneyard's order) saved, and every seat
   sent its view;
@@ -32,7 +33,7 @@ from typing import Any
 import orjson
 
 from ziehdomino.engine import Match, Refusal, action_to_json, match_to_state, parse_action
-from ziehdomino.engine.view import public_view, with_seat
+from ziehdomino.server.messages import StateEncoder
 from ziehdomino.server.storage import RoomRecord
 
 from .floor import FloorApp
@@ -43,14 +44,20 @@ SEATS = 4
 class _Table:
     """One room of the rules floor: its match, its seats' senders, who asked for the next round."""
 
-    __slots__ = ("match", "senders", "ready", "lock", "stored")
+    __slots__ = ("id", "match", "senders", "ready", "lock", "stored", "encoder")
 
-    def __init__(self) -> None:
+    def __init__(self, room_id: str) -> None:
+        self.id = room_id
         self.match = Match(SEATS)
+        self.encoder = StateEncoder()
         self.stored = False  # the first deal is saved before any seat sees it
         self.senders: dict[int, Any] = {}
         self.ready: set[int] = set()
         self.lock = asyncio.Lock()
+
+    def texts(self, seats: list[int]) -> dict[int | None, str]:
+        """Each of ``seats``' ``state`` message now."""
+        return self.encoder.texts(self.id, [], self.match, [*seats])
 
 
 class RulesFloorApp(FloorApp):
@@ -74,13 +81,13 @@ class RulesFloorApp(FloorApp):
                 msg = orjson.loads(message.get("text") or message.get("bytes") or b"null")
                 if seat is None:
                     seat = int(msg["seat"])
-                    table = self.tables.setdefault(room, _Table())
+                    table = self.tables.setdefault(room, _Table(room))
                     async with table.lock:
                         if not table.stored:
                             await self._save(room, table.match)
                             table.stored = True
                         table.senders[seat] = send
-                        await send({"type": "websocket.send", "text": _state(table.match, public_view(table.match), seat)})
+                        await send({"type": "websocket.send", "text": table.texts([seat])[seat]})
                     continue
                 assert table is not None
                 async with table.lock:
@@ -111,12 +118,12 @@ class RulesFloorApp(FloorApp):
         except Refusal as exc:
             error = orjson.dumps({"type": "error", "code": exc.code, "message": exc.message}).decode()
             await send({"type": "websocket.send", "text": error})
-            await send({"type": "websocket.send", "text": _state(match, public_view(match), seat)})
+            await send({"type": "websocket.send", "text": table.texts([seat])[seat]})
             return
-        public = public_view(match)
+        texts = table.texts(list(table.senders))
         for member_seat, member in list(table.senders.items()):
             try:
-                await member({"type": "websocket.send", "text": _state(match, public, member_seat)})
+                await member({"type": "websocket.send", "text": texts[member_seat]})
             except Exception:
                 pass
 
@@ -125,11 +132,6 @@ class RulesFloorApp(FloorApp):
         assert self.storage is not None
         now = time.time()
         await self.storage.save(RoomRecord(room, now, now, [], match_to_state(match), match.round.result is None))
-
-
-def _state(match: Match, public: dict[str, Any], seat: int) -> str:
-    # with_seat writes the seat's fields into ``public`` itself: encoded at once, before the next seat's
-    return orjson.dumps({"type": "state", "view": with_seat(public, match, seat)}).decode()
 
 
 def serve(port: int, append: Path) -> None:

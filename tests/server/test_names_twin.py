@@ -23,6 +23,9 @@ NAMES = [
     "An\u200bna", "An\u200cna", "An\u200dna", "An\u2060na", "An\ufeffna", "Anna\u200b", "\u200bAnna", "A\u180eB",
     "A\u2062B", "👩\u200d💻", "🏳\ufe0f\u200d🌈", "🧑\U0001f3fd\u200d🚀", "a\u200d💻", "👩\u200da", "👩\u200d", "\u200d💻",
     "👩\u200d\u200d💻", "Ka\u00adrl",
+    # Other format characters draw nothing either: the interlinear annotation marks, deprecated
+    # format controls, musical and shorthand format controls, Egyptian hieroglyph joiners.
+    "Anna\ufff9hidden\ufffax\ufffb", "A\u206aB", "A\u206fB", "A\U0001d173B", "A\U0001bca0B", "A\U00013430B",
     # Drawn as nothing or as an empty box: refused, alone or inside a name.
     "\ufffc", "A\ufffcB", "\u303f", "\U0001d159", "\U0001d159" * 24, "\ue000", "Kim\ue000", "\u3130", "a\u0378b",
     "\U000f0000",

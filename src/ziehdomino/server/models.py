@@ -29,10 +29,11 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u20
 _BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u303f\ufffc\U0001d159")
 # Tag characters (U+E0000-U+E007F) draw nothing and can carry hidden ASCII text.
 _TAGS = range(0xE0000, 0xE0080)
-# Zero-width format characters: inside a name they hide between its letters ("An\u200bna" shows
-# as "Anna"). The zero-width space, non-joiner and joiner, the Mongolian vowel separator, the
-# word joiner, the invisible operators and the byte order mark (zero-width no-break space).
-_ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u180e\u2060\u2061\u2062\u2063\u2064\ufeff")
+# Format characters (Cf) draw nothing: inside a name they hide between its letters ("An\u200bna"
+# shows as "Anna", the interlinear annotation marks U+FFF9-U+FFFB draw as nothing around the
+# text they mark). All are refused but the soft hyphen, which only offers a break, and the
+# zero-width joiner inside an emoji sequence.
+_SOFT_HYPHEN = "\u00ad"
 _ZWJ = "\u200d"
 # What may stand between an emoji and the zero-width joiner after it: the emoji presentation
 # selector (U+FE0F) and the skin tone modifiers (U+1F3FB-U+1F3FF).
@@ -68,16 +69,17 @@ def clean_name(value: str) -> str:
        U+202A-U+202E, U+2066-U+2069), a character that draws as blank space (the Hangul
        fillers U+115F, U+1160, U+3164, U+FFA0; the blank braille pattern U+2800; U+303F,
        U+FFFC, U+1D159), a tag
-       character (U+E0000-U+E007F) or a zero-width character (U+200B, U+200C, U+200D,
-       U+180E, U+2060-U+2064, U+FEFF), except a zero-width joiner U+200D between two symbols
-       (So, each maybe followed by U+FE0F or a skin tone), which joins an emoji sequence.
+       character (U+E0000-U+E007F) or any other format character (Cf: U+200B, U+2060,
+       U+FEFF, U+FFF9, ...) but the soft hyphen U+00AD and a zero-width joiner U+200D between
+       two symbols (So, each maybe followed by U+FE0F or a skin tone), which joins an emoji
+       sequence.
     3. Trim space separators (Zs) at both ends.
     4. Refuse it unless 1-24 code points remain, at least one of them visible: not a format
        character (Cf, e.g. U+200B, U+00AD), a separator (Z*) or a control.
     5. Refuse it if it starts with a combining mark (M*: it would sit on the text before the
        name) or if one character carries more than :data:`MAX_MARKS` combining marks.
 
-    Other format characters inside a visible name are kept (a soft hyphen U+00AD). Markup stays literal
+    A soft hyphen U+00AD inside a visible name is kept. Markup stays literal
     text (``"<b>Ben</b>"`` is a valid name; the browser renders names with ``textContent``).
     Letters of several scripts may mix ("Αnna" with a Greek Alpha is a valid name): a name is a
     label at the table, never an identity (a seat is opened by its credential alone).
@@ -91,7 +93,8 @@ def clean_name(value: str) -> str:
             raise ValueError(f"a name may not hold the control character U+{ord(ch):04X}")
         if ch in _BLANK_LOOKING or ord(ch) in _TAGS:
             raise ValueError(f"a name may not hold U+{ord(ch):04X}, which hides or draws nothing")
-        if ch in _ZERO_WIDTH and not (ch == _ZWJ and _joins_emoji(name, i)):
+        if (unicodedata.category(ch) == "Cf" and ch != _SOFT_HYPHEN
+                and not (ch == _ZWJ and _joins_emoji(name, i))):
             raise ValueError(f"a name may not hold the invisible character U+{ord(ch):04X}")
     start, end = 0, len(name)
     while start < end and unicodedata.category(name[start]) == "Zs":

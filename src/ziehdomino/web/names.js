@@ -12,9 +12,10 @@ export const NAME_MAX = 24;
 // the bidi controls that would reorder or hide the text around a name, characters that draw as
 // blank space (Hangul fillers, the blank braille pattern, U+303F, U+FFFC, U+1D159) and tag characters.
 const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Co}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u115f\u1160\u3164\uffa0\u2800\u303f\ufffc\u{1d159}\u{e0000}-\u{e007f}]/u;
-// Zero-width characters hide between letters ("An\u200bna" shows as "Anna"); a joiner stays
-// only between two symbols (an emoji sequence, maybe with U+FE0F or a skin tone).
-const ZERO_WIDTH = /[\u200b\u200c\u180e\u2060-\u2064\ufeff]|(?<!\p{So}[\ufe0f\u{1f3fb}-\u{1f3ff}]*)\u200d|\u200d(?!\p{So})/u;
+// Format characters (Cf) draw nothing and hide between letters ("An\u200bna" shows as "Anna"):
+// all are refused but the soft hyphen, and a joiner between two symbols (an emoji sequence,
+// maybe with U+FE0F or a skin tone).
+const ZERO_WIDTH = /(?![\u00ad\u200d])\p{Cf}|(?<!\p{So}[\ufe0f\u{1f3fb}-\u{1f3ff}]*)\u200d|\u200d(?!\p{So})/u;
 // A combining mark may not open a name, and one character carries at most four of them.
 const PILED_MARKS = /^\p{M}|\p{M}{5}/u;
 // Only space separators (Zs) are trimmed, as on the server (String.trim would also drop U+FEFF).
@@ -45,7 +46,8 @@ export function nameProblem(name) {
 /**
  * A name as the rules allow it (the server's clean_name): NFC, space separators trimmed,
  * 1–24 characters with at least one visible one, no control, line or paragraph separator, bidi
- * control or zero-width character anywhere (a joiner inside an emoji sequence excepted). Markup stays literal text.
+ * control or other format character anywhere (a soft hyphen, and a joiner inside an emoji
+ * sequence, excepted). Markup stays literal text.
  * @param {unknown} name
  * @returns {string|null} the clean name, or null when the rule refuses it
  */

@@ -386,10 +386,12 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         loop = asyncio.get_running_loop()
         cleanup = loop.create_task(_cleanup_loop(rooms, settings.cleanup_interval))
         collector = loop.create_task(heap.keep())  # after the rooms are loaded: they are frozen first
+        reporter = loop.create_task(quiet.report(quiet_frames))
         try:
             yield
         finally:
             cleanup.cancel()
+            reporter.cancel()
             collector.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await collector  # unfreezes the heap

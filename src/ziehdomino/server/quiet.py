@@ -5,11 +5,13 @@ UTF-8 text frame as an ERROR with a full traceback (about 500 bytes), an invalid
 an unsupported upgrade as a WARNING, a refused WebSocket handshake as an INFO line, once each,
 at any log level: anyone could fill the log. :class:`ClientCausedLines` turns each kind of them
 (:data:`KINDS`) into one short WARNING line per :data:`EVERY` seconds at most, with the number
-seen since that kind's last line. What uvicorn answers (1007, 400) is as before.
+seen since that kind's last line; :func:`report` writes the lines still owed once a burst has
+stopped. What uvicorn answers (1007, 400) is as before.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Final
@@ -45,11 +47,30 @@ class ClientCausedLines(logging.Filter):
         now = time.monotonic()
         if now - self.last[kind] < EVERY:
             return False
-        record.msg, record.args = f"{KINDS[kind]}: %d since the last report", (self.counts[kind],)
+        record.msg, record.args = _LINE, (KINDS[kind], self.counts[kind])
         record.exc_info, record.exc_text, record.stack_info = None, None, None
         record.levelno, record.levelname = logging.WARNING, "WARNING"
         self.counts[kind], self.last[kind] = 0, now
         return True
+
+    def flush(self) -> None:
+        """Write the line owed for each kind seen since its last line once :data:`EVERY`
+        seconds have passed since that line (a burst that stopped is still reported)."""
+        now = time.monotonic()
+        for kind, count in self.counts.items():
+            if count and now - self.last[kind] >= EVERY:
+                self.counts[kind], self.last[kind] = 0, now
+                logging.getLogger(_UVICORN).warning(_LINE, KINDS[kind], count)
+
+
+_LINE = "%s: %d since the last report"
+
+
+async def report(f: ClientCausedLines) -> None:
+    """Flush ``f`` every quarter of :data:`EVERY` seconds, until cancelled."""
+    while True:
+        await asyncio.sleep(EVERY / 4)
+        f.flush()
 
 
 def install() -> ClientCausedLines:

@@ -271,6 +271,18 @@ def test_read_only_data_folder_is_one_clear_line(tmp_path: Path) -> None:
         shutil.rmtree(top, ignore_errors=True)
 
 
+def test_a_data_folder_that_is_a_file_is_one_clear_line(tmp_path: Path) -> None:
+    data = tmp_path / "notes.txt"
+    data.write_text("not a folder")
+    proc = subprocess.run([sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", "0",
+                           "--data", str(data)], capture_output=True, text=True, timeout=60, cwd=str(tmp_path))
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert str(data) in lines[0] and "not a folder" in lines[0] and "--data" in lines[0], lines[0]
+    assert data.read_text() == "not a folder"
+
+
 # --- a stalled disk --------------------------------------------------------------------------------
 
 

@@ -221,6 +221,8 @@ class Storage:
     def __init__(self, data_dir: Path) -> None:
         self.path = data_dir / DB_NAME
         self.where = str(self.path)
+        if data_dir.exists() and not data_dir.is_dir():
+            raise StorageUnavailable(f"the data folder {data_dir} is a file, not a folder: choose a folder with --data")
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
             self._lock = os.open(data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)

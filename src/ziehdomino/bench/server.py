@@ -457,9 +457,9 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         if between is None:
             continue
         times = round(between["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
+        ours_times = round(ours["server_cpu_us"] / between["server_cpu_us"], 2) if between["server_cpu_us"] else 0.0
         print(f"{key.replace('_', ' ')}: {between['server_cpu_us']} us per action, {times} times the floor ({what}); "
-              f"ziehdomino {round(ours['server_cpu_us'] / between['server_cpu_us'], 2) if between['server_cpu_us'] else 0.0} "
-              "times it")
+              f"ziehdomino {ours_times} times it")
         summary.update({f"{key}_cpu_us": between["server_cpu_us"], f"{key}_ratio": times,
                         f"{key}_p99_ms": between["p99_ms"]})
     print(json.dumps(summary))

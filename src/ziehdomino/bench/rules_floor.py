@@ -84,26 +84,26 @@ class RulesFloorApp(FloorApp):
                     table = self.tables.setdefault(room, _Table(room))
                     async with table.lock:
                         if not table.stored:
-                            await self._save(room, table.match)
+                            await self._save(table)
                             table.stored = True
                         table.senders[seat] = send
                         await send({"type": "websocket.send", "text": table.texts([seat])[seat]})
                     continue
                 assert table is not None
                 async with table.lock:
-                    await self._handle(room, table, seat, msg, send)
+                    await self._handle(table, seat, msg, send)
         finally:
             if seat is not None:
                 self.tables[room].senders.pop(seat, None)
 
-    async def _handle(self, room: str, table: _Table, seat: int, msg: dict[str, Any], send: Any) -> None:
+    async def _handle(self, table: _Table, seat: int, msg: dict[str, Any], send: Any) -> None:
         match = table.match
         try:
             if msg["type"] == "action":
                 action = parse_action(msg["action"])
                 match.apply(seat, action, version=msg["version"])
                 assert self.storage is not None
-                await self.storage.append(room, match.version, action_to_json(action))
+                await self.storage.append(table.id, match.version, action_to_json(action))
             elif msg["type"] == "next_round":
                 if match.round.result is None:
                     raise Refusal("round_not_over", "the current round is still being played")
@@ -112,7 +112,7 @@ class RulesFloorApp(FloorApp):
                     return
                 table.ready.clear()
                 match.next_round()
-                await self._save(room, match)
+                await self._save(table)
             else:
                 return
         except Refusal as exc:
@@ -127,11 +127,12 @@ class RulesFloorApp(FloorApp):
             except Exception:
                 pass
 
-    async def _save(self, room: str, match: Match) -> None:
+    async def _save(self, table: _Table) -> None:
         """Store the whole match (a new deal with its boneyard's order) before it is announced."""
         assert self.storage is not None
         now = time.time()
-        await self.storage.save(RoomRecord(room, now, now, [], match_to_state(match), match.round.result is None))
+        match = table.match
+        await self.storage.save(RoomRecord(table.id, now, now, [], match_to_state(match), match.round.result is None))
 
 
 def serve(port: int, append: Path) -> None:

@@ -204,9 +204,8 @@ class Ownership:
                 log.warning("%s: the database has not answered for a lease: giving up %d rooms",
                             self.owner, len(expired))
             for room_id in expired:
-                self.given_up += 1
-                self.fences.pop(room_id, None)
-                self._report(room_id, release=False)
+                if self.give_up(room_id, self.fences[room_id]):
+                    self._report(room_id, release=False)
             soonest = min((fence.until for fence in self.fences.values()), default=now + RENEW_EVERY)
             await asyncio.sleep(max(0.01, soonest - now))
 
@@ -227,6 +226,15 @@ class Ownership:
                 log.warning("%s: room %s was taken by another process", self.owner, room_id)
                 self.fences.pop(room_id, None)
                 self._report(room_id, release=False)
+
+    def give_up(self, room_id: str, fence: Fence) -> bool:
+        """Drop the room held under ``fence``, its lease may have run out, and count it (once);
+        False when the room was no longer held under that fence (given up or moved already)."""
+        if self.fences.get(room_id) is not fence:
+            return False
+        del self.fences[room_id]
+        self.given_up += 1
+        return True
 
     def _on_notify(self, conn: Any, pid: int, channel: str, payload: str) -> None:
         owner, _, room_id = payload.partition(" ")

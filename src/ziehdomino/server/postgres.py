@@ -308,9 +308,7 @@ class PostgresStorage:
 
     def _given_up(self, room_id: str, fence: Fence) -> RoomMoved:
         # Counted once per room: the lease watcher (Ownership) may have given it up already.
-        if self.ownership.fences.get(room_id) is fence:
-            del self.ownership.fences[room_id]
-            self.ownership.given_up += 1
+        if self.ownership.give_up(room_id, fence):
             log.warning("%s: a write of room %s could not finish within its lease: giving the room up",
                         self.ownership.owner, room_id)
         return RoomMoved(room_id)

@@ -283,8 +283,13 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
 
     async def open_one(path: str, hello: bytes, room: int, seat: int) -> None:
         async with gate:
-            _, ws = await loop.create_connection(lambda: Seat(HOST, port, path, hello, client.on_text), HOST, port)
-            ws.seat_no, ws.room, ws.acted = seat, rooms.setdefault(room, _Room()), -1
+            def made() -> Any:
+                # the seat and its room are known before the first frame can arrive
+                ws = Seat(HOST, port, path, hello, client.on_text)
+                ws.seat_no, ws.room = seat, rooms.setdefault(room, _Room())
+                return ws
+
+            _, ws = await loop.create_connection(made, HOST, port)
             seats.append(ws)
             await asyncio.wait_for(ws.opened, 120)
 

@@ -135,7 +135,7 @@ def test_migrations_are_applied_once_in_order(postgres: Any) -> None:
     run(main())
 
 
-def test_appended_actions_are_fenced_folded_in_and_settled_on_postgresql(postgres: Any) -> None:
+def test_appended_actions_and_room_states_are_fenced_folded_in_and_settled_on_postgresql(postgres: Any) -> None:
     dsn = postgres.new_database()
 
     async def count_actions(room_id: str) -> int:
@@ -157,6 +157,10 @@ def test_appended_actions_are_fenced_folded_in_and_settled_on_postgresql(postgre
             await a.save(record)  # written whole: the appended rows are folded in
             assert await count_actions(room) == 0
             assert (await read_postgres(dsn, room)).match == stored.match  # type: ignore[union-attr]
+            await a.save_state(room, 3.0, {"ready": [True]})  # the room's own state alone, fenced
+            again = await read_postgres(dsn, room)
+            assert again is not None and again.room == {"ready": [True]} and again.updated == 3.0
+            assert again.match == stored.match and again.seats == record.seats
 
             assert a.ownership._task is not None
             a.ownership._task.cancel()  # a hangs; b takes the room once the lease ran out
@@ -165,6 +169,9 @@ def test_appended_actions_are_fenced_folded_in_and_settled_on_postgresql(postgre
             with pytest.raises(RoomMoved):  # a's late append is refused and writes nothing
                 await a.append(room, 4, draw)
             assert await count_actions(room) == 0
+            with pytest.raises(RoomMoved):  # so is a late write of its own state
+                await a.save_state(room, 4.0, {"ready": [False]})
+            assert (await read_postgres(dsn, room)).room == {"ready": [True]}  # type: ignore[union-attr]
 
             fence = b.ownership.fences[room]
             fence.uncertain = True  # an unknown outcome that did not happen: the next append goes ahead

@@ -55,21 +55,17 @@ def test_state_texts_equal_state_text_byte_for_byte() -> None:
 
 
 def test_a_rooms_encoder_keeps_log_entries_but_writes_what_every_seat_sees_now() -> None:
-    """The room's encoder reuses each log entry's bytes across changes; its texts stay those of
-    json.dumps over seat_view with the stand-in marks, through new rounds, stand-in marks, and a
-    match rebuilt from its stored form (new entry objects, as after a failed store)."""
+    """The room's encoder reuses each log entry's bytes and the view's across changes; its texts
+    stay those of json.dumps over seat_view with the stand-in marks, through new rounds,
+    stand-in marks, ready marks (the room's part changes, the match does not), and a match
+    rebuilt from its stored form (new entry objects, as after a failed store)."""
     rng = random.Random(5)
     room = _room(4)
     viewers: list[int | None] = [0, 1, 2, 3, None, 2]
     clock = Clock()
     room.match = Match(4)
-    for step in range(400):
-        m = room.match
-        log = m.round.log or []
-        if log and rng.random() < 0.1:
-            room.state.stand_ins = sorted(set(rng.sample(range(len(log)), k=min(len(log), rng.randint(0, 3)))))
-        if step % 37 == 0:
-            room.match = m = match_from_state(match_to_state(m))
+
+    def check(m: Match) -> None:
         texts = room.state_texts(viewers, clock)
         assert set(texts) == {0, 1, 2, 3, None}
         for s, text in texts.items():
@@ -83,9 +79,22 @@ def test_a_rooms_encoder_keeps_log_entries_but_writes_what_every_seat_sees_now()
             if s is not None:
                 hand = json.loads(text)["view"]["hand"]
                 assert hand == [f"{a}|{b}" for a, b in m.round.hands[s]]  # its own hand only
+
+    for step in range(400):
+        m = room.match
+        log = m.round.log or []
+        if log and rng.random() < 0.1:
+            room.state.stand_ins = sorted(set(rng.sample(range(len(log)), k=min(len(log), rng.randint(0, 3)))))
+        if step % 37 == 0:
+            room.match = m = match_from_state(match_to_state(m))
+        check(m)
         if m.round.result is not None:
+            for seat in range(4):  # one ready mark after another: the room's part alone changes
+                room.state.ready[seat] = True
+                check(m)
             m.next_round(version=m.version)
             room.state.stand_ins = []
+            room.state.ready = [False] * 4
             continue
         seat = m.round.turn
         m.apply(seat, rng.choice(m.round.legal_actions(seat)), version=m.version)
@@ -191,6 +200,7 @@ class _FailingStorage:
     def __init__(self) -> None:
         self.rows: dict[str, Any] = {}
         self.appended: dict[str, list[tuple[int, Any]]] = {}
+        self.states: list[str] = []  # the rooms whose own state alone was written, in order
         self.fail = False
 
     async def save(self, record: Any, finished: Any = None) -> None:
@@ -203,6 +213,12 @@ class _FailingStorage:
         if self.fail:
             raise OSError("disk full")
         self.appended[room_id].append((version, action))
+
+    async def save_state(self, room_id: str, updated: float, room: Any) -> None:
+        if self.fail:
+            raise OSError("disk full")
+        self.rows[room_id].room = room
+        self.states.append(room_id)
 
     def stored(self, room_id: str) -> Any:
         return merge(self.rows[room_id].match, self.appended[room_id])
@@ -235,6 +251,57 @@ def test_a_change_that_cannot_be_stored_is_not_made_and_the_room_goes_back() -> 
         with pytest.raises(RoomError):
             await rooms.act(room, seat, room.match.version, action_to_json(room.match.round.legal_actions(seat)[0]))
         assert match_to_state(room.match) == after_one
+    run(main())
+
+
+async def _play_out(rooms: Rooms, room: Room) -> None:
+    """Play ``room``'s round to its end with each turn's first legal action."""
+    match = room.match
+    assert match is not None
+    while match.round.result is None:
+        seat = match.round.turn
+        await rooms.act(room, seat, match.version, action_to_json(match.round.legal_actions(seat)[0]))
+
+
+def test_a_ready_mark_writes_the_room_state_alone_and_goes_back_when_that_fails() -> None:
+    async def main() -> None:
+        storage = _FailingStorage()
+        rooms = Rooms(storage, Settings(data_dir=Path("unused"), computer_delay=0.0))  # type: ignore[arg-type]
+        room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+        await rooms.join(room, "Ben")
+        assert room.match is not None
+        await _play_out(rooms, room)
+        whole = storage.rows[room.id]
+        assert storage.states == []  # the round's end is written whole
+        storage.fail = True
+        with pytest.raises(RoomError):
+            await rooms.next_round(room, 0, room.match.version)
+        assert room.state.ready == [False, False]  # not stored, so not made
+        storage.fail = False
+        await rooms.next_round(room, 0, room.match.version)
+        assert storage.states == [room.id] and storage.rows[room.id] is whole  # the row's own state only
+        assert whole.room["ready"] == [True, False] and storage.stored(room.id) == match_to_state(room.match)
+    run(main())
+
+
+def test_a_stored_ready_mark_is_there_after_a_restart(tmp_path: Path) -> None:
+    """SQLite: the ready mark written alone is read back with the match as it was."""
+    from ziehdomino.server.storage import Storage
+
+    async def main() -> None:
+        storage = Storage(tmp_path)
+        rooms = Rooms(storage, Settings(data_dir=tmp_path, computer_delay=0.0))
+        room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+        await rooms.join(room, "Ben")
+        await _play_out(rooms, room)
+        assert room.match is not None
+        stored = match_to_state(room.match)
+        await rooms.next_round(room, 1, room.match.version)
+        await storage.close()
+        (record,) = await Storage(tmp_path).load_all()
+        again = Room.from_record(record)
+        assert again.state.ready == [False, True] and again.match is not None
+        assert match_to_state(again.match) == stored and again.match.round.result is not None
     run(main())
 
 

@@ -81,9 +81,15 @@ _SAVE_ROUND = _SAVE.replace("SELECT count(*) FROM u", """, kept AS (
 SELECT count(*) FROM u""")
 #: One action appended to a held room, fenced like a whole write; ``INSERT 0 1``, or ``INSERT 0 0``
 #: when the fence does not hold.
+#: (Every statement of :meth:`PostgresStorage._fenced` takes the room's id and its fence as $1-$4.)
 _APPEND = """
-WITH u AS (UPDATE rooms SET version = version + 1 WHERE id = $1 AND owner = $4 AND epoch = $5 AND version = $6 RETURNING id)
-INSERT INTO actions (room, version, action, state) SELECT id, $2::integer, $3::text, $7::text FROM u
+WITH u AS (UPDATE rooms SET version = version + 1 WHERE id = $1 AND owner = $2 AND epoch = $3 AND version = $4 RETURNING id)
+INSERT INTO actions (room, version, action, state) SELECT id, $5::integer, $6::text, $7::text FROM u
+"""
+#: The room's own state of a held room with nothing appended, fenced like a whole write;
+#: ``UPDATE 1``, or ``UPDATE 0`` when the fence does not hold.
+_SAVE_STATE = """
+UPDATE rooms SET updated = $5, room = $6, version = version + 1 WHERE id = $1 AND owner = $2 AND epoch = $3 AND version = $4
 """
 _ROUNDS = "SELECT record FROM rounds WHERE room = $1 ORDER BY n"
 _OPENED_BY = "SELECT count(*) FROM rooms WHERE creator = $1"
@@ -248,15 +254,36 @@ class PostgresStorage:
             RoomMoved: as for :meth:`save`.
             Exception: the database failed.
         """
+        await self._fenced(room_id, "INSERT 0 1", _APPEND, version, orjson.dumps(action).decode(),
+                           None if state is None else orjson.dumps(state).decode())
+
+    async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
+        """Write only the room's own state of a held room, fenced like :meth:`save` (see
+        :meth:`.store.RoomStorage.save_state`).
+
+        Raises:
+            RoomMoved: as for :meth:`save`.
+            Exception: the database failed.
+        """
+        await self._fenced(room_id, "UPDATE 1", _SAVE_STATE, updated, orjson.dumps(room).decode())
+
+    async def _fenced(self, room_id: str, done: str, sql: str, *values: Any) -> None:
+        """Run one write ``sql`` of a held room (``$1``-``$4``: its id, this process, the fence's
+        epoch and version; then ``values``) and move the fence on; its status is ``done`` when
+        the fence held.
+
+        Raises:
+            RoomMoved: as for :meth:`save`.
+            Exception: the database failed.
+        """
         own = self.ownership
         fence = own.fences.get(room_id)
         if fence is None:
             raise self._moved(room_id)
         await self._settle(room_id, fence)
         status = await self._within_lease(room_id, fence, self.lanes.execute(
-            _APPEND, room_id, version, orjson.dumps(action).decode(), own.owner, fence.epoch, fence.version,
-            None if state is None else orjson.dumps(state).decode()))
-        if status != "INSERT 0 1":
+            sql, room_id, own.owner, fence.epoch, fence.version, *values))
+        if status != done:
             raise self._moved(room_id)
         fence.version += 1
 

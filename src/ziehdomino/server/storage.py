@@ -76,7 +76,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     id TEXT PRIMARY KEY,
     created REAL NOT NULL,      -- unix seconds
-    updated REAL NOT NULL,      -- unix seconds of the last change written whole
+    updated REAL NOT NULL,      -- unix seconds of the last change written whole or to `room`
     seats TEXT NOT NULL,        -- JSON: [{"kind", "level", "name", "credential_hash"}, ...]
     match TEXT,                 -- JSON: match_to_state(match) when written whole, NULL before the first round
     in_progress INTEGER NOT NULL, -- 1 while a round is being played
@@ -297,6 +297,14 @@ class Storage:
         """
         await self._commit([(_APPEND, (room_id, version, _dumps(action), None if state is None else _dumps(state)))])
 
+    async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
+        """Write only the room's own state and ``updated`` (see :meth:`.store.RoomStorage.save_state`).
+
+        Raises:
+            sqlite3.Error: the write failed (nothing of it is stored).
+        """
+        await self._commit([(_SAVE_STATE, (updated, _dumps(room), room_id))])
+
     async def delete(self, room_ids: list[str]) -> None:
         """Delete these rooms; returns once committed.
 
@@ -481,6 +489,7 @@ def _resolve(done: list[tuple[asyncio.Future[None], BaseException | None]]) -> N
 
 _INSERT = ("INSERT OR REPLACE INTO rooms (id, created, updated, seats, match, in_progress, room) "
            "VALUES (?, ?, ?, ?, ?, ?, ?)")
+_SAVE_STATE = "UPDATE rooms SET updated = ?, room = ? WHERE id = ?"
 _DROP_ACTIONS = "DELETE FROM actions WHERE room = ?"
 _APPEND = "INSERT INTO actions (room, version, action, state) VALUES (?, ?, ?, ?)"
 _INSERT_ROUND = "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?)"

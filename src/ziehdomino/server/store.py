@@ -94,6 +94,17 @@ class RoomStorage(Protocol):
             Exception: the write failed (nothing of it is stored, or it is not known whether).
         """
 
+    async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
+        """Write only the room's own state (``room``, :meth:`.roomstate.RoomState.to_json`) and
+        ``updated`` (unix s) of a held room whose seats and match are stored as they are and that
+        has no action appended since it was last written whole (a ready mark or a presence
+        change between rounds); returns once it is committed.
+
+        Raises:
+            RoomMoved: another process holds the room (nothing written).
+            Exception: the write failed (nothing of it is stored, or it is not known whether).
+        """
+
     async def delete(self, room_ids: list[str]) -> None:
         """Delete these rooms (those this process holds); returns once committed."""
 

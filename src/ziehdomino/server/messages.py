@@ -51,14 +51,17 @@ class StateEncoder:
     Everything but a seat's number, hand and legal actions is the same for every viewer: it is
     encoded once per change, with a marker byte where each seat's own fields go (a NUL byte,
     which JSON text never holds unescaped), and each seat's text is those pieces joined with
-    its own fields. A log entry never changes once made, so the round's log is encoded once
-    per entry, not once per seat per action: the encoder keeps the log's bytes so far with the
-    log it came from, and encodes only the entries added since; a different log (a new round,
-    a match rebuilt after a failed store), an entry that is not the one it encoded last, or a
-    stand-in mark that changed on an encoded entry starts it again from the first entry.
+    its own fields. The view's pieces and each seat's own fields depend on the match alone:
+    they are kept while the match (the same object) is at the same version with the same
+    stand-in marks, so a change of the room alone (a ready mark, a presence change) encodes
+    only the room's part. A log entry never changes once made, so the round's log is encoded
+    once per entry, not once per seat per action: the encoder keeps the log's bytes so far with
+    the log it came from, and encodes only the entries added since; a different log (a new
+    round, a match rebuilt after a failed store), an entry that is not the one it encoded last,
+    or a stand-in mark that changed on an encoded entry starts it again from the first entry.
     """
 
-    __slots__ = ("_log", "_count", "_last", "_marks", "_body")
+    __slots__ = ("_log", "_count", "_last", "_marks", "_body", "_view_of", "_view", "_own")
 
     def __init__(self) -> None:
         self._log: list[Any] | None = None  # the log encoded (its object), and how far
@@ -66,6 +69,9 @@ class StateEncoder:
         self._last: object = None  # the last entry encoded
         self._marks: frozenset[int] = frozenset()  # the stand-in marks among the entries encoded
         self._body = bytearray()  # the entries so far, comma-separated, without the brackets
+        self._view_of: tuple[Match, int, tuple[int, ...]] | None = None  # (match, version, marks) of _view
+        self._view: list[bytes] = []  # the view's text split where a seat's own fields go
+        self._own: dict[Seat | None, tuple[bytes, ...]] = {}  # each seat's own fields for _view
 
     def log_json(self, match: Match, stand_ins: list[int] | None) -> bytes:
         """The round's ``log`` field as JSON bytes (entries from ``stand_ins`` marked)."""
@@ -94,27 +100,44 @@ class StateEncoder:
               viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
               stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
         """:func:`state_texts` (the same arguments, the same texts)."""
-        room = {"room": room_id, "seats": seat_infos, **(room_extra or {}), "you": _SLOT}
+        room = orjson.dumps({"room": room_id, "seats": seat_infos, **(room_extra or {}), "you": _SLOT}).split(b"\0")
         if match is None:
-            pieces = orjson.dumps({"type": "state", "room": room, "view": None}).split(b"\0")
+            pieces = [_HEAD + room[0], room[1] + b',"view":null}']
             return {s: _joined(pieces, (_seat_json(s),)) for s in viewers}
-        view = public_view(match, log=orjson.Fragment(self.log_json(match, stand_ins)))
-        view["seat"] = view["hand"] = view["legal"] = _SLOT
-        pieces = orjson.dumps({"type": "state", "room": room, "view": view}).split(b"\0")
+        view = self._view_pieces(match, stand_ins)
+        # the slots in the text's order: the room's "you", then the view's "seat", "hand" and
+        # "legal" (docs/view.md's field order, which public_view keeps)
+        pieces = [_HEAD + room[0], room[1] + b',"view":' + view[0], view[1], view[2], view[3] + b"}"]
+        own = self._own
         out: dict[Seat | None, str] = {}
         for s in viewers:
             if s in out:
                 continue
-            # the slots in the text's order: the room's "you", then the view's "seat", "hand"
-            # and "legal" (docs/view.md's field order, which public_view keeps)
-            if s is None:
-                own: tuple[bytes, ...] = (b"null", b"null", b"null", b"[]")
-            else:
-                seat_view = with_seat({}, match, s)
-                number = _seat_json(s)
-                own = (number, number, orjson.dumps(seat_view["hand"]), orjson.dumps(seat_view["legal"]))
-            out[s] = _joined(pieces, own)
+            fields = own.get(s)
+            if fields is None:
+                if s is None:
+                    fields = (b"null", b"null", b"null", b"[]")
+                else:
+                    seat_view = with_seat({}, match, s)
+                    number = _seat_json(s)
+                    fields = (number, number, orjson.dumps(seat_view["hand"]), orjson.dumps(seat_view["legal"]))
+                own[s] = fields
+            out[s] = _joined(pieces, fields)
         return out
+
+    def _view_pieces(self, match: Match, stand_ins: list[int] | None) -> list[bytes]:
+        """The public view's text split at its three slots (the seat's number, hand, legal)."""
+        key = (match, match.version, tuple(stand_ins or ()))
+        cached = self._view_of
+        if cached is None or cached[0] is not match or cached[1:] != key[1:]:
+            view = public_view(match, log=orjson.Fragment(self.log_json(match, stand_ins)))
+            view["seat"] = view["hand"] = view["legal"] = _SLOT
+            self._view, self._own, self._view_of = orjson.dumps(view).split(b"\0"), {}, key
+        return self._view
+
+
+#: How every ``state`` message begins.
+_HEAD: Final = b'{"type":"state","room":'
 
 
 #: Where a viewer's own value goes in the shared text (the NUL byte splits it there).

@@ -195,21 +195,6 @@ class Room:
             return None
         return clock.deadline(self.state, seat, self.is_connected(seat))
 
-    def stood_in(self, seat: Seat, clock: Clock, now: float) -> bool:
-        """A computer plays (or will, after the grace) this person's turns now: they left, or
-        they are away during a round, or their turn's time ran out."""
-        s = self.seats[seat]
-        if s.kind != "person" or not s.taken:
-            return False
-        if s.left:
-            return True
-        if self.turn is None:
-            return False
-        if not self.is_connected(seat):
-            return True
-        deadline = self.deadline(clock) if self.turn == seat else None
-        return deadline is not None and deadline <= now
-
     def all_ready(self) -> bool:
         """The next round may be dealt: someone at the table asked, and every person at the
         table did (a person who is away or left counts as ready). Nobody at the table: no deal
@@ -228,13 +213,27 @@ class Room:
         return True
 
     def seat_infos(self, clock: Clock | None = None, now: float | None = None) -> list[dict[str, Any]]:
-        """SEATINFO per seat (docs/protocol.md)."""
+        """SEATINFO per seat (docs/protocol.md).
+
+        A person's ``stand_in``: a computer plays (or will, after the grace) their turns now:
+        they left, or they are away during a round, or their turn's time ran out.
+        """
         clock = clock or Clock()
         now = time.time() if now is None else now
-        return [{"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
-                 "connected": self.is_connected(i) and not s.left, "left": s.left,
-                 "stand_in": self.stood_in(i, clock, now), "ready": self.state.ready[i]}
-                for i, s in enumerate(self.seats)]
+        turn = self.turn
+        deadline = None if turn is None else self.deadline(clock)
+        overdue = deadline is not None and deadline <= now  # the person to act ran out of time
+        ready = self.state.ready
+        has_seat = self.connections.has_seat
+        infos = []
+        for i, s in enumerate(self.seats):
+            person = s.kind == "person"
+            connected = not person or has_seat(i)
+            stand_in = person and s.taken and (s.left or (turn is not None and (not connected or (i == turn and overdue))))
+            infos.append({"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
+                          "connected": connected and not s.left, "left": s.left, "stand_in": stand_in,
+                          "ready": ready[i]})
+        return infos
 
     def room_extra(self, clock: Clock, now: float) -> dict[str, Any]:
         """ROOMINFO's ``turn_time`` and ``clock`` (docs/protocol.md)."""

@@ -83,6 +83,8 @@ def play_two_rounds_with_reload(page: Page, net: NetworkLog, players: int, scree
     assert not net.since, net.since
     expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
     expect(page.get_by_role("table").locator("tbody tr")).to_have_count(players)
+    for tile in page.get_by_role("group", name="Deine Hand").get_by_role("button").all():
+        expect(tile).to_be_disabled()  # the tiles left are shown; nothing is to be picked
     if axe_found is not None:
         axe_check(page, "local-round-end", axe_found)
     first_starter = starter_name(page)

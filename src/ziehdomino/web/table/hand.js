@@ -2,8 +2,9 @@
  * @file The viewer's hand and what can be done with it: a button per tile ("Stein a|b",
  * pressed while selected), the placements of the selected tile ("a|b links anlegen", "a|b
  * rechts anlegen", "a|b anlegen" on an empty line), a preview sentence, and "Ziehen" /
- * "Passen". A disabled button's reason is its accessible description (never shown twice on
- * screen: the preview already says what to do).
+ * "Passen". Once the round is over the tiles left are shown, their buttons disabled (nothing
+ * is to be picked; the keyboard goes on to "Nächste Runde"). A disabled button's reason is its
+ * accessible description (never shown twice on screen: the preview already says what to do).
  */
 
 import { t } from '../i18n.js';
@@ -56,7 +57,8 @@ export function createHand(ctx, meInfo) {
     const playable = new Set(view.legal.filter((a) => a.type === 'play').map((a) => a.tile));
     const tipTile = ctx.tip()?.tile ?? null;
     const data = view.hand.map((tile) => [tile, tile === ctx.selected, playable.has(tile), tile === tipTile]);
-    if (!ctx.sig.changed('hand', [ctx.lang(), data])) return;
+    const over = Boolean(view.result); // the hand left at the round's end is shown, not played
+    if (!ctx.sig.changed('hand', [ctx.lang(), over, data])) return;
     const existing = new Map([...hand.children].map((b) => [b.dataset.tile, b]));
     const keep = new Set(view.hand);
     for (const [tile, button] of existing) if (!keep.has(tile)) button.remove();
@@ -69,6 +71,7 @@ export function createHand(ctx, meInfo) {
       }
       setText(button.lastChild, t('table.tile', { t: tile }));
       button.setAttribute('aria-pressed', String(isSelected));
+      button.disabled = over;
       button.classList.toggle('playable', isPlayable);
       button.classList.toggle('tip-tile', isTip);
     }

@@ -386,7 +386,29 @@ def test_a_full_round_end_fits_with_every_control(server, new_context, screens, 
     page.screenshot(path=str(screens / f"table-full-round-end-{width}x{height}.png"))
     check_round_end(page, f"full round end {width}x{height}", 4)
     expect(page.get_by_role("link", name="Runde ansehen")).to_have_attribute("href", "/ansehen?lokal=1")
+    # "Kette ansehen" folds the result away from the line of play as the round left it.
+    assert page.evaluate(LINE_HIDDEN_JS), "the result should cover the line until asked"
+    line_toggle = page.get_by_role("button", name="Kette ansehen")
+    line_toggle.click()
+    expect(line_toggle).to_have_attribute("aria-pressed", "true")
+    assert page.locator(".table .line li").count() > 0
+    assert not page.evaluate(LINE_HIDDEN_JS), page.evaluate(LINE_HIDDEN_JS)
+    assert not offscreen(page, [".round-end h3", ".round-end .btn.primary"])
+    page.screenshot(path=str(screens / f"table-round-end-line-{width}x{height}.png"))
+    line_toggle.click()
+    expect(page.locator(".round-end tbody tr")).to_have_count(4)
+    assert page.evaluate(LINE_HIDDEN_JS)
     assert not problems, problems
+
+
+#: The tiles of the line of play not to be seen: off screen, or under something else (at the centre).
+LINE_HIDDEN_JS = """() => [...document.querySelectorAll('.table .line li')].filter((li) => {
+  const r = li.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;
+  const hit = document.elementFromPoint(x, y);
+  return !hit || !li.contains(hit);
+}).map((li) => li.textContent)"""
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)

@@ -235,6 +235,7 @@ const DE = {
   'result.share': 'geteilt',
   'result.emptyHand': 'keine',
   'result.next': 'Nächste Runde',
+  'result.line': 'Kette ansehen',
   'result.nextStarter': '{name} eröffnet die nächste Runde.',
   'result.nextStarterYou': 'Du eröffnest die nächste Runde.',
 
@@ -615,6 +616,7 @@ const EN = {
   'result.share': 'shared',
   'result.emptyHand': 'none',
   'result.next': 'Next round',
+  'result.line': 'See the line',
   'result.nextStarter': '{name} opens the next round.',
   'result.nextStarterYou': 'You open the next round.',
 

@@ -3,6 +3,8 @@
  * its pip sum and outcome, who opens the next round (in a replay: what the viewer can do
  * instead), "Nächste Runde" (not for a spectator), and
  * "Runde ansehen" (a link to the round's replay) when the page gives one (`ctx.roundLink`).
+ * "Kette ansehen" (a toggle) folds the panel down to its heading and buttons at the board's
+ * foot, so that the line of play as the round left it can be seen; a new round's end opens it.
  */
 
 import { t } from '../i18n.js';
@@ -22,9 +24,17 @@ export function createResult(ctx) {
   const nextBtn = h('button', { class: 'btn primary', attrs: { type: 'button', 'aria-keyshortcuts': 'N' } });
   const replayLink = h('a', { class: 'btn replay-link', attrs: { href: '#' } });
   replayLink.hidden = true;
+  const lineBtn = h('button', { class: 'btn line-toggle', attrs: { type: 'button', 'aria-pressed': 'false' } });
   const element = h('section', { class: 'round-end', attrs: { 'aria-labelledby': `${ctx.id}-rh` } },
-    heading, text, h('div', { class: 'result-scroll' }, table), nextStarter, h('div', { class: 'result-buttons' }, nextBtn, replayLink));
+    heading, text, h('div', { class: 'result-scroll' }, table), nextStarter,
+    h('div', { class: 'result-buttons' }, nextBtn, lineBtn, replayLink));
   nextBtn.addEventListener('click', (event) => event.detail > 1 || ctx.nextRound()); // one round per double-click
+  lineBtn.addEventListener('click', () => showLine(lineBtn.getAttribute('aria-pressed') !== 'true'));
+
+  function showLine(on) {
+    lineBtn.setAttribute('aria-pressed', String(on));
+    element.classList.toggle('peek', on);
+  }
 
   function row(view, room, tiles, s) {
     const box = h('div', { class: 'hand-cell' });
@@ -45,8 +55,12 @@ export function createResult(ctx) {
       setText(heading, t('result.h'));
       setText(nextBtn, t('result.next'));
       setText(replayLink, t('replay.link'));
+      setText(lineBtn, t('result.line'));
     }
-    if (!view.result) return;
+    if (!view.result) {
+      showLine(false);
+      return;
+    }
     const href = ctx.roundLink ? ctx.roundLink(view.round_number) : null;
     replayLink.hidden = !href;
     if (href && replayLink.getAttribute('href') !== href) replayLink.setAttribute('href', href);

@@ -93,6 +93,28 @@ def test_invalid_utf8_frames_log_at_most_one_short_line(tmp_path: Path, web_dir:
         srv.stop()
 
 
+@pytest.mark.parametrize("access_log", [False, True], ids=["quiet", "access-log"])
+def test_websocket_handshakes_write_a_line_each_only_with_the_access_log(tmp_path: Path, web_dir: Path,
+                                                                        access_log: bool) -> None:
+    """uvicorn writes an INFO line per WebSocket handshake whatever its access log says: at the
+    default level, every tab opened (or a flood of sockets) was a line."""
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir,
+                        extra=["--log-level", "info", *(["--access-log"] if access_log else [])]).start()
+    try:
+        room, creds = seated_room(srv, ["person", "person"])
+        before = srv.log()
+        for _ in range(10):
+            s = _raw_socket(srv, room)
+            s.sendall(frame(json.dumps({"type": "hello", "credential": creds[0]}).encode()))
+            s.close()
+        assert httpx.get(srv.base + "/api/health", timeout=30).status_code == 200
+        time.sleep(0.5)
+        sockets = [ln for ln in srv.log()[len(before):].splitlines() if '"WebSocket /ws/' in ln]
+        assert len(sockets) == (10 if access_log else 0), sockets
+    finally:
+        srv.stop()
+
+
 def test_invalid_http_requests_and_upgrades_log_at_most_one_short_line_each(tmp_path: Path, web_dir: Path) -> None:
     """Garbage instead of HTTP, and WebSocket upgrades without a key, each wrote one uvicorn
     line per request (a WARNING, an INFO): a flood of them filled the log."""

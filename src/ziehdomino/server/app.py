@@ -471,6 +471,8 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     # default uvicorn trusts them from 127.0.0.1, and a rotating X-Forwarded-For would then
     # slip past every per-address limit.
     forwarded: dict[str, Any] = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
+    if not access_log:  # uvicorn writes a line per WebSocket handshake even so: one per tab opened
+        logging.getLogger("uvicorn.error").addFilter(quiet.without_socket_access)
     # log_config=None: uvicorn's own lines go through the root logger above, with the time and
     # the process name like every other line
     uvicorn.run(SecurityHeadersMiddleware(create_app(settings, storage)), host=host, port=port, log_level=log_level,

@@ -7,6 +7,10 @@ at any log level: anyone could fill the log. :class:`ClientCausedLines` turns ea
 (:data:`KINDS`) into one short WARNING line per :data:`EVERY` seconds at most, with the number
 seen since that kind's last line; :func:`report` writes the lines still owed once a burst has
 stopped. What uvicorn answers (1007, 400) is as before.
+
+uvicorn also writes an INFO line for every WebSocket handshake (its access line for sockets,
+written whether or not its access log is on); :func:`without_socket_access` drops those unless
+the operator asked for the access log.
 """
 
 from __future__ import annotations
@@ -64,6 +68,15 @@ class ClientCausedLines(logging.Filter):
 
 
 _LINE = "%s: %d since the last report"
+
+#: How uvicorn's line for a WebSocket handshake begins (``'%s - "WebSocket %s" [accepted]'``, a
+#: status code instead of ``[accepted]`` for one the app refused).
+SOCKET_ACCESS: Final = '%s - "WebSocket %s"'
+
+
+def without_socket_access(record: logging.LogRecord) -> bool:
+    """A filter for uvicorn's logger (logging takes a function): False for a WebSocket handshake's line."""
+    return not str(record.msg).startswith(SOCKET_ACCESS)
 
 
 async def report(f: ClientCausedLines) -> None:

@@ -224,12 +224,18 @@ class _FailingStorage:
         return merge(self.rows[room_id].match, self.appended[room_id])
 
 
+async def _two_persons(storage: Any, data_dir: Path = Path("unused")) -> tuple[Rooms, Room]:
+    """Rooms on ``storage`` and a room of two persons in it, both seated (its first round dealt)."""
+    rooms = Rooms(storage, Settings(data_dir=data_dir, computer_delay=0.0))
+    room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+    await rooms.join(room, "Ben")
+    return rooms, room
+
+
 def test_a_change_that_cannot_be_stored_is_not_made_and_the_room_goes_back() -> None:
     async def main() -> None:
         storage = _FailingStorage()
-        rooms = Rooms(storage, Settings(data_dir=Path("unused"), computer_delay=0.0))  # type: ignore[arg-type]
-        room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
-        await rooms.join(room, "Ben")
+        rooms, room = await _two_persons(storage)
         assert room.match is not None
         stored = match_to_state(room.match)
         seat = room.match.round.turn
@@ -266,9 +272,7 @@ async def _play_out(rooms: Rooms, room: Room) -> None:
 def test_a_ready_mark_writes_the_room_state_alone_and_goes_back_when_that_fails() -> None:
     async def main() -> None:
         storage = _FailingStorage()
-        rooms = Rooms(storage, Settings(data_dir=Path("unused"), computer_delay=0.0))  # type: ignore[arg-type]
-        room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
-        await rooms.join(room, "Ben")
+        rooms, room = await _two_persons(storage)
         assert room.match is not None
         await _play_out(rooms, room)
         whole = storage.rows[room.id]
@@ -290,9 +294,7 @@ def test_a_stored_ready_mark_is_there_after_a_restart(tmp_path: Path) -> None:
 
     async def main() -> None:
         storage = Storage(tmp_path)
-        rooms = Rooms(storage, Settings(data_dir=tmp_path, computer_delay=0.0))
-        room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
-        await rooms.join(room, "Ben")
+        rooms, room = await _two_persons(storage, tmp_path)
         await _play_out(rooms, room)
         assert room.match is not None
         stored = match_to_state(room.match)

@@ -128,7 +128,9 @@ test('result sentences: "zwischen dir und …", who opens next, and the outcome 
   assert.equal(outcomeWord(shared, 0), 'geteilt');
   assert.equal(outcomeWord(shared, 2), '');
   const won = view({ ...over, hands: [[], ['0|4'], ['2|2']], pips: [0, 4, 4], result: { kind: 'domino', winners: [0] } });
-  assert.equal(resultSentence(won, LOCAL), 'Du gewinnst die Runde: deine Hand ist leer.');
+  assert.equal(resultSentence(won, LOCAL), 'Du gewinnst die Runde mit leerer Hand.');
+  const theirs = view({ ...over, hands: [['1|3'], [], ['2|2']], pips: [4, 0, 4], result: { kind: 'domino', winners: [1] } });
+  assert.equal(resultSentence(theirs, LOCAL), 'Computer 1 gewinnt die Runde mit leerer Hand.'); // a sentence, as yours
   assert.equal(outcomeWord(won, 0), 'Sieg');
   assert.equal(nextStarterText(won, LOCAL), 'Computer 2 eröffnet die nächste Runde.');
   const mine = view({ ...over, result: { kind: 'domino', winners: [1] }, match: { wins: [0, 2, 0], shared: [0, 0, 0], next_starter: 0 } });

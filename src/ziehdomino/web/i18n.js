@@ -220,8 +220,8 @@ const DE = {
   'end.both': 'links und rechts',
 
   'result.h': 'Rundenende',
-  'result.dominoYou': 'Du gewinnst die Runde: deine Hand ist leer.',
-  'result.domino': '{name} gewinnt die Runde: Leere Hand.',
+  'result.dominoYou': 'Du gewinnst die Runde mit leerer Hand.',
+  'result.domino': '{name} gewinnt die Runde mit leerer Hand.',
   'result.blockedYou': 'Blockade: Du gewinnst mit {p} Augen, der kleinsten Summe.',
   'result.blocked': 'Blockade: {name} gewinnt mit {p} Augen, der kleinsten Summe.',
   'result.shared': 'Blockade: Die Runde ist geteilt zwischen {names} (je {p} Augen). Niemand erhält einen Sieg.',
@@ -601,8 +601,8 @@ const EN = {
   'end.both': 'on the left and on the right',
 
   'result.h': 'End of the round',
-  'result.dominoYou': 'You win the round: your hand is empty.',
-  'result.domino': '{name} wins the round: empty hand.',
+  'result.dominoYou': 'You win the round with an empty hand.',
+  'result.domino': '{name} wins the round with an empty hand.',
   'result.blockedYou': 'Blocked: you win with {p} pips, the lowest sum.',
   'result.blocked': 'Blocked: {name} wins with {p} pips, the lowest sum.',
   'result.shared': 'Blocked: the round is shared by {names} ({p} pips each). Nobody gets a win.',

@@ -8,8 +8,9 @@ at any log level: anyone could fill the log. :class:`ClientCausedLines` turns ea
 seen since that kind's last line; :func:`report` writes the lines still owed once a burst has
 stopped. What uvicorn answers (1007, 400) is as before.
 
-uvicorn also writes an INFO line for every WebSocket handshake (its access line for sockets,
-written whether or not its access log is on); :func:`without_socket_access` drops those unless
+uvicorn also writes INFO lines for every WebSocket (its access line for the handshake, written
+whether or not its access log is on, and the websockets library's "connection open" and
+"connection closed" through uvicorn's logger); :func:`without_socket_access` drops those unless
 the operator asked for the access log.
 """
 
@@ -69,14 +70,15 @@ class ClientCausedLines(logging.Filter):
 
 _LINE = "%s: %d since the last report"
 
-#: How uvicorn's line for a WebSocket handshake begins (``'%s - "WebSocket %s" [accepted]'``, a
-#: status code instead of ``[accepted]`` for one the app refused).
-SOCKET_ACCESS: Final = '%s - "WebSocket %s"'
+#: How the lines of one WebSocket begin: uvicorn's for its handshake (``'%s - "WebSocket %s"
+#: [accepted]'``, a status code instead of ``[accepted]`` for one the app refused), and the
+#: websockets library's once it is open and once it is closed.
+SOCKET_LINES: Final = ('%s - "WebSocket %s"', "connection open", "connection closed")
 
 
 def without_socket_access(record: logging.LogRecord) -> bool:
-    """A filter for uvicorn's logger (logging takes a function): False for a WebSocket handshake's line."""
-    return not str(record.msg).startswith(SOCKET_ACCESS)
+    """A filter for uvicorn's logger (logging takes a function): False for a line of :data:`SOCKET_LINES`."""
+    return not str(record.msg).startswith(SOCKET_LINES)
 
 
 async def report(f: ClientCausedLines) -> None:

@@ -275,13 +275,23 @@ def test_debug_metrics_bad_since_is_400(tmp_path: Path, web_dir: Path) -> None:
 # --- a read-only data folder ----------------------------------------------------------------------
 
 
-def test_read_only_data_folder_is_one_clear_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("read_only", ["folder", "file"])
+def test_read_only_data_folder_is_one_clear_line(tmp_path: Path, read_only: str) -> None:
+    """A folder that cannot be written, or a writable folder whose rooms file cannot (SQLite
+    then opens it read-only: it started, looked healthy, and failed every write)."""
     top = Path(tempfile.mkdtemp(prefix="zd-ro-"))
     try:
         os.chmod(top, 0o755)
         data = top / "data"
         data.mkdir()
-        os.chmod(data, 0o555)
+        if read_only == "file":
+            from ziehdomino.server.storage import DB_NAME, Storage
+
+            run(Storage(data).close())  # a rooms file as a server leaves it
+            os.chmod(data, 0o777)
+            os.chmod(data / DB_NAME, 0o444)
+        else:
+            os.chmod(data, 0o555)
         # root writes anywhere: without CAP_DAC_OVERRIDE it is held to the folder's mode like anyone
         drop = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"] if os.geteuid() == 0 else []
         proc = subprocess.run([*drop, sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", "0",

@@ -463,3 +463,28 @@ def test_a_bad_write_in_a_group_commit_fails_alone(tmp_path: Path) -> None:
         assert stored is not None and stored.match == {"deal": "kept", "actions": [draw] * 3, "version": 4}
 
     run(main())
+
+
+def test_sqlite_storage_is_unhealthy_while_its_writes_fail(tmp_path: Path) -> None:
+    """``/api/health`` asks ``healthy()``: false from a failed write until a write succeeds
+    (a full or failing disk, a file that stopped being writable)."""
+    import sqlite3
+
+    from ziehdomino.server.storage import Storage
+
+    async def main() -> None:
+        store = Storage(tmp_path)
+        await store.start()
+        room = "H" * 22
+        await store.save(RoomRecord(room, 0.0, 0.0, [], {"deal": "kept", "actions": [], "version": 1}, True, room={}))
+        draw = {"type": "draw"}
+        await store.append(room, 2, draw)
+        assert await store.healthy()
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.append(room, 2, draw)  # the same version again: refused by the table
+        assert not await store.healthy()
+        await store.append(room, 3, draw)
+        assert await store.healthy()
+        await store.close()
+
+    run(main())

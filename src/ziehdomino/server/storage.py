@@ -184,8 +184,8 @@ def _open(path: Path) -> sqlite3.Connection:
 
 
 def _unusable(data_dir: Path, exc: BaseException) -> StorageUnavailable:
-    return StorageUnavailable(f"cannot write the data folder {data_dir} ({exc}): make it writable for the user "
-                        f"running the server, or choose another with --data")
+    return StorageUnavailable(f"cannot write the data folder {data_dir} or its files ({exc}): make them writable "
+                              f"for the user running the server, or choose another folder with --data")
 
 
 def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
@@ -242,8 +242,10 @@ class Storage:
                 self._db.execute("ALTER TABLE rooms ADD COLUMN room TEXT")
             if "state" not in {r[1] for r in self._db.execute("PRAGMA table_info(actions)")}:
                 self._db.execute("ALTER TABLE actions ADD COLUMN state TEXT")  # appended before the turn clock was
-            self._db.execute("BEGIN IMMEDIATE")  # a folder or file we may read but not write fails here
-            self._db.execute("COMMIT")
+            # A folder or file we may read but not write fails here, with a write that changes
+            # nothing: SQLite opens a file it may not write read-only, and reads succeed.
+            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            self._db.execute(f"PRAGMA user_version = {version}")
         except (OSError, sqlite3.Error) as exc:
             os.close(self._lock)
             raise _unusable(data_dir, exc) from None
@@ -252,6 +254,7 @@ class Storage:
         self._writer: threading.Thread | None = None
         self._checkpointer: threading.Thread | None = None
         self._written = 0  # jobs written since the WAL's size was last checked
+        self._failing = False  # the last batch of writes failed (a full or failing disk)
 
     async def load_all(self) -> list[RoomRecord]:
         """Every stored room, with its finished rounds (before the first write)."""
@@ -376,6 +379,7 @@ class Storage:
                 stop = job is None
             if batch:
                 done = self._run_batch(batch)
+                self._failing = any(exc is not None for _, exc in done)
                 _resolve_soon(done)
                 self._written += len(batch)
                 if self._written >= 64:
@@ -433,11 +437,11 @@ class Storage:
         return None
 
     async def healthy(self) -> bool:
-        """True: the file is this process's own (a failing disk shows in the writes)."""
-        return True
+        """False while writes fail (the last batch failed: a full or failing disk), else True."""
+        return not self._failing
 
     async def serving(self) -> bool:
-        """True, as :meth:`healthy`."""
+        """True: no other process could serve the rooms instead (a proxy's check, for PostgreSQL)."""
         return True
 
     async def close(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import time
 from pathlib import Path
@@ -305,6 +306,40 @@ def test_a_stored_ready_mark_is_there_after_a_restart(tmp_path: Path) -> None:
         assert again.state.ready == [False, True] and again.match is not None
         assert match_to_state(again.match) == stored and again.match.round.result is not None
     run(main())
+
+
+def test_a_computer_whose_move_cannot_be_stored_tries_again_without_a_traceback(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A full or read-only disk: the computer's move fails each second; the failed write is
+    logged where it failed, and the computer's loop adds no traceback of its own."""
+
+    async def main() -> None:
+        storage = _FailingStorage()
+        rooms = Rooms(storage, Settings(data_dir=Path("unused"), computer_delay=0.3))  # type: ignore[arg-type]
+        seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "leicht"}]
+        room, _ = await rooms.create(CreateRoom(seats=seats, name="Anna"))
+        await rooms.join(room, "Ben")
+        match = room.match
+        assert match is not None
+        while (seat := match.round.turn) != 2:  # the persons play until the computer is to move
+            await rooms.act(room, seat, match.version, action_to_json(match.round.legal_actions(seat)[0]))
+        storage.fail = True
+        version = match.version
+        await asyncio.sleep(2.5)
+        assert room.match.version == version  # nothing was stored, so nothing was played (a new object: restored)
+        storage.fail = False
+        for _ in range(40):
+            await asyncio.sleep(0.1)
+            if room.match.version > version:
+                break
+        assert room.match.version > version  # played once the disk is back
+        await rooms.close()
+
+    with caplog.at_level(logging.INFO):
+        run(main())
+    failed = [r for r in caplog.records if r.name == "ziehdomino.rooms" and "storing room" in r.getMessage()]
+    assert len(failed) >= 2, caplog.records  # tried again after a second
+    assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records if r.exc_info]
 
 
 def test_a_rooms_connections_say_which_seats_are_present() -> None:

@@ -80,14 +80,19 @@ async def _loop(rooms: Rooms, room: Room) -> None:
     """Play computer turns, each when due, from that seat's own view, through the writer.
 
     An unexpected error is logged and the turn tried again a second later: a computer must
-    never leave a table stuck on its turn.
+    never leave a table stuck on its turn. A move that could not be stored is tried again too,
+    without a line of its own (the failed write was logged where it failed).
     """
+    from .rooms import RoomError  # rooms imports this module
+
     while True:
         try:
             if not await _turn_once(rooms, room):
                 return
         except asyncio.CancelledError:
             raise
+        except RoomError:
+            await asyncio.sleep(1.0)
         except Exception:
             log.exception("room %s: a computer's turn failed; trying again", room.id)
             await asyncio.sleep(1.0)
@@ -134,5 +139,5 @@ async def _turn_once(rooms: Rooms, room: Room) -> bool:
                         room.id, action, exc.code)
             await rooms.apply_locked(room, seat, view["version"], legal_move(view, level, secrets.randbits(32)),
                                      stand_in=stand_in)
-        # a RoomError (storage failed) reaches _loop, which tries again a second later
+        # a RoomError (storage failed, or the room moved) reaches _loop, which tries again a second later
     return True

@@ -301,6 +301,9 @@ def test_read_only_data_folder_is_one_clear_line(tmp_path: Path, read_only: str)
         assert len(lines) == 1, proc.stderr
         assert "Traceback" not in proc.stderr
         assert str(data) in lines[0] and "writ" in lines[0] and "--data" in lines[0], lines[0]
+        # nothing is left behind: SQLite's side files, made read-only like the rooms file, kept
+        # the next start refused after the operator had made the rooms file writable
+        assert sorted(p.name for p in data.iterdir()) == (["rooms.lock", "rooms.sqlite3"] if read_only == "file" else [])
     finally:
         shutil.rmtree(top, ignore_errors=True)
 

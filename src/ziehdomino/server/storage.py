@@ -234,8 +234,13 @@ class Storage:
             os.close(self._lock)
             raise StorageUnavailable(f"another ziehdomino process uses the data folder {data_dir}: stop it, or "
                                      "choose another folder with --data (several processes need --database)") from None
+        # SQLite makes these beside a WAL file as it opens it, with the file's mode: a start
+        # refused below removes those it made, so that they do not outlast a fixed rooms file.
+        sides = [Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm")]
+        made = [side for side in sides if not side.exists()]
+        db: sqlite3.Connection | None = None
         try:
-            self._db = _open(self.path)
+            self._db = db = _open(self.path)
             self._db.executescript(_SCHEMA)
             columns = {r[1] for r in self._db.execute("PRAGMA table_info(rooms)")}
             if "room" not in columns:  # a file written before the room state existed
@@ -247,6 +252,10 @@ class Storage:
             version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
             self._db.execute(f"PRAGMA user_version = {version}")
         except (OSError, sqlite3.Error) as exc:
+            if db is not None:
+                db.close()
+            for side in made:
+                side.unlink(missing_ok=True)
             os.close(self._lock)
             raise _unusable(data_dir, exc) from None
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()

@@ -382,7 +382,8 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         count = await rooms.load()
         app.state.rooms = rooms
         rooms.resume()
-        log.info("%s: %d rooms resumed from %s", settings.process_name, count, store.where)
+        log.info("%s: %d %s resumed from %s", settings.process_name, count, "room" if count == 1 else "rooms",
+                 store.where)
         loop = asyncio.get_running_loop()
         cleanup = loop.create_task(_cleanup_loop(rooms, settings.cleanup_interval))
         collector = loop.create_task(heap.keep())  # after the rooms are loaded: they are frozen first

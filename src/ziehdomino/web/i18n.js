@@ -236,6 +236,7 @@ const DE = {
   'result.emptyHand': 'keine',
   'result.next': 'Nächste Runde',
   'result.line': 'Kette ansehen',
+  'result.back': 'Ergebnis zeigen',
   'result.nextStarter': '{name} eröffnet die nächste Runde.',
   'result.nextStarterYou': 'Du eröffnest die nächste Runde.',
 
@@ -617,6 +618,7 @@ const EN = {
   'result.emptyHand': 'none',
   'result.next': 'Next round',
   'result.line': 'See the line',
+  'result.back': 'Show the result',
   'result.nextStarter': '{name} opens the next round.',
   'result.nextStarterYou': 'You open the next round.',
 

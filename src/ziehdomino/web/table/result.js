@@ -3,8 +3,9 @@
  * its pip sum and outcome, who opens the next round (in a replay: what the viewer can do
  * instead), "Nächste Runde" (not for a spectator), and
  * "Runde ansehen" (a link to the round's replay) when the page gives one (`ctx.roundLink`).
- * "Kette ansehen" (a toggle) folds the panel down to its heading and buttons at the board's
- * foot, so that the line of play as the round left it can be seen; a new round's end opens it.
+ * "Kette ansehen" folds the panel down to its heading and buttons at the board's foot, so that
+ * the line of play as the round left it can be seen; "Ergebnis zeigen" (the same button, named
+ * for what it does now) opens it again, as a new round's end does.
  */
 
 import { t } from '../i18n.js';
@@ -24,16 +25,16 @@ export function createResult(ctx) {
   const nextBtn = h('button', { class: 'btn primary', attrs: { type: 'button', 'aria-keyshortcuts': 'N' } });
   const replayLink = h('a', { class: 'btn replay-link', attrs: { href: '#' } });
   replayLink.hidden = true;
-  const lineBtn = h('button', { class: 'btn line-toggle', attrs: { type: 'button', 'aria-pressed': 'false' } });
+  const lineBtn = h('button', { class: 'btn line-toggle', attrs: { type: 'button' } });
   const element = h('section', { class: 'round-end', attrs: { 'aria-labelledby': `${ctx.id}-rh` } },
     heading, text, h('div', { class: 'result-scroll' }, table), nextStarter,
     h('div', { class: 'result-buttons' }, nextBtn, lineBtn, replayLink));
   nextBtn.addEventListener('click', (event) => event.detail > 1 || ctx.nextRound()); // one round per double-click
-  lineBtn.addEventListener('click', () => showLine(lineBtn.getAttribute('aria-pressed') !== 'true'));
+  lineBtn.addEventListener('click', () => showLine(!element.classList.contains('peek')));
 
   function showLine(on) {
-    lineBtn.setAttribute('aria-pressed', String(on));
     element.classList.toggle('peek', on);
+    setText(lineBtn, t(on ? 'result.back' : 'result.line'));
   }
 
   function row(view, room, tiles, s) {
@@ -55,7 +56,7 @@ export function createResult(ctx) {
       setText(heading, t('result.h'));
       setText(nextBtn, t('result.next'));
       setText(replayLink, t('replay.link'));
-      setText(lineBtn, t('result.line'));
+      setText(lineBtn, t(element.classList.contains('peek') ? 'result.back' : 'result.line'));
     }
     if (!view.result) {
       showLine(false);

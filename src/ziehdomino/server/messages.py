@@ -127,12 +127,12 @@ class StateEncoder:
 
     def _view_pieces(self, match: Match, stand_ins: list[int] | None) -> list[bytes]:
         """The public view's text split at its three slots (the seat's number, hand, legal)."""
-        key = (match, match.version, tuple(stand_ins or ()))
+        marks = tuple(stand_ins or ())
         cached = self._view_of
-        if cached is None or cached[0] is not match or cached[1:] != key[1:]:
+        if cached is None or cached[0] is not match or cached[1] != match.version or cached[2] != marks:
             view = public_view(match, log=orjson.Fragment(self.log_json(match, stand_ins)))
             view["seat"] = view["hand"] = view["legal"] = _SLOT
-            self._view, self._own, self._view_of = orjson.dumps(view).split(b"\0"), {}, key
+            self._view, self._own, self._view_of = orjson.dumps(view).split(b"\0"), {}, (match, match.version, marks)
         return self._view
 
 

@@ -240,17 +240,16 @@ class Storage:
         made = [side for side in sides if not side.exists()]
         db: sqlite3.Connection | None = None
         try:
-            self._db = db = _open(self.path)
-            self._db.executescript(_SCHEMA)
-            columns = {r[1] for r in self._db.execute("PRAGMA table_info(rooms)")}
-            if "room" not in columns:  # a file written before the room state existed
-                self._db.execute("ALTER TABLE rooms ADD COLUMN room TEXT")
-            if "state" not in {r[1] for r in self._db.execute("PRAGMA table_info(actions)")}:
-                self._db.execute("ALTER TABLE actions ADD COLUMN state TEXT")  # appended before the turn clock was
+            db = _open(self.path)
+            db.executescript(_SCHEMA)
+            if "room" not in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
+                db.execute("ALTER TABLE rooms ADD COLUMN room TEXT")  # a file written before the room state existed
+            if "state" not in {r[1] for r in db.execute("PRAGMA table_info(actions)")}:
+                db.execute("ALTER TABLE actions ADD COLUMN state TEXT")  # appended before the turn clock was
             # A folder or file we may read but not write fails here, with a write that changes
             # nothing: SQLite opens a file it may not write read-only, and reads succeed.
-            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-            self._db.execute(f"PRAGMA user_version = {version}")
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            db.execute(f"PRAGMA user_version = {version}")
         except (OSError, sqlite3.Error) as exc:
             if db is not None:
                 db.close()
@@ -258,6 +257,7 @@ class Storage:
                 side.unlink(missing_ok=True)
             os.close(self._lock)
             raise _unusable(data_dir, exc) from None
+        self._db = db
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._stopping = threading.Event()
         self._writer: threading.Thread | None = None

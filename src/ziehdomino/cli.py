@@ -19,8 +19,8 @@ def _where(dsn: str, room: str) -> int:
     the database cannot be read."""
     import asyncio
 
-    from .server.holder import read_holder
-    from .server.postgres import redacted
+    from .server.storage.holder import read_holder
+    from .server.storage.postgres import redacted
 
     try:
         holder = asyncio.run(read_holder(dsn, room))
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         from .server import Settings, serve
         from .server.settings import DEFAULT_WEB_DIR
 
-        from .server.store import StorageUnavailable
+        from .server.storage import StorageUnavailable
 
         try:
             settings = Settings(data_dir=args.data, web_dir=args.web or DEFAULT_WEB_DIR,

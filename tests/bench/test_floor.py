@@ -12,7 +12,7 @@ from websockets.sync.client import connect
 
 from ziehdomino.bench import server
 from ziehdomino.bench.floor import FRAME_BYTES
-from ziehdomino.server.storage import DB_NAME
+from ziehdomino.server.storage.sqlite import DB_NAME
 
 
 def _play_one_action(*append: str) -> list[int]:

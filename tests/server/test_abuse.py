@@ -285,7 +285,7 @@ def test_read_only_data_folder_is_one_clear_line(tmp_path: Path, read_only: str)
         data = top / "data"
         data.mkdir()
         if read_only == "file":
-            from ziehdomino.server.storage import DB_NAME, Storage
+            from ziehdomino.server.storage.sqlite import DB_NAME, SqliteStorage as Storage
 
             run(Storage(data).close())  # a rooms file as a server leaves it
             os.chmod(data, 0o777)

@@ -16,10 +16,10 @@ from tests.support.server import HOST, ServerProcess, free_port, run
 from tests.support.storages import claim_when_free, fetch, started, storage
 from tests.support.tcpproxy import PausableProxy
 
-from ziehdomino.server.ownership import Fence
-from ziehdomino.server.postgres import migrations
-from ziehdomino.server.postgres import read_room as read_postgres
-from ziehdomino.server.store import RoomBusy, RoomMoved
+from ziehdomino.server.storage.ownership import Fence
+from ziehdomino.server.storage.schema import migrations
+from ziehdomino.server.storage.postgres import read_room as read_postgres
+from ziehdomino.server.storage import RoomBusy, RoomMoved
 from ziehdomino.server.storage import RoomRecord
 
 
@@ -125,7 +125,7 @@ def test_fenced_ownership_on_postgresql(postgres: Any) -> None:
 
 def test_migrations_are_applied_once_in_order(postgres: Any) -> None:
     dsn = postgres.new_database()
-    names = [name for _, name, _ in migrations()]
+    names = [name for _, name, _ in migrations("postgresql")]
     assert names and names == sorted(names) and names[0].startswith("0001_")
 
     async def main() -> None:
@@ -372,7 +372,7 @@ def test_a_lease_session_cut_off_while_it_subscribes_is_ended(postgres: Any, mon
     collector (where it was an unclosed-connection warning and a session that held a
     database slot)."""
     dsn = postgres.new_database()
-    from ziehdomino.server.ownership import Ownership
+    from ziehdomino.server.storage.ownership import Ownership
     subscribing = asyncio.Event()
 
     async def hangs(self: Any, channel: str, callback: Any) -> None:
@@ -405,7 +405,7 @@ def test_a_first_renewal_that_fails_ends_the_lease_session(postgres: Any, monkey
     """Starting renews once right after the lease session opens; when that renewal fails, the
     start fails and the session is ended, not left open for the garbage collector."""
     dsn = postgres.new_database()
-    from ziehdomino.server.ownership import Ownership
+    from ziehdomino.server.storage.ownership import Ownership
 
     async def fails(self: Any) -> None:
         raise OSError("the database went away")
@@ -434,7 +434,7 @@ def test_a_bad_write_in_a_group_commit_fails_alone(tmp_path: Path) -> None:
     action stored twice) is refused on its own, and the others of that batch are stored."""
     import sqlite3
 
-    from ziehdomino.server.storage import Storage, read_room
+    from ziehdomino.server.storage.sqlite import SqliteStorage as Storage, read_room
 
     async def main() -> None:
         store = Storage(tmp_path)
@@ -470,7 +470,7 @@ def test_sqlite_storage_is_unhealthy_while_its_writes_fail(tmp_path: Path) -> No
     (a full or failing disk, a file that stopped being writable)."""
     import sqlite3
 
-    from ziehdomino.server.storage import Storage
+    from ziehdomino.server.storage.sqlite import SqliteStorage as Storage
 
     async def main() -> None:
         store = Storage(tmp_path)

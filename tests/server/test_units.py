@@ -291,7 +291,7 @@ def test_a_ready_mark_writes_the_room_state_alone_and_goes_back_when_that_fails(
 
 def test_a_stored_ready_mark_is_there_after_a_restart(tmp_path: Path) -> None:
     """SQLite: the ready mark written alone is read back with the match as it was."""
-    from ziehdomino.server.storage import Storage
+    from ziehdomino.server.storage.sqlite import SqliteStorage as Storage
 
     async def main() -> None:
         storage = Storage(tmp_path)

@@ -27,7 +27,8 @@ from websockets.exceptions import ConnectionClosed
 
 from ziehdomino.cluster import processes
 from ziehdomino.engine import parse_action, round_from_position
-from ziehdomino.server.storage import RoomRecord, read_room
+from ziehdomino.server.storage import RoomRecord
+from ziehdomino.server.storage.sqlite import read_room
 
 HOST = "127.0.0.1"
 TIMEOUT = 60.0  # generous: other engineers run tests on the same two cores
@@ -220,7 +221,7 @@ def read_stored(room: str, *, data_dir: Path | None = None, database: str | None
     if database is None:
         assert data_dir is not None
         return read_room(data_dir, room)
-    from ziehdomino.server import postgres
+    from ziehdomino.server.storage import postgres
 
     record: RoomRecord | None = on_own_thread(postgres.read_room(database, room))
     return record

@@ -12,9 +12,9 @@ from typing import Any
 
 import asyncpg
 
-from ziehdomino.server.postgres import PostgresStorage
+from ziehdomino.server.storage.postgres import PostgresStorage
 from ziehdomino.server.settings import Settings
-from ziehdomino.server.store import RoomBusy
+from ziehdomino.server.storage import RoomBusy
 
 #: What a storage calls when it loses a room: (room id, whether it was asked to let go).
 OnLost = Callable[[str, bool], Awaitable[None]]

@@ -13,7 +13,7 @@ The state frame has the fields the benchmark's players read (``version``, ``turn
 ``legal``, ``result``), so the same client drives both servers.
 
 The **durable floor** (``--append DIR``) also appends every action to SQLite in ``DIR``
-through our own :class:`~ziehdomino.server.storage.Storage` (its writer thread, one row per
+through our own :class:`~ziehdomino.server.storage.sqlite.SqliteStorage` (its writer thread, one row per
 action, the commit awaited before the broadcast, one room's actions one at a time): the least
 any server on this stack costs that keeps the two storage rules of ``ziehdomino serve``, a
 change is committed before it is announced, and commits never run on the event loop.
@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ziehdomino.server.storage import Storage
+from ziehdomino.server.storage.sqlite import SqliteStorage
 
 #: Bytes of one state frame, about what our server sends one seat of a four-seat room.
 FRAME_BYTES = 1500
@@ -52,7 +52,7 @@ class FloorApp:
         self.versions: dict[str, int] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.append = append
-        self.storage: Storage | None = None
+        self.storage: SqliteStorage | None = None
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "lifespan":
@@ -60,7 +60,7 @@ class FloorApp:
                 message = await receive()
                 if message["type"] == "lifespan.startup":
                     if self.append is not None:
-                        self.storage = Storage(self.append)
+                        self.storage = SqliteStorage(self.append)
                         await self.storage.start()
                     await send({"type": "lifespan.startup.complete"})
                 else:

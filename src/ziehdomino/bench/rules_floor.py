@@ -6,7 +6,7 @@ our server. Each room is a four-seat :class:`~ziehdomino.engine.Match`; a WebSoc
 that seat's view. Every later frame is decoded (orjson) and, under the room's lock:
 
 - an ``action`` is applied by the engine (the rules and the version checked), appended to
-  SQLite through our :class:`~ziehdomino.server.storage.Storage` (its writer thread, the commit
+  SQLite through our :class:`~ziehdomino.server.storage.sqlite.SqliteStorage` (its writer thread, the commit
   awaited), and every seat is sent its own view, encoded by the encoder our server uses
   (:class:`~ziehdomino.server.messages.StateEncoder`: the shared part once per action, each log
   entry once), with a room part that names no seats;

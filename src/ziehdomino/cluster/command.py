@@ -9,7 +9,7 @@
   is back and has passed the proxy's checks, hand back to it.
 * ``scripts/cluster status`` prints each process's port, pid and log.
 * ``scripts/cluster where ROOM`` names the process holding a room (owner, epoch and lease read
-  from the cluster's database, :mod:`..server.holder`) with its port, pid and log.
+  from the cluster's database, :mod:`..server.storage.holder`) with its port, pid and log.
 
 The running cluster writes :data:`STATE_FILE` (its pid, URL, folder and processes). A command
 for one process is a small JSON file in the cluster's ``control`` folder, which the running
@@ -164,7 +164,7 @@ def _where(room: str) -> int:
         return 1
     import asyncio
 
-    from ..server.holder import read_holder
+    from ..server.storage.holder import read_holder
 
     try:
         holder = asyncio.run(read_holder(state["database"], room))

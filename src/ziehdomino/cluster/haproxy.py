@@ -6,7 +6,7 @@ with consistent hashing onto the processes that pass their health check (``GET
 /api/health/serving``, every second; two failures take a process out, two successes bring it
 back). That check passes while the database is out for less than a lease, so that a short
 outage closes no socket (the process keeps its rooms meanwhile, see
-:mod:`ziehdomino.server.ownership`). Everything else -- ``POST /api/rooms``, the pages,
+:mod:`ziehdomino.server.storage.ownership`). Everything else -- ``POST /api/rooms``, the pages,
 ``/static`` -- goes to any live process (least connections). When a process is taken out its sockets are closed, so
 that its clients reconnect to the room's next process on the ring; a connection that cannot
 be made is sent to another process (``option redispatch``).

@@ -40,7 +40,7 @@ from .rooms import Room, RoomError, Rooms
 from .rawsend import RawSendMiddleware
 from .security import SecurityHeadersMiddleware
 from .settings import Settings
-from .store import RoomStorage, open_storage
+from .storage import RoomStorage, open_storage
 from .ws import websocket_endpoint
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -463,7 +463,7 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     gc.set_threshold(*GC_THRESHOLDS)
     storage = open_storage(settings)  # the SQLite folder's lock is taken here, before listening
     if settings.database is not None:
-        from .postgres import check_reachable
+        from .storage.postgres import check_reachable
 
         asyncio.run(check_reachable(settings.database))  # a wrong address is one line, not a traceback
     # Wrapped once more so that even a response built by Starlette's outermost error handler

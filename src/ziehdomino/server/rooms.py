@@ -46,8 +46,7 @@ from .metrics import ActionTiming, Metrics
 from .models import CreateRoom
 from .roomstate import Clock, RoomState, address_key, round_summary
 from .settings import Settings
-from .storage import RoomRecord, merge
-from .store import RoomBusy, RoomMoved, RoomStorage
+from .storage import RoomBusy, RoomMoved, RoomRecord, RoomStorage, merge
 
 log = logging.getLogger("ziehdomino.rooms")
 

@@ -1,10 +1,10 @@
 """Rooms in PostgreSQL through asyncpg, shared by several processes (docs/deploy.md).
 
-The rows are the SQLite rows (:func:`.storage.encode_record`: a room written whole, the
+The rows are the SQLite rows (:func:`.record.encode_record`: a room written whole, the
 actions appended since, the records of finished rounds) plus ownership (:mod:`.ownership`).
 Every write is one statement, fenced: ``WHERE id = $1 AND owner = me AND epoch = e AND version
 = v`` on the room's row (an appended action raises the row's ``version`` too); a write that
-changes no row raises :class:`~.store.RoomMoved` and nothing is written. When a write's outcome
+changes no row raises :class:`~.contract.RoomMoved` and nothing is written. When a write's outcome
 is unknown (the connection broke during it), the next write of that room first reads the row's
 version back under the same fence: unchanged, it goes ahead; changed, the unknown write did
 happen, and the room is given up and read again from the database (which holds the truth), so
@@ -13,7 +13,7 @@ that memory and database never part.
 A held room's write (and that read) waits no longer than the room's lease may last
 (:attr:`.ownership.Fence.until`): past that moment another process may hold the room, so a
 write still waiting is pointless. It is abandoned then (its connection closed), and the room is
-given up like a moved one (:class:`~.store.RoomMoved`: dropped here, its sockets closed with
+given up like a moved one (:class:`~.contract.RoomMoved`: dropped here, its sockets closed with
 4503, read again from the database when next asked for; the write, had it arrived, would be
 refused by the fence or read back with the room), so a database that hangs instead of refusing
 holds a room about a lease, not the driver's command timeout. A new room's insert waits at most
@@ -28,9 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
-from importlib import resources
 from collections.abc import Coroutine
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -40,9 +38,11 @@ import orjson
 
 from .lanes import Lanes
 from .ownership import APPENDED, Fence, Ownership
-from .settings import Settings
-from .store import LostCallback, RoomMoved, StorageUnavailable
-from .storage import RoomRecord, decode_record, encode_record, encode_round
+from ..settings import Settings
+from .contract import LostCallback
+from .errors import RoomMoved, StorageUnavailable
+from .record import RoomRecord, decode_record, encode_record, encode_round
+from .schema import migrations
 
 log = logging.getLogger("ziehdomino.postgres")
 
@@ -54,7 +54,6 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     statements on every release, one round trip more per write; asyncpg still rolls back a
     transaction left open before calling this."""
 
-_MIGRATION = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 _MIGRATION_LOCK = 0x7A64_0001  # pg_advisory_xact_lock key of the migration step
 
 _INSERT = """
@@ -100,24 +99,6 @@ DELETE FROM rooms WHERE NOT in_progress AND updated < $1 AND (owner IS NULL OR l
 """
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """The packaged migrations as ``(number, file name, SQL)``, in order.
-
-    Raises:
-        ValueError: two files share a number.
-    """
-    found = []
-    for entry in resources.files(__package__).joinpath("migrations").iterdir():
-        m = _MIGRATION.fullmatch(entry.name)
-        if m:
-            found.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort()
-    numbers = [n for n, _, _ in found]
-    if len(set(numbers)) != len(numbers):
-        raise ValueError(f"two migrations share a number: {numbers}")
-    return found
-
-
 async def migrate(conn: asyncpg.Connection) -> list[str]:
     """Apply the migrations ``conn``'s database lacks; returns the names applied."""
     applied: list[str] = []
@@ -126,7 +107,7 @@ async def migrate(conn: asyncpg.Connection) -> list[str]:
         await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
                            "name TEXT NOT NULL, applied TIMESTAMPTZ NOT NULL DEFAULT now())")
         done = {r["version"] for r in await conn.fetch("SELECT version FROM schema_migrations")}
-        for number, name, sql in migrations():
+        for number, name, sql in migrations("postgresql"):
             if number not in done:
                 await conn.execute(sql)
                 await conn.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", number, name)
@@ -158,7 +139,7 @@ def redacted(dsn: str) -> str:
 
 
 class PostgresStorage:
-    """The :class:`~.store.RoomStorage` of one of several processes sharing a PostgreSQL database.
+    """The :class:`~.contract.RoomStorage` of one of several processes sharing a PostgreSQL database.
 
     Rooms are taken on first use (:meth:`claim`), never all at start.
     """
@@ -259,7 +240,7 @@ class PostgresStorage:
 
     async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
         """Write only the room's own state of a held room, fenced like :meth:`save` (see
-        :meth:`.store.RoomStorage.save_state`).
+        :meth:`.contract.RoomStorage.save_state`).
 
         Raises:
             RoomMoved: as for :meth:`save`.

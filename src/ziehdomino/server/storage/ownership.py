@@ -40,8 +40,9 @@ from typing import Any
 
 import asyncpg
 
-from .store import LostCallback, RoomBusy
-from .storage import RoomRecord, decode_record
+from .contract import LostCallback
+from .errors import RoomBusy
+from .record import RoomRecord, decode_record
 
 log = logging.getLogger("ziehdomino.ownership")
 

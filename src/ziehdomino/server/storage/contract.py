@@ -2,13 +2,13 @@
 
 ``--database`` chooses (docs/architecture.md, idea 10):
 
-* none (the default): SQLite in ``--data`` (:class:`.storage.Storage`) -- one process holds
+* none (the default): SQLite in ``--data`` (:class:`.sqlite.SqliteStorage`) -- one process holds
   every room; a second process on the same folder is refused (an exclusive lock).
 * ``postgresql://...``: PostgreSQL (:class:`.postgres.PostgresStorage`) -- several processes
   share the database, each room is held by one process at a time under a lease with a fencing
   epoch (:mod:`.ownership`).
 
-Both store the same rows (:class:`.storage.RoomRecord`, encoded by :func:`.storage.encode_record`):
+Both store the same rows (:class:`.record.RoomRecord`, encoded by :func:`.record.encode_record`):
 a room written whole, the actions appended since, the records of its finished rounds.
 """
 
@@ -17,30 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .errors import StorageUnavailable
+from .record import RoomRecord
+
 if TYPE_CHECKING:
-    from .settings import Settings
-    from .storage import RoomRecord
-
-
-class StorageUnavailable(Exception):
-    """The storage cannot be opened (the folder is locked by another process, the database
-    cannot be reached or migrated). The message is one line for the operator."""
-
-
-class RoomMoved(Exception):
-    """A fenced write changed no row: another process holds the room now (nothing was written).
-
-    Attributes:
-        room_id: the room.
-    """
-
-    def __init__(self, room_id: str) -> None:
-        super().__init__(f"room {room_id} is held by another process")
-        self.room_id = room_id
-
-
-class RoomBusy(Exception):
-    """The room exists and another live process holds it (its lease is valid, its session open)."""
+    from ..settings import Settings
 
 
 #: Called with a room id when this process no longer holds that room (``release``: it was asked
@@ -147,6 +128,6 @@ def open_storage(settings: Settings) -> RoomStorage:
         from .postgres import PostgresStorage
 
         return PostgresStorage(settings)
-    from .storage import Storage
+    from .sqlite import SqliteStorage
 
-    return Storage(settings.data_dir)
+    return SqliteStorage(settings.data_dir)

@@ -1,21 +1,21 @@
 """Rooms in SQLite (stdlib ``sqlite3``), committed on a writer thread of their own.
 
-Write before you announce (docs/architecture.md, idea 4): a room's writer awaits :meth:`Storage.save`
-or :meth:`Storage.append`, which return only once the change is committed; only then is
+Write before you announce (docs/architecture.md, idea 4): a room's writer awaits :meth:`SqliteStorage.save`
+or :meth:`SqliteStorage.append`, which return only once the change is committed; only then is
 anything sent. What is stored, per room:
 
 - a row of ``rooms``: the seats (names, kinds, credential hashes) and the match in the engine's
   storage form (:func:`ziehdomino.engine.match_to_state`: the current round's deal with the
-  boneyard order, plus the actions accepted so far), written whole by :meth:`Storage.save`;
+  boneyard order, plus the actions accepted so far), written whole by :meth:`SqliteStorage.save`;
 - rows of ``actions``: each action accepted since that row was written, appended one by one
-  by :meth:`Storage.append` (a few dozen bytes, instead of the whole match again), with the
+  by :meth:`SqliteStorage.append` (a few dozen bytes, instead of the whole match again), with the
   fields of the room's own state the action set (the turn clock, a stand-in's mark). Writing the
   room whole again (at the end of a round, the next round, a join) folds them into the row;
 - rows of ``rounds``: the record of every finished round (``docs/replay.md``), written once, in
   the same transaction as the action that ended the round, and deleted with its room.
 
 Whatever a room keeps beyond its seats and match belongs in :class:`RoomRecord` and is written
-by :meth:`Storage.save`; :meth:`Storage.append` stores one action and nothing else, so a change
+by :meth:`SqliteStorage.save`; :meth:`SqliteStorage.append` stores one action and nothing else, so a change
 that is more than an action of the round in play must be saved whole.
 
 The stored match is the row's ``match`` with its appended actions added to ``actions`` and
@@ -39,7 +39,7 @@ there is space.
 One process holds the folder: an exclusive lock on ``LOCK_NAME`` (``flock``, released by the
 kernel when the process ends, however it ends) refuses a second one, which would otherwise
 keep rooms of its own in memory and overwrite the first one's acknowledged changes. The
-storage interface is :mod:`.store`; :func:`encode_record` and :func:`decode_record` are the
+storage contract is :mod:`.contract`; :func:`.record.encode_record` and :func:`.record.decode_record` are the
 stored columns for both implementations (this one and :mod:`.postgres`).
 """
 
@@ -52,13 +52,15 @@ import os
 import queue
 import sqlite3
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from .store import LostCallback, StorageUnavailable
+from .contract import LostCallback
+from .errors import StorageUnavailable
+from .schema import migrations
+from .record import AppendedRow, RoomRecord, decode_record, dumps, encode_record, encode_round
 
 log = logging.getLogger("ziehdomino.storage")
 
@@ -72,106 +74,6 @@ MAX_BATCH = 64
 #: Seconds between two background checkpoints.
 CHECKPOINT_EVERY = 1.0
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
-    id TEXT PRIMARY KEY,
-    created REAL NOT NULL,      -- unix seconds
-    updated REAL NOT NULL,      -- unix seconds of the last change written whole or to `room`
-    seats TEXT NOT NULL,        -- JSON: [{"kind", "level", "name", "credential_hash"}, ...]
-    match TEXT,                 -- JSON: match_to_state(match) when written whole, NULL before the first round
-    in_progress INTEGER NOT NULL, -- 1 while a round is being played
-    room TEXT                   -- JSON: RoomState.to_json() (turn clock, presence times, history)
-);
-CREATE TABLE IF NOT EXISTS rounds (
-    room TEXT NOT NULL,         -- rooms.id
-    n INTEGER NOT NULL,         -- the round's number, 1 for the first
-    record TEXT NOT NULL,       -- JSON: engine.round_record(match), a finished round only
-    PRIMARY KEY (room, n)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    room TEXT NOT NULL,         -- rooms.id
-    version INTEGER NOT NULL,   -- the match's version once this action was applied
-    action TEXT NOT NULL,       -- JSON: the action in the engine's form
-    state TEXT,                 -- JSON: the fields of rooms.room this action set, or NULL
-    PRIMARY KEY (room, version)
-) WITHOUT ROWID;
-"""
-
-
-@dataclass(slots=True)
-class RoomRecord:
-    """One stored room.
-
-    Attributes:
-        id: the room id.
-        created, updated: unix seconds.
-        seats: per seat ``{"kind": "person"|"computer", "level": str|None, "name": str|None,
-            "credential_hash": hex str|None}``.
-        match: the engine's storage form, or None before the first round.
-        in_progress: a round is being played.
-        rounds: the records of the room's finished rounds, oldest first (filled by
-            :meth:`Storage.load_all`; :meth:`Storage.save` writes only the ones it is given).
-        room: the room's own state (``roomstate.RoomState.to_json``), None in rows written
-            before it existed.
-    """
-
-    id: str
-    created: float
-    updated: float
-    seats: list[dict[str, Any]]
-    match: dict[str, Any] | None
-    in_progress: bool
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-    room: dict[str, Any] | None = None
-
-
-def merge(match: dict[str, Any] | None, appended: list[tuple[int, dict[str, Any]]]) -> dict[str, Any] | None:
-    """The stored match: a row's ``match`` with the actions appended since, ``(version, action)`` in order."""
-    if match is None or not appended:
-        return match
-    return {**match, "actions": [*match["actions"], *(a for _, a in appended)], "version": appended[-1][0]}
-
-
-def encode_record(record: RoomRecord) -> tuple[str, float, float, str, str | None, int, str | None]:
-    """The stored columns of ``record``: (id, created, updated, seats JSON, match JSON or None,
-    in_progress 0/1, room JSON or None). Both storages write exactly these."""
-    return (record.id, record.created, record.updated, _dumps(record.seats),
-            None if record.match is None else _dumps(record.match), int(record.in_progress),
-            None if record.room is None else _dumps(record.room))
-
-
-def encode_round(room_id: str, finished: dict[str, Any]) -> tuple[str, int, str]:
-    """The stored columns of a finished round's record: (room id, round number, record JSON)."""
-    return (room_id, finished["round"], _dumps(finished))
-
-
-def merge_state(room: dict[str, Any] | None, states: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The stored room state: a row's ``room`` with the fields appended actions set laid over it, in order."""
-    if room is None or not states:
-        return room
-    merged = dict(room)
-    for fields in states:
-        merged.update(fields)
-    return merged
-
-
-#: One appended row as read: ``(version, action JSON text, state JSON text or None)``.
-AppendedRow = tuple[int, str, "str | None"]
-
-
-def decode_record(row: Any, appended: list[AppendedRow]) -> RoomRecord:
-    """The record of stored columns in :func:`encode_record`'s order, with the rows
-    ``appended`` since (in order) folded into its match and its room state."""
-    match = None if row[4] is None else orjson.loads(row[4])
-    room = None if row[6] is None else orjson.loads(row[6])
-    actions = [(v, orjson.loads(a)) for v, a, _ in appended]
-    states = [orjson.loads(st) for _, _, st in appended if st is not None]
-    return RoomRecord(row[0], row[1], row[2], orjson.loads(row[3]), merge(match, actions), bool(row[5]),
-                      room=merge_state(room, states))
-
-
-def _dumps(value: Any) -> str:
-    return orjson.dumps(value).decode()
 
 
 def _open(path: Path) -> sqlite3.Connection:
@@ -181,6 +83,53 @@ def _open(path: Path) -> sqlite3.Connection:
     db.execute("PRAGMA wal_autocheckpoint=0")
     db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
     return db
+
+
+#: The schema step a file written before the numbered migrations is at: its tables were made
+#: with every column up to the actions' state, or are brought there by :func:`migrate`.
+_UNNUMBERED_STEP = 4
+
+
+def migrate(db: sqlite3.Connection) -> list[str]:
+    """Apply the SQLite migrations ``db`` lacks (:mod:`.schema`), each in a transaction of its
+    own with its number written to ``PRAGMA user_version``; returns the names applied.
+
+    A file written before the migrations were numbered (tables present, ``user_version`` 0) is
+    taken to be at step 4 once the columns that step 3 and 4 add are there.
+
+    Raises:
+        sqlite3.Error: a step failed (that step is not applied).
+    """
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version == 0 and db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rooms'").fetchone():
+        if "room" not in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
+            db.execute("ALTER TABLE rooms ADD COLUMN room TEXT")
+        if "state" not in {r[1] for r in db.execute("PRAGMA table_info(actions)")}:
+            db.execute("ALTER TABLE actions ADD COLUMN state TEXT")
+        version = _UNNUMBERED_STEP
+        db.execute(f"PRAGMA user_version = {version}")
+    applied = []
+    for number, name, sql in migrations("sqlite"):
+        if number <= version:
+            continue
+        db.execute("BEGIN")
+        try:
+            for statement in _statements(sql):
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {number}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        applied.append(name)
+    return applied
+
+
+def _statements(sql: str) -> list[str]:
+    """The statements of a migration file: comments (``--`` to the line's end) dropped, split at
+    ``;`` (the migrations hold no string with ``--`` or ``;`` in it)."""
+    code = "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
+    return [part.strip() for part in code.split(";") if part.strip()]
 
 
 def _unusable(data_dir: Path, exc: BaseException) -> StorageUnavailable:
@@ -206,8 +155,8 @@ def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
 _Job = tuple[list[tuple[str, tuple[Any, ...]]], "asyncio.Future[None]"]
 
 
-class Storage:
-    """The SQLite file ``DB_NAME`` in a data directory: the :class:`~.store.RoomStorage` of one process.
+class SqliteStorage:
+    """The SQLite file ``DB_NAME`` in a data directory: the :class:`~.contract.RoomStorage` of one process.
 
     Build it (it takes the folder's lock and checks that the folder can be written), :meth:`load_all`
     the rooms, :meth:`start` the writer and the checkpoints, :meth:`close` at shutdown. Call
@@ -241,15 +190,11 @@ class Storage:
         db: sqlite3.Connection | None = None
         try:
             db = _open(self.path)
-            db.executescript(_SCHEMA)
-            if "room" not in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
-                db.execute("ALTER TABLE rooms ADD COLUMN room TEXT")  # a file written before the room state existed
-            if "state" not in {r[1] for r in db.execute("PRAGMA table_info(actions)")}:
-                db.execute("ALTER TABLE actions ADD COLUMN state TEXT")  # appended before the turn clock was
             # A folder or file we may read but not write fails here, with a write that changes
             # nothing: SQLite opens a file it may not write read-only, and reads succeed.
             version = int(db.execute("PRAGMA user_version").fetchone()[0])
             db.execute(f"PRAGMA user_version = {version}")
+            migrate(db)
         except (OSError, sqlite3.Error) as exc:
             if db is not None:
                 db.close()
@@ -307,15 +252,15 @@ class Storage:
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
         """
-        await self._commit([(_APPEND, (room_id, version, _dumps(action), None if state is None else _dumps(state)))])
+        await self._commit([(_APPEND, (room_id, version, dumps(action), None if state is None else dumps(state)))])
 
     async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
-        """Write only the room's own state and ``updated`` (see :meth:`.store.RoomStorage.save_state`).
+        """Write only the room's own state and ``updated`` (see :meth:`.contract.RoomStorage.save_state`).
 
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
         """
-        await self._commit([(_SAVE_STATE, (updated, _dumps(room), room_id))])
+        await self._commit([(_SAVE_STATE, (updated, dumps(room), room_id))])
 
     async def delete(self, room_ids: list[str]) -> None:
         """Delete these rooms; returns once committed.

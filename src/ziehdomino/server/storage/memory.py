@@ -1,0 +1,125 @@
+"""The storage contract kept in memory: for the room rules' tests, without a file or a server.
+
+It stores what SQLite stores, encoded the same way (:func:`.record.encode_record`), so a test sees
+exactly what a restart would read back; a write can be made to fail (:attr:`MemoryStorage.fail`)
+to show that a change whose write failed is not made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from .contract import LostCallback
+from .record import AppendedRow, RoomRecord, decode_record, dumps, encode_record, encode_round
+
+
+class MemoryStorage:
+    """A :class:`~.contract.RoomStorage` of one process, in memory.
+
+    Attributes:
+        fail: raised by the next writes (save, append, save_state, delete) while it is set;
+            nothing of a failing write is kept.
+        writes: how many writes succeeded, per kind (``"save"``, ``"append"``, ``"save_state"``).
+    """
+
+    where = "memory"
+
+    def __init__(self) -> None:
+        self._rows: dict[str, tuple[Any, ...]] = {}
+        self._appended: dict[str, list[AppendedRow]] = {}
+        self._rounds: dict[str, dict[int, str]] = {}
+        self.fail: Exception | None = None
+        self.writes: dict[str, int] = {"save": 0, "append": 0, "save_state": 0}
+
+    def _check(self) -> None:
+        if self.fail is not None:
+            raise self.fail
+
+    async def start(self, on_lost: LostCallback | None = None) -> None:
+        """Nothing to start (no other process takes a room from this one)."""
+
+    def read(self, room_id: str) -> RoomRecord | None:
+        """One room as stored, with its finished rounds, or None."""
+        row = self._rows.get(room_id)
+        if row is None:
+            return None
+        record = decode_record(row, self._appended.get(room_id, []))
+        record.rounds = [orjson.loads(text) for _, text in sorted(self._rounds.get(room_id, {}).items())]
+        return record
+
+    async def load_all(self) -> list[RoomRecord]:
+        """Every stored room, with its finished rounds."""
+        return [r for r in (self.read(i) for i in list(self._rows)) if r is not None]
+
+    async def claim(self, room_id: str) -> RoomRecord | None:
+        """The stored room, or None."""
+        return self.read(room_id)
+
+    async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
+        """Write ``record`` whole (dropping the actions appended since) and ``finished``'s record."""
+        self._check()
+        self._rows[record.id] = encode_record(record)
+        self._appended.pop(record.id, None)
+        if finished is not None:
+            _, n, text = encode_round(record.id, finished)
+            self._rounds.setdefault(record.id, {})[n] = text
+        self.writes["save"] += 1
+
+    async def append(self, room_id: str, version: int, action: dict[str, Any],
+                     state: dict[str, Any] | None = None) -> None:
+        """Append one action (the match at ``version`` with it) and the room state's fields it set.
+
+        Raises:
+            KeyError: the room was never saved (SQLite would store an orphan row; no room does this).
+        """
+        self._check()
+        if room_id not in self._rows:
+            raise KeyError(room_id)
+        self._appended.setdefault(room_id, []).append((version, dumps(action), None if state is None else dumps(state)))
+        self.writes["append"] += 1
+
+    async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
+        """Write only the room's own state and ``updated``."""
+        self._check()
+        row = list(self._rows[room_id])
+        row[2], row[6] = updated, dumps(room)
+        self._rows[room_id] = tuple(row)
+        self.writes["save_state"] += 1
+
+    async def delete(self, room_ids: list[str]) -> None:
+        """Delete these rooms with their actions and rounds."""
+        self._check()
+        for room_id in room_ids:
+            self._rows.pop(room_id, None)
+            self._appended.pop(room_id, None)
+            self._rounds.pop(room_id, None)
+
+    def forget(self, room_id: str) -> None:
+        """Nothing to do: this process holds every room."""
+
+    async def delete_unheld(self, before: float) -> list[str]:
+        """Every room is held here: none."""
+        return []
+
+    async def release(self, room_id: str) -> None:
+        """Nothing to do: no other process takes rooms."""
+
+    async def ask_release(self, room_id: str) -> None:
+        """Nothing to do: no other process holds rooms."""
+
+    async def rooms_opened_by(self, creator: str) -> int | None:
+        """None: this process's own count is the whole count."""
+        return None
+
+    async def healthy(self) -> bool:
+        """True unless writes are made to fail."""
+        return self.fail is None
+
+    async def serving(self) -> bool:
+        """As :meth:`healthy`."""
+        return self.fail is None
+
+    async def close(self) -> None:
+        """Nothing to close."""

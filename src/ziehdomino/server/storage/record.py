@@ -1,0 +1,89 @@
+"""The stored form of a room, shared by both storages: the record, and its columns' encoding.
+
+What is stored of a room: the seats, the match in the engine's storage form (written whole, plus
+the actions appended since), the room's own state, and the records of its finished rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+
+@dataclass(slots=True)
+class RoomRecord:
+    """One stored room.
+
+    Attributes:
+        id: the room id.
+        created, updated: unix seconds.
+        seats: per seat ``{"kind": "person"|"computer", "level": str|None, "name": str|None,
+            "credential_hash": hex str|None}``.
+        match: the engine's storage form, or None before the first round.
+        in_progress: a round is being played.
+        rounds: the records of the room's finished rounds, oldest first (filled by
+            :meth:`Storage.load_all`; :meth:`Storage.save` writes only the ones it is given).
+        room: the room's own state (``roomstate.RoomState.to_json``), None in rows written
+            before it existed.
+    """
+
+    id: str
+    created: float
+    updated: float
+    seats: list[dict[str, Any]]
+    match: dict[str, Any] | None
+    in_progress: bool
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    room: dict[str, Any] | None = None
+
+
+def merge(match: dict[str, Any] | None, appended: list[tuple[int, dict[str, Any]]]) -> dict[str, Any] | None:
+    """The stored match: a row's ``match`` with the actions appended since, ``(version, action)`` in order."""
+    if match is None or not appended:
+        return match
+    return {**match, "actions": [*match["actions"], *(a for _, a in appended)], "version": appended[-1][0]}
+
+
+def encode_record(record: RoomRecord) -> tuple[str, float, float, str, str | None, int, str | None]:
+    """The stored columns of ``record``: (id, created, updated, seats JSON, match JSON or None,
+    in_progress 0/1, room JSON or None). Both storages write exactly these."""
+    return (record.id, record.created, record.updated, dumps(record.seats),
+            None if record.match is None else dumps(record.match), int(record.in_progress),
+            None if record.room is None else dumps(record.room))
+
+
+def encode_round(room_id: str, finished: dict[str, Any]) -> tuple[str, int, str]:
+    """The stored columns of a finished round's record: (room id, round number, record JSON)."""
+    return (room_id, finished["round"], dumps(finished))
+
+
+def merge_state(room: dict[str, Any] | None, states: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The stored room state: a row's ``room`` with the fields appended actions set laid over it, in order."""
+    if room is None or not states:
+        return room
+    merged = dict(room)
+    for fields in states:
+        merged.update(fields)
+    return merged
+
+
+#: One appended row as read: ``(version, action JSON text, state JSON text or None)``.
+AppendedRow = tuple[int, str, "str | None"]
+
+
+def decode_record(row: Any, appended: list[AppendedRow]) -> RoomRecord:
+    """The record of stored columns in :func:`encode_record`'s order, with the rows
+    ``appended`` since (in order) folded into its match and its room state."""
+    match = None if row[4] is None else orjson.loads(row[4])
+    room = None if row[6] is None else orjson.loads(row[6])
+    actions = [(v, orjson.loads(a)) for v, a, _ in appended]
+    states = [orjson.loads(st) for _, _, st in appended if st is not None]
+    return RoomRecord(row[0], row[1], row[2], orjson.loads(row[3]), merge(match, actions), bool(row[5]),
+                      room=merge_state(room, states))
+
+
+def dumps(value: Any) -> str:
+    """``value`` as compact JSON text (orjson)."""
+    return orjson.dumps(value).decode()

@@ -63,6 +63,20 @@ class Match:
         self.starters = [self.round.starter]
         self.version = 1
 
+    def copy(self) -> Match:
+        """An independent copy, with the current round's log: a change to it leaves this one as it
+        was (a room builds its next value on a copy, and drops it if storing fails)."""
+        m = Match.__new__(Match)
+        m._rng = self._rng
+        m.players = self.players
+        m.wins = list(self.wins)
+        m.shared = list(self.shared)
+        m.starters = list(self.starters)
+        m.round = self.round.copy(keep_log=True)
+        m.opening = self.opening
+        m.version = self.version
+        return m
+
     @property
     def round_number(self) -> int:
         """1 for the first round."""

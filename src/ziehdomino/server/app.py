@@ -36,7 +36,7 @@ from .models import CreateRoom, JoinRoom, first_error
 from .pages import CachedStaticFiles, error_page, page, service_worker_text, web_version
 from .ratelimit import Limiter
 from .replays import ReplayError, round_number
-from .rooms import Room, RoomError, Rooms
+from .rooms import RoomError, Rooms, RoomWriter
 from .rawsend import RawSendMiddleware
 from .security import SecurityHeadersMiddleware
 from .settings import Settings
@@ -105,7 +105,7 @@ async def round_page(request: Request) -> Response:
     if room is None:
         return _unknown_room_page(request)
     try:
-        await rooms.replay(room, round_number(request.path_params["n"]))
+        rooms.replay(room, round_number(request.path_params["n"]))
     except ReplayError as exc:
         return error_page(web_dir, ROUND_PAGE_ERRORS[exc.status], exc.status)
     return await page("replay.html")(request)
@@ -120,7 +120,7 @@ async def round_list(request: Request) -> Response:
         return _unavailable(exc)
     if room is None:
         return _unknown_room(request)
-    return JSONResponse(await request.app.state.rooms.rounds(room), headers={"cache-control": "no-cache"})
+    return JSONResponse(request.app.state.rooms.rounds(room), headers={"cache-control": "no-cache"})
 
 
 async def round_replay(request: Request) -> Response:
@@ -133,7 +133,7 @@ async def round_replay(request: Request) -> Response:
     if room is None:
         return _unknown_room(request)
     try:
-        body = await request.app.state.rooms.replay(room, round_number(request.path_params["n"]))
+        body = request.app.state.rooms.replay(room, round_number(request.path_params["n"]))
     except ReplayError as exc:
         return _error(exc.status, exc.code, exc.message)
     return JSONResponse(body, headers={"cache-control": "no-cache"})
@@ -268,7 +268,7 @@ async def create_room(request: Request) -> Response:
                         status_code=201)
 
 
-async def _room(request: Request) -> Room | None:
+async def _room(request: Request) -> RoomWriter | None:
     """The room of the path, taken by this process if need be (:meth:`Rooms.find`); None when
     no such room is stored.
 
@@ -298,7 +298,7 @@ async def room_summary(request: Request) -> Response:
     if room is None:
         return _unknown_room(request)
     try:
-        return JSONResponse(await request.app.state.rooms.summary(room))
+        return JSONResponse(request.app.state.rooms.summary(room))
     except RoomError as exc:  # it ended meanwhile
         return _error(404, exc.code, exc.message)
 

@@ -1,5 +1,5 @@
-"""What a room keeps beyond its seats and its match: the turn clock, presence, leaving, the
-ready step and the room's history (docs/protocol.md, "Turn time, stand-ins, leaving").
+"""What a room keeps beyond its seats and its match: the turn clock, presence, leaving and the
+ready step (docs/protocol.md, "Turn time, stand-ins, leaving").
 
 Nobody stalls a table. A room has a time per turn (30, 60 or 120 seconds, or none), chosen when
 it is opened. The seat to act has a *deadline*; once it has passed, a computer (level Mittel)
@@ -26,10 +26,8 @@ All times are unix seconds (``time.time()``).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
-
-from ..engine import Match
 
 #: The turn times a room may be opened with (seconds); None is "no time limit".
 TURN_TIMES: tuple[int, ...] = (30, 60, 120)
@@ -41,9 +39,9 @@ def address_key(address: str) -> str:
     return hashlib.sha256(b"ziehdomino-creator:" + address.encode("utf-8", "replace")).hexdigest()[:32]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class RoomState:
-    """The room's own state, stored beside its seats and match.
+    """The room's own state, stored beside its seats and match; a value (changes make a new one).
 
     Attributes:
         turn_time: the nominal seconds per turn chosen at opening (30, 60, 120) or None.
@@ -53,33 +51,39 @@ class RoomState:
         turn_started: when the seat to act got the turn (unix s); None while no round is played.
         stand_ins: indices into the current round's log of the moves a computer made for a
             person (away, idle past the turn time, or left).
-        history: one entry per finished round (:func:`round_summary`), oldest first.
         creator: :func:`address_key` of the address that opened the room (None if unknown).
     """
 
     turn_time: int | None
-    away_since: list[float | None]
-    ready: list[bool]
+    away_since: tuple[float | None, ...]
+    ready: tuple[bool, ...]
     turn_started: float | None = None
-    stand_ins: list[int] = field(default_factory=list)
-    history: list[dict[str, Any]] = field(default_factory=list)
+    stand_ins: tuple[int, ...] = ()
     creator: str | None = None
 
     @classmethod
     def new(cls, players: int, turn_time: int | None, creator: str | None) -> RoomState:
         """A fresh room's state: nobody away, nobody ready."""
-        return cls(turn_time, [None] * players, [False] * players, creator=creator)
+        return cls(turn_time, (None,) * players, (False,) * players, creator=creator)
+
+    def away(self, seat: int, since: float | None) -> RoomState:
+        """This state with ``seat`` away since ``since`` (None: present, or no person there)."""
+        return replace(self, away_since=_put(self.away_since, seat, since))
+
+    def marked_ready(self, seat: int, ready: bool = True) -> RoomState:
+        """This state with ``seat``'s ready mark set to ``ready``."""
+        return replace(self, ready=_put(self.ready, seat, ready))
 
     def to_json(self) -> dict[str, Any]:
         """The stored form (plain JSON)."""
-        return {"turn_time": self.turn_time, "away_since": list(self.away_since),
-                "ready": list(self.ready), "turn_started": self.turn_started, "stand_ins": list(self.stand_ins),
-                "history": list(self.history), "creator": self.creator}
+        return {"turn_time": self.turn_time, "away_since": list(self.away_since), "ready": list(self.ready),
+                "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator}
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> RoomState:
         """Read :meth:`to_json`'s form; a room stored before this state existed gets the defaults
-        (turn time 1 minute, nothing else).
+        (turn time 1 minute, nothing else). A ``history`` that rows of earlier versions kept is
+        ignored: the finished rounds' records are the room's one history.
 
         Raises:
             ValueError: a value of the wrong shape.
@@ -92,11 +96,11 @@ class RoomState:
         if turn_time is not None and turn_time not in TURN_TIMES:
             raise ValueError(f"turn_time must be one of {TURN_TIMES} or null")
 
-        def per_seat(key: str, ok: Any) -> list[Any]:
+        def per_seat(key: str, ok: Any) -> tuple[Any, ...]:
             value = data.get(key)
             if not isinstance(value, list) or len(value) != players or not all(ok(v) for v in value):
                 raise ValueError(f"{key} must hold one value per seat")
-            return list(value)
+            return tuple(value)
 
         def is_time(v: Any) -> bool:
             return v is None or (isinstance(v, (int, float)) and not isinstance(v, bool))
@@ -105,14 +109,15 @@ class RoomState:
         if not is_time(started):
             raise ValueError("turn_started must be a time or null")
         stand_ins = data.get("stand_ins", [])
-        history = data.get("history", [])
         if not isinstance(stand_ins, list) or not all(isinstance(i, int) and i >= 0 for i in stand_ins):
             raise ValueError("stand_ins must be log indices")
-        if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
-            raise ValueError("history must be a list of rounds")
         creator = data.get("creator")
-        return cls(turn_time, per_seat("away_since", is_time), per_seat("ready", lambda v: isinstance(v, bool)), started, list(stand_ins), list(history),
-                   creator if isinstance(creator, str) else None)
+        return cls(turn_time, per_seat("away_since", is_time), per_seat("ready", lambda v: isinstance(v, bool)),
+                   started, tuple(stand_ins), creator if isinstance(creator, str) else None)
+
+
+def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return values[:i] + (value,) + values[i + 1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,20 +160,3 @@ class Clock:
         away = max(state.turn_started, since if since is not None else state.turn_started) \
             + self.grace_seconds(state.turn_time)
         return away if present is None else min(present, away)
-
-
-def round_summary(match: Match) -> dict[str, Any]:
-    """One line of the room's history for ``match``'s finished current round.
-
-    Returns:
-        ``{"round": n, "starter": seat, "kind": "domino"|"blocked", "winners": [seat, ...],
-        "pips": [pips in hand per seat]}`` -- all of it public once the round is over.
-
-    Raises:
-        ValueError: the round is not over.
-    """
-    r = match.round
-    if r.result is None:
-        raise ValueError("the round is not over")
-    return {"round": match.round_number, "starter": r.starter, "kind": r.result.kind,
-            "winners": list(r.result.winners), "pips": list(r.pip_sums())}

@@ -35,7 +35,7 @@ from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
 from .messages import PONG, error_text
 from .rawsend import text_writer
-from .rooms import Room, RoomError, Rooms
+from .rooms import RoomError, Rooms, RoomWriter
 from .security import origin_allowed
 from .settings import Settings
 
@@ -125,7 +125,7 @@ async def _close(ws: WebSocket, code: int, reason: str = "") -> None:
         pass
 
 
-async def _hello(ws: WebSocket, room: Room, settings: Settings) -> Connection | None:
+async def _hello(ws: WebSocket, room: RoomWriter, settings: Settings) -> Connection | None:
     """Read and check the hello; returns the new connection, or None after closing the socket."""
     try:
         data = await asyncio.wait_for(_receive_text(ws), timeout=settings.hello_timeout)
@@ -173,7 +173,7 @@ async def _send_loop(ws: WebSocket, conn: Connection, write: Writer) -> None:
         return
 
 
-async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connection, settings: Settings,
+async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Connection, settings: Settings,
                         bucket: MessageBucket) -> None:
     while conn.close_code is None:
         try:
@@ -211,7 +211,7 @@ async def _receive_loop(ws: WebSocket, room: Room, rooms: Rooms, conn: Connectio
             await _refuse(room, rooms, conn, exc.code, exc.message)
 
 
-async def _refuse(room: Room, rooms: Rooms, conn: Connection, code: str, message: str) -> None:
+async def _refuse(room: RoomWriter, rooms: Rooms, conn: Connection, code: str, message: str) -> None:
     conn.push(error_text(code, message))
     await rooms.send_state(room, conn)
 

@@ -77,9 +77,10 @@ class RoomStorage(Protocol):
 
     async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
         """Write only the room's own state (``room``, :meth:`.roomstate.RoomState.to_json`) and
-        ``updated`` (unix s) of a held room whose seats and match are stored as they are and that
-        has no action appended since it was last written whole (a ready mark or a presence
-        change between rounds); returns once it is committed.
+        ``updated`` (unix s) of a held room whose seats and match are stored as they are (a ready
+        mark, a presence change). The fields that actions appended since the room was last
+        written whole set are laid over ``room`` when it is read, so the caller must not have
+        changed them since the last append; returns once it is committed.
 
         Raises:
             RoomMoved: another process holds the room (nothing written).

@@ -138,7 +138,8 @@ def _unusable(data_dir: Path, exc: BaseException) -> StorageUnavailable:
 
 
 def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
-    """One room as stored, read through a read-only connection of its own (for tests and tools)."""
+    """One room as stored, with its finished rounds, read through a read-only connection of its own
+    (for tests and tools)."""
     db = sqlite3.connect(f"file:{data_dir / DB_NAME}?mode=ro", uri=True, timeout=30)
     try:
         row = db.execute("SELECT id, created, updated, seats, match, in_progress, room FROM rooms WHERE id = ?",
@@ -147,9 +148,12 @@ def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
             return None
         appended = db.execute("SELECT version, action, state FROM actions WHERE room = ? ORDER BY version",
                               (room_id,)).fetchall()
+        rounds = db.execute("SELECT record FROM rounds WHERE room = ? ORDER BY n", (room_id,)).fetchall()
     finally:
         db.close()
-    return decode_record(row, appended)
+    record = decode_record(row, appended)
+    record.rounds = [orjson.loads(text) for (text,) in rounds]
+    return record
 
 
 _Job = tuple[list[tuple[str, tuple[Any, ...]]], "asyncio.Future[None]"]

@@ -1,0 +1,223 @@
+"""The changes to a room, as values: each is a function of the room that returns a :class:`Step`.
+
+A step is the room's next value, the write it needs before anything is announced, and what is
+owed to whom (the states to push, the history, the connections to close). A change does no I/O
+and never changes the room it is given: the room's writer (:mod:`.writer`) stores the step's
+write, then swaps the value in and announces it, or drops the step if the write fails. A change
+that is refused raises (:class:`.room.RoomError` for the server's own reasons,
+:class:`~ziehdomino.engine.Refusal` for the rules') and nothing changed.
+
+The computer's turns, the turn clock and every timer follow from the value alone (the writer's
+listeners read them off the next value), so a step carries none.
+
+All times are unix seconds, passed in as ``now``: a change never reads a clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from ..engine import Draw, Match, Refusal, logged_action, parse_action
+from . import replays
+from .codes import ErrorCode
+from .room import Room, RoomError, Seat, SeatState
+from .roomstate import Clock, RoomState
+
+WriteKind = Literal["append", "state", "whole", "delete"]
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """What a step stores before it is announced.
+
+    Attributes:
+        kind: ``append`` one action of the round in play (with the room-state ``fields`` it set);
+            ``state``: the room's own state only (its seats and match are stored as they are,
+            and the fields appended actions set are unchanged since the last one);
+            ``whole``: the room written whole, with ``finished``, the record of a round the
+            change ended; ``delete``: the room ends.
+        action: the action in the engine's storage form (``append``).
+        fields: the room state's fields the action set (``append``), or None.
+        finished: the finished round's record (``whole``), or None.
+        best_effort: a failure is logged and the change kept (presence is a fact, not a wish).
+    """
+
+    kind: WriteKind
+    action: dict[str, Any] | None = None
+    fields: dict[str, Any] | None = None
+    finished: dict[str, Any] | None = None
+    best_effort: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A change's result.
+
+    Attributes:
+        room: the room's next value.
+        write: what must be stored first (None: nothing).
+        push: every connection gets its new state.
+        history: every connection gets the history (a round finished).
+        close_seat: that seat's connections are closed (4410, it left) once stored.
+    """
+
+    room: Room
+    write: Write | None
+    push: bool = True
+    history: bool = False
+    close_seat: Seat | None = None
+
+
+WHOLE = Write("whole")
+STATE = Write("state")
+
+
+def _alive_match(room: Room) -> Match:
+    if room.match is None:
+        raise RoomError(ErrorCode.NOT_STARTED, "the first round starts when every seat for a person is taken")
+    return room.match
+
+
+def _dealt(room: Room, now: float) -> Room:
+    """``room`` with its next round dealt (every person is ready)."""
+    match = _alive_match(room).copy()
+    match.next_round()
+    state = replace(room.state, ready=(False,) * room.players, stand_ins=(), turn_started=now)
+    return room.but(match=match, state=state)
+
+
+def _deal_if_ready(room: Room, now: float, otherwise: Write) -> Step:
+    """Deal the next round if this made everyone ready (written whole), else write ``otherwise``."""
+    if room.between_rounds and room.all_ready():
+        return Step(_dealt(room, now), WHOLE)
+    return Step(room, otherwise)
+
+
+def create(room_id: str, seats: list[SeatState], turn_time: int | None, creator: str | None, now: float) -> Step:
+    """A new room, its creator in seat 0 (``seats[0]`` named, with its credential's hash), away
+    until their page connects. Written whole; nothing to push."""
+    state = RoomState.new(len(seats), turn_time, creator).away(0, now)
+    return Step(Room(room_id, tuple(seats), state, now, now), WHOLE, push=False)
+
+
+def join(room: Room, name: str, credential_hash: str, now: float) -> tuple[Step, Seat]:
+    """Seat ``name`` at the lowest free person seat, away until their page connects; the first
+    round is dealt when this was the last free seat. Returns the step and the seat.
+
+    Raises:
+        RoomError: ``room_full``.
+    """
+    free = [i for i, s in enumerate(room.seats) if not s.taken]
+    if not free:
+        raise RoomError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
+    seat = free[0]
+    room = room.with_seat(seat, name=name, credential_hash=credential_hash)
+    room = room.but(state=room.state.away(seat, now))
+    if room.full:
+        room = room.but(match=Match(room.players), state=replace(room.state, turn_started=now))
+    return Step(room, WHOLE), seat
+
+
+def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
+    """The first connection of the person at ``seat`` opened: they are present. A person whose
+    turn's time ran out while away gets the turn back with a fresh turn time; a ready step that
+    waited for nobody but the away deals the next round. None: nothing changed (a spectator, or
+    the seat was present already)."""
+    if room.is_present(seat) or room.seats[seat].left:
+        return None
+    overdue = room.turn == seat and (deadline := room.deadline(clock)) is not None and deadline <= now
+    state = room.state.away(seat, None)
+    if overdue:
+        return Step(room.but(state=replace(state, turn_started=now)), WHOLE)
+    return _deal_if_ready(room.but(state=state), now, Write("state", best_effort=True))
+
+
+def present(room: Room, seat: Seat) -> Step:
+    """The person at ``seat`` is present, and nothing else changes (stored as a presence change)."""
+    return Step(room.but(state=room.state.away(seat, None)), Write("state", best_effort=True))
+
+
+def away(room: Room, seat: Seat, now: float) -> Step:
+    """The person at ``seat`` is away from ``now``, and nothing else changes."""
+    return Step(room.but(state=room.state.away(seat, now)), Write("state", best_effort=True))
+
+
+def disconnect(room: Room, seat: Seat, now: float) -> Step | None:
+    """The last connection of the person at ``seat`` closed: they are away from ``now`` (the
+    grace starts); if that made everyone ready, the next round is dealt. None: nothing changed."""
+    if not room.is_present(seat) or room.seats[seat].kind != "person":
+        return None
+    return _deal_if_ready(room.but(state=room.state.away(seat, now)), now, Write("state", best_effort=True))
+
+
+def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, stand_in: bool = False) -> Step:
+    """``seat``'s action (JSON form) made against ``version``. An action of the round in play is
+    appended with the room-state fields it set (the turn clock when the turn passed on, a
+    stand-in's mark); the action that ends a round writes the room whole with the round's record.
+
+    ``stand_in``: a computer made this move for the person at ``seat`` (the log says so).
+
+    Raises:
+        RoomError: ``not_started``.
+        Refusal: anything the rules refuse, a stale version included.
+    """
+    action = parse_action(action_json)
+    match = _alive_match(room)
+    match.check_version(version)
+    match = match.copy()
+    match.apply(seat, action, version=version)
+    entries = match.round.log
+    assert entries is not None  # a match's round keeps its log
+    state = room.state
+    if stand_in:
+        state = replace(state, stand_ins=(*state.stand_ins, len(entries) - 1))
+    if match.round.result is not None:
+        record = replays.finished_record(match)
+        assert record is not None
+        state = replace(state, ready=(False,) * room.players, turn_started=None)
+        next_room = room.but(match=match, state=state, rounds=(*room.rounds, record),
+                             history=(*room.history, replays.round_summary(record)))
+        return Step(next_room, Write("whole", finished=record), history=True)
+    fields: dict[str, Any] = {}
+    if stand_in:
+        fields["stand_ins"] = list(state.stand_ins)
+    if not isinstance(action, Draw):
+        state = replace(state, turn_started=now)
+        fields["turn_started"] = now
+    return Step(room.but(match=match, state=state), Write("append", action=logged_action(entries[-1]),
+                                                          fields=fields or None))
+
+
+def ready(room: Room, seat: Seat, version: int, now: float) -> Step:
+    """The person at ``seat`` asks for the next round (made against ``version``); once every
+    person at the table did, it is dealt.
+
+    Raises:
+        RoomError: ``not_started``.
+        Refusal: ``stale_version``, ``round_not_over``.
+    """
+    match = _alive_match(room)
+    match.check_version(version)
+    if match.round.result is None:
+        raise Refusal(ErrorCode.ROUND_NOT_OVER, "the current round is still being played")
+    return _deal_if_ready(room.but(state=room.state.marked_ready(seat)), now, STATE)
+
+
+def leave(room: Room, seat: Seat, now: float) -> Step:
+    """The person at ``seat`` leaves for good: a computer plays the seat from now on, their
+    credential stops opening it, their connections are closed (4410). When no person is left
+    at the table, the room ends."""
+    room = room.with_seat(seat, left=True, credential_hash=None)
+    room = room.but(state=room.state.marked_ready(seat, False).away(seat, None))
+    if all(room.seats[i].left for i in room.persons()):
+        return Step(room, Write("delete"), push=False, close_seat=seat)
+    step = _deal_if_ready(room, now, WHOLE)
+    return replace(step, close_seat=seat)
+
+
+def abandon(room: Room, now: float, abandon_seconds: float) -> Step | None:
+    """End a room whose persons all left or have all been away ``abandon_seconds``; else None."""
+    if not room.abandoned(now, abandon_seconds):
+        return None
+    return Step(room, Write("delete"), push=False)

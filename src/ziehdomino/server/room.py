@@ -1,0 +1,264 @@
+"""A room as a value: its seats, its own state, its match and its finished rounds.
+
+A :class:`Room` is never changed in place: a change (:mod:`.changes`) builds the next value and
+the room's writer (:mod:`.writer`) swaps it in once it is stored, so a change whose write fails
+is simply dropped. What a room is made of beyond this value -- its connections, its lock, its
+computer's timer -- belongs to the process that holds it (:class:`.writer.Table`).
+
+Presence is part of the value: a person whose seat is taken and not left is present exactly
+while ``state.away_since`` is None for that seat (the writer sets it when their first connection
+opens and when their last one closes).
+"""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from ..engine import Match, match_from_state, match_to_state
+from . import replays
+from .codes import ErrorCode
+from .credentials import hash_credential
+from .roomstate import Clock, RoomState
+from .storage import RoomRecord
+
+Seat = int
+
+
+class RoomError(Exception):
+    """A request the server refuses for its own reasons (not the rules').
+
+    Attributes:
+        code: ``room_full``, ``not_started``, ``spectator``, ``server_full``, ``server_error``,
+            ``too_many_rooms`` (the address's cap), ``room_not_found`` (the room ended meanwhile),
+            ``room_moved`` (another server process holds the room now).
+        message: an English sentence.
+    """
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One seat: who sits there and how the server recognises them.
+
+    Attributes:
+        kind: ``person`` or ``computer``.
+        level: a computer's level (``leicht``, ``mittel``, ``stark``), None for a person.
+        name: the person's name once seated.
+        credential_hash: the hash of the seat's credential (hex), None while free or left.
+        left: the person left the room for good: a computer plays the seat, the credential is void.
+    """
+
+    kind: Literal["person", "computer"]
+    level: str | None = None
+    name: str | None = None
+    credential_hash: str | None = None
+    left: bool = False
+
+    @property
+    def taken(self) -> bool:
+        """A computer seat is always taken; a person's once someone joined (and stays so after leaving)."""
+        return self.kind == "computer" or self.credential_hash is not None or self.left
+
+    @property
+    def played_by_computer(self) -> bool:
+        """A computer seat, or a person's seat that was left."""
+        return self.kind == "computer" or self.left
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form."""
+        return {"kind": self.kind, "level": self.level, "name": self.name, "credential_hash": self.credential_hash,
+                "left": self.left}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatState:
+        """Read :meth:`to_json`'s form.
+
+        Raises:
+            KeyError: no ``kind``.
+        """
+        return cls(data["kind"], data.get("level"), data.get("name"), data.get("credential_hash"),
+                   bool(data.get("left", False)))
+
+
+@dataclass(frozen=True, slots=True)
+class Room:
+    """A table's value.
+
+    Attributes:
+        id: the room id (in the invitation link).
+        seats: one :class:`SeatState` per seat (2-4).
+        state: the room's own state (turn clock, presence, ready marks, stand-ins).
+        created, updated: unix seconds.
+        match: the match, None before the first round. Never changed in place once part of a
+            value: a change applies actions to a copy (:meth:`Match.copy`).
+        rounds: the record of every finished round, oldest first (``docs/replay.md``).
+        history: one line per finished round (:func:`.replays.round_summary`), from ``rounds``.
+    """
+
+    id: str
+    seats: tuple[SeatState, ...]
+    state: RoomState
+    created: float
+    updated: float
+    match: Match | None = None
+    rounds: tuple[dict[str, Any], ...] = ()
+    history: tuple[dict[str, Any], ...] = ()
+
+    def but(self, **changes: Any) -> Room:
+        """This room with the fields named changed (a new value)."""
+        return replace(self, **changes)
+
+    def with_seat(self, seat: Seat, **changes: Any) -> Room:
+        """This room with ``seat``'s fields named changed (a new value)."""
+        seats = list(self.seats)
+        seats[seat] = replace(seats[seat], **changes)
+        return replace(self, seats=tuple(seats))
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def started(self) -> bool:
+        """The first round has been dealt."""
+        return self.match is not None
+
+    @property
+    def full(self) -> bool:
+        """Every seat is taken (no one can join)."""
+        return all(s.taken for s in self.seats)
+
+    @property
+    def in_progress(self) -> bool:
+        """A round is being played."""
+        return self.match is not None and self.match.round.result is None
+
+    @property
+    def between_rounds(self) -> bool:
+        """A round was played to its end and the next one is not dealt yet."""
+        return self.match is not None and self.match.round.result is not None
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to act in a round being played, else None."""
+        m = self.match
+        return None if m is None or m.round.result is not None else m.round.turn
+
+    def seat_of(self, credential: str) -> Seat | None:
+        """The seat this credential opens, or None (constant time over all seats)."""
+        digest = hash_credential(credential)
+        found: Seat | None = None
+        for i, s in enumerate(self.seats):
+            if hmac.compare_digest(digest, s.credential_hash or "") and s.credential_hash:
+                found = i
+        return found
+
+    def is_present(self, seat: Seat) -> bool:
+        """A computer is always present; a person while seated, not left and not away."""
+        s = self.seats[seat]
+        if s.kind == "computer":
+            return True
+        return s.credential_hash is not None and not s.left and self.state.away_since[seat] is None
+
+    def persons(self) -> list[Seat]:
+        """The person seats that someone took (left ones included)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "person" and s.taken]
+
+    def deadline(self, clock: Clock) -> float | None:
+        """When a computer plays the turn of the person to act (unix s), or None: no person
+        (not left) is to act, or they are there in a room without a turn time."""
+        seat = self.turn
+        if seat is None or self.seats[seat].played_by_computer:
+            return None
+        return clock.deadline(self.state, seat, self.is_present(seat))
+
+    def all_ready(self) -> bool:
+        """The next round may be dealt: someone at the table asked, and every person at the
+        table did (a person who is away or left counts as ready). Nobody at the table: no deal
+        (so that a restart, which leaves everybody away, never deals a round for computers)."""
+        persons = self.persons()
+        ready = self.state.ready
+        asked = any(ready[i] and self.is_present(i) for i in persons)
+        return asked and all(ready[i] or not self.is_present(i) for i in persons)
+
+    def abandoned(self, now: float, abandon_seconds: float) -> bool:
+        """Every person left, or every one still seated has been away for ``abandon_seconds``."""
+        for i in self.persons():
+            if self.seats[i].left:
+                continue
+            since = self.state.away_since[i]
+            if since is None or now - since < abandon_seconds:
+                return False
+        return True
+
+    def seat_infos(self, clock: Clock, now: float) -> list[dict[str, Any]]:
+        """SEATINFO per seat (docs/protocol.md).
+
+        A person's ``stand_in``: a computer plays (or will, after the grace) their turns now:
+        they left, or they are away during a round, or their turn's time ran out.
+        """
+        turn = self.turn
+        deadline = None if turn is None else self.deadline(clock)
+        overdue = deadline is not None and deadline <= now  # the person to act ran out of time
+        ready = self.state.ready
+        infos = []
+        for i, s in enumerate(self.seats):
+            person = s.kind == "person"
+            connected = self.is_present(i)
+            stand_in = person and s.taken and (s.left or (turn is not None and (not connected or (i == turn and overdue))))
+            infos.append({"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
+                          "connected": connected, "left": s.left, "stand_in": stand_in, "ready": ready[i]})
+        return infos
+
+    def room_extra(self, clock: Clock, now: float) -> dict[str, Any]:
+        """ROOMINFO's ``turn_time`` and ``clock`` (docs/protocol.md)."""
+        seat = self.turn
+        tick: dict[str, Any] | None = None
+        if seat is not None and self.seats[seat].kind == "person":
+            if self.seats[seat].left:
+                tick = {"seat": seat, "ms": 0, "stand_in": True}
+            else:
+                deadline = self.deadline(clock)
+                if deadline is not None:
+                    tick = {"seat": seat, "ms": max(0, round((deadline - now) * 1000)), "stand_in": deadline <= now}
+        return {"turn_time": self.state.turn_time, "clock": tick}
+
+    def summary(self, clock: Clock, now: float) -> dict[str, Any]:
+        """The public summary of ``GET /api/rooms/{id}``."""
+        return {"room": self.id, "seats": self.seat_infos(clock, now), "started": self.started, "full": self.full,
+                "turn_time": self.state.turn_time}
+
+    def record(self) -> RoomRecord:
+        """The row to store whole: the seats, the match's storage form and the room's own state."""
+        return RoomRecord(self.id, self.created, self.updated, [s.to_json() for s in self.seats],
+                          None if self.match is None else match_to_state(self.match), self.in_progress,
+                          room=self.state.to_json())
+
+    @classmethod
+    def from_record(cls, rec: RoomRecord, now: float) -> Room:
+        """Rebuild a stored room (replays its round through the rules).
+
+        Presence is not stored: a person who was connected when the server stopped is away from
+        ``now`` on, so their grace runs from the restart; every stored time (a turn's start, an
+        earlier ``away_since``) is kept, so a deadline that passed meanwhile has passed.
+
+        Raises:
+            PositionError, KeyError, TypeError, ValueError: the row is not a room this server wrote.
+        """
+        seats = tuple(SeatState.from_json(s) for s in rec.seats)
+        match = None if rec.match is None else match_from_state(rec.match)
+        state = RoomState.from_json(rec.room, len(seats))
+        for i, s in enumerate(seats):
+            if s.kind == "person" and s.taken and not s.left and state.away_since[i] is None:
+                state = state.away(i, now)
+        if match is not None and match.round.result is None and state.turn_started is None:
+            state = replace(state, turn_started=now)  # a row from before the turn clock
+        rounds = tuple(replays.checked_records(rec.id, rec.rounds))
+        return cls(rec.id, seats, state, rec.created, rec.updated, match, rounds,
+                   tuple(replays.round_summary(r) for r in rounds))

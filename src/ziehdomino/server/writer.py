@@ -1,0 +1,247 @@
+"""One writer per room: lock, change, store, swap, publish, notify (docs/architecture.md, ideas 3, 4, 10).
+
+Every change to a room runs through its :class:`RoomWriter`, one at a time under the room's
+lock: the change (:mod:`.changes`) computes the next value and the write it needs, the writer
+stores that write, and only once it is committed swaps the value in, pushes every connection
+its new state and tells its listeners (the computer players, the lobby, ...). A change that is
+refused or whose write fails leaves the room's value as it was, and nothing is sent.
+
+A writer also holds what a room is in this process beyond its value: its connections, the state
+texts last pushed (so that a refusal is answered without the lock), and whether it ended or
+moved to another process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from . import messages
+from .changes import Step
+from .codes import Close, ErrorCode
+from .connection import Connection, Connections
+from .metrics import ActionTiming
+from .room import Room, RoomError, Seat
+from .roomstate import Clock
+from .storage import RoomMoved, RoomStorage
+
+log = logging.getLogger("ziehdomino.rooms")
+
+
+class Listener(Protocol):
+    """Told of every change a writer made, after it was stored and pushed."""
+
+    def changed(self, writer: RoomWriter, step: Step | None) -> None:
+        """``step``: the change (None: the room was taken or resumed here, nothing changed)."""
+
+
+class Host(Protocol):
+    """What a writer needs from the process that holds its room."""
+
+    storage: RoomStorage
+    clock: Clock
+    listeners: list[Listener]
+
+    def moved(self, writer: RoomWriter) -> None:
+        """A write found the room held by another process: forget it here (its lock is held)."""
+
+    def ended(self, writer: RoomWriter) -> None:
+        """The room ended and was deleted: forget it here."""
+
+    def late_write(self) -> None:
+        """Count a change refused because its room had moved away."""
+
+
+class RoomWriter:
+    """The one writer of a room held by this process.
+
+    Attributes:
+        room: the room's value as stored and announced.
+        lock: held by every change, and by a computer while it decides against a version.
+        connections: the open WebSockets of its seats and spectators.
+        deleted: the room ended: every later change is refused, nothing stores it again.
+        gone: the room moved to another process: nothing may be stored or pushed.
+        last_change: when the last change was stored (unix s); a computer acts a delay after it.
+    """
+
+    def __init__(self, host: Host, room: Room) -> None:
+        self.host = host
+        self.room = room
+        self.lock = asyncio.Lock()
+        self.connections = Connections()
+        self.deleted = False
+        self.gone = False
+        self.last_change = time.time()
+        #: The state texts last pushed, per viewer (cleared by every change, which is always pushed).
+        self.texts: dict[Seat | None, str] = {}
+        self.encoder = messages.StateEncoder()
+        #: The computer loop of this room and its wake-up (:mod:`.computer`).
+        self.computer_task: asyncio.Task[None] | None = None
+        self.wake = asyncio.Event()
+        self.computer_until = float("inf")
+
+    @property
+    def id(self) -> str:
+        return self.room.id
+
+    def seat_of(self, credential: str) -> Seat | None:
+        """The seat this credential opens now, or None."""
+        return self.room.seat_of(credential)
+
+    def check_alive(self, *, change: bool = False) -> None:
+        """Refuse a room that ended or moved (``change``: count a refused change as a late write).
+
+        Raises:
+            RoomError: ``room_not_found``, ``room_moved``.
+        """
+        if self.deleted:
+            raise RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
+        if self.gone:
+            if change:
+                self.host.late_write()
+            raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect")
+
+    async def run(self, change: Callable[[Room], Step | None], timing: ActionTiming | None = None) -> Step | None:
+        """:meth:`run_locked` under the room's lock."""
+        async with self.lock:
+            return await self.run_locked(change, timing)
+
+    async def run_locked(self, change: Callable[[Room], Step | None],
+                         timing: ActionTiming | None = None) -> Step | None:
+        """Apply ``change`` to the room (its lock held): store the step's write, swap the value
+        in, push, notify. Returns the step (None: the change found nothing to do).
+
+        Raises:
+            RoomError: ``room_not_found``, ``room_moved``, ``server_error`` (the write failed:
+                nothing changed), or the change's own refusal.
+            Refusal: the rules refused the change (nothing changed).
+        """
+        self.check_alive()
+        step = change(self.room)
+        if step is None:
+            return None
+        if step.write is not None:
+            self.check_alive(change=True)
+            try:
+                await self._store(step)
+            except RoomError:
+                if not step.write.best_effort:
+                    raise
+        if step.write is not None and step.write.kind == "delete":
+            self._end(step)
+            return step
+        self.room = step.room
+        self.last_change = time.time()
+        if timing is not None:
+            timing.mark_stored()
+        self._publish(step, timing)
+        self.notify(step)
+        return step
+
+    def notify(self, step: Step | None) -> None:
+        """Tell every listener of ``step`` (None: the room was taken or resumed here)."""
+        for listener in self.host.listeners:
+            listener.changed(self, step)
+
+    async def _store(self, step: Step) -> None:
+        write = step.write
+        assert write is not None
+        storage = self.host.storage
+        room = step.room
+        try:
+            if write.kind == "append":
+                assert room.match is not None and write.action is not None
+                await storage.append(room.id, room.match.version, write.action, write.fields)
+            elif write.kind == "state":
+                await storage.save_state(room.id, time.time(), room.state.to_json())
+            elif write.kind == "whole":
+                await storage.save(room.but(updated=time.time()).record(), write.finished)
+            else:
+                await storage.delete([room.id])
+        except RoomMoved:
+            self.host.moved(self)
+            raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect") from None
+        except Exception as exc:
+            log.error("storing room %s failed: %r", room.id, exc)
+            raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
+
+    def _publish(self, step: Step, timing: ActionTiming | None) -> None:
+        """Push what the step owes: every connection its state, the history, closes."""
+        if step.close_seat is not None:
+            for c in [c for c in self.connections if c.seat == step.close_seat]:
+                self.connections.remove(c)
+                c.close(Close.LEFT)
+        if step.push:
+            self.broadcast(timing)
+        if step.history and self.connections:
+            text = messages.history_text(list(self.room.history))
+            for c in self.connections:
+                c.push(text)
+
+    def broadcast(self, timing: ActionTiming | None = None) -> None:
+        """Push every connection its own state (one view per seat, computed and encoded once)."""
+        pushed = 0
+        self.texts = {}
+        if self.connections:
+            texts = self.texts = self.state_texts(self.connections.viewers())
+            for c in self.connections:
+                pushed += c.push(texts[c.seat], is_state=True, timing=timing)
+        if timing is not None:
+            timing.mark_pushed(pushed)
+
+    def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
+        """The ``state`` message per viewer (None: a spectator), as JSON text (:mod:`.messages`)."""
+        now = time.time()
+        room, clock = self.room, self.host.clock
+        return self.encoder.texts(room.id, room.seat_infos(clock, now), room.match, viewers,
+                                  room_extra=room.room_extra(clock, now), stand_ins=list(room.state.stand_ins))
+
+    def state_text(self, seat: Seat | None) -> str:
+        """The ``state`` message for one viewer."""
+        return self.state_texts([seat])[seat]
+
+    def history_text(self) -> str:
+        """The ``history`` message: every finished round of the room, oldest first."""
+        return messages.history_text(list(self.room.history))
+
+    def _end(self, step: Step) -> None:
+        """The room was deleted: close every connection (4410 to a seat that left, else 4404)."""
+        self.deleted = True
+        self.host.ended(self)
+        for c in self.connections:
+            c.close(Close.LEFT if step.close_seat is not None and c.seat == step.close_seat else Close.UNKNOWN_ROOM)
+        self.connections.clear()
+        self.stop_computer()
+
+    def stop_computer(self) -> None:
+        """Cancel the room's computer loop unless it is the caller."""
+        self.wake.set()
+        task = self.computer_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+
+    def drop(self) -> None:
+        """Forget the room here (it moved to another process): close its sockets (4503)."""
+        self.gone = True
+        self.stop_computer()
+        for c in self.connections:
+            c.close(Close.ROOM_MOVED)
+        self.connections.clear()
+
+    def add_connection(self, conn: Connection, max_per_seat: int, max_spectators: int) -> bool:
+        """Add ``conn`` (after its hello); False when it was refused and closed (4429: too many
+        spectators). A seat's newest connection beyond ``max_per_seat`` closes its oldest (4409)."""
+        if conn.seat is None:
+            if sum(1 for c in self.connections if c.seat is None) >= max_spectators:
+                conn.close(Close.TOO_MANY)
+                return False
+        else:
+            same = [c for c in self.connections if c.seat == conn.seat]
+            if len(same) >= max_per_seat:
+                self.connections.remove(same[0])
+                same[0].close(Close.REPLACED)
+        self.connections.append(conn)
+        return True

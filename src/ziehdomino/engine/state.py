@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, TypeGuard
 
+from ..constants import MAX_PLAYERS, MIN_PLAYERS, TABLE_SIZES
 from .actions import DRAW, PASS, Play, action_to_json, parse_action
 from .deal import hand_size
 from .errors import PositionError, Refusal
@@ -81,8 +82,8 @@ def match_from_state(state: Any, *, rng: random.Random | None = None) -> Match:
     if not isinstance(state, dict) or not _is_int(state.get("format")) or state["format"] != STATE_FORMAT:
         raise PositionError(f"not a stored match of format {STATE_FORMAT}")
     players = state.get("players")
-    if not _is_int(players) or players not in (2, 3, 4):
-        raise PositionError(f"players must be 2-4, not {players!r}")
+    if not _is_int(players) or players not in TABLE_SIZES:
+        raise PositionError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}, not {players!r}")
     try:
         rnd = round_from_position(state.get("deal"))
     except PositionError as exc:

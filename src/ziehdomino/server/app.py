@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
+from .. import constants
 from . import heap, quiet
 from .codes import ErrorCode
 from .invite import invitation_link, qr_svg
@@ -48,7 +49,7 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 log = logging.getLogger("ziehdomino.server")
 
 #: Largest request body read (bytes); more is 413 ``too_large``.
-MAX_BODY = 4096
+MAX_BODY = constants.MAX_MESSAGE
 _ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 def not_found_page(web_dir: Path, kind: ErrorCode = ErrorCode.NOT_FOUND) -> HTMLResponse:

@@ -28,7 +28,7 @@ import asyncio
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -103,7 +103,7 @@ class RulesFloorApp(FloorApp):
                 action = parse_action(msg["action"])
                 match.apply(seat, action, version=msg["version"])
                 assert self.storage is not None
-                await self.storage.append(table.id, match.version, action_to_json(action))
+                await self.storage.append(table.id, match.version, cast(dict[str, Any], action_to_json(action)))
             elif msg["type"] == "next_round":
                 if match.round.result is None:
                     raise Refusal("round_not_over", "the current round is still being played")

@@ -143,7 +143,7 @@ def _frame(step: int, rnd: Round, undrawn: int, drawn: str | None) -> dict[str, 
     action: dict[str, Any] | None = None
     if step:
         assert rnd.log is not None
-        action = rnd.log[-1].to_json()
+        action = {**rnd.log[-1].to_json()}  # a frame's action: the log entry without its ends
         del action["ends"]
         if drawn is not None:
             action["drawn"] = drawn

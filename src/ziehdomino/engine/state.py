@@ -13,7 +13,7 @@ Form (``format`` 1)::
 from __future__ import annotations
 
 import random
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, cast
 
 from ..constants import MAX_PLAYERS, MIN_PLAYERS, TABLE_SIZES
 from .actions import DRAW, PASS, Play, action_to_json, parse_action
@@ -28,11 +28,13 @@ STATE_FORMAT = 1
 
 
 def logged_action(entry: LogEntry) -> dict[str, Any]:
-    """The action of one log entry in the form's ``actions`` (what :func:`match_to_state` lists)."""
+    """The action of one log entry in the form's ``actions`` (what :func:`match_to_state` lists):
+    an :class:`~ziehdomino.engine.actions.ActionJSON`, typed as a plain dict while the storage
+    (``server/rooms.py``, ``server/storage.py``) takes one."""
     if entry.kind == "play":
         assert entry.tile is not None
-        return action_to_json(Play(entry.tile, entry.end))
-    return action_to_json(DRAW if entry.kind == "draw" else PASS)
+        return cast(dict[str, Any], action_to_json(Play(entry.tile, entry.end)))
+    return cast(dict[str, Any], action_to_json(DRAW if entry.kind == "draw" else PASS))
 
 
 def match_to_state(match: Match) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..engine import Match, PositionError, replay_frames, replay_rounds, round_record
 from .codes import ErrorCode
+from .wire import RoundSummary
 
 log = logging.getLogger("ziehdomino.replays")
 
@@ -89,7 +90,7 @@ def replay_body(room_id: str, seats: list[dict[str, Any]], record: dict[str, Any
             "record": record}
 
 
-def round_summary(record: dict[str, Any]) -> dict[str, Any]:
+def round_summary(record: dict[str, Any]) -> RoundSummary:
     """A finished round in one line, from its record: ``{"round", "starter", "kind", "winners",
     "pips"}``, ``pips`` every seat's pips left in hand at the end (the statistics' input).
 

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from . import constants as c
+
 
 def _port(text: str) -> int:
     """A TCP port for argparse: 0-65535 (0: the system picks a free one)."""
@@ -46,32 +48,33 @@ def _parser() -> argparse.ArgumentParser:
                        help="keep rooms in PostgreSQL, shared with other processes (docs/deploy.md); default: SQLite in --data")
     serve.add_argument("--name", default=None,
                        help="this process's name among several (default: ziehdomino-PORT)")
-    serve.add_argument("--lease", type=float, default=4.0,
+    serve.add_argument("--lease", type=float, default=c.LEASE_SECONDS,
                        help="with --database: seconds until another process may take the rooms of one that "
-                            "stopped renewing (default 4)")
+                            f"stopped renewing (default {c.LEASE_SECONDS:g})")
     serve.add_argument("--web", type=Path, default=None, help="directory of the browser app (default: the packaged one)")
-    serve.add_argument("--computer-delay", type=float, default=0.8,
-                       help="seconds a computer waits before acting (default 0.8)")
-    serve.add_argument("--abandon-hours", type=float, default=24.0,
-                       help="end and delete rooms whose persons have all been away this long (default 24)")
+    serve.add_argument("--computer-delay", type=float, default=c.COMPUTER_DELAY,
+                       help=f"seconds a computer waits before acting (default {c.COMPUTER_DELAY:g})")
+    serve.add_argument("--abandon-hours", type=float, default=c.ABANDON_HOURS,
+                       help=f"end and delete rooms whose persons have all been away this long (default {c.ABANDON_HOURS:g})")
     serve.add_argument("--turn-time-scale", type=float, default=1.0,
                        help="multiply every room's turn time by this (default 1; tests use less)")
-    serve.add_argument("--grace", type=float, default=20.0,
-                       help="seconds before a computer plays for an away person (default 20, at most the turn time)")
-    serve.add_argument("--grace-no-limit", type=float, default=120.0,
-                       help="the same in rooms without a turn time (default 120)")
-    serve.add_argument("--max-rooms-per-address", type=int, default=20,
-                       help="rooms one address may have open at once (default 20)")
-    serve.add_argument("--cleanup-interval", type=float, default=600.0, help="seconds between cleanups (default 600)")
-    serve.add_argument("--ws-rate", type=int, default=20, help="messages per second per WebSocket (default 20)")
-    serve.add_argument("--http-rate", type=int, default=60,
-                       help="room creations and joins per minute per address (default 60)")
-    serve.add_argument("--miss-rate", type=int, default=60,
-                       help="requests naming unknown rooms per minute per address (default 60)")
-    serve.add_argument("--ws-connect-rate", type=int, default=600,
-                       help="WebSocket connects per minute per address (default 600)")
-    serve.add_argument("--max-sockets-per-address", type=int, default=200,
-                       help="WebSockets one address may hold open at once (default 200)")
+    serve.add_argument("--grace", type=float, default=c.GRACE,
+                       help=f"seconds before a computer plays for an away person (default {c.GRACE:g}, at most the turn time)")
+    serve.add_argument("--grace-no-limit", type=float, default=c.GRACE_NO_LIMIT,
+                       help=f"the same in rooms without a turn time (default {c.GRACE_NO_LIMIT:g})")
+    serve.add_argument("--max-rooms-per-address", type=int, default=c.MAX_ROOMS_PER_ADDRESS,
+                       help=f"rooms one address may have open at once (default {c.MAX_ROOMS_PER_ADDRESS})")
+    serve.add_argument("--cleanup-interval", type=float, default=c.CLEANUP_INTERVAL,
+                       help=f"seconds between cleanups (default {c.CLEANUP_INTERVAL:g})")
+    serve.add_argument("--ws-rate", type=int, default=c.WS_RATE, help=f"messages per second per WebSocket (default {c.WS_RATE})")
+    serve.add_argument("--http-rate", type=int, default=c.HTTP_RATE,
+                       help=f"room creations and joins per minute per address (default {c.HTTP_RATE})")
+    serve.add_argument("--miss-rate", type=int, default=c.MISS_RATE,
+                       help=f"requests naming unknown rooms per minute per address (default {c.MISS_RATE})")
+    serve.add_argument("--ws-connect-rate", type=int, default=c.WS_CONNECT_RATE,
+                       help=f"WebSocket connects per minute per address (default {c.WS_CONNECT_RATE})")
+    serve.add_argument("--max-sockets-per-address", type=int, default=c.MAX_SOCKETS_PER_ADDRESS,
+                       help=f"WebSockets one address may hold open at once (default {c.MAX_SOCKETS_PER_ADDRESS})")
     serve.add_argument("--proxy", default=None,
                        help="address of the reverse proxy whose X-Forwarded-For is trusted (default: none is)")
     serve.add_argument("--debug-metrics", action="store_true",
@@ -86,8 +89,8 @@ def _parser() -> argparse.ArgumentParser:
     proxy.add_argument("--first-port", type=_port, default=8001,
                        help="port of p1; p2 listens on the next one, ... (default 8001)")
     proxy.add_argument("--maxconn", type=int, default=20000, help="connections at once (default 20000)")
-    proxy.add_argument("--http-rate", type=int, default=60,
-                       help="room creations and joins per minute per client address, all processes together (default 60)")
+    proxy.add_argument("--http-rate", type=int, default=c.HTTP_RATE,
+                       help=f"room creations and joins per minute per client address, all processes together (default {c.HTTP_RATE})")
 
     where = sub.add_parser("where", help="which process holds a room: owner, epoch and lease from PostgreSQL "
                                          "(docs/deploy.md)")
@@ -120,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--chromium", default="/usr/bin/chromium", help="render: the Chromium to drive")
 
     arena = sub.add_parser("arena", help="computer levels play many rounds; figures with 95%% intervals")
-    arena.add_argument("--players", type=int, default=2, choices=[2, 3, 4])
+    arena.add_argument("--players", type=int, default=c.MIN_PLAYERS, choices=list(c.TABLE_SIZES))
     arena.add_argument("--seats", required=True,
                        help="comma-separated levels, one per seat: leicht, mittel, stark, heaviest, stark-v1, "
                             "or the diagnostics ceiling and tips (node engine)")

@@ -34,6 +34,7 @@ from typing import Any, Sequence
 
 from ..bots import LEVELS, decide, decide_seeing
 from ..bots.rng import mix_seed
+from ..constants import MAX_PLAYERS, MIN_PLAYERS
 from ..engine import Match, parse_action, seat_view
 
 Z95 = 1.959963984540054
@@ -143,8 +144,8 @@ def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = Non
             raise ValueError(f"unknown level {level!r} (choose from {', '.join([*LEVELS, *DIAGNOSTICS])})")
         if level == "tips" and engine != "node":
             raise ValueError("the tips player follows web/tips.js: it needs the node engine")
-    if not 2 <= len(levels) <= 4:
-        raise ValueError("an arena seats 2-4 levels")
+    if not MIN_PLAYERS <= len(levels) <= MAX_PLAYERS:
+        raise ValueError(f"an arena seats {MIN_PLAYERS}-{MAX_PLAYERS} levels")
     levels = tuple(levels)
     players = len(levels)
     if rounds < players or rounds % players:

@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ziehdomino.engine.actions import ActionJSON
 from ziehdomino.server.storage.sqlite import SqliteStorage
 
 #: Bytes of one state frame, about what our server sends one seat of a four-seat room.
@@ -111,7 +112,7 @@ class FloorApp:
                 pass
 
 
-_DRAW = {"type": "draw"}
+_DRAW: ActionJSON = {"type": "draw"}
 
 
 def serve(port: int, append: Path | None = None) -> None:

@@ -28,7 +28,7 @@ import asyncio
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import orjson
 

@@ -10,7 +10,7 @@ JSON (``tests/vectors/FORMAT.md``)::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
 from .errors import Refusal
 from .tiles import Tile, format_tile, parse_tile
@@ -73,7 +73,17 @@ def parse_action(obj: Any) -> Action:
     return Play(t, end)
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
+class ActionJSON(TypedDict):
+    """An action as JSON, in a view's ``legal`` and in the storage form: ``{"type": "play",
+    "tile": "2|5", "end": "left"}`` (``end`` None for the opening tile), ``{"type": "draw"}``,
+    ``{"type": "pass"}``. A play's tile is written low first."""
+
+    type: Literal["play", "draw", "pass"]
+    tile: NotRequired[str]
+    end: NotRequired[End | None]
+
+
+def action_to_json(action: Action) -> ActionJSON:
     """The JSON form of an action (inverse of :func:`parse_action`); a play's tile is low first."""
     if isinstance(action, Play):
         return {"type": "play", "tile": format_tile(action.tile), "end": action.end}

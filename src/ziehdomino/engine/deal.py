@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from ..constants import MAX_PLAYERS, MIN_PLAYERS
 from .round import Round, Seat
 from .tiles import ALL_TILES
 
@@ -24,7 +25,7 @@ def hand_size(players: int) -> int:
     try:
         return HAND_SIZE[players]
     except (KeyError, TypeError):
-        raise ValueError(f"a table has 2-4 players, not {players!r}") from None
+        raise ValueError(f"a table has {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}") from None
 
 
 def deal_round(players: int, starter: Seat, rng: random.Random | None = None, *, keep_log: bool = True) -> Round:

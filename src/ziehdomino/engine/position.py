@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..constants import MAX_PLAYERS, MIN_PLAYERS
 from .errors import PositionError
 from .round import Round
 from .tiles import Oriented, Tile, format_oriented, format_tile, parse_oriented, tile
@@ -48,8 +49,8 @@ def round_from_position(position: Any, *, keep_log: bool = True) -> Round:
     if not isinstance(position, dict):
         raise PositionError("a position must be an object")
     players = _int(position, "players")
-    if not 2 <= players <= 4:
-        raise PositionError(f"players must be 2-4, not {players}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PositionError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}, not {players}")
     raw_hands = position.get("hands")
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
         raise PositionError(f"hands must be a list of {players} hands, one per seat")

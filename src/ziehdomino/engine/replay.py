@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..constants import MAX_PLAYERS, MIN_PLAYERS, TABLE_SIZES
 from .actions import DRAW, PASS, Play, action_to_json, parse_action
 from .deal import hand_size
 from .errors import PositionError, Refusal
@@ -84,8 +85,8 @@ def _check(record: Any) -> tuple[Round, int, list[Any]]:
         raise PositionError(f"not a round record of format {RECORD_FORMAT}")
     _count(record, "round", 1)
     players = record.get("players")
-    if players not in (2, 3, 4) or isinstance(players, bool):
-        raise PositionError(f"players must be 2-4, not {players!r}")
+    if players not in TABLE_SIZES or isinstance(players, bool):
+        raise PositionError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}, not {players!r}")
     starter = record.get("starter")
     if not isinstance(starter, int) or isinstance(starter, bool) or not 0 <= starter < players:
         raise PositionError(f"starter must be a seat 0-{players - 1}, not {starter!r}")
@@ -142,7 +143,7 @@ def _frame(step: int, rnd: Round, undrawn: int, drawn: str | None) -> dict[str, 
     action: dict[str, Any] | None = None
     if step:
         assert rnd.log is not None
-        action = rnd.log[-1].to_json()
+        action = {**rnd.log[-1].to_json()}  # a frame's action: the log entry without its ends
         del action["ends"]
         if drawn is not None:
             action["drawn"] = drawn

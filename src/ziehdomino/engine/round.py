@@ -16,7 +16,7 @@ Result(kind='domino', winners=(0,), pips=None)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
 from .actions import DRAW, PASS, Action, Draw, End, Pass, Play
 from .errors import Refusal
@@ -32,6 +32,30 @@ NO_END = -1  # the value of both ends while the line is empty
 _OPENING: dict[Tile, Play] = {t: Play(t) for t in ALL_TILES}
 _ON_LEFT: dict[Tile, Play] = {t: Play(t, "left") for t in ALL_TILES}
 _ON_RIGHT: dict[Tile, Play] = {t: Play(t, "right") for t in ALL_TILES}
+
+
+class ResultJSON(TypedDict):
+    """A finished round's ``result`` in the seat's view (``docs/view.md``) and the vectors:
+    ``{"kind": "domino", "winners": [s]}`` or ``{"kind": "blocked", "winners": [...], "pips": [...]}``
+    (``pips``: every seat's pip sum, blocked rounds only)."""
+
+    kind: Literal["domino", "blocked"]
+    winners: list[int]
+    pips: NotRequired[list[int]]
+
+
+class LogEntryJSON(TypedDict):
+    """One entry of the view's ``log`` (``docs/view.md``): a play names its tile (low first) and
+    end (None for the opening tile); a draw or a pass has neither. ``ends``: the open ends just
+    before the action (None on an empty line). A room marks a computer's move for a person
+    with ``stand_in`` True; nothing else carries that field."""
+
+    seat: int
+    type: Literal["play", "draw", "pass"]
+    tile: NotRequired[str]
+    end: NotRequired[End | None]
+    ends: list[int] | None
+    stand_in: NotRequired[bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +76,9 @@ class Result:
         """A blocked round whose lowest pip sums tie: nobody gets a win."""
         return len(self.winners) > 1
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> ResultJSON:
         """tests/vectors/FORMAT.md's ``result`` object."""
-        out: dict[str, object] = {"kind": self.kind, "winners": list(self.winners)}
+        out: ResultJSON = {"kind": self.kind, "winners": list(self.winners)}
         if self.pips is not None:
             out["pips"] = list(self.pips)
         return out
@@ -74,15 +98,14 @@ class LogEntry:
     end: End | None
     ends: tuple[int, int] | None
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> LogEntryJSON:
         """The log entry as it appears in the seat's view (``docs/view.md``)."""
-        out: dict[str, object] = {"seat": self.seat, "type": self.kind}
+        ends = list(self.ends) if self.ends is not None else None
         if self.kind == "play":
             assert self.tile is not None
-            out["tile"] = format_tile(self.tile)
-            out["end"] = self.end
-        out["ends"] = list(self.ends) if self.ends is not None else None
-        return out
+            # the keys in the view's order: seat, type, tile, end, ends
+            return {"seat": self.seat, "type": self.kind, "tile": format_tile(self.tile), "end": self.end, "ends": ends}
+        return {"seat": self.seat, "type": self.kind, "ends": ends}
 
 
 class Round:

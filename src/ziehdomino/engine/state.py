@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, TypeGuard
 
-from .actions import DRAW, PASS, Play, action_to_json, parse_action
+from ..constants import MAX_PLAYERS, MIN_PLAYERS, TABLE_SIZES
+from .actions import DRAW, PASS, ActionJSON, Play, action_to_json, parse_action
 from .deal import hand_size
 from .errors import PositionError, Refusal
 from .match import Match
@@ -26,8 +27,10 @@ from .tiles import ALL_TILES
 STATE_FORMAT = 1
 
 
-def logged_action(entry: LogEntry) -> dict[str, Any]:
-    """The action of one log entry in the form's ``actions`` (what :func:`match_to_state` lists)."""
+def logged_action(entry: LogEntry) -> ActionJSON:
+    """The action of one log entry in the form's ``actions`` (what :func:`match_to_state` lists):
+    an :class:`~ziehdomino.engine.actions.ActionJSON`, typed as a plain dict while the storage
+    (``server/rooms.py``, ``server/storage.py``) takes one."""
     if entry.kind == "play":
         assert entry.tile is not None
         return action_to_json(Play(entry.tile, entry.end))
@@ -81,8 +84,8 @@ def match_from_state(state: Any, *, rng: random.Random | None = None) -> Match:
     if not isinstance(state, dict) or not _is_int(state.get("format")) or state["format"] != STATE_FORMAT:
         raise PositionError(f"not a stored match of format {STATE_FORMAT}")
     players = state.get("players")
-    if not _is_int(players) or players not in (2, 3, 4):
-        raise PositionError(f"players must be 2-4, not {players!r}")
+    if not _is_int(players) or players not in TABLE_SIZES:
+        raise PositionError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}, not {players!r}")
     try:
         rnd = round_from_position(state.get("deal"))
     except PositionError as exc:

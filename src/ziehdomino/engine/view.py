@@ -7,27 +7,61 @@ counts of the others; never the boneyard's tiles or order, never a random state.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, cast
 
-from .actions import action_to_json
+from .actions import ActionJSON, action_to_json
 from .match import Match
-from .round import Seat
+from .round import LogEntryJSON, ResultJSON, Seat
 from .tiles import format_oriented, format_tile
+
+
+class MatchCounts(TypedDict):
+    """The view's ``match``: the match's counters per seat and who opens the next round."""
+
+    wins: list[int]
+    shared: list[int]
+    next_starter: int
+
+
+class SeatView(TypedDict):
+    """The seat's view (``docs/view.md``, whose field table a test holds equal to these keys),
+    in its field order. Tiles are ``"a|b"`` strings; seats are 0-based ints."""
+
+    version: int
+    players: int
+    seat: int | None
+    round_number: int
+    starter: int
+    line: list[str]
+    ends: list[int] | None
+    hand: list[str] | None
+    hand_counts: list[int]
+    boneyard_count: int
+    turn: int | None
+    passes: int
+    legal: list[ActionJSON]
+    log: list[LogEntryJSON]
+    result: ResultJSON | None
+    hands: list[list[str]] | None
+    pips: list[int] | None
+    match: MatchCounts
 
 
 def seat_view(match: Match, seat: Seat | None) -> dict[str, Any]:
     """What ``seat`` may know of ``match`` now; ``seat=None`` gives a spectator's view.
 
     Returns:
-        A JSON-ready dict with the fields listed in ``docs/view.md``.
+        A :class:`SeatView`. Typed as a plain dict for now, because the computers
+        (``bots.decide``) still take one: a TypedDict does not pass where a ``dict`` is asked
+        for. Once they take a :class:`SeatView`, so does this.
 
     Raises:
         ValueError: ``seat`` is neither None nor a seat of this table.
     """
-    return with_seat(public_view(match), match, seat)
+    return cast(dict[str, Any], with_seat(public_view(match), match, seat))
 
 
-def public_view(match: Match, *, log: Any = None, line: Any = None) -> dict[str, Any]:
+def public_view(match: Match, *, log: Any = None, line: Any = None) -> SeatView:
     """The part of every seat's view that is the same for all viewers, in the view's field order,
     with ``seat``, ``hand`` and ``legal`` as they are for a spectator (None, None, []).
 
@@ -37,7 +71,7 @@ def public_view(match: Match, *, log: Any = None, line: Any = None) -> dict[str,
     what this function would write there.
 
     Returns:
-        A JSON-ready dict with every field of ``docs/view.md``.
+        A :class:`SeatView` (every field of ``docs/view.md``).
     """
     r = match.round
     result = r.result
@@ -64,19 +98,27 @@ def public_view(match: Match, *, log: Any = None, line: Any = None) -> dict[str,
     }
 
 
-def with_seat(public: dict[str, Any], match: Match, seat: Seat | None) -> dict[str, Any]:
+def with_seat(public: SeatView, match: Match, seat: Seat | None) -> SeatView:
     """``public`` (:func:`public_view` of ``match``, changed in place) with ``seat``'s own fields:
     its number, its hand and its legal actions (a spectator's stay None, None, []).
 
     Raises:
         ValueError: ``seat`` is neither None nor a seat of this table.
     """
-    r = match.round
     if seat is None:
         return public
+    public["seat"] = seat
+    public["hand"], public["legal"] = own_fields(match, seat)
+    return public
+
+
+def own_fields(match: Match, seat: Seat) -> tuple[list[str], list[ActionJSON]]:
+    """``seat``'s own ``hand`` and ``legal`` of its view (:func:`with_seat` puts them in one).
+
+    Raises:
+        ValueError: ``seat`` is not a seat of this table.
+    """
+    r = match.round
     if not isinstance(seat, int) or not 0 <= seat < r.players:
         raise ValueError(f"no seat {seat!r} at a table of {r.players}")
-    public["seat"] = seat
-    public["hand"] = [format_tile(t) for t in r.hands[seat]]
-    public["legal"] = [action_to_json(a) for a in r.legal_actions(seat)]
-    return public
+    return [format_tile(t) for t in r.hands[seat]], [action_to_json(a) for a in r.legal_actions(seat)]

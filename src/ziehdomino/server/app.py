@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
+from .. import constants
 from . import heap, quiet
 from .codes import ErrorCode
 from .invite import invitation_link, qr_svg
@@ -41,6 +42,7 @@ from .rawsend import RawSendMiddleware
 from .security import SecurityHeadersMiddleware
 from .settings import Settings
 from .storage import RoomStorage, open_storage
+from .wire import CreatedRoom, ErrorBody, Health, JoinedRoom, Serving
 from .ws import websocket_endpoint
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -48,7 +50,7 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 log = logging.getLogger("ziehdomino.server")
 
 #: Largest request body read (bytes); more is 413 ``too_large``.
-MAX_BODY = 4096
+MAX_BODY = constants.MAX_MESSAGE
 _ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 def not_found_page(web_dir: Path, kind: ErrorCode = ErrorCode.NOT_FOUND) -> HTMLResponse:
@@ -57,7 +59,7 @@ def not_found_page(web_dir: Path, kind: ErrorCode = ErrorCode.NOT_FOUND) -> HTML
 
 
 def _error(status: int, code: ErrorCode, message: str | None = None) -> JSONResponse:
-    body: dict[str, Any] = {"code": code}
+    body: ErrorBody = {"code": code}
     if message:
         body["message"] = message
     return JSONResponse(body, status_code=status)
@@ -152,7 +154,7 @@ async def health(request: Request) -> Response:
     rooms: Rooms = request.app.state.rooms
     ok = await rooms.storage.healthy()
     ownership = getattr(rooms.storage, "ownership", None)
-    body = {"ok": ok, "process": request.app.state.settings.process_name, "rooms": len(rooms.rooms),
+    body: Health = {"ok": ok, "process": request.app.state.settings.process_name, "rooms": len(rooms.rooms),
             "refused_writes": 0 if ownership is None else ownership.refused, "late_writes": rooms.late_writes,
             "given_up": 0 if ownership is None else ownership.given_up}
     return JSONResponse(body, status_code=200 if ok else 503)
@@ -164,7 +166,8 @@ async def serving(request: Request) -> Response:
     rooms and their sockets stay here and refuse changes with ``server_error`` until it is
     back); else 503 ``{"ok": false}``."""
     ok = await request.app.state.rooms.storage.serving()
-    return JSONResponse({"ok": ok}, status_code=200 if ok else 503)
+    answer: Serving = {"ok": ok}
+    return JSONResponse(answer, status_code=200 if ok else 503)
 
 
 _LOOPBACK = frozenset({"127.0.0.1", "::1"})
@@ -264,8 +267,8 @@ async def create_room(request: Request) -> Response:
         room, credential = await rooms.create(spec, request.client.host if request.client else "unknown")
     except RoomError as exc:
         return _error(429 if exc.code == ErrorCode.TOO_MANY_ROOMS else 503, exc.code, exc.message)
-    return JSONResponse({"room": room.id, "link": f"/r/{room.id}", "seat": 0, "credential": credential},
-                        status_code=201)
+    created: CreatedRoom = {"room": room.id, "link": f"/r/{room.id}", "seat": 0, "credential": credential}
+    return JSONResponse(created, status_code=201)
 
 
 async def _room(request: Request) -> RoomWriter | None:
@@ -333,7 +336,8 @@ async def join_room(request: Request) -> Response:
     except RoomError as exc:
         status = {ErrorCode.ROOM_FULL: 409, ErrorCode.ROOM_NOT_FOUND: 404}.get(exc.code, 503)
         return _error(status, exc.code, exc.message)
-    return JSONResponse({"seat": seat, "credential": credential}, status_code=201)
+    joined: JoinedRoom = {"seat": seat, "credential": credential}
+    return JSONResponse(joined, status_code=201)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

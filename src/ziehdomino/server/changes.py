@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from ..constants import TurnTime
+from ..engine.actions import ActionJSON
 from ..engine import Draw, Match, Refusal, logged_action, parse_action
 from . import replays
 from .codes import ErrorCode
@@ -44,7 +46,7 @@ class Write:
     """
 
     kind: WriteKind
-    action: dict[str, Any] | None = None
+    action: ActionJSON | None = None
     fields: dict[str, Any] | None = None
     finished: dict[str, Any] | None = None
     best_effort: bool = False
@@ -94,7 +96,7 @@ def _deal_if_ready(room: Room, now: float, otherwise: Write) -> Step:
     return Step(room, otherwise)
 
 
-def create(room_id: str, seats: list[SeatState], turn_time: int | None, creator: str | None, now: float) -> Step:
+def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, creator: str | None, now: float) -> Step:
     """A new room, its creator in seat 0 (``seats[0]`` named, with its credential's hash), away
     until their page connects. Written whole; nothing to push."""
     state = RoomState.new(len(seats), turn_time, creator).away(0, now)

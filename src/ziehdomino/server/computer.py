@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import bots
+from ..constants import STAND_IN_LEVEL
 from ..engine import Refusal, seat_view
 from . import changes
 from .changes import Step
@@ -149,7 +150,7 @@ class ComputerPlayers:
             return True
         seat, _, stand_in = due
         view = seat_view(room.match, seat)
-        level = room.seats[seat].level or "mittel"
+        level = room.seats[seat].level or STAND_IN_LEVEL
         action = await asyncio.to_thread(decide, view, level, secrets.randbits(32))
         async with writer.lock:
             due = self.due(writer)

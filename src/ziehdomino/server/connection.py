@@ -8,11 +8,9 @@ from collections import deque
 from collections.abc import Callable, Coroutine, Generator, Iterator
 from typing import Any
 
+from ..constants import MAX_PENDING as MAX_PENDING  # named here too: the outbox is this module's
 from .codes import Close
 from .metrics import ActionTiming
-
-#: Messages waiting in one connection's outbox before it is closed as too slow (4408).
-MAX_PENDING = 64
 
 #: Writes one text to the socket (``WebSocket.send_text``).
 Writer = Callable[[str], Coroutine[Any, Any, None]]

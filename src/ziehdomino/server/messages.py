@@ -1,5 +1,8 @@
 """Outgoing messages, encoded to JSON text: ``state``, ``history`` and ``error`` (docs/protocol.md).
 
+Their shapes are the TypedDicts of :mod:`.wire` (``StateMessage``, ``HistoryMessage``,
+``ErrorMessage``, ``PongMessage``); nothing is validated on the way out.
+
 Incoming messages are validated in :mod:`.models`; this module is its outgoing twin. Every
 ``state`` carries one viewer's :func:`~ziehdomino.engine.seat_view` and nothing else of the
 match, so hidden tiles reach only the seat that holds them.
@@ -12,22 +15,24 @@ from typing import Any, Final
 import orjson
 
 from ..engine import Match
-from ..engine.view import public_view, with_seat
+from ..engine.view import own_fields, public_view
+from .wire import ErrorMessage, RoundSummary, SeatInfo
 
 Seat = int
 
 PONG: Final = '{"type":"pong"}'
-"""The answer to a ``ping``."""
+"""The answer to a ``ping`` (a :class:`~.wire.PongMessage`)."""
 
 
-def state_texts(room_id: str, seat_infos: list[dict[str, Any]], match: Match | None,
+def state_texts(room_id: str, seat_infos: list[SeatInfo], match: Match | None,
                 viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
                 stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
     """The ``state`` message for each viewer (a seat, or None for a spectator), as JSON text.
 
     Args:
         room_id: the room's id.
-        seat_infos: SEATINFO per seat (docs/protocol.md), the same for every viewer.
+        seat_infos: SEATINFO per seat (:class:`~.wire.SeatInfo`), the same for every viewer
+            (plain dicts until ``Room.seat_infos`` returns ``SeatInfo``).
         match: the room's match; None before the first round (``view`` is then null).
         viewers: the seats to encode for; duplicates are encoded once.
         room_extra: more ROOMINFO fields, the same for every viewer (``turn_time``, ``clock``),
@@ -36,8 +41,9 @@ def state_texts(room_id: str, seat_infos: list[dict[str, Any]], match: Match | N
             those log entries get ``"stand_in": true`` (public: who made a move).
 
     Returns:
-        Per viewer, exactly the text ``json.dumps`` would write for
-        ``{"type": "state", "room": {"room", "seats", ..., "you"}, "view": VIEW}`` (compact
+        Per viewer, exactly the text ``json.dumps`` would write for the
+        :class:`~.wire.StateMessage` ``{"type": "state", "room": {"room", "seats", ..., "you"},
+        "view": VIEW}`` (compact
         separators, non-ASCII kept), where VIEW is :func:`~ziehdomino.engine.seat_view` of that viewer with the
         stand-in marks. A room keeps a :class:`StateEncoder` instead, so that what it encoded
         for earlier changes is not encoded again.
@@ -96,7 +102,7 @@ class StateEncoder:
         self._marks = marks
         return b"[" + body + b"]"
 
-    def texts(self, room_id: str, seat_infos: list[dict[str, Any]], match: Match | None,
+    def texts(self, room_id: str, seat_infos: list[SeatInfo], match: Match | None,
               viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
               stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
         """:func:`state_texts` (the same arguments, the same texts)."""
@@ -118,9 +124,9 @@ class StateEncoder:
                 if s is None:
                     fields = (b"null", b"null", b"null", b"[]")
                 else:
-                    seat_view = with_seat({}, match, s)
+                    hand, legal = own_fields(match, s)
                     number = _seat_json(s)
-                    fields = (number, number, orjson.dumps(seat_view["hand"]), orjson.dumps(seat_view["legal"]))
+                    fields = (number, number, orjson.dumps(hand), orjson.dumps(legal))
                 own[s] = fields
             out[s] = _joined(pieces, fields)
         return out
@@ -140,8 +146,9 @@ class StateEncoder:
 _HEAD: Final = b'{"type":"state","room":'
 
 
-#: Where a viewer's own value goes in the shared text (the NUL byte splits it there).
-_SLOT: Final = orjson.Fragment(b"\0")
+#: Where a viewer's own value goes in the shared text (the NUL byte splits it there). Typed Any:
+#: it stands in for a field of any type (a seat, a hand, the legal actions).
+_SLOT: Final[Any] = orjson.Fragment(b"\0")
 
 
 _SEATS_JSON: Final = tuple(str(seat).encode() for seat in range(8))
@@ -167,9 +174,10 @@ def _text(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-def history_text(rounds: list[dict[str, Any]]) -> str:
-    """The ``history`` message ``{"type": "history", "rounds": [...]}``: every finished round of
-    the room, oldest first (``roomstate.round_summary``; public once a round is over)."""
+def history_text(rounds: list[RoundSummary]) -> str:
+    """The ``history`` message (:class:`~.wire.HistoryMessage`): every finished round of the
+    room, oldest first (``roomstate.round_summary``; public once a round is over). The plain
+    dicts are the room state's history until ``roomstate`` types it as ``RoundSummary``."""
     return _text({"type": "history", "rounds": rounds})
 
 
@@ -179,4 +187,5 @@ def error_text(code: str, message: str) -> str:
     ``code`` is one of :data:`~ziehdomino.server.codes.ERROR_CODES`; ``message`` an English
     sentence for people (clients decide on the code).
     """
-    return _text({"type": "error", "code": str(code), "message": message})
+    error: ErrorMessage = {"type": "error", "code": str(code), "message": message}
+    return _text(error)

@@ -15,11 +15,9 @@ from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-#: Computer levels, weakest first (the bots' names for them).
-LEVELS: tuple[str, ...] = ("leicht", "mittel", "stark")
-Level: TypeAlias = Literal["leicht", "mittel", "stark"]
+from ..constants import (DEFAULT_LEVEL, DEFAULT_TURN_TIME, MAX_MARKS, MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS, NAME_MAX,
+                         Level, TurnTime)
 
-NAME_MAX = 24
 # Characters that would let a name reorder or hide the text around it.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # Letters and symbols that draw as blank space although Unicode counts them as visible: the
@@ -38,8 +36,6 @@ _ZWJ = "\u200d"
 # What may stand between an emoji and the zero-width joiner after it: the emoji presentation
 # selector (U+FE0F) and the skin tone modifiers (U+1F3FB-U+1F3FF).
 _EMOJI_TAILS = frozenset("\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
-#: Combining marks one character may carry; more pile up over the text around the name.
-MAX_MARKS = 4
 #: Categories refused anywhere in a name: controls, surrogates, line and paragraph separators,
 #: private-use code points (an empty box, or another font's private glyph). Unassigned code
 #: points stay: Python's Unicode tables lag the browsers', and a new emoji must not be refused.
@@ -135,7 +131,7 @@ class ComputerSeat(BaseModel):
 
     model_config = _STRICT
     kind: Literal["computer"]
-    level: Level = "mittel"
+    level: Level = DEFAULT_LEVEL
 
 
 SeatSpec: TypeAlias = Annotated[PersonSeat | ComputerSeat, Field(discriminator="kind")]
@@ -146,15 +142,15 @@ class CreateRoom(BaseModel):
     and the time per turn in seconds (30, 60 -- the default -- or 120; null: no time limit)."""
 
     model_config = _STRICT
-    seats: list[SeatSpec] = Field(min_length=2, max_length=4)
+    seats: list[SeatSpec] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     name: Name
-    turn_time: Literal[30, 60, 120] | None = 60
+    turn_time: TurnTime | None = DEFAULT_TURN_TIME
 
     @model_validator(mode="after")
     def _people(self) -> CreateRoom:
         if self.seats[0].kind != "person":
             raise ValueError("seat 0 is the creator's and must be a person")
-        if sum(s.kind == "person" for s in self.seats) < 2:
+        if sum(s.kind == "person" for s in self.seats) < MIN_PEOPLE:
             raise ValueError("a room needs at least two people (one person with computers plays locally)")
         return self
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..engine import Match, PositionError, replay_frames, replay_rounds, round_record
 from .codes import ErrorCode
+from .wire import RoundReplay, RoundSummary
 
 log = logging.getLogger("ziehdomino.replays")
 
@@ -81,7 +82,7 @@ def find_record(rounds: list[dict[str, Any]], match: Match | None, n: int | None
     raise ReplayError(ErrorCode.ROUND_NOT_FOUND, 404, f"this room keeps no record of round {n}")
 
 
-def replay_body(room_id: str, seats: list[dict[str, Any]], record: dict[str, Any]) -> dict[str, Any]:
+def replay_body(room_id: str, seats: list[dict[str, Any]], record: dict[str, Any]) -> RoundReplay:
     """The answer of the replay data route: ``{"room", "round", "seats": [{"kind", "level",
     "name"}], "record"}`` (the same for every viewer)."""
     return {"room": room_id, "round": record["round"],
@@ -89,7 +90,7 @@ def replay_body(room_id: str, seats: list[dict[str, Any]], record: dict[str, Any
             "record": record}
 
 
-def round_summary(record: dict[str, Any]) -> dict[str, Any]:
+def round_summary(record: dict[str, Any]) -> RoundSummary:
     """A finished round in one line, from its record: ``{"round", "starter", "kind", "winners",
     "pips"}``, ``pips`` every seat's pips left in hand at the end (the statistics' input).
 

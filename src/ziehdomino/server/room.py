@@ -16,12 +16,14 @@ import hmac
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from ..constants import Level
 from ..engine import Match, match_from_state, match_to_state
 from . import replays
 from .codes import ErrorCode
 from .credentials import hash_credential
 from .roomstate import Clock, RoomState
 from .storage import RoomRecord
+from .wire import RoomSummary, RoundSummary, SeatInfo, TurnClock
 
 Seat = int
 
@@ -55,7 +57,7 @@ class SeatState:
     """
 
     kind: Literal["person", "computer"]
-    level: str | None = None
+    level: Level | None = None
     name: str | None = None
     credential_hash: str | None = None
     left: bool = False
@@ -108,7 +110,7 @@ class Room:
     updated: float
     match: Match | None = None
     rounds: tuple[dict[str, Any], ...] = ()
-    history: tuple[dict[str, Any], ...] = ()
+    history: tuple[RoundSummary, ...] = ()
 
     def but(self, **changes: Any) -> Room:
         """This room with the fields named changed (a new value)."""
@@ -197,7 +199,7 @@ class Room:
                 return False
         return True
 
-    def seat_infos(self, clock: Clock, now: float) -> list[dict[str, Any]]:
+    def seat_infos(self, clock: Clock, now: float) -> list[SeatInfo]:
         """SEATINFO per seat (docs/protocol.md).
 
         A person's ``stand_in``: a computer plays (or will, after the grace) their turns now:
@@ -207,7 +209,7 @@ class Room:
         deadline = None if turn is None else self.deadline(clock)
         overdue = deadline is not None and deadline <= now  # the person to act ran out of time
         ready = self.state.ready
-        infos = []
+        infos: list[SeatInfo] = []
         for i, s in enumerate(self.seats):
             person = s.kind == "person"
             connected = self.is_present(i)
@@ -219,7 +221,7 @@ class Room:
     def room_extra(self, clock: Clock, now: float) -> dict[str, Any]:
         """ROOMINFO's ``turn_time`` and ``clock`` (docs/protocol.md)."""
         seat = self.turn
-        tick: dict[str, Any] | None = None
+        tick: TurnClock | None = None
         if seat is not None and self.seats[seat].kind == "person":
             if self.seats[seat].left:
                 tick = {"seat": seat, "ms": 0, "stand_in": True}
@@ -229,7 +231,7 @@ class Room:
                     tick = {"seat": seat, "ms": max(0, round((deadline - now) * 1000)), "stand_in": deadline <= now}
         return {"turn_time": self.state.turn_time, "clock": tick}
 
-    def summary(self, clock: Clock, now: float) -> dict[str, Any]:
+    def summary(self, clock: Clock, now: float) -> RoomSummary:
         """The public summary of ``GET /api/rooms/{id}``."""
         return {"room": self.id, "seats": self.seat_infos(clock, now), "started": self.started, "full": self.full,
                 "turn_time": self.state.turn_time}

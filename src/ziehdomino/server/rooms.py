@@ -25,6 +25,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from ..constants import MAX_CONNECTIONS_PER_SEAT, MAX_SPECTATORS
 from . import changes, replays
 from .codes import Close, ErrorCode
 from .computer import ComputerPlayers
@@ -36,16 +37,13 @@ from .room import Room, RoomError, Seat, SeatState
 from .roomstate import Clock, address_key
 from .settings import Settings
 from .storage import RoomBusy, RoomStorage
+from .wire import RoomSummary, RoundList, RoundReplay
 from .writer import Listener, RoomWriter
 
 __all__ = ["MAX_CONNECTIONS_PER_SEAT", "MAX_SPECTATORS", "RoomError", "RoomWriter", "Rooms"]
 
 log = logging.getLogger("ziehdomino.rooms")
 
-#: Connections one seat may hold at once (several tabs); a newer one closes the oldest (4409).
-MAX_CONNECTIONS_PER_SEAT = 4
-#: Spectator connections one room takes; more are closed with 4429.
-MAX_SPECTATORS = 64
 _ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 #: How long :meth:`Rooms.find` waits for another process to let go of a room (seconds). Shorter
 #: than the proxy's 2 s for a read (cluster/haproxy.py), so that a read of a room a hung process
@@ -387,11 +385,11 @@ class Rooms:
                 text = writer.state_text(conn.seat)
         conn.push(text, is_state=True)
 
-    def rounds(self, writer: RoomWriter) -> dict[str, Any]:
+    def rounds(self, writer: RoomWriter) -> RoundList:
         """The room's finished rounds in one line each, oldest first: ``{"room", "rounds": [...]}``."""
         return {"room": writer.id, "rounds": list(writer.room.history)}
 
-    def summary(self, writer: RoomWriter) -> dict[str, Any]:
+    def summary(self, writer: RoomWriter) -> RoomSummary:
         """The room's public summary as stored.
 
         Raises:
@@ -400,7 +398,7 @@ class Rooms:
         writer.check_alive()
         return writer.room.summary(self.clock, time.time())
 
-    def replay(self, writer: RoomWriter, n: int | None) -> dict[str, Any]:
+    def replay(self, writer: RoomWriter, n: int | None) -> RoundReplay:
         """The replay data of round ``n`` (:func:`.replays.replay_body`), as stored.
 
         Raises:

@@ -29,9 +29,8 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
 
-#: The turn times a room may be opened with (seconds); None is "no time limit".
-TURN_TIMES: tuple[int, ...] = (30, 60, 120)
-DEFAULT_TURN_TIME = 60
+from ..constants import DEFAULT_TURN_TIME, TURN_TIMES, TurnTime
+
 
 
 def address_key(address: str) -> str:
@@ -54,7 +53,7 @@ class RoomState:
         creator: :func:`address_key` of the address that opened the room (None if unknown).
     """
 
-    turn_time: int | None
+    turn_time: TurnTime | None
     away_since: tuple[float | None, ...]
     ready: tuple[bool, ...]
     turn_started: float | None = None
@@ -62,7 +61,7 @@ class RoomState:
     creator: str | None = None
 
     @classmethod
-    def new(cls, players: int, turn_time: int | None, creator: str | None) -> RoomState:
+    def new(cls, players: int, turn_time: TurnTime | None, creator: str | None) -> RoomState:
         """A fresh room's state: nobody away, nobody ready."""
         return cls(turn_time, (None,) * players, (False,) * players, creator=creator)
 

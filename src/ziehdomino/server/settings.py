@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .. import constants as c
+
 #: The browser app shipped with the package (pages and ``/static``).
 DEFAULT_WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -54,26 +56,26 @@ class Settings:
 
     data_dir: Path
     web_dir: Path = field(default=DEFAULT_WEB_DIR)
-    computer_delay: float = 0.8
-    abandon_hours: float = 24.0
+    computer_delay: float = c.COMPUTER_DELAY
+    abandon_hours: float = c.ABANDON_HOURS
     turn_time_scale: float = 1.0
-    grace: float = 20.0
-    grace_no_limit: float = 120.0
-    max_rooms_per_address: int = 20
-    cleanup_interval: float = 600.0
-    ws_rate: int = 20
-    http_rate: int = 60
-    max_message: int = 4096
-    max_rooms: int = 20000
-    hello_timeout: float = 20.0
+    grace: float = c.GRACE
+    grace_no_limit: float = c.GRACE_NO_LIMIT
+    max_rooms_per_address: int = c.MAX_ROOMS_PER_ADDRESS
+    cleanup_interval: float = c.CLEANUP_INTERVAL
+    ws_rate: int = c.WS_RATE
+    http_rate: int = c.HTTP_RATE
+    max_message: int = c.MAX_MESSAGE
+    max_rooms: int = c.MAX_ROOMS
+    hello_timeout: float = c.HELLO_TIMEOUT
     metrics: bool = False
-    miss_rate: int = 60
-    ws_connect_rate: int = 600
-    max_sockets_per_address: int = 200
+    miss_rate: int = c.MISS_RATE
+    ws_connect_rate: int = c.WS_CONNECT_RATE
+    max_sockets_per_address: int = c.MAX_SOCKETS_PER_ADDRESS
     proxy: str | None = None
     database: str | None = None
     process_name: str = "ziehdomino"
-    lease_seconds: float = 4.0
+    lease_seconds: float = c.LEASE_SECONDS
 
     def __post_init__(self) -> None:
         if self.computer_delay < 0:

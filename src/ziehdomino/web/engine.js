@@ -15,9 +15,11 @@
  * - A tile on the line is a frozen array `[left, right]` as it lies (also shared, never mutated).
  * - A round keeps its open ends in `left` / `right` (both `null` while the line is empty).
  *
- * Plain ES module, no dependencies, no build step. Randomness only through an injected
+ * Plain ES module, no dependencies but constants.js (table sizes), no build step. Randomness only through an injected
  * generator; the default is `crypto.getRandomValues`.
  */
+
+import { MAX_PLAYERS, MIN_PLAYERS } from './constants.js';
 
 // ---------------------------------------------------------------------------------------------
 // Types (JSDoc only)
@@ -361,7 +363,7 @@ export function handSize(players) {
 }
 
 function checkPlayers(players) {
-  if (!Number.isInteger(players) || players < 2 || players > 4) {
+  if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
     throw new PositionError(`players must be 2, 3 or 4, not ${describe(players)}.`);
   }
 }

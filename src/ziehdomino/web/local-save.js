@@ -12,6 +12,7 @@
  * absent in saves written before they were kept.
  */
 
+import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from './constants.js';
 import { cleanName } from './names.js';
 
 export const SAVE_KEY = 'ziehdomino.local';
@@ -19,8 +20,8 @@ export const SAVE_KIND = 'ziehdomino.local';
 export const SAVE_FORMAT = 1;
 /** The engine's storage form of a match that this envelope holds. */
 export const MATCH_FORMAT = 1;
-/** Computer levels, weakest first. */
-export const LEVELS = Object.freeze(['leicht', 'mittel', 'stark']);
+/** Computer levels, weakest first (constants.js). */
+export { LEVELS };
 /** The person's seat in a local game. */
 export const PERSON = 0;
 
@@ -58,7 +59,7 @@ export function checkSave(data) {
   }
   const { match } = data;
   if (!isObject(match) || match.format !== MATCH_FORMAT || !Number.isInteger(match.players)
-    || match.players < 2 || match.players > 4) {
+    || match.players < MIN_PLAYERS || match.players > MAX_PLAYERS) {
     throw new Error('the save holds no match of this format');
   }
   const n = match.players;

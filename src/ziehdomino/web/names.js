@@ -4,8 +4,10 @@
  * engine, so the start and room pages load only this.
  */
 
-/** Most characters (Unicode code points, after trimming) a name may have. */
-export const NAME_MAX = 24;
+import { MAX_MARKS, NAME_MAX } from './constants.js';
+
+/** Most characters (Unicode code points, after trimming) a name may have (constants.js). */
+export { NAME_MAX };
 
 // Refused anywhere, by Unicode category: controls (Cc), surrogates (Cs), line and paragraph
 // separators (Zl, Zp), private-use code points (Co: an empty box);
@@ -16,8 +18,8 @@ const FORBIDDEN = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Co}\u061c\u200e\u200f\u202a-\u202
 // all are refused but the soft hyphen, and a joiner between two symbols (an emoji sequence,
 // maybe with U+FE0F or a skin tone).
 const ZERO_WIDTH = /(?![\u00ad\u200d])\p{Cf}|(?<!\p{So}[\ufe0f\u{1f3fb}-\u{1f3ff}]*)\u200d|\u200d(?!\p{So})/u;
-// A combining mark may not open a name, and one character carries at most four of them.
-const PILED_MARKS = /^\p{M}|\p{M}{5}/u;
+// A combining mark may not open a name, and one character carries at most MAX_MARKS of them.
+const PILED_MARKS = new RegExp(`^\\p{M}|\\p{M}{${MAX_MARKS + 1}}`, 'u');
 // Only space separators (Zs) are trimmed, as on the server (String.trim would also drop U+FEFF).
 const EDGE_SPACES = /^\p{Zs}+|\p{Zs}+$/gu;
 // A name needs one character that draws something: not a format character (Cf, e.g. U+200B,

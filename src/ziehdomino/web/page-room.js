@@ -9,6 +9,7 @@
  * second one, and a seat stored or forgotten by another tab reconnects this one.
  */
 
+import { DEFAULT_LEVEL } from './constants.js';
 import { errorText, initPage, onLangChange, t } from './i18n.js';
 import { createTable } from './render.js';
 import { createClock } from './room-clock.js';
@@ -117,7 +118,7 @@ function renderRoom() {
     label.className = 'seat-label';
     label.textContent = `${t('form.seat', { n: s.seat + 1 })}: `;
     const who = document.createElement('strong');
-    if (s.kind === 'computer') who.textContent = t('table.computer', { level: t(`level.${s.level ?? 'mittel'}`) });
+    if (s.kind === 'computer') who.textContent = t('table.computer', { level: t(`level.${s.level ?? DEFAULT_LEVEL}`) });
     else who.textContent = s.taken ? (s.name ?? '?') : t('room.seat.free');
     li.append(label, who);
     if (s.seat === mine) li.append(` ${t('room.seat.you')}`);

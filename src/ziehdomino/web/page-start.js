@@ -5,6 +5,7 @@
  */
 
 import { errorText, initPage, t } from './i18n.js';
+import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from './constants.js';
 import { readSave } from './local-save.js';
 import { writeSeat } from './session-online.js';
 import {
@@ -27,7 +28,7 @@ defaultName(localForm.elements.name);
 wireComputers(localForm);
 
 // Room form: seats 2–4, each a person or a computer with a level.
-buildFieldsets(openForm, 'seat', 2, 4);
+buildFieldsets(openForm, 'seat', MIN_PLAYERS, MAX_PLAYERS);
 const seatCount = openForm.elements.seats;
 function syncSeats() {
   for (const fs of openForm.querySelectorAll('fieldset[data-seat]')) {
@@ -70,7 +71,7 @@ openForm.addEventListener('submit', async (event) => {
     const kind = openForm.elements[`kind-${n}`].value;
     seats.push(kind === 'computer' ? { kind, level: openForm.elements[`level-${n}`].value } : { kind: 'person' });
   }
-  if (seats.filter((s) => s.kind === 'person').length < 2) {
+  if (seats.filter((s) => s.kind === 'person').length < MIN_PEOPLE) {
     openError.textContent = t('start.open.needTwo');
     return;
   }

@@ -5,6 +5,7 @@
  * replay through the rules to its recorded result.
  */
 
+import { LEVELS, NAME_MAX } from './constants.js';
 import { replayRounds } from './replay.js';
 
 /** The largest file opened (bytes): a round's record is a few kilobytes. */
@@ -26,8 +27,8 @@ function cleanSeats(seats, players) {
     if (s === null || typeof s !== 'object' || !['person', 'computer'].includes(s.kind)) {
       throw new RoundFileError('seats', `seats[${i}] must be a person or a computer`);
     }
-    const name = typeof s.name === 'string' ? s.name.slice(0, 24) : null;
-    const level = ['leicht', 'mittel', 'stark'].includes(s.level) ? s.level : null;
+    const name = typeof s.name === 'string' ? s.name.slice(0, NAME_MAX) : null;
+    const level = LEVELS.includes(s.level) ? s.level : null;
     return { kind: s.kind, name: s.kind === 'person' ? name : null, level: s.kind === 'computer' ? level : null };
   });
 }

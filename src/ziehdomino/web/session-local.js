@@ -18,6 +18,7 @@ import { replayRounds, roundRecord } from './replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
 import { countLocalRound } from './stats.js';
 import { cleanName } from './names.js';
+import { MAX_PLAYERS } from './constants.js';
 import { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND, checkSeats, readSave } from './local-save.js';
 import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, matchToState } from './engine.js';
 
@@ -101,7 +102,7 @@ export class LocalSession extends SessionEvents {
   start({ name, computers }) {
     const clean = cleanName(name);
     if (clean === null) throw new RangeError('invalid_name');
-    if (!Array.isArray(computers) || computers.length < 1 || computers.length > 3 || !computers.every((l) => LEVELS.includes(l))) {
+    if (!Array.isArray(computers) || computers.length < 1 || computers.length > MAX_PLAYERS - 1 || !computers.every((l) => LEVELS.includes(l))) {
       throw new RangeError('1 to 3 computers with a level each');
     }
     this.stop();

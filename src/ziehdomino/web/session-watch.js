@@ -11,8 +11,10 @@
 
 import { cryptoRng, matchApply, newMatch, nextRound, seatView, tilePips } from './engine.js';
 import { SessionEvents, TEMPOS } from './session.js';
+import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from './constants.js';
 
-export const WATCH_LEVELS = Object.freeze(['leicht', 'mittel', 'stark']);
+/** The levels a watched computer may have: every level (constants.js). */
+export const WATCH_LEVELS = LEVELS;
 
 /** How much longer than one action the table rests on a round's end before the next deal. */
 const END_REST = 3;
@@ -31,7 +33,7 @@ export class WatchSession extends SessionEvents {
    */
   constructor({ levels, chooseMove, tempo = 'normal', showAll = false, rng, schedule, cancel }) {
     super();
-    if (!Array.isArray(levels) || levels.length < 2 || levels.length > 4 || !levels.every((l) => WATCH_LEVELS.includes(l))) {
+    if (!Array.isArray(levels) || levels.length < MIN_PLAYERS || levels.length > MAX_PLAYERS || !levels.every((l) => WATCH_LEVELS.includes(l))) {
       throw new RangeError('2 to 4 computers with a level each');
     }
     this.levels = levels.slice();

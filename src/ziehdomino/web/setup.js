@@ -5,7 +5,7 @@
  */
 
 import { onLangChange, t } from './i18n.js';
-import { LEVELS } from './local-save.js';
+import { DEFAULT_LEVEL, LEVELS, MAX_PLAYERS } from './constants.js';
 import { cleanName, nameProblem } from './names.js';
 
 export const NAME_KEY = 'ziehdomino.name';
@@ -194,9 +194,9 @@ function fieldset(prefix, kind, n) {
       [['person', 'form.person', true], ['computer', 'form.computer']])));
   }
   const levelId = `${prefix}-level-${n}`;
-  const level = select(levelId, `level-${n}`, LEVELS.map((lv) => [lv, `level.${lv}`, lv === 'mittel']));
+  const level = select(levelId, `level-${n}`, LEVELS.map((lv) => [lv, `level.${lv}`, lv === DEFAULT_LEVEL]));
   // One line on how the chosen level plays, kept in step with the choice.
-  const about = said('p', 'level.about.mittel', { class: 'hint level-about', id: `${levelId}-about` });
+  const about = said('p', `level.about.${DEFAULT_LEVEL}`, { class: 'hint level-about', id: `${levelId}-about` });
   level.setAttribute('aria-describedby', about.id);
   level.addEventListener('change', () => {
     about.dataset.i18n = `level.about.${level.value}`;
@@ -221,7 +221,7 @@ export function buildFieldsets(form, kind, from, to) {
 
 /** Builds the local setup form's computer fieldsets and shows as many as `count` asks for. */
 export function wireComputers(form) {
-  buildFieldsets(form, 'computer', 1, 3);
+  buildFieldsets(form, 'computer', 1, MAX_PLAYERS - 1);
   const count = form.elements.count;
   const sync = () => {
     for (const fs of form.querySelectorAll('fieldset[data-computer]')) fs.hidden = Number(fs.dataset.computer) > Number(count.value);

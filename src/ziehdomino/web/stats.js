@@ -12,9 +12,12 @@
  * passed in (localStorage or a fake). A round's summary from its record is replay.js's `roundSummary`.
  */
 
+import { LEVELS, TABLE_SIZES } from './constants.js';
+
 export const STATS_KEY = 'ziehdomino.stats';
 export const STATS_FORMAT = 1;
-export const LEVEL_ORDER = Object.freeze(['leicht', 'mittel', 'stark']);
+/** Computer levels, weakest first (constants.js). */
+export const LEVEL_ORDER = LEVELS;
 
 const empty = () => ({ played: 0, won: 0, shared: 0, lost: 0 });
 const isCount = (v) => Number.isInteger(v) && v >= 0;
@@ -54,7 +57,7 @@ export function readLocalStats(storage) {
   if (!data || data.format !== STATS_FORMAT || typeof data.tables !== 'object' || data.tables === null) return out;
   for (const [key, row] of Object.entries(data.tables)) {
     const [level, players] = key.split(':');
-    if (!LEVEL_ORDER.includes(level) || !['2', '3', '4'].includes(players)) continue;
+    if (!LEVEL_ORDER.includes(level) || !TABLE_SIZES.map(String).includes(players)) continue;
     if (!row || !['played', 'won', 'shared', 'lost'].every((k) => isCount(row[k]))) continue;
     if (row.won + row.shared + row.lost !== row.played) continue;
     out.tables[key] = { played: row.played, won: row.won, shared: row.shared, lost: row.lost };

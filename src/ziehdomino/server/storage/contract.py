@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ...engine.actions import ActionJSON
 from .errors import StorageUnavailable
 from .record import RoomRecord
 
@@ -64,7 +65,7 @@ class RoomStorage(Protocol):
             Exception: the write failed (nothing of it is stored, or it is not known whether).
         """
 
-    async def append(self, room_id: str, version: int, action: dict[str, Any],
+    async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: dict[str, Any] | None = None) -> None:
         """Append one accepted action of the round in play (the match is at ``version`` with
         it) and the fields of the room's own state it set (``state``, laid over the stored

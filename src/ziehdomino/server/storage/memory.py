@@ -11,6 +11,7 @@ from typing import Any
 
 import orjson
 
+from ...engine.actions import ActionJSON
 from .contract import LostCallback
 from .record import AppendedRow, RoomRecord, decode_record, dumps, encode_record, encode_round
 
@@ -67,7 +68,7 @@ class MemoryStorage:
             self._rounds.setdefault(record.id, {})[n] = text
         self.writes["save"] += 1
 
-    async def append(self, room_id: str, version: int, action: dict[str, Any],
+    async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: dict[str, Any] | None = None) -> None:
         """Append one action (the match at ``version`` with it) and the room state's fields it set.
 

@@ -39,6 +39,7 @@ import orjson
 from .lanes import Lanes
 from .ownership import APPENDED, Fence, Ownership
 from ..settings import Settings
+from ...engine.actions import ActionJSON
 from .contract import LostCallback
 from .errors import RoomMoved, StorageUnavailable
 from .record import RoomRecord, decode_record, encode_record, encode_round
@@ -227,7 +228,7 @@ class PostgresStorage:
             raise self._moved(record.id)
         fence.version += 1
 
-    async def append(self, room_id: str, version: int, action: dict[str, Any],
+    async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: dict[str, Any] | None = None) -> None:
         """Append one accepted action (and the room-state fields it set) to a held room, fenced like :meth:`save`.
 

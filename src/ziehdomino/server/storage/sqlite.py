@@ -57,6 +57,7 @@ from typing import Any
 
 import orjson
 
+from ...engine.actions import ActionJSON
 from .contract import LostCallback
 from .errors import StorageUnavailable
 from .schema import migrations
@@ -248,7 +249,7 @@ class SqliteStorage:
             statements.append((_INSERT_ROUND, encode_round(record.id, finished)))
         await self._commit(statements)
 
-    async def append(self, room_id: str, version: int, action: dict[str, Any],
+    async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: dict[str, Any] | None = None) -> None:
         """Append one accepted action (the match is at ``version`` with it) and the fields of
         the room's own state it set (``state``, laid over the stored ones); returns once committed.

@@ -7,6 +7,7 @@
  * `connected`; a local game passes the same shape with `local: true`).
  */
 
+import { DEFAULT_LEVEL } from '../constants.js';
 import { t } from '../i18n.js';
 import { seatWords, standInText } from '../stand-in.js';
 
@@ -280,7 +281,7 @@ export function cardMeta(view, room, s, connection = 'online') {
 export function cardBits(view, room, s, connection = 'online') {
   const info = room?.seats?.[s] ?? null;
   const bits = [];
-  if (info?.kind === 'computer') bits.push({ kind: 'level', text: t('table.computer', { level: t(`level.${info.level ?? 'mittel'}`) }) });
+  if (info?.kind === 'computer') bits.push({ kind: 'level', text: t('table.computer', { level: t(`level.${info.level ?? DEFAULT_LEVEL}`) }) });
   else if (!room?.local) {
     const key = connection !== 'online' ? 'table.unknown' : info?.connected ? 'table.connected' : 'table.away';
     if (!info?.left) bits.push({ kind: 'connection', text: t(key) });

@@ -1,0 +1,116 @@
+"""The product's numbers and names, each written once: levels, table sizes, turn times, limits.
+
+Players see some of these (the levels, 2-4 seats, the turn times, the name length), operators
+others (the defaults of ``ziehdomino serve``'s options, the room's connection limits). The
+browser gets the player-facing ones as ``web/constants.js``, written from
+:func:`browser_module` by ``scripts/write-constants-js`` and compared with it by a test, the
+way ``web/codes.js`` mirrors ``server/codes.py``.
+
+Pure data: no imports from the rest of the package, so the engine, the server, the bots and
+the command line may all import it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final, Literal, TypeAlias, get_args
+
+# --- Players: what the start page and the table offer -----------------------------------------
+
+#: A computer level's id: on the wire, in saves and in the bots ("Leicht", "Mittel", "Stark"
+#: are their words in web/i18n.js). Pydantic checks an incoming level against it.
+Level: TypeAlias = Literal["leicht", "mittel", "stark"]
+#: Computer levels, weakest first.
+LEVELS: Final[tuple[Level, ...]] = get_args(Level)
+#: The level of a computer seat whose level was left out.
+DEFAULT_LEVEL: Final[Level] = "mittel"
+#: The level of the computer that plays a person's turn (away, out of time, or left).
+STAND_IN_LEVEL: Final[Level] = "mittel"
+
+#: Seats at a table, fewest and most (a room, a local game, "Nur zuschauen").
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+#: Every table size, smallest first.
+TABLE_SIZES: Final[tuple[int, ...]] = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+#: People a room needs at least (one person with computers plays locally).
+MIN_PEOPLE: Final = 2
+
+#: A turn time a room may be opened with (seconds; None is "no time limit"). Pydantic checks
+#: an incoming turn time against it.
+TurnTime: TypeAlias = Literal[30, 60, 120]
+#: The turn times, shortest first.
+TURN_TIMES: Final[tuple[TurnTime, ...]] = get_args(TurnTime)
+#: The turn time of a room opened without one (seconds).
+DEFAULT_TURN_TIME: Final[TurnTime] = 60
+
+#: Most characters (code points, after trimming) in a person's name.
+NAME_MAX: Final = 24
+#: Combining marks one character of a name may carry.
+MAX_MARKS: Final = 4
+
+# --- A room's connections (server) ---------------------------------------------------------
+
+#: Connections one seat may hold at once (several tabs); a newer one closes the oldest (4409).
+MAX_CONNECTIONS_PER_SEAT: Final = 4
+#: Spectator connections one room takes; more are closed with 4429.
+MAX_SPECTATORS: Final = 64
+#: Messages waiting in one connection's outbox before it is closed as too slow (4408).
+MAX_PENDING: Final = 64
+#: Largest WebSocket message or HTTP request body answered (bytes); more is ``too_large``.
+MAX_MESSAGE: Final = 4096
+#: Seconds a new WebSocket has to send its hello.
+HELLO_TIMEOUT: Final = 20.0
+
+# --- Defaults of `ziehdomino serve`'s options (operators) ----------------------------------
+
+#: Seconds a computer waits before it acts (``--computer-delay``).
+COMPUTER_DELAY: Final = 0.8
+#: Hours until a room whose people have all been away ends (``--abandon-hours``).
+ABANDON_HOURS: Final = 24.0
+#: Seconds before a computer plays the turn of a person who is away (``--grace``).
+GRACE: Final = 20.0
+#: The same in a room without a turn time (``--grace-no-limit``).
+GRACE_NO_LIMIT: Final = 120.0
+#: Rooms one address may have open at once (``--max-rooms-per-address``).
+MAX_ROOMS_PER_ADDRESS: Final = 20
+#: Rooms one process keeps at once; creating more answers 503 ``server_full``.
+MAX_ROOMS: Final = 20000
+#: Seconds between two sweeps for ended rooms (``--cleanup-interval``).
+CLEANUP_INTERVAL: Final = 600.0
+#: Messages per second per WebSocket (``--ws-rate``).
+WS_RATE: Final = 20
+#: Room creations and joins per minute per address (``--http-rate``).
+HTTP_RATE: Final = 60
+#: Requests naming unknown rooms per minute per address (``--miss-rate``).
+MISS_RATE: Final = 60
+#: WebSocket connects per minute per address (``--ws-connect-rate``).
+WS_CONNECT_RATE: Final = 600
+#: WebSockets one address may hold open at once (``--max-sockets-per-address``).
+MAX_SOCKETS_PER_ADDRESS: Final = 200
+#: Seconds until another process may take the rooms of one that stopped renewing (``--lease``).
+LEASE_SECONDS: Final = 4.0
+
+#: The names :func:`browser_module` writes to ``web/constants.js``: what the pages need.
+BROWSER: Final = ("LEVELS", "DEFAULT_LEVEL", "STAND_IN_LEVEL", "MIN_PLAYERS", "MAX_PLAYERS", "TABLE_SIZES",
+                  "MIN_PEOPLE", "TURN_TIMES", "DEFAULT_TURN_TIME", "NAME_MAX", "MAX_MARKS")
+
+
+def browser_module() -> str:
+    """The text of ``web/constants.js``: the names in :data:`BROWSER` as frozen ES exports
+    (tuples become frozen arrays)."""
+    values = globals()
+    lines = [
+        "/**",
+        " * @file The product's numbers and names the pages need: levels, table sizes, turn times,",
+        " * the name length.",
+        " *",
+        " * Written from src/ziehdomino/constants.py by scripts/write-constants-js; a test fails when",
+        " * the two differ. Do not edit by hand.",
+        " */",
+        "",
+    ]
+    for name in BROWSER:
+        value = values[name]
+        text = json.dumps(list(value) if isinstance(value, tuple) else value)
+        lines.append(f"export const {name} = {f'Object.freeze({text})' if isinstance(value, tuple) else text};")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,140 @@
+"""The repo's maps match the tree: the README's layout table and command list, and the module
+lists of docs/architecture.md. Everything is derived from the tree and the command's parser, so
+a folder or module that moves shows up here as a map to update, with what to write.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+from ziehdomino.cli import _parser
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "ziehdomino"
+SKIP = {"__pycache__", "node_modules"}
+#: Packages whose every module docs/architecture.md must name. The browser app (web/) is left
+#: out: its modules are listed by its own folders; the test still checks that those it names exist.
+NAMED_IN_FULL = ("engine", "bots", "server", "bench", "cluster", "arena")
+MODULE = re.compile(r"(?<![\w.-])((?:[\w-]+/)*[\w-]+\.(?:py|js|mjs))\b")
+
+
+def _folders(top: Path) -> list[str]:
+    return sorted(p.name for p in top.iterdir() if p.is_dir() and p.name not in SKIP
+                  and not p.name.startswith(".") and not p.name.endswith(".egg-info"))
+
+
+def _layout() -> dict[str, str]:
+    """The README's layout table: folder (as written, e.g. ``src/ziehdomino/engine/``) to its text."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        m = re.fullmatch(r"`([^`]+/)`", cells[0]) if len(cells) >= 2 else None
+        if m:
+            rows[m.group(1)] = cells[1]
+    return rows
+
+
+def test_the_readme_layout_lists_every_folder_and_only_real_ones() -> None:
+    rows = _layout()
+    problems = [f"README.md layout lists `{f}`, which is not a folder" for f in rows if not (ROOT / f).is_dir()]
+    for name in _folders(PACKAGE):
+        if f"src/ziehdomino/{name}/" not in rows:
+            problems.append(f"README.md layout misses a row | `src/ziehdomino/{name}/` | ... |")
+    tests_row = rows.get("tests/", "")
+    if not tests_row:
+        problems.append("README.md layout misses a row | `tests/` | ... |")
+    for name in _folders(ROOT / "tests"):
+        if f"`{name}/`" not in tests_row:
+            problems.append(f"README.md layout's `tests/` row does not name `{name}/`")
+    assert not problems, "\n".join(problems)
+
+
+def _architecture() -> tuple[str, str]:
+    """docs/architecture.md, and its tree of ``src/ziehdomino/`` (the first code block)."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    return text, text.split("```", 2)[1]
+
+
+def _tree_entries(tree: str) -> dict[str, str]:
+    """The tree's entries under ``src/ziehdomino/`` (``engine/``, ``cli.py``), each with its text."""
+    entries: dict[str, str] = {}
+    current = None
+    for line in tree.splitlines():
+        m = re.match(r"^  (\S+)(.*)$", line)
+        if m:
+            current = m.group(1)
+            entries[current] = m.group(2)
+        elif re.match(r"^\S", line):
+            current = None  # tests/, scripts/: outside the package
+        elif current is not None:
+            entries[current] += " " + line.strip()
+    return entries
+
+
+def test_the_architecture_tree_names_every_part_of_the_package() -> None:
+    _, tree = _architecture()
+    entries = _tree_entries(tree)
+    problems = []
+    for entry in entries:
+        if not (PACKAGE / entry.rstrip("/")).exists():
+            problems.append(f"docs/architecture.md's tree names `{entry}`, which src/ziehdomino/ does not hold")
+    parts = [f"{n}/" for n in _folders(PACKAGE)] + sorted(
+        p.name for p in PACKAGE.iterdir() if p.is_file() and p.suffix == ".py" and p.name != "__init__.py")
+    problems += [f"docs/architecture.md's tree misses `{p}` (a line '  {p}  what it is')" for p in parts if p not in entries]
+    assert not problems, "\n".join(problems)
+
+
+def _named_modules(text: str, tree: dict[str, str]) -> set[str]:
+    """Modules the document names, as paths under src/ziehdomino: ``server/rooms.py`` anywhere,
+    and a bare ``rooms.py`` within the tree's entry of its package."""
+    named = set()
+    for m in MODULE.finditer(text):
+        path = m.group(1)
+        if "/" in path and path.split("/")[0] in {p.rstrip("/") for p in tree}:
+            named.add(path)
+    for entry, words in tree.items():
+        if entry.endswith("/"):  # a bare name only: web/bots.js in arena/'s text is no arena module
+            named |= {f"{entry}{m.group(1)}" for m in MODULE.finditer(words) if "/" not in m.group(1)}
+    return named
+
+
+def test_the_architecture_names_only_real_modules_and_every_module_of_its_packages() -> None:
+    text, tree_text = _architecture()
+    tree = _tree_entries(tree_text)
+    named = _named_modules(text, tree)
+    problems = [f"docs/architecture.md names `{n}`, which src/ziehdomino/ does not hold"
+                for n in sorted(named) if not (PACKAGE / n).is_file()]
+    for package in NAMED_IN_FULL:
+        for path in sorted((PACKAGE / package).rglob("*")):
+            if path.suffix not in (".py", ".js", ".mjs") or path.name == "__init__.py" or SKIP & set(path.parts):
+                continue
+            rel = path.relative_to(PACKAGE).as_posix()
+            if rel not in named:
+                problems.append(f"docs/architecture.md never names `{rel}` (in the tree's `{package}/` entry, or as `{rel}`)")
+    assert not problems, "\n".join(problems)
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+def test_the_readme_names_every_command_and_only_real_ones() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = _subcommands()
+    named = set(re.findall(r"\bziehdomino ([a-z][\w-]*)", readme))
+    problems = [f"README.md names `ziehdomino {c}`, which `ziehdomino --help` does not list"
+                for c in sorted(named - set(commands))]
+    problems += [f"README.md never names `ziehdomino {c}`, a command of `ziehdomino --help`"
+                 for c in sorted(set(commands) - named)]
+    bench_choices = next(a.choices for a in commands["bench"]._actions if a.dest == "name")
+    assert bench_choices is not None
+    benches = set(re.findall(r"\bziehdomino bench ([a-z][\w-]*)", readme))
+    problems += [f"README.md names `ziehdomino bench {b}`, not a benchmark of {sorted(bench_choices)}"
+                 for b in sorted(benches - set(bench_choices))]
+    problems += [f"README.md's command list misses `ziehdomino bench {b}`" for b in sorted(set(bench_choices) - benches)]
+    assert not problems, "\n".join(problems)

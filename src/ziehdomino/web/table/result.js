@@ -8,9 +8,9 @@
  * for what it does now) opens it again, as a new round's end does.
  */
 
-import { t } from '../i18n.js';
-import { halves, tileSvg } from '../tiles.js';
-import { h, setText } from './dom.js';
+import { t } from '../shared/i18n.js';
+import { halves, tileSvg } from '../shared/tiles.js';
+import { h, setText } from '../shared/dom.js';
 import { cardName, outcomeWord, resultSentence, roundEndNote } from './words.js';
 
 /**

@@ -7,10 +7,10 @@
  *   from the room's finished rounds (`render(summaries, room)`).
  */
 
-import { onLangChange, t } from './i18n.js';
+import { onLangChange, t } from '../shared/i18n.js';
 import { localRows, readLocalStats, resetLocalStats, roomRows } from './stats.js';
 import { statsFigure } from './stats-chart.js';
-import { seatName } from './table/words.js';
+import { seatName } from '../table/words.js';
 
 let uid = 0;
 

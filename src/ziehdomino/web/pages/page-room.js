@@ -9,13 +9,13 @@
  * second one, and a seat stored or forgotten by another tab reconnects this one.
  */
 
-import { errorText, initPage, onLangChange, t } from './i18n.js';
-import { createTable } from './render.js';
-import { createClock } from './room-clock.js';
-import { createReady } from './room-ready.js';
-import { createLeave } from './room-leave.js';
-import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from './session-online.js';
-import { wireRoomStats } from './room-stats.js';
+import { errorText, initPage, onLangChange, t } from '../shared/i18n.js';
+import { createTable } from '../table/render.js';
+import { createClock } from '../room/room-clock.js';
+import { createReady } from '../room/room-ready.js';
+import { createLeave } from '../room/room-leave.js';
+import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from '../sessions/session-online.js';
+import { wireRoomStats } from '../room/room-stats.js';
 import { prefillName, readName, rememberName, wireName } from './setup.js';
 
 initPage(document);

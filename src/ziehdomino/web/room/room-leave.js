@@ -4,7 +4,7 @@
  * (the page does that through the session).
  */
 
-import { t } from './i18n.js';
+import { t } from '../shared/i18n.js';
 
 function button(className, key) {
   const b = document.createElement('button');

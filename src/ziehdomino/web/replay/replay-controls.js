@@ -6,8 +6,8 @@
  * "Tempo" (the session's `setTempo`, offered in the table's settings).
  */
 
-import { t } from './i18n.js';
-import { entryText, seatName } from './table/words.js';
+import { t } from '../shared/i18n.js';
+import { entryText, seatName } from '../table/words.js';
 
 function el(tag, attrs = {}, text) {
   const node = document.createElement(tag);
@@ -34,7 +34,7 @@ export function stepText(view, room) {
 
 /**
  * Builds the controls for `session` (a ReplaySession) and keeps them in step with it.
- * @param {import('./session-replay.js').ReplaySession} session
+ * @param {import('../sessions/session-replay.js').ReplaySession} session
  * @returns {{element: HTMLElement, render: () => void}}
  */
 export function createReplayControls(session) {

@@ -6,7 +6,7 @@
  * ready step.
  */
 
-import { t } from './i18n.js';
+import { t } from '../shared/i18n.js';
 
 /**
  * The seats the next round waits for: persons at the table (connected, not left) not ready yet.

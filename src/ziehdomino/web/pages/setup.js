@@ -4,9 +4,9 @@
  * (made here from one function, into the form's `[data-fieldsets]` box). Builds no game.
  */
 
-import { onLangChange, t } from './i18n.js';
-import { LEVELS } from './local-save.js';
-import { cleanName, nameProblem } from './names.js';
+import { onLangChange, t } from '../shared/i18n.js';
+import { LEVELS } from '../sessions/local-save.js';
+import { cleanName, nameProblem } from '../shared/names.js';
 
 export const NAME_KEY = 'ziehdomino.name';
 export const LOCAL_SETUP_KEY = 'ziehdomino.localSetup';

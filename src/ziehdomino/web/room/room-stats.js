@@ -5,8 +5,8 @@
  * again after each round while it is open.
  */
 
-import { t } from './i18n.js';
-import { createRoomStats } from './stats-panel.js';
+import { t } from '../shared/i18n.js';
+import { createRoomStats } from '../stats/stats-panel.js';
 
 /**
  * @param {object} session  the room's session (session.js)

@@ -9,12 +9,12 @@
  * - `/ansehen`: opens a round file ("Datei öffnen"), checked on opening (replay-file.js).
  */
 
-import { errorText, initPage, onLangChange, t } from './i18n.js';
-import { createTable } from './render.js';
-import { createReplayControls } from './replay-controls.js';
-import { parseRoundFile, roundFileName, roundFileText } from './replay-file.js';
-import { SAVE_KEY } from './local-save.js';
-import { ReplaySession } from './session-replay.js';
+import { errorText, initPage, onLangChange, t } from '../shared/i18n.js';
+import { createTable } from '../table/render.js';
+import { createReplayControls } from '../replay/replay-controls.js';
+import { parseRoundFile, roundFileName, roundFileText } from '../replay/replay-file.js';
+import { SAVE_KEY } from '../sessions/local-save.js';
+import { ReplaySession } from '../sessions/session-replay.js';
 
 initPage(document);
 

@@ -12,7 +12,7 @@
  * absent in saves written before they were kept.
  */
 
-import { cleanName } from './names.js';
+import { cleanName } from '../shared/names.js';
 
 export const SAVE_KEY = 'ziehdomino.local';
 export const SAVE_KIND = 'ziehdomino.local';

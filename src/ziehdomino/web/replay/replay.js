@@ -17,7 +17,7 @@ import {
   handSize,
   roundFromPosition,
   tilePips,
-} from './engine.js';
+} from '../engine.js';
 
 /** The record format written by `roundRecord` and read by `replayFrames`. */
 export const RECORD_FORMAT = 1;
@@ -28,7 +28,7 @@ const isCount = (v, low) => Number.isInteger(v) && v >= low;
 
 /**
  * The record of the match's current round, which must be over (Python's `round_record`).
- * @param {import('./engine.js').Match} match  from `newMatch` / `matchFromState` (keeps `opening`).
+ * @param {import('../engine.js').Match} match  from `newMatch` / `matchFromState` (keeps `opening`).
  * @returns {{format: 1, round: number, players: number, starter: number, deal: object,
  *   undrawn: number, actions: object[], result: object}} plain JSON.
  * @throws {TypeError} while the round is being played, or without its deal or log.
@@ -92,7 +92,7 @@ const sameResult = (a, b) => JSON.stringify(a) === JSON.stringify(b && {
 /**
  * Replays a record (Python's `replay_rounds`).
  * @param {object} record
- * @returns {{states: import('./engine.js').Round[], undrawn: number}} every state (before the
+ * @returns {{states: import('../engine.js').Round[], undrawn: number}} every state (before the
  *   first action and after each one, independent copies with their logs); a state's boneyard
  *   holds only the tiles still to be drawn, `undrawn` more lay behind them.
  * @throws {PositionError} naming what is wrong: another format or shape, a deal that is no

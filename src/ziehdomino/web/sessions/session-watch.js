@@ -9,7 +9,7 @@
  * Each computer decides from its own seat's view only, as in a local game.
  */
 
-import { cryptoRng, matchApply, newMatch, nextRound, seatView, tilePips } from './engine.js';
+import { cryptoRng, matchApply, newMatch, nextRound, seatView, tilePips } from '../engine.js';
 import { SessionEvents, TEMPOS } from './session.js';
 
 export const WATCH_LEVELS = Object.freeze(['leicht', 'mittel', 'stark']);

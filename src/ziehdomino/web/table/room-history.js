@@ -7,7 +7,7 @@
  * `{"round": 2, "starter": 1, "kind": "domino"|"blocked", "winners": [seat...], "pips": [n per seat]}`.
  */
 
-import { t } from './i18n.js';
+import { t } from '../shared/i18n.js';
 
 function h(tag, text, attrs = {}) {
   const node = document.createElement(tag);

@@ -4,9 +4,9 @@
  * game only when /lokal would resume it (local-save.js), and asks before a new one replaces it.
  */
 
-import { errorText, initPage, t } from './i18n.js';
-import { readSave } from './local-save.js';
-import { writeSeat } from './session-online.js';
+import { errorText, initPage, t } from '../shared/i18n.js';
+import { readSave } from '../sessions/local-save.js';
+import { writeSeat } from '../sessions/session-online.js';
 import {
   LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName,
   wireComputers, wireName,

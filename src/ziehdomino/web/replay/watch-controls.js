@@ -4,8 +4,8 @@
  * and the running tally: wins per seat over the rounds watched. The pace is the table's "Tempo".
  */
 
-import { t } from './i18n.js';
-import { seatName } from './table/words.js';
+import { t } from '../shared/i18n.js';
+import { seatName } from '../table/words.js';
 
 function el(tag, attrs = {}, text) {
   const node = document.createElement(tag);
@@ -25,7 +25,7 @@ export function tallyText(view, room) {
 }
 
 /**
- * @param {import('./session-watch.js').WatchSession} session
+ * @param {import('../sessions/session-watch.js').WatchSession} session
  * @returns {{element: HTMLElement, render: () => void}}
  */
 export function createWatchControls(session) {

@@ -8,7 +8,7 @@
  * from the moment the state arrived (no clock of the server's is compared with ours).
  */
 
-import { t } from './i18n.js';
+import { t } from '../shared/i18n.js';
 
 /** Milliseconds left at which the clock is announced to screen readers, once per turn. */
 export const WARN_AT_MS = 10000;

@@ -10,7 +10,7 @@
  * `play()`, `pause()`, and the pace `tempo()` / `setTempo(name)` of TEMPOS ("Tempo").
  */
 
-import { replayRounds, replayFrames } from './replay.js';
+import { replayRounds, replayFrames } from '../replay/replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
 
 function copyEntry(entry) {

@@ -30,19 +30,19 @@
  * that moment is on screen without scrolling.
  */
 
-import { errorText, lang, onLangChange, t } from './i18n.js';
-import { createAttention } from './table/attention.js';
-import { createCards } from './table/cards.js';
-import { h, setText, signatures } from './table/dom.js';
-import { createFocusKeeper } from './table/focus.js';
-import { createHand } from './table/hand.js';
-import { bindKeys } from './table/keys.js';
-import { createLine } from './table/line.js';
-import { createLog } from './table/log.js';
-import { createResult } from './table/result.js';
-import { createSettings } from './table/settings.js';
-import { createTips } from './table/tips-panel.js';
-import { isMe, isMyTurn, seatName, statusParts } from './table/words.js';
+import { errorText, lang, onLangChange, t } from '../shared/i18n.js';
+import { createAttention } from './attention.js';
+import { createCards } from './cards.js';
+import { h, setText, signatures } from '../shared/dom.js';
+import { createFocusKeeper } from './focus.js';
+import { createHand } from './hand.js';
+import { bindKeys } from './keys.js';
+import { createLine } from './line.js';
+import { createLog } from './log.js';
+import { createResult } from './result.js';
+import { createSettings } from './settings.js';
+import { createTips } from './tips-panel.js';
+import { isMe, isMyTurn, seatName, statusParts } from './words.js';
 import { createHistory } from './room-history.js';
 
 let uid = 0;

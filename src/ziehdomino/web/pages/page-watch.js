@@ -5,13 +5,13 @@
  * Nothing is saved. `?tempo=schnell` preselects the pace.
  */
 
-import { decide } from './bots.js';
-import { cryptoRng } from './engine.js';
-import { initPage, onLangChange } from './i18n.js';
-import { createTable } from './render.js';
-import { TEMPOS } from './session.js';
-import { WatchSession } from './session-watch.js';
-import { createWatchControls } from './watch-controls.js';
+import { decide } from '../bots/index.js';
+import { cryptoRng } from '../engine.js';
+import { initPage, onLangChange } from '../shared/i18n.js';
+import { createTable } from '../table/render.js';
+import { TEMPOS } from '../sessions/session.js';
+import { WatchSession } from '../sessions/session-watch.js';
+import { createWatchControls } from '../replay/watch-controls.js';
 
 initPage(document);
 

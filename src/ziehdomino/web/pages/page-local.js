@@ -5,11 +5,11 @@
  * one, else shows the setup form. `?delay=MS` sets the computers' pause (tests, benchmarks).
  */
 
-import { initPage, t } from './i18n.js';
-import { cryptoRng } from './engine.js';
-import { createTable } from './render.js';
-import { readSave } from './local-save.js';
-import { LocalSession, uniformMove } from './session-local.js';
+import { initPage, t } from '../shared/i18n.js';
+import { cryptoRng } from '../engine.js';
+import { createTable } from '../table/render.js';
+import { readSave } from '../sessions/local-save.js';
+import { LocalSession, uniformMove } from '../sessions/session-local.js';
 import {
   LOCAL_SETUP_KEY, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName, wireComputers, wireName,
 } from './setup.js';
@@ -29,14 +29,14 @@ const delayParam = Number(params.get('delay'));
 // Without ?delay the computers play at the table's setting "Tempo" (session.js TEMPOS).
 const delay = params.has('delay') && Number.isFinite(delayParam) && delayParam >= 0 ? delayParam : undefined;
 
-// Computers: bots.js from their own seat's view; should a bot ever fail, a uniform legal move,
-// so that a computer never stalls the table (as on the server). bots.js (the largest module)
+// Computers: bots/index.js from their own seat's view; should a bot ever fail, a uniform legal move,
+// so that a computer never stalls the table (as on the server). bots/index.js (the largest module)
 // is loaded once a game is there, not with the setup form: it is no part of the first load.
 let bots = null;
-/** bots.js's module, or null when it could not be loaded (offline before the worker cached it:
+/** bots/index.js's module, or null when it could not be loaded (offline before the worker cached it:
  * the next move tries again). */
 function loadBots() {
-  bots ??= import('./bots.js').catch(() => {
+  bots ??= import('../bots/index.js').catch(() => {
     bots = null;
     return null;
   });
@@ -82,7 +82,7 @@ const statsToggle = document.getElementById('stats-toggle');
 let stats = null;
 async function statsPanel() {
   if (!stats) {
-    const { createLocalStats } = await import('./stats-panel.js');
+    const { createLocalStats } = await import('../stats/stats-panel.js');
     if (!stats) {
       stats = createLocalStats(storage);
       statsRoot.append(stats.element);

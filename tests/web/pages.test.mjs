@@ -107,6 +107,13 @@ test('every relative import inside web/ names a file that is there', () => {
   }
 });
 
+test('one DOM kit: only shared/dom.js makes elements or looks ids up (no module keeps its own copy)', () => {
+  const modules = readdirSync(WEB, { recursive: true }).filter((name) => name.endsWith('.js')).map((name) => name.split(sep).join('/'));
+  for (const name of modules.filter((m) => m !== 'shared/dom.js' && m !== 'sw.js')) {
+    assert.doesNotMatch(read(name), /\.createElement(NS)?\(|\.getElementById\(/, `${name}: use shared/dom.js`);
+  }
+});
+
 /** Width and height of a PNG file (from its IHDR chunk). */
 function pngSize(name) {
   const bytes = readFileSync(new URL(name, WEB));

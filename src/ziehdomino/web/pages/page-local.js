@@ -5,6 +5,7 @@
  * one, else shows the setup form. `?delay=MS` sets the computers' pause (tests, benchmarks).
  */
 
+import { byId } from '../shared/dom.js';
 import { initPage, t } from '../shared/i18n.js';
 import { cryptoRng } from '../engine.js';
 import { createTable } from '../table/render.js';
@@ -16,13 +17,13 @@ import {
 
 initPage(document);
 
-const message = document.getElementById('local-msg');
-const setup = document.getElementById('setup');
-const setupForm = document.getElementById('setup-form');
-const setupError = document.getElementById('setup-error');
-const cancelSetup = document.getElementById('cancel-setup');
-const newGame = document.getElementById('new-game');
-const tableRoot = document.getElementById('table-root');
+const message = byId('local-msg');
+const setup = byId('setup');
+const setupForm = byId('setup-form');
+const setupError = byId('setup-error');
+const cancelSetup = byId('cancel-setup');
+const newGame = byId('new-game');
+const tableRoot = byId('table-root');
 
 const params = new URLSearchParams(location.search);
 const delayParam = Number(params.get('delay'));
@@ -77,8 +78,8 @@ const table = createTable(tableRoot, session, {
 
 // "Statistik": the rounds counted per computer level and table size, redrawn as rounds end.
 // Its panel and chart load when it is first opened: they are no part of the table's first load.
-const statsRoot = document.getElementById('stats-root');
-const statsToggle = document.getElementById('stats-toggle');
+const statsRoot = byId('stats-root');
+const statsToggle = byId('stats-toggle');
 let stats = null;
 async function statsPanel() {
   if (!stats) {
@@ -133,7 +134,7 @@ cancelSetup.addEventListener('click', () => {
 });
 newGame.addEventListener('click', () => {
   showSetup(true);
-  document.getElementById('setup-h').focus();
+  byId('setup-h').focus();
 });
 
 // A new game handed over by the start page, else the saved game, else the setup form.

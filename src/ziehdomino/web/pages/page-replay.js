@@ -9,6 +9,7 @@
  * - `/ansehen`: opens a round file ("Datei öffnen"), checked on opening (replay-file.js).
  */
 
+import { byId, h } from '../shared/dom.js';
 import { errorText, initPage, onLangChange, t } from '../shared/i18n.js';
 import { createTable } from '../table/render.js';
 import { createReplayControls } from '../replay/replay-controls.js';
@@ -18,13 +19,13 @@ import { ReplaySession } from '../sessions/session-replay.js';
 
 initPage(document);
 
-const message = document.getElementById('replay-msg');
-const opener = document.getElementById('replay-open');
-const fileInput = document.getElementById('replay-file');
-const tableRoot = document.getElementById('table-root');
-const tools = document.getElementById('replay-tools');
-const exportBtn = document.getElementById('replay-export');
-const backLink = document.getElementById('replay-back');
+const message = byId('replay-msg');
+const opener = byId('replay-open');
+const fileInput = byId('replay-file');
+const tableRoot = byId('table-root');
+const tools = byId('replay-tools');
+const exportBtn = byId('replay-export');
+const backLink = byId('replay-back');
 
 let storage;
 try {
@@ -121,9 +122,7 @@ exportBtn.addEventListener('click', () => {
   if (!current) return;
   const blob = new Blob([roundFileText(current.record, current.seats)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = roundFileName(current.record);
+  const a = h('a', { attrs: { href: url, download: roundFileName(current.record) } });
   document.body.append(a);
   a.click();
   a.remove();

@@ -9,6 +9,7 @@
  * second one, and a seat stored or forgotten by another tab reconnects this one.
  */
 
+import { byId, h, setText } from '../shared/dom.js';
 import { errorText, initPage, onLangChange, t } from '../shared/i18n.js';
 import { createTable } from '../table/render.js';
 import { createClock } from '../room/room-clock.js';
@@ -21,23 +22,23 @@ import { prefillName, readName, rememberName, wireName } from './setup.js';
 initPage(document);
 
 const roomId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
-const conn = document.getElementById('conn');
-const message = document.getElementById('room-msg');
-const join = document.getElementById('join');
-const joinForm = document.getElementById('join-form');
-const joinError = document.getElementById('join-error');
-const seatsBox = document.getElementById('seats');
-const seatList = document.getElementById('seat-list');
-const waiting = document.getElementById('waiting');
-const spectatorNote = document.getElementById('spectator');
-const invite = document.getElementById('invite');
-const inviteLink = document.getElementById('invite-link');
-const copyButton = document.getElementById('copy');
-const copyMessage = document.getElementById('copy-msg');
-const shareButton = document.getElementById('share');
-const qrToggle = document.getElementById('qr-toggle');
-const qrBox = document.getElementById('qr');
-const tableRoot = document.getElementById('table-root');
+const conn = byId('conn');
+const message = byId('room-msg');
+const join = byId('join');
+const joinForm = byId('join-form');
+const joinError = byId('join-error');
+const seatsBox = byId('seats');
+const seatList = byId('seat-list');
+const waiting = byId('waiting');
+const spectatorNote = byId('spectator');
+const invite = byId('invite');
+const inviteLink = byId('invite-link');
+const copyButton = byId('copy');
+const copyMessage = byId('copy-msg');
+const shareButton = byId('share');
+const qrToggle = byId('qr-toggle');
+const qrBox = byId('qr');
+const tableRoot = byId('table-root');
 
 inviteLink.value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
 prefillName(joinForm.elements.name);
@@ -90,7 +91,7 @@ function renderConn() {
   else if (connState !== 'connecting') connDown = false;
   const key = connDown ? 'conn.retry' : { online: 'conn.online', connecting: 'conn.connecting' }[connState];
   const text = key ? t(key) : '';
-  if (conn.textContent !== text) conn.textContent = text;
+  setText(conn, text);
   conn.classList.toggle('bad', connDown);
 }
 
@@ -112,18 +113,14 @@ function renderRoom() {
   if (sig === seatSig) return;
   seatSig = sig;
   seatList.replaceChildren(...(room?.seats ?? []).map((s) => {
-    const li = document.createElement('li');
-    const label = document.createElement('span');
-    label.className = 'seat-label';
-    label.textContent = `${t('form.seat', { n: s.seat + 1 })}: `;
-    const who = document.createElement('strong');
-    if (s.kind === 'computer') who.textContent = t('table.computer', { level: t(`level.${s.level ?? 'mittel'}`) });
-    else who.textContent = s.taken ? (s.name ?? '?') : t('room.seat.free');
-    li.append(label, who);
-    if (s.seat === mine) li.append(` ${t('room.seat.you')}`);
-    if (s.kind === 'person' && s.taken) li.append(` – ${t(s.connected ? 'table.connected' : 'table.away')}`);
-    li.className = s.taken || s.kind === 'computer' ? 'taken' : 'free';
-    return li;
+    const who = s.kind === 'computer'
+      ? t('table.computer', { level: t(`level.${s.level ?? 'mittel'}`) })
+      : s.taken ? (s.name ?? '?') : t('room.seat.free');
+    return h('li', { class: s.taken || s.kind === 'computer' ? 'taken' : 'free' },
+      h('span', { class: 'seat-label', text: `${t('form.seat', { n: s.seat + 1 })}: ` }),
+      h('strong', { text: who }),
+      s.seat === mine && ` ${t('room.seat.you')}`,
+      s.kind === 'person' && s.taken && ` – ${t(s.connected ? 'table.connected' : 'table.away')}`);
   }));
 }
 
@@ -139,10 +136,7 @@ function leftRoom() {
   seatsBox.hidden = true;
   invite.hidden = true;
   message.textContent = t('leave.done');
-  const home = document.createElement('a');
-  home.href = '/';
-  home.textContent = ` ${t('leave.home')}`;
-  message.append(home);
+  message.append(h('a', { text: ` ${t('leave.home')}`, attrs: { href: '/' } }));
 }
 
 function notFound() {
@@ -189,14 +183,12 @@ shareButton.addEventListener('click', async () => {
 qrToggle.addEventListener('click', () => {
   const show = qrBox.hidden;
   if (show && !qrBox.querySelector('img')) {
-    const image = document.createElement('img');
-    image.id = 'qr-img';
-    image.width = 220;
-    image.height = 220;
-    image.dataset.i18nAttr = 'alt:room.invite.qrAlt';
-    image.alt = t('room.invite.qrAlt');
-    image.src = `/r/${encodeURIComponent(roomId)}/qr.svg`;
-    qrBox.prepend(image);
+    qrBox.prepend(h('img', {
+      attrs: {
+        id: 'qr-img', width: 220, height: 220, 'data-i18n-attr': 'alt:room.invite.qrAlt', alt: t('room.invite.qrAlt'),
+        src: `/r/${encodeURIComponent(roomId)}/qr.svg`,
+      },
+    }));
   }
   qrBox.hidden = !show;
   qrToggle.setAttribute('aria-expanded', String(show));

@@ -4,6 +4,7 @@
  * game only when /lokal would resume it (local-save.js), and asks before a new one replaces it.
  */
 
+import { byId } from '../shared/dom.js';
 import { errorText, initPage, t } from '../shared/i18n.js';
 import { readSave } from '../sessions/local-save.js';
 import { writeSeat } from '../sessions/session-online.js';
@@ -14,10 +15,10 @@ import {
 
 initPage(document);
 
-const openForm = document.getElementById('open-form');
-const openError = document.getElementById('open-error');
-const localForm = document.getElementById('local-form');
-const localError = document.getElementById('local-error');
+const openForm = byId('open-form');
+const openError = byId('open-error');
+const localForm = byId('local-form');
+const localError = byId('local-error');
 
 for (const form of [openForm, localForm]) {
   prefillName(form.elements.name);
@@ -37,7 +38,7 @@ function syncSeats() {
     const level = openForm.elements[`level-${n}`];
     level.disabled = kind.value !== 'computer';
     level.closest('.field').classList.toggle('is-off', level.disabled);
-    const about = document.getElementById(`${level.id}-about`); // how the level plays: computers only
+    const about = byId(`${level.id}-about`); // how the level plays: computers only
     if (about) about.hidden = level.disabled;
   }
 }
@@ -52,7 +53,7 @@ function savedGame() {
     return null; // no storage: nothing to resume
   }
 }
-document.getElementById('resume').hidden = savedGame() === null;
+byId('resume').hidden = savedGame() === null;
 
 /** The select's value as the API's `turn_time`: seconds, or null for "Ohne Zeitlimit". */
 function turnTime(value) {

@@ -5,6 +5,7 @@
  * Nothing is saved. `?tempo=schnell` preselects the pace.
  */
 
+import { byId } from '../shared/dom.js';
 import { decide } from '../bots/index.js';
 import { cryptoRng } from '../engine.js';
 import { initPage, onLangChange } from '../shared/i18n.js';
@@ -15,11 +16,11 @@ import { createWatchControls } from '../replay/watch-controls.js';
 
 initPage(document);
 
-const setup = document.getElementById('watch-setup');
-const form = document.getElementById('watch-form');
-const tableRoot = document.getElementById('table-root');
-const tools = document.getElementById('watch-tools');
-const again = document.getElementById('watch-new');
+const setup = byId('watch-setup');
+const form = byId('watch-form');
+const tableRoot = byId('table-root');
+const tools = byId('watch-tools');
+const again = byId('watch-new');
 
 let storage = null;
 try {
@@ -71,7 +72,7 @@ again.addEventListener('click', () => {
   tableRoot.replaceChildren();
   tools.hidden = true;
   setup.hidden = false;
-  document.getElementById('watch-setup-h').focus();
+  byId('watch-setup-h').focus();
 });
 
 onLangChange(() => current?.controls.render());

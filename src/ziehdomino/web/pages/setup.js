@@ -4,6 +4,7 @@
  * (made here from one function, into the form's `[data-fieldsets]` box). Builds no game.
  */
 
+import { byId, h, setText } from '../shared/dom.js';
 import { onLangChange, t } from '../shared/i18n.js';
 import { LEVELS } from '../sessions/local-save.js';
 import { cleanName, nameProblem } from '../shared/names.js';
@@ -53,14 +54,14 @@ export function defaultName(input) {
  */
 export function confirmReplace(save) {
   const { starters, wins, shared } = save.match;
-  const dialog = el('dialog', { class: 'confirm', 'aria-labelledby': 'replace-h', 'aria-describedby': 'replace-text' });
+  const dialog = h('dialog', { class: 'confirm', attrs: { 'aria-labelledby': 'replace-h', 'aria-describedby': 'replace-text' } });
   const heading = said('h2', 'replace.h', { id: 'replace-h' });
-  const text = el('p', { id: 'replace-text' });
+  const text = h('p', { attrs: { id: 'replace-text' } });
   const words = () => t('replace.text', { round: starters.length, wins: wins[0], shared: shared[0] });
   text.textContent = words();
   const keep = said('button', 'replace.keep', { type: 'button', class: 'btn', value: 'keep' });
   const replace = said('button', 'replace.yes', { type: 'button', class: 'btn primary', value: 'replace' });
-  dialog.append(heading, text, el('div', { class: 'buttons' }, replace, keep));
+  dialog.append(heading, text, h('div', { class: 'buttons' }, replace, keep));
   document.body.append(dialog);
   const stop = onLangChange(() => { text.textContent = words(); });
   return new Promise((resolve) => {
@@ -97,7 +98,7 @@ function showProblem(input, problem) {
   const field = nameFields.get(input);
   field.problem = problem;
   const text = problem ? problemText(problem) : '';
-  if (field.box.textContent !== text) field.box.textContent = text;
+  setText(field.box, text);
   field.box.hidden = !problem;
   if (problem) {
     input.setAttribute('aria-invalid', 'true');
@@ -120,13 +121,9 @@ function showProblem(input, problem) {
 export function wireName(input) {
   if (nameFields.has(input)) return;
   input.removeAttribute('maxlength');
-  const box = document.createElement('small');
-  box.id = `${input.id}-problem`;
-  box.className = 'field-problem';
-  box.setAttribute('aria-live', 'polite');
-  box.hidden = true;
+  const box = h('small', { class: 'field-problem', attrs: { id: `${input.id}-problem`, 'aria-live': 'polite', hidden: true } });
   const hint = input.getAttribute('aria-describedby') ?? '';
-  (hint ? document.getElementById(hint) : input).after(box);
+  (hint ? byId(hint) : input).after(box);
   nameFields.set(input, { box, hint, problem: null });
   const check = () => {
     const problem = nameProblem(input.value);
@@ -156,29 +153,18 @@ export function readName(form, errorBox) {
 
 // ---- seats and computers ---------------------------------------------------------------------
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== false) node.setAttribute(k, v === true ? '' : v);
-  node.append(...children);
-  return node;
-}
-
 /** A translated text node's element: `<tag data-i18n=key>` (the page's language switch redoes it). */
 function said(tag, key, attrs = {}) {
-  const node = el(tag, { ...attrs, 'data-i18n': key });
-  node.textContent = t(key);
-  return node;
+  return h(tag, { text: t(key), attrs: { ...attrs, 'data-i18n': key } });
 }
 
 function select(id, name, options) {
-  return el('select', { id, name }, ...options.map(([value, key, chosen]) => {
-    const option = said('option', key, { value, selected: Boolean(chosen) });
-    return option;
-  }));
+  return h('select', { attrs: { id, name } },
+    ...options.map(([value, key, chosen]) => said('option', key, { value, selected: Boolean(chosen) })));
 }
 
 function field(id, labelKey, control) {
-  return el('div', { class: 'field' }, said('label', labelKey, { for: id }), control);
+  return h('div', { class: 'field' }, said('label', labelKey, { for: id }), control);
 }
 
 /**
@@ -203,8 +189,8 @@ function fieldset(prefix, kind, n) {
     about.textContent = t(about.dataset.i18n);
   });
   parts.push(field(levelId, 'form.level', level), about);
-  const legend = el('legend', {}, said('span', kind === 'seat' ? 'form.seatWord' : 'form.computerWord'), ` ${n}`);
-  return el('fieldset', { class: 'seat', [`data-${kind}`]: String(n) }, legend, ...parts);
+  const legend = h('legend', {}, said('span', kind === 'seat' ? 'form.seatWord' : 'form.computerWord'), ` ${n}`);
+  return h('fieldset', { class: 'seat', attrs: { [`data-${kind}`]: n } }, legend, ...parts);
 }
 
 /**

@@ -6,15 +6,9 @@
  * "Tempo" (the session's `setTempo`, offered in the table's settings).
  */
 
+import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { entryText, seatName } from '../table/words.js';
-
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /**
  * What step `view.replay.step` shows, in words: "Schritt 4 von 31: Ben zieht 2|5."
@@ -39,23 +33,21 @@ export function stepText(view, room) {
  */
 export function createReplayControls(session) {
   const id = 'replay';
-  const first = el('button', { type: 'button', class: 'btn' });
-  const back = el('button', { type: 'button', class: 'btn', 'aria-keyshortcuts': 'ArrowLeft' });
-  const play = el('button', { type: 'button', class: 'btn primary' });
-  const forward = el('button', { type: 'button', class: 'btn', 'aria-keyshortcuts': 'ArrowRight' });
-  const last = el('button', { type: 'button', class: 'btn' });
-  const label = el('label', { for: `${id}-slider` });
-  const slider = el('input', { type: 'range', id: `${id}-slider`, min: '0', max: String(session.steps), step: '1', value: '0' });
-  const text = el('p', { class: 'replay-step', 'aria-live': 'polite', id: `${id}-step` });
-  slider.setAttribute('aria-describedby', text.id);
-  const buttons = el('div', { class: 'replay-buttons', role: 'group' });
-  buttons.append(first, back, play, forward, last);
-  const sliderField = el('div', { class: 'replay-slider' });
-  sliderField.append(label, slider);
-  const element = el('section', { class: 'replay-controls' });
-  const heading = el('h2', { class: 'sr-only', id: `${id}-controls-h` });
-  element.setAttribute('aria-labelledby', heading.id);
-  element.append(heading, buttons, sliderField, text);
+  const first = h('button', { class: 'btn', attrs: { type: 'button' } });
+  const back = h('button', { class: 'btn', attrs: { type: 'button', 'aria-keyshortcuts': 'ArrowLeft' } });
+  const play = h('button', { class: 'btn primary', attrs: { type: 'button' } });
+  const forward = h('button', { class: 'btn', attrs: { type: 'button', 'aria-keyshortcuts': 'ArrowRight' } });
+  const last = h('button', { class: 'btn', attrs: { type: 'button' } });
+  const label = h('label', { attrs: { for: `${id}-slider` } });
+  const text = h('p', { class: 'replay-step', attrs: { 'aria-live': 'polite', id: `${id}-step` } });
+  const slider = h('input', {
+    attrs: { type: 'range', id: `${id}-slider`, min: 0, max: session.steps, step: 1, value: 0, 'aria-describedby': text.id },
+  });
+  const buttons = h('div', { class: 'replay-buttons', attrs: { role: 'group' } }, first, back, play, forward, last);
+  const sliderField = h('div', { class: 'replay-slider' }, label, slider);
+  const heading = h('h2', { class: 'sr-only', attrs: { id: `${id}-controls-h` } });
+  const element = h('section', { class: 'replay-controls', attrs: { 'aria-labelledby': heading.id } },
+    heading, buttons, sliderField, text);
 
   first.addEventListener('click', () => session.first());
   back.addEventListener('click', () => session.back());

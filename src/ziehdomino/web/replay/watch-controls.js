@@ -4,15 +4,9 @@
  * and the running tally: wins per seat over the rounds watched. The pace is the table's "Tempo".
  */
 
+import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { seatName } from '../table/words.js';
-
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /**
  * The tally in words: "Siege bisher: Computer 1: 2 · Computer 2: 1 (3 Runden zu Ende geschaut)".
@@ -29,18 +23,16 @@ export function tallyText(view, room) {
  * @returns {{element: HTMLElement, render: () => void}}
  */
 export function createWatchControls(session) {
-  const toggle = el('button', { type: 'button', class: 'btn primary' });
-  const step = el('button', { type: 'button', class: 'btn' });
-  const all = el('input', { type: 'checkbox', id: 'watch-show-all' });
-  const allLabel = el('label', { for: 'watch-show-all' });
-  const allField = el('span', { class: 'field inline watch-all' });
-  allField.append(all, allLabel);
-  const tally = el('p', { class: 'replay-step watch-tally', 'aria-live': 'polite' });
-  const heading = el('h2', { class: 'sr-only', id: 'watch-controls-h' });
-  const buttons = el('div', { class: 'replay-buttons', role: 'group' });
-  buttons.append(toggle, step);
-  const element = el('section', { class: 'replay-controls', 'aria-labelledby': heading.id });
-  element.append(heading, buttons, allField, tally);
+  const toggle = h('button', { class: 'btn primary', attrs: { type: 'button' } });
+  const step = h('button', { class: 'btn', attrs: { type: 'button' } });
+  const all = h('input', { attrs: { type: 'checkbox', id: 'watch-show-all' } });
+  const allLabel = h('label', { attrs: { for: 'watch-show-all' } });
+  const allField = h('span', { class: 'field inline watch-all' }, all, allLabel);
+  const tally = h('p', { class: 'replay-step watch-tally', attrs: { 'aria-live': 'polite' } });
+  const heading = h('h2', { class: 'sr-only', attrs: { id: 'watch-controls-h' } });
+  const buttons = h('div', { class: 'replay-buttons', attrs: { role: 'group' } }, toggle, step);
+  const element = h('section', { class: 'replay-controls', attrs: { 'aria-labelledby': heading.id } },
+    heading, buttons, allField, tally);
 
   toggle.addEventListener('click', () => (session.paused ? session.resume() : session.pause()));
   step.addEventListener('click', () => session.stepOnce());

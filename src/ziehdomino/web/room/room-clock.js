@@ -8,6 +8,7 @@
  * from the moment the state arrived (no clock of the server's is compared with ours).
  */
 
+import { h, setText } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 
 /** Milliseconds left at which the clock is announced to screen readers, once per turn. */
@@ -26,13 +27,6 @@ export function turnKey(view, seat) {
   return `${view.round_number}:${seat}:${view.log.filter((e) => e.seat !== seat).length}`;
 }
 
-function el(tag, className, attrs = {}) {
-  const node = document.createElement(tag);
-  node.className = className;
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
-
 /**
  * Builds the clock.
  * @param {object} [options]
@@ -46,10 +40,9 @@ export function createClock({ now, schedule, cancel } = {}) {
   const clockNow = now ?? (() => performance.now());
   const later = schedule ?? ((fn, ms) => setTimeout(fn, ms));
   const stopTimer = cancel ?? ((handle) => clearTimeout(handle));
-  const text = el('p', 'clock-text');
-  const live = el('p', 'sr-only', { 'aria-live': 'assertive', 'aria-atomic': 'true' });
-  const element = el('div', 'clock');
-  element.append(text, live);
+  const text = h('p', { class: 'clock-text' });
+  const live = h('p', { class: 'sr-only', attrs: { 'aria-live': 'assertive', 'aria-atomic': 'true' } });
+  const element = h('div', { class: 'clock' }, text, live);
   element.hidden = true;
 
   let timer = null;
@@ -69,7 +62,7 @@ export function createClock({ now, schedule, cancel } = {}) {
     if (state.standIn || left <= 0) words = state.me ? t('clock.standInYou') : t('clock.standIn', { name: state.name });
     else if (state.me) words = t('clock.you', { s: secondsLeft(left) });
     else words = t('clock.other', { name: state.name, s: secondsLeft(left) });
-    if (text.textContent !== words) text.textContent = words;
+    setText(text, words);
     element.classList.toggle('urgent', !state.standIn && left > 0 && left <= WARN_AT_MS);
     element.classList.toggle('stand-in', state.standIn || left <= 0);
     if (!state.standIn && left > 0 && left <= WARN_AT_MS && warned !== state.key) {

@@ -4,15 +4,12 @@
  * (the page does that through the session).
  */
 
+import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 
+/** A button whose words are the key `key` (kept in data-key, so that translate() redoes them). */
 function button(className, key) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = className;
-  b.dataset.key = key;
-  b.textContent = t(key);
-  return b;
+  return h('button', { class: className, text: t(key), attrs: { type: 'button', 'data-key': key } });
 }
 
 /**
@@ -22,20 +19,12 @@ function button(className, key) {
  */
 export function createLeave({ onLeave }) {
   const open = button('btn subtle', 'leave.button');
-  const question = document.createElement('p');
-  question.id = `leave-q-${Math.random().toString(36).slice(2)}`;
+  const question = h('p', { attrs: { id: `leave-q-${Math.random().toString(36).slice(2)}` } });
   const yes = button('btn danger', 'leave.yes');
   const no = button('btn', 'leave.no');
-  const confirm = document.createElement('div');
-  confirm.className = 'leave-confirm';
-  confirm.setAttribute('role', 'group');
-  confirm.setAttribute('aria-labelledby', question.id);
-  confirm.append(question, yes, no);
-  confirm.hidden = true;
-  const element = document.createElement('div');
-  element.className = 'leave';
-  element.append(open, confirm);
-  element.hidden = true;
+  const confirm = h('div', { class: 'leave-confirm', attrs: { role: 'group', 'aria-labelledby': question.id, hidden: true } },
+    question, yes, no);
+  const element = h('div', { class: 'leave', attrs: { hidden: true } }, open, confirm);
 
   function translate() {
     for (const b of [open, yes, no]) b.textContent = t(b.dataset.key);

@@ -6,6 +6,7 @@
  * ready step.
  */
 
+import { h, setText } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 
 /**
@@ -31,10 +32,7 @@ export function iAmReady(room) {
  *   mine: (room: object|null) => boolean}}  `mine`: iAmReady
  */
 export function createReady() {
-  const element = document.createElement('p');
-  element.className = 'ready-line';
-  element.setAttribute('aria-live', 'polite');
-  element.hidden = true;
+  const element = h('p', { class: 'ready-line', attrs: { 'aria-live': 'polite', hidden: true } });
   return {
     element,
     mine: iAmReady,
@@ -47,8 +45,7 @@ export function createReady() {
       if (iAmReady(room)) parts.push(t('ready.you'));
       if (waiting.length) parts.push(t('ready.waiting', { names: waiting.map((s) => nameOf(s)).join(', ') }));
       else parts.push(t('ready.all'));
-      const text = parts.join(' ');
-      if (element.textContent !== text) element.textContent = text;
+      setText(element, parts.join(' '));
     },
   };
 }

@@ -5,6 +5,7 @@
  * again after each round while it is open.
  */
 
+import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
 import { createRoomStats } from '../stats/stats-panel.js';
 
@@ -14,22 +15,15 @@ import { createRoomStats } from '../stats/stats-panel.js';
  * @param {HTMLElement} after  the panel and its button go right after this element
  */
 export function wireRoomStats(session, roomId, after) {
-  const toggle = document.createElement('button');
-  toggle.type = 'button';
-  toggle.className = 'btn';
-  toggle.id = 'room-stats-toggle';
-  toggle.setAttribute('aria-expanded', 'false');
-  toggle.setAttribute('aria-controls', 'room-stats');
-  const tools = document.createElement('p');
-  tools.className = 'game-tools';
-  tools.append(toggle);
-  const box = document.createElement('div');
-  box.id = 'room-stats';
-  box.hidden = true;
+  const toggle = h('button', {
+    class: 'btn',
+    attrs: { type: 'button', id: 'room-stats-toggle', 'aria-expanded': 'false', 'aria-controls': 'room-stats' },
+  });
+  // Hidden until the first round is dealt.
+  const tools = h('p', { class: 'game-tools', attrs: { hidden: true } }, toggle);
   const stats = createRoomStats();
-  box.append(stats.element);
+  const box = h('div', { attrs: { id: 'room-stats', hidden: true } }, stats.element);
   after.after(tools, box);
-  tools.hidden = true; // until the first round is dealt
 
   let shownFor = null; // the view version the panel was filled for
   async function fill() {

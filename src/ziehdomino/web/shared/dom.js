@@ -1,16 +1,42 @@
 /**
- * @file Small DOM helpers shared by the table's parts. All text goes in through textContent
- * (names are data, never markup).
+ * @file The one small DOM kit every module builds and updates its elements with. All text goes
+ * in through textContent (names are data, never markup).
  */
 
-/** Tiny element builder: h('p', {class: 'x', text: 'y', attrs: {id: 'z'}}, ...children). */
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Sets each attribute: true as an empty (boolean) attribute, false, null or undefined left out. */
+function putAttrs(node, attrs) {
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === true) node.setAttribute(name, '');
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(name, String(value));
+  }
+}
+
+/**
+ * An HTML element: h('p', {class: 'x', text: 'y', attrs: {id: 'z'}}, ...children). Children
+ * that are empty (null, false, '') are left out, so a part can be given conditionally.
+ */
 export function h(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   if (props.class) node.className = props.class;
   if (props.text !== undefined) node.textContent = props.text;
-  if (props.attrs) for (const [k, v] of Object.entries(props.attrs)) node.setAttribute(k, v);
+  if (props.attrs) putAttrs(node, props.attrs);
   for (const child of children) if (child) node.append(child);
   return node;
+}
+
+/** An SVG element with its attributes (numbers written as they are) and optional text. */
+export function svg(tag, attrs = {}, text) {
+  const node = document.createElementNS(SVG, tag);
+  putAttrs(node, attrs);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The page's element with this id (the page modules' fixed parts of the HTML). */
+export function byId(id) {
+  return document.getElementById(id);
 }
 
 /** Sets a node's text only when it differs (no mutation while nothing changes). */

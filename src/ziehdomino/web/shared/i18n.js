@@ -10,6 +10,8 @@
  * Never builds HTML: every string is meant for textContent or an attribute.
  */
 
+import { setText } from './dom.js';
+
 export const LANG_KEY = 'ziehdomino.lang';
 export const LANGS = ['de', 'en'];
 
@@ -857,10 +859,7 @@ export function setLang(next) {
 export function translatePage(doc) {
   const root = doc.documentElement;
   root.lang = current;
-  for (const el of doc.querySelectorAll('[data-i18n]')) {
-    const text = t(el.dataset.i18n);
-    if (el.textContent !== text) el.textContent = text;
-  }
+  for (const el of doc.querySelectorAll('[data-i18n]')) setText(el, t(el.dataset.i18n));
   for (const el of doc.querySelectorAll('[data-i18n-attr]')) {
     for (const pair of el.dataset.i18nAttr.split(';')) {
       const [attr, key] = pair.split(':');

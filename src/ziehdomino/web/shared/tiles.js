@@ -3,7 +3,7 @@
  * carries the meaning. Drawings are built once per (a, b, shape) and cloned afterwards.
  */
 
-const SVG = 'http://www.w3.org/2000/svg';
+import { svg } from './dom.js';
 
 /** Pip centres in a unit square, per number of pips. */
 const PIPS = [
@@ -18,17 +18,11 @@ const PIPS = [
 
 const cache = new Map();
 
-function el(name, attrs) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  return node;
-}
-
-function half(svg, pips, x, y, vertical) {
+function half(drawing, pips, x, y, vertical) {
   for (const [px, py] of PIPS[pips]) {
     // Sixes run along the tile's long side, as on real tiles.
     const [cx, cy] = vertical ? [px, py] : [py, px];
-    svg.append(el('circle', { cx: x + 6 + cx * 88, cy: y + 6 + cy * 88, r: 9.5, class: 'pip' }));
+    drawing.append(svg('circle', { cx: x + 6 + cx * 88, cy: y + 6 + cy * 88, r: 9.5, class: 'pip' }));
   }
 }
 
@@ -44,10 +38,10 @@ export function tileSvg(a, b, vertical) {
   let proto = cache.get(key);
   if (!proto) {
     const [w, h] = vertical ? [100, 200] : [200, 100];
-    proto = el('svg', { viewBox: `0 0 ${w} ${h}`, class: `tile-svg ${vertical ? 'v' : 'h'}`, 'aria-hidden': 'true', focusable: 'false' });
-    proto.append(el('rect', { x: 2, y: 2, width: w - 4, height: h - 4, rx: 14, class: 'tile-body' }));
-    if (vertical) proto.append(el('line', { x1: 12, y1: 100, x2: 88, y2: 100, class: 'tile-bar' }));
-    else proto.append(el('line', { x1: 100, y1: 12, x2: 100, y2: 88, class: 'tile-bar' }));
+    proto = svg('svg', { viewBox: `0 0 ${w} ${h}`, class: `tile-svg ${vertical ? 'v' : 'h'}`, 'aria-hidden': 'true', focusable: 'false' });
+    proto.append(svg('rect', { x: 2, y: 2, width: w - 4, height: h - 4, rx: 14, class: 'tile-body' }));
+    if (vertical) proto.append(svg('line', { x1: 12, y1: 100, x2: 88, y2: 100, class: 'tile-bar' }));
+    else proto.append(svg('line', { x1: 100, y1: 12, x2: 100, y2: 88, class: 'tile-bar' }));
     half(proto, a, 0, 0, vertical);
     if (vertical) half(proto, b, 0, 100, vertical);
     else half(proto, b, 100, 0, vertical);

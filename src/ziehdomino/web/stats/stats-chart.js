@@ -5,17 +5,11 @@
  * is decoration, aria-hidden). All text goes in through textContent.
  */
 
-const SVG = 'http://www.w3.org/2000/svg';
+import { h, svg } from '../shared/dom.js';
+
 const ROW = 28; // px per bar, in the viewBox
 const LABEL = 150; // px for the row labels
 const WIDTH = 520;
-
-function el(doc, name, attrs = {}, text) {
-  const node = name.startsWith('svg:') ? doc.createElementNS(SVG, name.slice(4)) : doc.createElement(name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /**
  * The chart's bars as geometry (pure, tested): per row, per part, `{x, width}` in the viewBox.
@@ -38,63 +32,52 @@ export function barGeometry(rows) {
 
 /**
  * A figure with the chart and its table.
- * @param {Document} doc
  * @param {{caption: string, rowHead: string, parts: {label: string, cls: string}[],
  *   extra?: {label: string}[], rows: {label: string, parts: number[], extra?: string[]}[],
  *   empty: string}} data  `parts` name the stacked segments (legend and table columns);
  *   `extra` columns appear in the table only (e.g. "Ø Augen übrig")
  * @returns {HTMLElement} a <figure class="stats-chart">
  */
-export function statsFigure(doc, { caption, rowHead, parts, extra = [], rows, empty }) {
-  const figure = el(doc, 'figure', { class: 'stats-chart' });
-  figure.append(el(doc, 'figcaption', {}, caption));
+export function statsFigure({ caption, rowHead, parts, extra = [], rows, empty }) {
+  const figure = h('figure', { class: 'stats-chart' }, h('figcaption', { text: caption }));
   if (rows.length === 0) {
-    figure.append(el(doc, 'p', { class: 'note' }, empty));
+    figure.append(h('p', { class: 'note', text: empty }));
     return figure;
   }
   const height = rows.length * ROW + 24;
-  const svg = el(doc, 'svg:svg', { viewBox: `0 0 ${WIDTH} ${height}`, 'aria-hidden': 'true', focusable: 'false', class: 'chart' });
+  const chart = svg('svg', { viewBox: `0 0 ${WIDTH} ${height}`, 'aria-hidden': 'true', focusable: 'false', class: 'chart' });
   const geometry = barGeometry(rows);
   rows.forEach((row, i) => {
     const y = i * ROW + 4;
-    svg.append(el(doc, 'svg:text', { x: LABEL - 8, y: y + 15, 'text-anchor': 'end', class: 'chart-label' }, row.label));
+    chart.append(svg('text', { x: LABEL - 8, y: y + 15, 'text-anchor': 'end', class: 'chart-label' }, row.label));
     geometry[i].forEach((bar, j) => {
       if (bar.width <= 0) return;
-      svg.append(el(doc, 'svg:rect', { x: bar.x.toFixed(1), y, width: bar.width.toFixed(1), height: ROW - 8, class: `bar ${parts[j].cls}` }));
+      chart.append(svg('rect', { x: bar.x.toFixed(1), y, width: bar.width.toFixed(1), height: ROW - 8, class: `bar ${parts[j].cls}` }));
     });
     const total = row.parts.reduce((a, b) => a + b, 0);
     const end = geometry[i].length ? geometry[i][geometry[i].length - 1] : { x: LABEL, width: 0 };
-    svg.append(el(doc, 'svg:text', { x: (end.x + end.width + 6).toFixed(1), y: y + 15, class: 'chart-total' }, String(total)));
+    chart.append(svg('text', { x: (end.x + end.width + 6).toFixed(1), y: y + 15, class: 'chart-total' }, String(total)));
   });
   let lx = LABEL;
   const ly = rows.length * ROW + 8;
   for (const part of parts) {
-    svg.append(el(doc, 'svg:rect', { x: lx, y: ly, width: 12, height: 12, class: `bar ${part.cls}` }));
-    svg.append(el(doc, 'svg:text', { x: lx + 16, y: ly + 11, class: 'chart-legend' }, part.label));
+    chart.append(svg('rect', { x: lx, y: ly, width: 12, height: 12, class: `bar ${part.cls}` }));
+    chart.append(svg('text', { x: lx + 16, y: ly + 11, class: 'chart-legend' }, part.label));
     lx += 24 + part.label.length * 8;
   }
-  figure.append(svg);
+  figure.append(chart);
 
   // The roles keep it a table when a phone lays its rows out as grids (stats.css).
-  const table = el(doc, 'table', { class: 'stats-table', role: 'table' });
-  table.style?.setProperty('--stats-cols', String(parts.length + extra.length));
-  table.append(el(doc, 'caption', { class: 'sr-only' }, caption));
-  const head = el(doc, 'tr', { role: 'row' });
-  head.append(el(doc, 'th', { scope: 'col', role: 'columnheader', class: 'row-head' }, rowHead));
-  for (const c of [...parts, ...extra]) head.append(el(doc, 'th', { scope: 'col', role: 'columnheader' }, c.label));
-  const thead = el(doc, 'thead', { role: 'rowgroup' });
-  thead.append(head);
-  const tbody = el(doc, 'tbody', { role: 'rowgroup' });
-  for (const row of rows) {
-    const tr = el(doc, 'tr', { role: 'row' });
-    tr.append(el(doc, 'th', { scope: 'row', role: 'rowheader' }, row.label));
-    for (const n of row.parts) tr.append(el(doc, 'td', { class: 'num', role: 'cell' }, String(n)));
-    for (const x of row.extra ?? []) tr.append(el(doc, 'td', { class: 'num', role: 'cell' }, x));
-    tbody.append(tr);
-  }
-  table.append(thead, tbody);
-  const scroll = el(doc, 'div', { class: 'stats-scroll' }); // should a table still be too wide, it scrolls, not the page
-  scroll.append(table);
-  figure.append(scroll);
+  const head = h('tr', { attrs: { role: 'row' } },
+    h('th', { class: 'row-head', text: rowHead, attrs: { scope: 'col', role: 'columnheader' } }),
+    ...[...parts, ...extra].map((c) => h('th', { text: c.label, attrs: { scope: 'col', role: 'columnheader' } })));
+  const tbody = h('tbody', { attrs: { role: 'rowgroup' } }, ...rows.map((row) => h('tr', { attrs: { role: 'row' } },
+    h('th', { text: row.label, attrs: { scope: 'row', role: 'rowheader' } }),
+    ...[...row.parts.map(String), ...(row.extra ?? [])].map((x) => h('td', { class: 'num', text: x, attrs: { role: 'cell' } })))));
+  const table = h('table', { class: 'stats-table', attrs: { role: 'table' } },
+    h('caption', { class: 'sr-only', text: caption }), h('thead', { attrs: { role: 'rowgroup' } }, head), tbody);
+  table.style.setProperty('--stats-cols', String(parts.length + extra.length));
+  // Should a table still be too wide, it scrolls, not the page.
+  figure.append(h('div', { class: 'stats-scroll' }, table));
   return figure;
 }

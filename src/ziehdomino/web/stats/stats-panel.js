@@ -7,6 +7,7 @@
  *   from the room's finished rounds (`render(summaries, room)`).
  */
 
+import { h } from '../shared/dom.js';
 import { onLangChange, t } from '../shared/i18n.js';
 import { localRows, readLocalStats, resetLocalStats, roomRows } from './stats.js';
 import { statsFigure } from './stats-chart.js';
@@ -16,14 +17,9 @@ let uid = 0;
 
 function panel() {
   const id = `stats${++uid}`;
-  const element = document.createElement('section');
-  element.className = 'card stats';
-  element.setAttribute('aria-labelledby', `${id}-h`);
-  const heading = document.createElement('h2');
-  heading.id = `${id}-h`;
-  heading.tabIndex = -1;
-  const body = document.createElement('div');
-  element.append(heading, body);
+  const heading = h('h2', { attrs: { id: `${id}-h`, tabindex: -1 } });
+  const body = h('div');
+  const element = h('section', { class: 'card stats', attrs: { 'aria-labelledby': heading.id } }, heading, body);
   return { element, heading, body };
 }
 
@@ -33,23 +29,16 @@ function panel() {
  */
 export function createLocalStats(storage) {
   const { element, heading, body } = panel();
-  const reset = document.createElement('button');
-  reset.type = 'button';
-  reset.className = 'btn';
-  const said = document.createElement('span');
-  said.className = 'stats-said';
-  said.setAttribute('aria-live', 'polite');
-  const tools = document.createElement('div');
-  tools.className = 'stats-tools';
-  tools.append(reset, said);
-  element.append(tools);
+  const reset = h('button', { class: 'btn', attrs: { type: 'button' } });
+  const said = h('span', { class: 'stats-said', attrs: { 'aria-live': 'polite' } });
+  element.append(h('div', { class: 'stats-tools' }, reset, said));
 
   function render() {
     heading.textContent = t('stats.h');
     reset.textContent = t('stats.reset');
     const rows = localRows(readLocalStats(storage));
     reset.disabled = rows.length === 0;
-    body.replaceChildren(statsFigure(document, {
+    body.replaceChildren(statsFigure({
       caption: t('stats.local.caption'),
       rowHead: t('stats.local.row'),
       parts: [{ label: t('stats.won'), cls: 'won' }, { label: t('stats.shared'), cls: 'shared' }, { label: t('stats.lost'), cls: 'lost' }],
@@ -87,7 +76,7 @@ export function createRoomStats() {
     const players = room?.seats?.length ?? 0;
     const rows = summaries.length ? roomRows(summaries, players) : [];
     const fmt = new Intl.NumberFormat(t('stats.locale'), { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-    body.replaceChildren(statsFigure(document, {
+    body.replaceChildren(statsFigure({
       caption: t('stats.room.caption'),
       rowHead: t('stats.room.row'),
       parts: [{ label: t('stats.room.wins'), cls: 'won' }, { label: t('stats.room.shared'), cls: 'shared' }, { label: t('stats.room.other'), cls: 'lost' }],

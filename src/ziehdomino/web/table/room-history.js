@@ -7,14 +7,8 @@
  * `{"round": 2, "starter": 1, "kind": "domino"|"blocked", "winners": [seat...], "pips": [n per seat]}`.
  */
 
+import { h } from '../shared/dom.js';
 import { t } from '../shared/i18n.js';
-
-function h(tag, text, attrs = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
 
 /** How a round ended, in words. */
 export function outcomeText(entry) {
@@ -29,13 +23,11 @@ export function outcomeText(entry) {
  *   `linkOf` gives a round's replay address ("Runde ansehen" in its row), or null where none is kept.
  */
 export function createHistory() {
-  const summary = h('summary', t('history.h'));
-  const empty = h('p', t('history.empty'), { class: 'muted' });
-  const scroller = h('div', undefined, { class: 'history-scroll' });
-  const table = h('table', undefined, { class: 'rounds-table' });
-  scroller.append(table);
-  const element = h('details', undefined, { class: 'rounds' });
-  element.append(summary, empty, scroller);
+  const summary = h('summary', { text: t('history.h') });
+  const empty = h('p', { class: 'muted', text: t('history.empty') });
+  const table = h('table', { class: 'rounds-table' });
+  const scroller = h('div', { class: 'history-scroll' }, table);
+  const element = h('details', { class: 'rounds' }, summary, empty, scroller);
   let sig = '';
   return {
     element,
@@ -52,32 +44,33 @@ export function createHistory() {
       scroller.hidden = list.length === 0;
       const head = h('tr');
       for (const key of ['history.round', 'history.starter', 'history.how', 'history.winners']) {
-        head.append(h('th', t(key), { scope: 'col' }));
+        head.append(h('th', { text: t(key), attrs: { scope: 'col' } }));
       }
-      head.append(h('th', t('history.pips'), { scope: 'col' }));
-      if (links.some(Boolean)) head.append(h('th', t('replay.link'), { scope: 'col', class: 'sr-only' }));
+      head.append(h('th', { text: t('history.pips'), attrs: { scope: 'col' } }));
+      if (links.some(Boolean)) head.append(h('th', { class: 'sr-only', text: t('replay.link'), attrs: { scope: 'col' } }));
       const rows = list.map((entry, i) => {
-        const row = h('tr');
-        row.append(h('th', String(entry.round), { scope: 'row' }), h('td', names[entry.starter] ?? '?'),
-          h('td', outcomeText(entry)),
-          h('td', entry.winners.length ? entry.winners.map((s) => names[s] ?? '?').join(', ') : t('history.nobody')));
+        const row = h('tr', {},
+          h('th', { text: String(entry.round), attrs: { scope: 'row' } }),
+          h('td', { text: names[entry.starter] ?? '?' }),
+          h('td', { text: outcomeText(entry) }),
+          h('td', { text: entry.winners.length ? entry.winners.map((s) => names[s] ?? '?').join(', ') : t('history.nobody') }));
         // every seat's pips in hand, "Anna 12 · Ben 10" (fits beside the table on any screen)
-        const pips = h('td', undefined, { class: 'pips' });
+        const pips = h('td', { class: 'pips' });
         names.forEach((name, s) => {
           if (s > 0) pips.append(' · ');
-          const part = h('span', t('history.pipsOf', { name, n: entry.pips?.[s] ?? '?' }));
-          if (entry.winners.includes(s)) part.className = 'winner';
-          pips.append(part);
+          pips.append(h('span', {
+            class: entry.winners.includes(s) ? 'winner' : '',
+            text: t('history.pipsOf', { name, n: entry.pips?.[s] ?? '?' }),
+          }));
         });
         row.append(pips);
         if (links.some(Boolean)) {
-          const cell = h('td');
-          if (links[i]) cell.append(h('a', t('replay.link'), { href: links[i], 'aria-label': `${t('replay.link')}: ${t('history.round')} ${entry.round}` }));
-          row.append(cell);
+          const label = `${t('replay.link')}: ${t('history.round')} ${entry.round}`;
+          row.append(h('td', {}, links[i] && h('a', { text: t('replay.link'), attrs: { href: links[i], 'aria-label': label } })));
         }
         return row;
       });
-      table.replaceChildren(h('caption', t('history.h'), { class: 'sr-only' }), h('thead'), h('tbody'));
+      table.replaceChildren(h('caption', { class: 'sr-only', text: t('history.h') }), h('thead'), h('tbody'));
       table.tHead.append(head);
       table.tBodies[0].append(...rows);
     },

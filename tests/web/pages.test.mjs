@@ -109,7 +109,7 @@ test('every relative import inside web/ names a file that is there', () => {
 
 test('one DOM kit: only shared/dom.js makes elements or looks ids up (no module keeps its own copy)', () => {
   const modules = readdirSync(WEB, { recursive: true }).filter((name) => name.endsWith('.js')).map((name) => name.split(sep).join('/'));
-  for (const name of modules.filter((m) => m !== 'shared/dom.js' && m !== 'sw.js')) {
+  for (const name of modules.filter((m) => m !== 'shared/dom.js')) {
     assert.doesNotMatch(read(name), /\.createElement(NS)?\(|\.getElementById\(/, `${name}: use shared/dom.js`);
   }
 });

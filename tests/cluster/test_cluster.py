@@ -193,7 +193,7 @@ def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(clust
             try:
                 await late.send({"type": "action", "version": view["version"], "action": mine["view"]["legal"][0]})
                 # a page loaded meanwhile comes whole: what the hung process took is retried on another
-                paths = [f"/r/{other}", "/static/page-room.js", "/static/table.css"] * 2
+                paths = [f"/r/{other}", "/static/pages/page-room.js", "/static/table/table.css"] * 2
                 loads = await asyncio.gather(*(asyncio.to_thread(httpx.get, target.base + path, timeout=20)
                                                for path in paths))
                 assert [r.status_code for r in loads] == [200] * len(paths), [r.status_code for r in loads]

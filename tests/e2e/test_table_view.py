@@ -332,7 +332,7 @@ def server_create(base: str) -> dict[str, Any]:
 #: without a pause) until it is the person's turn with a line of `want` tiles, saves that game
 #: as the local save, and returns the line's length (0 when none was found).
 LONG_LINE_JS = """async (want) => {
-  const { LocalSession } = await import('/static/session-local.js');
+  const { LocalSession } = await import('/static/sessions/session-local.js');
   const session = new LocalSession({ storage: localStorage, schedule: () => null, cancel: () => {} });
   for (let game = 0; game < 4000; game++) {
     session.start({ name: 'Anna', computers: ['leicht'] });
@@ -355,7 +355,7 @@ LONG_LINE_JS = """async (want) => {
 #: tiles in the result (at 360 px a hand's cell holds three a line), the most a round gives
 #: now and then; that game stays the local save. Returns the lines found (0 when none was).
 FULL_HANDS_JS = """async (want) => {
-  const { LocalSession } = await import('/static/session-local.js');
+  const { LocalSession } = await import('/static/sessions/session-local.js');
   const session = new LocalSession({ storage: localStorage, schedule: () => null, cancel: () => {} });
   for (let game = 0; game < 5000; game++) {
     session.start({ name: 'Benedikt Langname', computers: ['leicht', 'leicht', 'leicht'] });
@@ -648,7 +648,7 @@ def test_called_back_title_and_sound_when_the_turn_comes(server, new_context):
 #: least `want` tiles (drawn past ten), saves that game as the local save, and returns the hand's
 #: size (0 when none was found).
 BIG_HAND_JS = """async (want) => {
-  const { LocalSession } = await import('/static/session-local.js');
+  const { LocalSession } = await import('/static/sessions/session-local.js');
   const session = new LocalSession({ storage: localStorage, schedule: () => null, cancel: () => {} });
   for (let game = 0; game < 4000; game++) {
     session.start({ name: 'Anna', computers: ['leicht'] });

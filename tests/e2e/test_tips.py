@@ -1,4 +1,4 @@
-"""Tips ("Mit Tipps lernen", web/tips.js): off at first; a preview does not count; three confirmed own
+"""Tips ("Mit Tipps lernen", web/learn/tips.js): off at first; a preview does not count; three confirmed own
 actions, then the tips end with their message; switching on again starts a new count; a
 reload switches them off. Played from a fixed local save so that the person surely gets three
 actions (seat 0 opens with 7 tiles; the computer needs 7 plays to go out)."""
@@ -113,9 +113,9 @@ VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 
 _TIPS_IN_PAGE = """
 async (views) => {
-  const { loadTips, tipFor, tipSeed } = await import('/static/tips.js');
+  const { loadTips, tipFor, tipSeed } = await import('/static/learn/tips.js');
   await loadTips();
-  const { decide } = await import('/static/bots.js');
+  const { decide } = await import('/static/bots/index.js');
   return views.map((view) => {
     const tip = tipFor(view, 'de');
     const seed = tipSeed(view);

@@ -29,7 +29,8 @@ def first_load(page: Any, url: str) -> tuple[int, int, int, list[str]]:
         raw += len(body)
         packed += gzip_size(body)
         wire += r.request.sizes()["responseBodySize"]
-        urls.append(r.url.rsplit("/", 1)[-1] or "/")
+        # A static file by its path under /static/ ("table/render.js"), anything else by its last part.
+        urls.append(r.url.split("/static/", 1)[1] if "/static/" in r.url else r.url.rsplit("/", 1)[-1] or "/")
     return raw, packed, wire, urls
 
 
@@ -41,9 +42,9 @@ def test_table_first_load_weight(server, new_context, figures):
                    f"{packed / 1024:.1f} KB gzip, {wire / 1024:.1f} KB body bytes transferred (limit 100 KB)")
     assert packed <= LIMIT, (packed, urls)
     # A room's turn clock and ready step are the room page's: the local page does not load them.
-    assert not {"room-clock.js", "room-ready.js"} & set(urls), urls
-    # The computers (bots.js) load once a game is there, not with the setup form.
-    assert "bots.js" not in urls, urls
+    assert not {"room/room-clock.js", "room/room-ready.js"} & set(urls), urls
+    # The computers (bots/index.js) load once a game is there, not with the setup form.
+    assert "bots/index.js" not in urls, urls
 
     # The room's table: a fresh browser opening an invitation link.
     made = page.request.post(server.base + "/api/rooms", data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})
@@ -56,16 +57,16 @@ def test_table_first_load_weight(server, new_context, figures):
     assert packed <= LIMIT, (packed, urls)
     assert not any(re.search(r"\.(png|jpe?g|woff2?)$", u) for u in urls)
     # The room page checks names with names.js and runs no rules engine or local session.
-    assert "names.js" in urls and not {"engine.js", "session-local.js", "bots.js"} & set(urls), urls
-    assert {"room-clock.js", "room-ready.js"} <= set(urls), urls
+    assert "shared/names.js" in urls and not {"engine.js", "sessions/session-local.js", "bots/index.js"} & set(urls), urls
+    assert {"room/room-clock.js", "room/room-ready.js"} <= set(urls), urls
 
 
 def test_the_start_page_loads_no_rules_engine(server, new_context, figures):
     page = new_context().new_page()
     raw, packed, wire, urls = first_load(page, server.base + "/")
     figures.append(f"weight: / first load {len(urls)} files, {raw / 1024:.1f} KB raw, {packed / 1024:.1f} KB gzip")
-    assert "page-start.js" in urls and "names.js" in urls and "local-save.js" in urls, urls
-    assert not {"engine.js", "session-local.js", "bots.js", "render.js"} & set(urls), urls
+    assert {"pages/page-start.js", "shared/names.js", "sessions/local-save.js"} <= set(urls), urls
+    assert not {"engine.js", "sessions/session-local.js", "bots/index.js", "table/render.js"} & set(urls), urls
 
 
 def test_render_time_figure(server, new_context, figures):

@@ -1,4 +1,4 @@
-"""The one table of wire codes (server/codes.py) and its mirrors: web/codes.js, the docs, the code."""
+"""The one table of wire codes (server/codes.py) and its mirrors: web/shared/codes.js, the docs, the code."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ WEB = ROOT / "src" / "ziehdomino" / "web"
 
 
 def test_the_browser_module_is_the_python_table() -> None:
-    committed = (WEB / "codes.js").read_text(encoding="utf-8")
-    assert committed == browser_module(), "web/codes.js differs from server/codes.py: run scripts/write-codes-js"
+    committed = (WEB / "shared" / "codes.js").read_text(encoding="utf-8")
+    assert committed == browser_module(), "web/shared/codes.js differs from server/codes.py: run scripts/write-codes-js"
 
 
 def test_error_codes_start_with_the_engines_refusals_in_order() -> None:
@@ -65,7 +65,7 @@ def test_server_modules_use_the_table_not_literals() -> None:
 
 def test_browser_modules_use_codes_js_not_close_numbers() -> None:
     offenders = []
-    for path in sorted(WEB.glob("*.js")):
+    for path in sorted(WEB.rglob("*.js")):
         if path.name == "codes.js":
             continue
         code = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(encoding="utf-8"), flags=re.S)

@@ -1,11 +1,11 @@
-// Tests of the saved local game's one check (src/ziehdomino/web/local-save.js): what the start
+// Tests of the saved local game's one check (src/ziehdomino/web/sessions/local-save.js): what the start
 // page offers to resume is what the local session resumes. Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { matchFromState } from '../../src/ziehdomino/web/engine.js';
-import { MATCH_FORMAT, SAVE_KEY, readSave } from '../../src/ziehdomino/web/local-save.js';
-import { LocalSession } from '../../src/ziehdomino/web/session-local.js';
+import { MATCH_FORMAT, SAVE_KEY, readSave } from '../../src/ziehdomino/web/sessions/local-save.js';
+import { LocalSession } from '../../src/ziehdomino/web/sessions/session-local.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }

@@ -3,7 +3,8 @@
 // "<!-- include NAME -->"; no build step, the rules page reads without script). The pages as
 // served are checked in tests/server/test_pages.py. Run: node --test tests/web/
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { posix, sep } from 'node:path';
 import { test } from 'node:test';
 
 const WEB = new URL('../../src/ziehdomino/web/', import.meta.url);
@@ -54,41 +55,63 @@ test('the AI help is written once; the room page links to it', () => {
   assert.doesNotMatch(read('room.html'), /Eine KI kann mitspielen/);
 });
 
-/** Every module a page's script loads, following static and dynamic imports from `entry`. */
-function moduleGraph(entry) {
+/** The web-relative path of the module `spec` imports from `from` (a path relative to web/). */
+const resolve = (from, spec) => posix.normalize(posix.join(posix.dirname(from), spec));
+
+/**
+ * Every module a page's script loads from `entry` (paths relative to web/), following static
+ * imports and, with `dynamic`, also the imports a module makes when it runs.
+ */
+function moduleGraph(entry, { dynamic = true } = {}) {
+  const pattern = dynamic
+    ? /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[\w./-]+\.js)['"]/g
+    : /\bfrom\s*['"](\.{1,2}\/[\w./-]+\.js)['"]/g;
   const seen = new Set();
   const todo = [entry];
   while (todo.length) {
     const name = todo.pop();
     if (seen.has(name)) continue;
     seen.add(name);
-    for (const m of read(name).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]\.\/([\w.-]+\.js)['"]/g)) todo.push(m[1]);
+    for (const m of read(name).matchAll(pattern)) todo.push(resolve(name, m[1]));
   }
   return seen;
 }
 
-test('the start and room pages load no rules engine and no local session', () => {
-  for (const page of ['page-start.js', 'page-room.js']) {
-    const graph = moduleGraph(page);
-    assert.ok(graph.has('names.js'), `${page} checks names with names.js`);
-    for (const heavy of ['engine.js', 'session-local.js', 'bots.js']) assert.ok(!graph.has(heavy), `${page} loads ${heavy}: ${[...graph]}`);
+// Only the static imports count: the tips a player can turn on at a room's table fetch the
+// computers (bots/index.js) when asked, never with the page.
+test('the start and room pages load no rules engine and no local session with the page', () => {
+  for (const page of ['pages/page-start.js', 'pages/page-room.js']) {
+    const graph = moduleGraph(page, { dynamic: false });
+    assert.ok(graph.has('shared/names.js'), `${page} checks names with names.js`);
+    for (const heavy of ['engine.js', 'sessions/session-local.js', 'bots/index.js']) {
+      assert.ok(!graph.has(heavy), `${page} loads ${heavy}: ${[...graph]}`);
+    }
   }
   // The name rule is a module of its own, importing only the product's constants (its length).
-  assert.deepEqual([...moduleGraph('names.js')].sort(), ['constants.js', 'names.js']);
+  assert.deepEqual([...moduleGraph('shared/names.js')].sort(), ['shared/constants.js', 'shared/names.js']);
 });
 
-test('the local page imports the computers (bots.js) only dynamically: no part of its first load', () => {
-  const staticOnly = new Set();
-  const todo = ['page-local.js'];
-  while (todo.length) {
-    const name = todo.pop();
-    if (staticOnly.has(name)) continue;
-    staticOnly.add(name);
-    for (const m of read(name).matchAll(/\bfrom\s*['"]\.\/([\w.-]+\.js)['"]/g)) todo.push(m[1]);
+test('the local page imports the computers (bots/index.js) only dynamically: no part of its first load', () => {
+  const staticOnly = moduleGraph('pages/page-local.js', { dynamic: false });
+  assert.ok(staticOnly.has('engine.js') && staticOnly.has('table/render.js'), [...staticOnly]);
+  assert.ok(!staticOnly.has('bots/index.js'), [...staticOnly]);
+  assert.match(read('pages/page-local.js'), /import\('\.\.\/bots\/index\.js'\)/);
+});
+
+test('every relative import inside web/ names a file that is there', () => {
+  const modules = readdirSync(WEB, { recursive: true }).filter((name) => name.endsWith('.js')).map((name) => name.split(sep).join('/'));
+  for (const name of modules) {
+    for (const m of read(name).matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[\w./-]+\.js)['"]/g)) {
+      assert.ok(existsSync(new URL(resolve(name, m[1]), WEB)), `${name} imports ${m[1]}, which is not there`);
+    }
   }
-  assert.ok(staticOnly.has('engine.js') && staticOnly.has('render.js'), [...staticOnly]);
-  assert.ok(!staticOnly.has('bots.js'), [...staticOnly]);
-  assert.match(read('page-local.js'), /import\('\.\/bots\.js'\)/);
+});
+
+test('one DOM kit: only shared/dom.js makes elements or looks ids up (no module keeps its own copy)', () => {
+  const modules = readdirSync(WEB, { recursive: true }).filter((name) => name.endsWith('.js')).map((name) => name.split(sep).join('/'));
+  for (const name of modules.filter((m) => m !== 'shared/dom.js')) {
+    assert.doesNotMatch(read(name), /\.createElement(NS)?\(|\.getElementById\(/, `${name}: use shared/dom.js`);
+  }
 });
 
 /** Width and height of a PNG file (from its IHDR chunk). */

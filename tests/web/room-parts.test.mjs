@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { setLang } from '../../src/ziehdomino/web/i18n.js';
-import { secondsLeft, turnKey } from '../../src/ziehdomino/web/room-clock.js';
-import { iAmReady, waitingFor } from '../../src/ziehdomino/web/room-ready.js';
-import { actionPhrase, seatWords, standInText } from '../../src/ziehdomino/web/stand-in.js';
+import { setLang } from '../../src/ziehdomino/web/shared/i18n.js';
+import { secondsLeft, turnKey } from '../../src/ziehdomino/web/room/room-clock.js';
+import { iAmReady, waitingFor } from '../../src/ziehdomino/web/room/room-ready.js';
+import { actionPhrase, seatWords, standInText } from '../../src/ziehdomino/web/table/stand-in.js';
 import { cardMeta, entryText } from '../../src/ziehdomino/web/table/words.js';
-import { LocalSession } from '../../src/ziehdomino/web/session-local.js';
+import { LocalSession } from '../../src/ziehdomino/web/sessions/session-local.js';
 
 function memory() {
   const m = new Map();

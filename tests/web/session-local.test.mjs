@@ -1,9 +1,9 @@
-// Tests of the local game session (src/ziehdomino/web/session-local.js) with a fake storage
+// Tests of the local game session (src/ziehdomino/web/sessions/session-local.js) with a fake storage
 // and a fake clock. Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { LocalSession, SAVE_FORMAT, SAVE_KEY } from '../../src/ziehdomino/web/session-local.js';
+import { LocalSession, SAVE_FORMAT, SAVE_KEY } from '../../src/ziehdomino/web/sessions/session-local.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); this.writes = 0; this.full = false; }
@@ -226,8 +226,8 @@ test('listeners subscribe and unsubscribe; the constructor callbacks are listene
 });
 
 test('every finished round leaves its record in the save and is counted in the statistics', async () => {
-  const { replayFrames } = await import('../../src/ziehdomino/web/replay.js');
-  const { STATS_KEY, readLocalStats } = await import('../../src/ziehdomino/web/stats.js');
+  const { replayFrames } = await import('../../src/ziehdomino/web/replay/replay.js');
+  const { STATS_KEY, readLocalStats } = await import('../../src/ziehdomino/web/stats/stats.js');
   const storage = new FakeStorage();
   const clock = fakeClock();
   const { s } = session(storage, clock);

@@ -1,9 +1,9 @@
-// Tests of the online session (src/ziehdomino/web/session-online.js) with a fake WebSocket.
+// Tests of the online session (src/ziehdomino/web/sessions/session-online.js) with a fake WebSocket.
 // Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { BACKOFF, OnlineSession, PENDING_MS, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/session-online.js';
+import { BACKOFF, OnlineSession, PENDING_MS, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/sessions/session-online.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }

@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { seededRng } from '../../src/ziehdomino/web/engine.js';
-import { decide } from '../../src/ziehdomino/web/bots.js';
-import { roundRecord, roundSummary } from '../../src/ziehdomino/web/replay.js';
-import { WatchSession } from '../../src/ziehdomino/web/session-watch.js';
-import { TEMPOS } from '../../src/ziehdomino/web/session.js';
+import { decide } from '../../src/ziehdomino/web/bots/index.js';
+import { roundRecord, roundSummary } from '../../src/ziehdomino/web/replay/replay.js';
+import { WatchSession } from '../../src/ziehdomino/web/sessions/session-watch.js';
+import { TEMPOS } from '../../src/ziehdomino/web/sessions/session.js';
 import {
   STATS_KEY, countLocalRound, localRows, outcomeOf, readLocalStats, resetLocalStats, roomRows, tableLevel,
-} from '../../src/ziehdomino/web/stats.js';
-import { barGeometry } from '../../src/ziehdomino/web/stats-chart.js';
+} from '../../src/ziehdomino/web/stats/stats.js';
+import { barGeometry } from '../../src/ziehdomino/web/stats/stats-chart.js';
 
 function memoryStorage() {
   const map = new Map();

@@ -10,9 +10,9 @@ the number of worker processes.
 Every computer decides from :func:`~ziehdomino.engine.seat_view` only, like on the server;
 the one exception is the diagnostic ``ceiling`` (stark handed the other hands, never a level).
 Besides the levels of :data:`ziehdomino.bots.LEVELS` the arena seats ``ceiling`` and, with the
-node engine, ``tips`` (a player who follows every tip of ``web/tips.js``).
+node engine, ``tips`` (a player who follows every tip of ``web/learn/tips.js``).
 
-``engine="node"`` asks ``decider.mjs`` (``web/bots.js`` under node, one process per worker)
+``engine="node"`` asks ``decider.mjs`` (``web/bots/index.js`` under node, one process per worker)
 for every decision instead of Python's :func:`~ziehdomino.bots.decide`. Both languages decide
 alike (the decision vectors), so the figures are the same; node is about ten times faster.
 """
@@ -143,7 +143,7 @@ def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = Non
         if level not in LEVELS and level not in DIAGNOSTICS:
             raise ValueError(f"unknown level {level!r} (choose from {', '.join([*LEVELS, *DIAGNOSTICS])})")
         if level == "tips" and engine != "node":
-            raise ValueError("the tips player follows web/tips.js: it needs the node engine")
+            raise ValueError("the tips player follows web/learn/tips.js: it needs the node engine")
     if not MIN_PLAYERS <= len(levels) <= MAX_PLAYERS:
         raise ValueError(f"an arena seats {MIN_PLAYERS}-{MAX_PLAYERS} levels")
     levels = tuple(levels)

@@ -30,8 +30,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 
 MEASURE_JS = """
 async (rounds) => {
-  const { LocalSession } = await import('/static/session-local.js');
-  const { createTable } = await import('/static/render.js');
+  const { LocalSession } = await import('/static/sessions/session-local.js');
+  const { createTable } = await import('/static/table/render.js');
   const root = document.createElement('div');
   document.querySelector('main').append(root);
   const session = new LocalSession({ storage: localStorage, schedule: () => null, cancel: () => {} });

@@ -3,7 +3,7 @@
 The one entry point is :func:`decide`. A computer gets only its own seat's view (docs/view.md:
 its hand, the line, the counts and the public log) and a seed; it never receives a round, so it
 cannot read another hand or the boneyard. The same view, level and seed give the same action
-here and in ``web/bots.js`` (docs/bots.md).
+here and in ``web/bots/index.js`` (docs/bots.md).
 """
 
 from __future__ import annotations

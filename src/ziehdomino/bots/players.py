@@ -2,7 +2,7 @@
 
 Each takes a seat's view, the :class:`~.knowledge.Knowledge` read from it and a seeded
 generator, and returns the index of its choice in ``view["legal"]``. ``docs/bots.md`` describes
-them; ``web/bots.js`` implements the same steps in the same order.
+them; ``web/bots/index.js`` implements the same steps in the same order.
 """
 
 from __future__ import annotations

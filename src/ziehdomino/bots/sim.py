@@ -4,7 +4,7 @@ The rules engine decides what is legal everywhere else; this module exists only 
 plays hundreds of imagined rounds per decision and the engine's :class:`Round` (tuples, lists,
 action objects) is several times slower for that. ``tests/bots/test_sim.py`` holds it equal to
 the engine: on thousands of random positions the legal moves and the state after every one of
-them agree. ``web/bots.js`` has the same module, the same numbering and the same orders.
+them agree. ``web/bots/index.js`` has the same module, the same numbering and the same orders.
 
 Numbering (``docs/bots.md``):
 

@@ -86,7 +86,7 @@ def exact_value(h0: int, h1: int, bone: list[int], nb: int, left: int, right: in
     returns at once and its value means nothing (the caller checks ``budget[0] >= 0``). Moves
     in sim order, draws made at once (a seat that cannot play draws until it can); a play at
     the right end that leads where the play of the same tile at the left end leads (both ends
-    alike) is not searched again. ``web/bots.js`` counts the same positions.
+    alike) is not searched again. ``web/bots/index.js`` counts the same positions.
     """
     budget[0] -= 1
     if budget[0] < 0:

@@ -19,7 +19,7 @@
  * generator; the default is `crypto.getRandomValues`.
  */
 
-import { MAX_PLAYERS, MIN_PLAYERS } from './constants.js';
+import { MAX_PLAYERS, MIN_PLAYERS } from './shared/constants.js';
 
 // ---------------------------------------------------------------------------------------------
 // Types (JSDoc only)

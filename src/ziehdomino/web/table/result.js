@@ -8,9 +8,9 @@
  * for what it does now) opens it again, as a new round's end does.
  */
 
-import { t } from '../i18n.js';
-import { halves, tileSvg } from '../tiles.js';
-import { h, setText } from './dom.js';
+import { t } from '../shared/i18n.js';
+import { halves, tileSvg } from '../shared/tiles.js';
+import { h, setAttr, setText } from '../shared/dom.js';
 import { cardName, outcomeWord, resultSentence, roundEndNote } from './words.js';
 
 /**
@@ -64,7 +64,7 @@ export function createResult(ctx) {
     }
     const href = ctx.roundLink ? ctx.roundLink(view.round_number) : null;
     replayLink.hidden = !href;
-    if (href && replayLink.getAttribute('href') !== href) replayLink.setAttribute('href', href);
+    if (href) setAttr(replayLink, 'href', href);
     if (!sig.changed('result', [ctx.lang(), Boolean(view.replay), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name)])) return;
     setText(text, resultSentence(view, room));
     const col = (key) => h('th', { text: t(key), attrs: { scope: 'col' } });

@@ -5,9 +5,9 @@
  * off at first and after a reload; they count confirmed own actions, never a selection.
  */
 
-import { t } from '../i18n.js';
-import { TipCoach, loadTips, tipFor } from '../tips.js';
-import { h, setText } from './dom.js';
+import { t } from '../shared/i18n.js';
+import { TipCoach, loadTips, tipFor } from '../learn/tips.js';
+import { h, setText } from '../shared/dom.js';
 import { isMe, seatName } from './words.js';
 
 function ownActions(view) {
@@ -34,7 +34,7 @@ export function createTips(ctx) {
   input.addEventListener('change', () => {
     if (input.checked) {
       coach.start();
-      loadTips().then(() => ctx.rerender()); // the tips ask the computer players (bots.js)
+      loadTips().then(() => ctx.rerender()); // the tips ask the computer players (bots/index.js)
       state.done = false;
       state.round = ctx.view?.round_number ?? null;
       state.own = ownActions(ctx.view);

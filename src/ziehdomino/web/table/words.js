@@ -7,9 +7,9 @@
  * `connected`; a local game passes the same shape with `local: true`).
  */
 
-import { DEFAULT_LEVEL } from '../constants.js';
-import { t } from '../i18n.js';
-import { seatWords, standInText } from '../stand-in.js';
+import { DEFAULT_LEVEL } from '../shared/constants.js';
+import { t } from '../shared/i18n.js';
+import { seatWords, standInText } from './stand-in.js';
 
 /** Whether seat `s` is the viewer's own seat. */
 export function isMe(view, s) {

@@ -1,0 +1,199 @@
+/**
+ * "Mit Tipps lernen": a tip for the player's next action, and the counter that ends the tips
+ * after three confirmed own actions.
+ *
+ * Source: the rules page (`web/rules.html`, FAQ "Wie helfen mir die optionalen Tipps?"): tips are off at
+ * first, accompany up to three confirmed own actions (play, draw or pass), explain one allowed
+ * tile and the matching side from the player's hand and the open ends; previewing a selection
+ * is not a move; switching off and on again starts anew; after a reload they are off.
+ *
+ * The tip is what the strongest computer would do: it names the action `decide(view, "stark",
+ * tipSeed(view))` chooses (bots/index.js `analyse`, from the seat's view only), and puts into words
+ * what that search found and the facts it read from the view: the pips the tile sheds, the ends
+ * it leaves and how many tiles in hand still show them, what the next seat is known to lack and
+ * the draw or pass that shows it, and in how many of the played-out samples the move won. This
+ * module judges nothing itself; every number in a tip comes from `analyse`.
+ */
+
+import { mixSeed } from '../bots/rng.js';
+
+/** Number of confirmed own actions a round of tips accompanies (rules page: "bis zu drei"). */
+export const TIP_ACTIONS = 3;
+
+const SIDE = { de: { left: 'links', right: 'rechts' }, en: { left: 'left', right: 'right' } };
+
+/** "3", "3 und 5", "3, 4 und 5" */
+function list(numbers, and) {
+  return numbers.length < 2 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} ${and} ${numbers.at(-1)}`;
+}
+
+const TEXT = {
+  de: {
+    playOpen: (t) => `Lege ${t} an: Die Kette ist leer, jeder Stein passt.`,
+    play: (t, side, n) => `Lege ${t} ${SIDE.de[side]} an: ${SIDE.de[side]} liegt eine ${n}.`,
+    draw: (l, r) => `Ziehe einen Stein: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ` oder ${r}`}. Ziehe so lange, bis einer passt.`,
+    pass: (l, r) => `Passe: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ` oder ${r}`}, und der Vorrat ist leer.`,
+    only: 'Nur dieser Zug ist möglich.',
+    same: 'Beide Seiten ergeben dieselben offenen Enden.',
+    pips: (p) => `Damit wirst du ${p} Augen los.`,
+    ends: ([l, r], k) => `Danach liegen ${l === r ? `zwei ${l}` : `${l} und ${r}`} offen; ${k === 0 ? 'dazu hast du keinen Stein mehr' : k === 1 ? 'dazu hast du noch 1 Stein' : `dazu hast du noch ${k} Steine`}.`,
+    lacks: (name, type, [a, b], numbers) => `${name} hat bei ${a === b ? a : `${a} und ${b}`} ${type === 'draw' ? 'gezogen' : 'gepasst'}, hat also keine ${list(numbers, 'und keine')}.`,
+    sampled: (won, n, alt) => `Der Computer „Stark“ hat ${n} mögliche Verteilungen der verdeckten Steine zu Ende gespielt: Mit diesem Zug gewann er in ${won} von ${n} Proben, ${alt.what} in ${alt.won}.`,
+    solved: ['Der Vorrat ist leer, alle Steine sind bekannt: Bei bestem Spiel des Gegners ist die Runde nicht mehr zu gewinnen, kein Zug ist besser.',
+      'Der Vorrat ist leer, alle Steine sind bekannt: Mit diesem Zug endet die Runde bei bestem Spiel beider Seiten geteilt.',
+      'Der Vorrat ist leer, alle Steine sind bekannt: Mit diesem Zug gewinnst du bei bestem Spiel sicher.'],
+    alt: (t, side) => (side ? `mit ${t} ${SIDE.de[side]}` : `mit ${t}`),
+    seat: (s) => `Platz ${s + 1}`,
+    done: 'Die Tipps haben dich drei Aktionen begleitet und sind jetzt aus. Du kannst sie jederzeit wieder einschalten.',
+  },
+  en: {
+    playOpen: (t) => `Play ${t}: the line is empty, every tile fits.`,
+    play: (t, side, n) => `Play ${t} on the ${side}: the ${side} end shows a ${n}.`,
+    draw: (l, r) => `Draw a tile: none of your tiles shows a ${l}${l === r ? '' : ` or a ${r}`}. Keep drawing until one fits.`,
+    pass: (l, r) => `Pass: none of your tiles shows a ${l}${l === r ? '' : ` or a ${r}`}, and the boneyard is empty.`,
+    only: 'This is the only possible move.',
+    same: 'Both ends leave the same open ends.',
+    pips: (p) => `It gets rid of ${p} pips.`,
+    ends: ([l, r], k) => `Afterwards ${l === r ? `two ${l}s` : `${l} and ${r}`} are open; ${k === 0 ? 'you hold no tile for them' : k === 1 ? 'you still hold 1 tile for them' : `you still hold ${k} tiles for them`}.`,
+    lacks: (name, type, [a, b], numbers) => `${name} ${type === 'draw' ? 'drew' : 'passed'} at ${a === b ? a : `${a} and ${b}`}, so holds no ${list(numbers, 'and no')}.`,
+    sampled: (won, n, alt) => `The “Strong” computer played ${n} possible deals of the hidden tiles to the end: with this move it won in ${won} of ${n} samples, ${alt.what} in ${alt.won}.`,
+    solved: ['The boneyard is empty, every tile is known: against best play the round cannot be won any more; no move is better.',
+      'The boneyard is empty, every tile is known: with this move the round ends shared if both sides play their best.',
+      'The boneyard is empty, every tile is known: with this move you win for sure with best play.'],
+    alt: (t, side) => (side ? `with ${t} on the ${side}` : `with ${t}`),
+    seat: (s) => `Seat ${s + 1}`,
+    done: 'The tips have accompanied three of your actions and are now off. You can switch them on again at any time.',
+  },
+};
+
+/**
+ * The seed of the search behind a tip: fixed by the view (round, version, seat), so that the
+ * same view always gets the same tip and `decide(view, "stark", tipSeed(view))` is its action.
+ * @param {object} view a seat's view
+ * @returns {number}
+ */
+export function tipSeed(view) {
+  return mixSeed(0x71b5, view.round_number ?? 0, view.version ?? 0, view.seat ?? 0);
+}
+
+let bots = null;
+let loading = null;
+
+/**
+ * Loads the computer players (bots/index.js) the tips ask, once. A room page loads them only when
+ * the tips are switched on; until then `tipFor` returns null.
+ * @returns {Promise<void>}
+ */
+export function loadTips() {
+  loading ??= import('../bots/index.js').then((module) => {
+    bots = module;
+  });
+  return loading;
+}
+
+let cached = { key: null, found: null };
+
+/** `analyse` for this view, remembered for the last view (the table renders a view often). */
+function searchFor(view) {
+  const key = JSON.stringify([view.round_number, view.version, view.seat, view.hand, view.line, view.log,
+    view.hand_counts, view.boneyard_count]);
+  if (cached.key !== key) cached = { key, found: bots.analyse(view, tipSeed(view)) };
+  return cached.found;
+}
+
+/**
+ * A tip for the viewer's next action, or null when it is not the viewer's turn (or bots/index.js is
+ * not loaded yet: see `loadTips`).
+ *
+ * @param {object} view the seat's view (docs/view.md)
+ * @param {"de"|"en"} [lang="de"]
+ * @param {(seat: number) => string} [nameOf] the name to give another seat (default "Platz n")
+ * @returns {null | {action: object, tile: string|null, end: "left"|"right"|null, text: string, search: object}}
+ *   `action` is Stark's choice, one of `view.legal`; `tile`/`end` name what to highlight on
+ *   the table (null for a draw or pass; `end` null on an empty line); `search` is what
+ *   bots/index.js `analyse` found.
+ */
+export function tipFor(view, lang = 'de', nameOf = null) {
+  if (!view || view.seat === null || view.result || view.turn !== view.seat || !view.legal?.length) return null;
+  if (!bots) {
+    loadTips();
+    return null;
+  }
+  const t = TEXT[lang] ?? TEXT.de;
+  const name = nameOf ?? t.seat;
+  const found = searchFor(view);
+  const action = view.legal[found.choice];
+  if (action.type !== 'play') {
+    const [l, r] = view.ends;
+    return { action, tile: null, end: null, text: action.type === 'draw' ? t.draw(l, r) : t.pass(l, r), search: found };
+  }
+  const chosen = found.candidates.find((c) => c.index === found.choice);
+  const parts = [view.ends ? t.play(action.tile, action.end, action.end === 'left' ? view.ends[0] : view.ends[1])
+    : t.playOpen(action.tile)];
+  if (found.method === 'only') parts.push(t.only);
+  else if (found.method === 'same') parts.push(t.same);
+  else if (found.method === 'solve') parts.push(t.solved[chosen.value]);
+  else {
+    let alt = null;
+    for (const c of found.candidates) {
+      if (c === chosen) continue;
+      if (!alt || 2 * c.won + c.shared > 2 * alt.won + alt.shared) alt = c;
+    }
+    const a = view.legal[alt.index];
+    parts.push(t.sampled(chosen.won, found.samples, { what: t.alt(a.tile, view.ends ? a.end : null), won: alt.won }));
+  }
+  parts.push(t.pips(chosen.pips));
+  parts.push(t.ends(chosen.ends, chosen.keep));
+  const nextLacks = found.lacks[found.next].filter((x) => chosen.ends.includes(x.number));
+  const byEvent = new Map();
+  for (const x of nextLacks) {
+    const key = `${x.type}${x.ends}`;
+    if (!byEvent.has(key)) byEvent.set(key, { ...x, numbers: [] });
+    byEvent.get(key).numbers.push(x.number);
+  }
+  for (const x of byEvent.values()) parts.push(t.lacks(name(found.next), x.type, x.ends, x.numbers));
+  return { action, tile: action.tile, end: action.end ?? null, text: parts.join(' '), search: found };
+}
+
+/**
+ * The switch and its count. Off at first; `start()` switches on with a fresh count of
+ * {@link TIP_ACTIONS}; every confirmed own action calls `countAction()`; a preview never does.
+ * Nothing is stored: a new page (a reload) begins switched off.
+ */
+export class TipCoach {
+  constructor() {
+    /** @type {boolean} */
+    this.on = false;
+    /** @type {number} confirmed own actions left to accompany */
+    this.remaining = 0;
+  }
+
+  /** Switch on (again) with a fresh count. */
+  start() {
+    this.on = true;
+    this.remaining = TIP_ACTIONS;
+  }
+
+  /** Switch off; the count is dropped. */
+  stop() {
+    this.on = false;
+    this.remaining = 0;
+  }
+
+  /**
+   * Count one confirmed own action (play, draw or pass) while the tips are on.
+   * @returns {boolean} true when this action was the last one: the tips have just switched off
+   */
+  countAction() {
+    if (!this.on) return false;
+    this.remaining -= 1;
+    if (this.remaining > 0) return false;
+    this.stop();
+    return true;
+  }
+
+  /** The message shown when the tips end by themselves. */
+  static doneText(lang = 'de') {
+    return (TEXT[lang] ?? TEXT.de).done;
+  }
+}

@@ -1,4 +1,0 @@
-/** @file Pages without a game (the rules, the error pages): only the language switch. */
-import { initPage } from './i18n.js';
-
-initPage(document);

@@ -1,0 +1,299 @@
+/**
+ * @file The room page (/r/{id}): join form, invitation, seats, then the table.
+ *
+ * A browser with a stored seat credential for the room plays that seat; one without watches
+ * and, while a person seat is free, gets a join form. Everything on the table comes from the
+ * session's `state` messages (docs/protocol.md) through the one renderer. A seated person can
+ * leave for good ("Raum verlassen", with a confirmation). Tabs of one browser share one seat:
+ * joining runs under a Web Lock and takes the seat another tab stored meanwhile instead of a
+ * second one, and a seat stored or forgotten by another tab reconnects this one.
+ */
+
+import { DEFAULT_LEVEL } from '../shared/constants.js';
+import { byId, h, setText } from '../shared/dom.js';
+import { errorText, initPage, onLangChange, t } from '../shared/i18n.js';
+import { createTable } from '../table/render.js';
+import { createClock } from '../room/room-clock.js';
+import { createReady } from '../room/room-ready.js';
+import { createLeave } from '../room/room-leave.js';
+import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from '../sessions/session-online.js';
+import { wireRoomStats } from '../room/room-stats.js';
+import { prefillName, readName, rememberName, wireName } from './setup.js';
+
+initPage(document);
+
+const roomId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+const conn = byId('conn');
+const message = byId('room-msg');
+const join = byId('join');
+const joinForm = byId('join-form');
+const joinError = byId('join-error');
+const seatsBox = byId('seats');
+const seatList = byId('seat-list');
+const waiting = byId('waiting');
+const spectatorNote = byId('spectator');
+const invite = byId('invite');
+const inviteLink = byId('invite-link');
+const copyButton = byId('copy');
+const copyMessage = byId('copy-msg');
+const shareButton = byId('share');
+const qrToggle = byId('qr-toggle');
+const qrBox = byId('qr');
+const tableRoot = byId('table-root');
+
+inviteLink.value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
+prefillName(joinForm.elements.name);
+wireName(joinForm.elements.name);
+
+let room = null;
+let view = null;
+let connState = 'connecting';
+// From a lost connection until the next state: reconnect attempts go 'connecting' and back to
+// 'retry' every few seconds meanwhile, and the line keeps saying that it is interrupted.
+let connDown = false;
+
+// Below the table: shown once the seat is known, it would otherwise push a table that is
+// already in view down by its own height.
+const leave = createLeave({ onLeave: () => session.leave() });
+tableRoot.after(leave.element);
+
+const session = new OnlineSession(roomId, {
+  storage: localStorage,
+  onChange() {
+    room = session.roomInfo();
+    view = session.view();
+    renderRoom();
+  },
+  onError(code) {
+    if (code === 'left') return leftRoom();
+    // The table says refusals while it is shown; before that, the page does.
+    if (!view) message.textContent = errorText(code);
+    if (code === 'room_not_found') notFound();
+  },
+  onConnection(state) {
+    connState = state;
+    renderConn();
+  },
+});
+createTable(tableRoot, session, {
+  roundLink: (n) => `/r/${encodeURIComponent(roomId)}/runde/${n}`,
+  skipErrors: ['left'],
+  roomParts: { clock: createClock(), ready: createReady() },
+});
+wireRoomStats(session, roomId, tableRoot);
+
+/**
+ * The connection line. While the connection is down it is pinned to the top of the screen
+ * (style.css `.conn.bad`): the page may be scrolled anywhere then, and the player must see why
+ * nothing moves.
+ */
+function renderConn() {
+  if (connState === 'retry') connDown = true;
+  else if (connState !== 'connecting') connDown = false;
+  const key = connDown ? 'conn.retry' : { online: 'conn.online', connecting: 'conn.connecting' }[connState];
+  const text = key ? t(key) : '';
+  setText(conn, text);
+  conn.classList.toggle('bad', connDown);
+}
+
+function hasFreeSeat(r) {
+  return Boolean(r?.seats?.some((s) => s.kind === 'person' && !s.taken));
+}
+
+let seatSig = '';
+function renderRoom() {
+  const mine = room?.you ?? null;
+  const canJoin = mine === null && hasFreeSeat(room) && !readSeat(localStorage, roomId);
+  join.hidden = !canJoin;
+  spectatorNote.hidden = !(room && mine === null && !hasFreeSeat(room));
+  waiting.hidden = Boolean(view);
+  seatsBox.hidden = Boolean(view) && mine !== null;
+  document.body.classList.toggle('started', Boolean(view));
+  leave.show(mine !== null);
+  const sig = JSON.stringify([document.documentElement.lang, room?.seats, mine]);
+  if (sig === seatSig) return;
+  seatSig = sig;
+  seatList.replaceChildren(...(room?.seats ?? []).map((s) => {
+    const who = s.kind === 'computer'
+      ? t('table.computer', { level: t(`level.${s.level ?? DEFAULT_LEVEL}`) })
+      : s.taken ? (s.name ?? '?') : t('room.seat.free');
+    return h('li', { class: s.taken || s.kind === 'computer' ? 'taken' : 'free' },
+      h('span', { class: 'seat-label', text: `${t('form.seat', { n: s.seat + 1 })}: ` }),
+      h('strong', { text: who }),
+      s.seat === mine && ` ${t('room.seat.you')}`,
+      s.kind === 'person' && s.taken && ` – ${t(s.connected ? 'table.connected' : 'table.away')}`);
+  }));
+}
+
+let hasLeft = false;
+/** After "Raum verlassen": the seat is forgotten; the page says so and offers the start page. */
+function leftRoom() {
+  if (hasLeft) return;
+  hasLeft = true;
+  session.close();
+  leave.show(false);
+  tableRoot.hidden = true;
+  join.hidden = true;
+  seatsBox.hidden = true;
+  invite.hidden = true;
+  message.textContent = t('leave.done');
+  message.append(h('a', { text: ` ${t('leave.home')}`, attrs: { href: '/' } }));
+}
+
+function notFound() {
+  message.textContent = t('room.notFound');
+  join.hidden = true;
+  seatsBox.hidden = true;
+  invite.hidden = true;
+}
+
+onLangChange(() => {
+  seatSig = '';
+  leave.translate();
+  renderRoom();
+  renderConn();
+});
+
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(inviteLink.value);
+    copyMessage.textContent = t('room.invite.copied');
+  } catch {
+    inviteLink.select();
+    copyMessage.textContent = t('room.invite.copyFailed');
+  }
+}
+copyButton.addEventListener('click', copyLink);
+
+// One tap on a phone: the system's share sheet where the browser has the Web Share API, else
+// the link is copied; either way the page says what happened.
+shareButton.addEventListener('click', async () => {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: t('room.invite.shareTitle'), text: t('room.invite.shareText'), url: inviteLink.value });
+      copyMessage.textContent = t('room.invite.shared');
+      return;
+    } catch (error) {
+      if (error?.name === 'AbortError') return; // the person closed the share sheet
+    }
+  }
+  await copyLink();
+});
+
+// The QR code for a friend at the same table (made by the server, fetched when first shown).
+qrToggle.addEventListener('click', () => {
+  const show = qrBox.hidden;
+  if (show && !qrBox.querySelector('img')) {
+    qrBox.prepend(h('img', {
+      attrs: {
+        id: 'qr-img', width: 220, height: 220, 'data-i18n-attr': 'alt:room.invite.qrAlt', alt: t('room.invite.qrAlt'),
+        src: `/r/${encodeURIComponent(roomId)}/qr.svg`,
+      },
+    }));
+  }
+  qrBox.hidden = !show;
+  qrToggle.setAttribute('aria-expanded', String(show));
+  qrToggle.dataset.i18n = show ? 'room.invite.qrHide' : 'room.invite.qr';
+  qrToggle.textContent = t(qrToggle.dataset.i18n);
+});
+
+let joining = false;
+joinForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (joining) return;
+  const name = readName(joinForm, joinError);
+  if (name === null) return;
+  rememberName(name);
+  joining = true;
+  try {
+    await oneJoinAtATime(() => joinOnce(name));
+  } catch {
+    joinError.textContent = errorText('network');
+  } finally {
+    joining = false;
+  }
+});
+
+/**
+ * Runs `fn` while no other tab of this browser joins this room (a Web Lock; without the API it
+ * just runs). Together with the check in joinOnce, two tabs that join at once take one seat.
+ */
+function oneJoinAtATime(fn) {
+  const locks = globalThis.navigator?.locks;
+  return locks?.request ? locks.request(`ziehdomino.join.${roomId}`, fn) : fn();
+}
+
+/** The Web Lock a tab holds (shared, while it lives) once it took a seat here. */
+const SEATED_LOCK = `ziehdomino.seated.${roomId}`;
+
+/**
+ * Holds SEATED_LOCK from now on; resolves once it is held. Other tabs learn from it at once
+ * that this browser has a seat here: the seat itself travels through localStorage, which
+ * Chromium passes on to other tabs only a moment later.
+ */
+function holdSeatedLock() {
+  const locks = globalThis.navigator?.locks;
+  if (!locks?.request) return Promise.resolve();
+  return new Promise((held) => {
+    locks.request(SEATED_LOCK, { mode: 'shared' }, () => {
+      held();
+      return new Promise(() => {}); // released when the tab goes
+    });
+  });
+}
+
+/** The seat another tab stored, waited for up to `ms` when a tab of this browser holds one here. */
+async function seatOfAnotherTab(ms = 3000) {
+  const locks = globalThis.navigator?.locks;
+  if (readSeat(localStorage, roomId) || !locks?.query) return readSeat(localStorage, roomId);
+  const { held = [] } = await locks.query();
+  if (!held.some((lock) => lock.name === SEATED_LOCK)) return null;
+  for (let waited = 0; waited < ms; waited += 50) {
+    await new Promise((wake) => setTimeout(wake, 50));
+    if (readSeat(localStorage, roomId)) return readSeat(localStorage, roomId);
+  }
+  return null;
+}
+
+/** Joins, unless another tab of this browser took a seat here meanwhile: then plays that one. */
+async function joinOnce(name) {
+  if (await seatOfAnotherTab()) {
+    join.hidden = true;
+    session.connect();
+    return;
+  }
+  const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/join`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (response.status === 201 && Number.isInteger(data.seat) && typeof data.credential === 'string') {
+    join.hidden = true;
+    joinError.textContent = '';
+    session.takeSeat(data.seat, data.credential);
+    await holdSeatedLock(); // before the join lock goes, so a tab that waited for it sees the seat
+  } else {
+    joinError.textContent = errorText(data.code ?? 'unknown');
+    if (data.code === 'room_full') join.hidden = true;
+  }
+}
+
+renderConn();
+if (!roomId) notFound();
+else {
+  // The summary tells quickly whether the room exists; the socket brings everything else.
+  fetch(`/api/rooms/${encodeURIComponent(roomId)}`)
+    .then((response) => {
+      if (response.status === 404) {
+        notFound();
+        session.close();
+      }
+    })
+    .catch(() => {});
+  session.connect();
+  window.addEventListener('online', () => session.connect());
+  window.addEventListener('storage', (event) => {
+    if (event.key === SEAT_KEY_PREFIX + roomId || event.key === null) session.seatChanged();
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * @file The start page: open a room (POST /api/rooms, then to its link) or start a local game
+ * against computers (handed to /lokal through sessionStorage). Offers to resume a saved local
+ * game only when /lokal would resume it (local-save.js), and asks before a new one replaces it.
+ */
+
+import { byId } from '../shared/dom.js';
+import { errorText, initPage, t } from '../shared/i18n.js';
+import { readSave } from '../sessions/local-save.js';
+import { writeSeat } from '../sessions/session-online.js';
+import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../shared/constants.js';
+import {
+  LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName,
+  wireComputers, wireName,
+} from './setup.js';
+
+initPage(document);
+
+const openForm = byId('open-form');
+const openError = byId('open-error');
+const localForm = byId('local-form');
+const localError = byId('local-error');
+
+for (const form of [openForm, localForm]) {
+  prefillName(form.elements.name);
+  wireName(form.elements.name);
+}
+defaultName(localForm.elements.name);
+wireComputers(localForm);
+
+// Room form: seats 2–4, each a person or a computer with a level.
+buildFieldsets(openForm, 'seat', MIN_PLAYERS, MAX_PLAYERS);
+const seatCount = openForm.elements.seats;
+function syncSeats() {
+  for (const fs of openForm.querySelectorAll('fieldset[data-seat]')) {
+    const n = Number(fs.dataset.seat);
+    fs.hidden = n > Number(seatCount.value);
+    const kind = openForm.elements[`kind-${n}`];
+    const level = openForm.elements[`level-${n}`];
+    level.disabled = kind.value !== 'computer';
+    level.closest('.field').classList.toggle('is-off', level.disabled);
+    const about = byId(`${level.id}-about`); // how the level plays: computers only
+    if (about) about.hidden = level.disabled;
+  }
+}
+openForm.addEventListener('change', syncSeats);
+syncSeats();
+
+function savedGame() {
+  try {
+    const saved = readSave(localStorage);
+    return saved.status === 'ok' ? saved.data : null;
+  } catch {
+    return null; // no storage: nothing to resume
+  }
+}
+byId('resume').hidden = savedGame() === null;
+
+/** The select's value as the API's `turn_time`: seconds, or null for "Ohne Zeitlimit". */
+function turnTime(value) {
+  return value === 'none' ? null : Number(value);
+}
+
+let busy = false;
+openForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (busy) return;
+  const name = readName(openForm, openError);
+  if (name === null) return;
+  const seats = [{ kind: 'person' }];
+  for (let n = 2; n <= Number(seatCount.value); n++) {
+    const kind = openForm.elements[`kind-${n}`].value;
+    seats.push(kind === 'computer' ? { kind, level: openForm.elements[`level-${n}`].value } : { kind: 'person' });
+  }
+  if (seats.filter((s) => s.kind === 'person').length < MIN_PEOPLE) {
+    openError.textContent = t('start.open.needTwo');
+    return;
+  }
+  rememberName(name);
+  busy = true;
+  try {
+    const response = await fetch('/api/rooms', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seats, name, turn_time: turnTime(openForm.elements.turnTime.value) }),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (response.status !== 201 || typeof data.room !== 'string') {
+      openError.textContent = `${t('start.open.failed')} ${data.code ? errorText(data.code) : ''}`.trim();
+      return;
+    }
+    writeSeat(localStorage, data.room, data.seat, data.credential);
+    location.assign(data.link ?? `/r/${encodeURIComponent(data.room)}`);
+  } catch {
+    openError.textContent = errorText('network');
+  } finally {
+    busy = false;
+  }
+});
+
+localForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const name = readName(localForm, localError);
+  if (name === null) return;
+  const saved = savedGame();
+  if (saved && !(await confirmReplace(saved))) return;
+  if (name !== t('form.defaultName')) rememberName(name);
+  try {
+    sessionStorage.setItem(LOCAL_SETUP_KEY, JSON.stringify({ name, computers: readComputers(localForm) }));
+  } catch {
+    // without sessionStorage the local page asks again
+  }
+  location.assign('/lokal');
+});

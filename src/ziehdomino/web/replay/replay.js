@@ -1,0 +1,184 @@
+/**
+ * @file A finished round's record, and its replay through the rules: the JavaScript twin of
+ * Python's `ziehdomino.engine.replay` (record format and frames: docs/replay.md).
+ *
+ * A record is the round's deal (its boneyard cut to the tiles drawn, in draw order, plus the
+ * count of those never drawn) and its accepted actions. `replayFrames` plays it again through
+ * engine.js and returns every state the round passed through; nothing is taken on trust.
+ */
+
+import {
+  PositionError,
+  Refusal,
+  applyAction,
+  cloneRound,
+  formatOriented,
+  formatTile,
+  handSize,
+  roundFromPosition,
+  tilePips,
+} from '../engine.js';
+
+/** The record format written by `roundRecord` and read by `replayFrames`. */
+export const RECORD_FORMAT = 1;
+const SET_SIZE = 28;
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isCount = (v, low) => Number.isInteger(v) && v >= low;
+
+/**
+ * The record of the match's current round, which must be over (Python's `round_record`).
+ * @param {import('../engine.js').Match} match  from `newMatch` / `matchFromState` (keeps `opening`).
+ * @returns {{format: 1, round: number, players: number, starter: number, deal: object,
+ *   undrawn: number, actions: object[], result: object}} plain JSON.
+ * @throws {TypeError} while the round is being played, or without its deal or log.
+ */
+export function roundRecord(match) {
+  const { round, opening } = match;
+  if (round.result === null) throw new TypeError('The round is still being played: only a finished round has a record.');
+  if (!isObject(opening) || round.log === null) throw new TypeError('The match keeps no deal or log.');
+  const draws = round.log.filter((e) => e.type === 'draw').length;
+  const result = { kind: round.result.kind, winners: round.result.winners.slice() };
+  if (round.result.kind === 'blocked') result.pips = round.result.pips.slice();
+  return {
+    format: RECORD_FORMAT,
+    round: match.roundNumber,
+    players: round.players,
+    starter: round.starter,
+    deal: {
+      ...opening,
+      hands: opening.hands.map((h) => h.slice()),
+      boneyard: opening.boneyard.slice(0, draws),
+      line: [],
+    },
+    undrawn: opening.boneyard.length - draws,
+    actions: round.log.map((e) => (e.type === 'play' ? { type: 'play', tile: e.tile, end: e.end } : { type: e.type })),
+    result,
+  };
+}
+
+function checkRecord(record) {
+  if (!isObject(record) || record.format !== RECORD_FORMAT) {
+    throw new PositionError(`This is not a round record of format ${RECORD_FORMAT}.`);
+  }
+  if (!isCount(record.round, 1)) throw new PositionError(`round must be an integer >= 1, not ${JSON.stringify(record.round)}.`);
+  const { players, starter } = record;
+  if (![2, 3, 4].includes(players)) throw new PositionError(`players must be 2-4, not ${JSON.stringify(players)}.`);
+  if (!Number.isInteger(starter) || starter < 0 || starter >= players) {
+    throw new PositionError(`starter must be a seat 0-${players - 1}, not ${JSON.stringify(starter)}.`);
+  }
+  const round = roundFromPosition(record.deal);
+  if (round.players !== players || round.turn !== starter || round.line.length > 0 || round.passes > 0) {
+    throw new PositionError('deal must be a fresh deal for this table, opened by the starter.');
+  }
+  const size = handSize(players);
+  if (round.hands.some((h) => h.length !== size)) {
+    throw new PositionError(`deal: every hand of a ${players}-seat table holds ${size} tiles.`);
+  }
+  const { undrawn, actions } = record;
+  if (!isCount(undrawn, 0)) throw new PositionError(`undrawn must be an integer >= 0, not ${JSON.stringify(undrawn)}.`);
+  if (players * size + round.boneyard.length + undrawn !== SET_SIZE) {
+    throw new PositionError(`deal: hands, drawn tiles and undrawn (${undrawn}) must make the ${SET_SIZE} tiles.`);
+  }
+  if (!Array.isArray(actions)) throw new PositionError('actions must be a list.');
+  round.starter = starter;
+  return { round, undrawn, actions };
+}
+
+const sameResult = (a, b) => JSON.stringify(a) === JSON.stringify(b && {
+  kind: b.kind, winners: b.winners, ...(b.pips === undefined ? {} : { pips: b.pips }),
+});
+
+/**
+ * Replays a record (Python's `replay_rounds`).
+ * @param {object} record
+ * @returns {{states: import('../engine.js').Round[], undrawn: number}} every state (before the
+ *   first action and after each one, independent copies with their logs); a state's boneyard
+ *   holds only the tiles still to be drawn, `undrawn` more lay behind them.
+ * @throws {PositionError} naming what is wrong: another format or shape, a deal that is no
+ *   fresh deal of the table, an action the rules refuse, a pass while undrawn tiles were left,
+ *   drawn tiles left over, a round that does not end with its last action, another result.
+ */
+export function replayRounds(record) {
+  const { round, undrawn, actions } = checkRecord(record);
+  const states = [cloneRound(round)];
+  actions.forEach((action, i) => {
+    try {
+      if (isObject(action) && action.type === 'pass' && undrawn > 0) {
+        throw new Refusal('cannot_pass', `the boneyard still held ${undrawn} undrawn tiles.`);
+      }
+      applyAction(round, round.turn, action);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      throw new PositionError(`actions[${i}] is refused on replay: ${error.message}`);
+    }
+    states.push(cloneRound(round));
+  });
+  if (round.result === null) throw new PositionError('The round does not end with its last action.');
+  if (round.boneyard.length > 0) {
+    throw new PositionError(`deal: the boneyard lists ${round.boneyard.length} tiles never drawn (list only drawn ones).`);
+  }
+  if (!sameResult(record.result, round.result)) {
+    throw new PositionError(`result: the replay ends ${JSON.stringify(round.result)}, the record says ${JSON.stringify(record.result)}.`);
+  }
+  return { states, undrawn };
+}
+
+function frame(step, round, undrawn) {
+  let action = null;
+  if (step > 0) {
+    const last = round.log[round.log.length - 1];
+    action = { seat: last.seat, type: last.type };
+    if (last.type === 'play') {
+      action.tile = last.tile;
+      action.end = last.end;
+    }
+    if (last.type === 'draw') {
+      const hand = round.hands[last.seat];
+      action.drawn = formatTile(hand[hand.length - 1]);
+    }
+  }
+  const over = round.result !== null;
+  let result = null;
+  if (over) {
+    result = { kind: round.result.kind, winners: round.result.winners.slice() };
+    if (round.result.kind === 'blocked') result.pips = round.result.pips.slice();
+  }
+  return {
+    step,
+    action,
+    line: round.line.map(formatOriented),
+    ends: round.left === null ? null : [round.left, round.right],
+    hands: round.hands.map((h) => h.map(formatTile)),
+    boneyard_count: round.boneyard.length + undrawn,
+    turn: over ? null : round.turn,
+    passes: round.passes,
+    pips: round.hands.map((h) => h.reduce((sum, t) => sum + tilePips(t), 0)),
+    result,
+  };
+}
+
+/**
+ * Every state of a recorded round as JSON frames, the deal first (Python's `replay_frames`,
+ * equal field by field).
+ * @param {object} record
+ * @returns {object[]} `actions.length + 1` frames `{step, action, line, ends, hands,
+ *   boneyard_count, turn, passes, pips, result}`; `action` null in the first, else
+ *   `{seat, type, tile?, end?, drawn?}` (`drawn`: the tile a draw took).
+ * @throws {PositionError} as `replayRounds`.
+ */
+export function replayFrames(record) {
+  const { states, undrawn } = replayRounds(record);
+  return states.map((round, step) => frame(step, round, undrawn));
+}
+
+/**
+ * A finished round in one line, from its record (Python's `server.replays.round_summary`):
+ * `{round, starter, kind, winners, pips}`, `pips` every seat's pips left in hand at the end.
+ * @throws {PositionError} for a record the rules refuse
+ */
+export function roundSummary(record) {
+  const frames = replayFrames(record);
+  const end = frames[frames.length - 1];
+  return { round: record.round, starter: record.starter, kind: end.result.kind, winners: end.result.winners.slice(), pips: end.pips.slice() };
+}

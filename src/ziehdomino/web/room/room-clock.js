@@ -1,0 +1,108 @@
+/**
+ * @file The turn clock of a room: the acting seat's remaining time as a countdown everyone sees,
+ * "Computer spielt für Ben" once a computer plays that turn, and one screen-reader announcement
+ * when 10 seconds are left (once per turn, never every second).
+ *
+ * It reads ROOMINFO's `clock` (docs/protocol.md): `{seat, ms, stand_in}` or null. `ms` is the
+ * time left when the server sent the state, so the countdown runs on this browser's own clock
+ * from the moment the state arrived (no clock of the server's is compared with ours).
+ */
+
+import { h, setText } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
+
+/** Milliseconds left at which the clock is announced to screen readers, once per turn. */
+export const WARN_AT_MS = 10000;
+
+/** Whole seconds shown for `ms` left: rounded up, never below 0. */
+export function secondsLeft(ms) {
+  return Math.max(0, Math.ceil(ms / 1000));
+}
+
+/**
+ * Which turn a view is at, for announcing once per turn: the round plus the number of moves made
+ * by other seats (it stays the same while one seat draws, and changes whenever the turn moved on).
+ */
+export function turnKey(view, seat) {
+  return `${view.round_number}:${seat}:${view.log.filter((e) => e.seat !== seat).length}`;
+}
+
+/**
+ * Builds the clock.
+ * @param {object} [options]
+ * @param {() => number} [options.now]  ms, monotonic (default performance.now)
+ * @param {(fn: Function, ms: number) => any} [options.schedule]  default setTimeout
+ * @param {(handle: any) => void} [options.cancel]  default clearTimeout
+ * @returns {{element: HTMLElement, update: (view: object|null, room: object|null,
+ *   words: {nameOf: (s: number) => string, isMe: (s: number) => boolean}) => void, stop: () => void}}
+ */
+export function createClock({ now, schedule, cancel } = {}) {
+  const clockNow = now ?? (() => performance.now());
+  const later = schedule ?? ((fn, ms) => setTimeout(fn, ms));
+  const stopTimer = cancel ?? ((handle) => clearTimeout(handle));
+  const text = h('p', { class: 'clock-text' });
+  const live = h('p', { class: 'sr-only', attrs: { 'aria-live': 'assertive', 'aria-atomic': 'true' } });
+  const element = h('div', { class: 'clock' }, text, live);
+  element.hidden = true;
+
+  let timer = null;
+  let state = null; // {seat, until, standIn, key, name, me}
+  let warned = null; // the turn key already announced
+
+  function clear() {
+    if (timer !== null) stopTimer(timer);
+    timer = null;
+  }
+
+  function draw() {
+    timer = null;
+    if (!state) return;
+    const left = state.until - clockNow();
+    let words;
+    if (state.standIn || left <= 0) words = state.me ? t('clock.standInYou') : t('clock.standIn', { name: state.name });
+    else if (state.me) words = t('clock.you', { s: secondsLeft(left) });
+    else words = t('clock.other', { name: state.name, s: secondsLeft(left) });
+    setText(text, words);
+    element.classList.toggle('urgent', !state.standIn && left > 0 && left <= WARN_AT_MS);
+    element.classList.toggle('stand-in', state.standIn || left <= 0);
+    if (!state.standIn && left > 0 && left <= WARN_AT_MS && warned !== state.key) {
+      warned = state.key;
+      live.textContent = state.me ? t('clock.warnYou') : t('clock.warn', { name: state.name });
+    }
+    if (!state.standIn && left > 0) {
+      // wake at the next whole second shown (and exactly at the 10 s mark)
+      const toSecond = left - (secondsLeft(left) - 1) * 1000;
+      const toWarn = left > WARN_AT_MS ? left - WARN_AT_MS : Infinity;
+      timer = later(draw, Math.max(20, Math.min(toSecond, toWarn)));
+    }
+  }
+
+  return {
+    element,
+    update(view, room, { nameOf, isMe }) {
+      clear();
+      const clock = room?.clock ?? null;
+      if (!view || view.result || !clock || !Number.isInteger(clock.seat)) {
+        state = null;
+        element.hidden = true;
+        return;
+      }
+      const key = turnKey(view, clock.seat);
+      if (warned !== key) live.textContent = '';
+      state = {
+        seat: clock.seat,
+        until: clockNow() + Math.max(0, Number(clock.ms) || 0),
+        standIn: Boolean(clock.stand_in),
+        key,
+        name: nameOf(clock.seat),
+        me: isMe(clock.seat),
+      };
+      element.hidden = false;
+      draw();
+    },
+    stop() {
+      clear();
+      state = null;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * @file "Raum verlassen": a seated person leaves a room for good, after a confirmation. A
+ * computer then holds the seat for the rest of the room and this browser forgets the seat
+ * (the page does that through the session).
+ */
+
+import { h } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
+
+/** A button whose words are the key `key` (kept in data-key, so that translate() redoes them). */
+function button(className, key) {
+  return h('button', { class: className, text: t(key), attrs: { type: 'button', 'data-key': key } });
+}
+
+/**
+ * Builds the control.
+ * @param {{onLeave: () => void}} handlers  called once the person confirmed
+ * @returns {{element: HTMLElement, show: (seated: boolean) => void, translate: () => void}}
+ */
+export function createLeave({ onLeave }) {
+  const open = button('btn subtle', 'leave.button');
+  const question = h('p', { attrs: { id: `leave-q-${Math.random().toString(36).slice(2)}` } });
+  const yes = button('btn danger', 'leave.yes');
+  const no = button('btn', 'leave.no');
+  const confirm = h('div', { class: 'leave-confirm', attrs: { role: 'group', 'aria-labelledby': question.id, hidden: true } },
+    question, yes, no);
+  const element = h('div', { class: 'leave', attrs: { hidden: true } }, open, confirm);
+
+  function translate() {
+    for (const b of [open, yes, no]) b.textContent = t(b.dataset.key);
+    question.textContent = t('leave.confirm');
+  }
+  translate();
+
+  open.addEventListener('click', () => {
+    confirm.hidden = false;
+    open.setAttribute('aria-expanded', 'true');
+    no.focus();
+  });
+  no.addEventListener('click', () => {
+    confirm.hidden = true;
+    open.setAttribute('aria-expanded', 'false');
+    open.focus();
+  });
+  yes.addEventListener('click', () => {
+    confirm.hidden = true;
+    element.hidden = true;
+    onLeave();
+  });
+  open.setAttribute('aria-expanded', 'false');
+
+  return {
+    element,
+    show(seated) {
+      element.hidden = !seated;
+      if (!seated) confirm.hidden = true;
+    },
+    translate,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * @file The room's "Statistik": a button below the table that opens the panel (stats-panel.js)
+ * with each seat's rounds, wins, shared rounds and average pips left, from the room's finished
+ * rounds (`GET /api/rooms/{id}/runden`, docs/protocol.md), fetched when the panel opens and
+ * again after each round while it is open.
+ */
+
+import { h } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
+import { createRoomStats } from '../stats/stats-panel.js';
+
+/**
+ * @param {object} session  the room's session (session.js)
+ * @param {string} roomId
+ * @param {HTMLElement} after  the panel and its button go right after this element
+ */
+export function wireRoomStats(session, roomId, after) {
+  const toggle = h('button', {
+    class: 'btn',
+    attrs: { type: 'button', id: 'room-stats-toggle', 'aria-expanded': 'false', 'aria-controls': 'room-stats' },
+  });
+  // Hidden until the first round is dealt.
+  const tools = h('p', { class: 'game-tools', attrs: { hidden: true } }, toggle);
+  const stats = createRoomStats();
+  const box = h('div', { attrs: { id: 'room-stats', hidden: true } }, stats.element);
+  after.after(tools, box);
+
+  let shownFor = null; // the view version the panel was filled for
+  async function fill() {
+    const view = session.view();
+    shownFor = view?.version ?? null;
+    try {
+      const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/runden`, { headers: { accept: 'application/json' } });
+      const body = await response.json();
+      if (response.ok && Array.isArray(body.rounds)) stats.render(body.rounds, session.roomInfo());
+    } catch {
+      // the panel keeps what it showed; the next round's end tries again
+    }
+  }
+
+  const words = () => {
+    toggle.textContent = t('stats.h');
+  };
+  words();
+  toggle.addEventListener('click', () => {
+    const open = box.hidden;
+    box.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    if (open) fill().then(() => stats.heading.focus());
+  });
+  session.subscribe({
+    change() {
+      const view = session.view();
+      tools.hidden = !view;
+      words();
+      if (!box.hidden && view?.result && shownFor !== view.version) fill();
+    },
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * @file The saved local game in the browser's storage: its key, its envelope and the one check
+ * that decides whether a save can be resumed. The start page uses the check to offer
+ * "Gespeichertes Spiel fortsetzen", the local session before it restores the match, so the
+ * start page never offers what /lokal would discard for its shape. Needs no rules engine: the
+ * engine replays the stored actions when /lokal restores the match (a save edited by hand so
+ * that its actions break the rules passes this check and is discarded there).
+ *
+ * Envelope: `{kind: SAVE_KIND, format: SAVE_FORMAT, seats: [person, ...computers], match}`,
+ * `match` in the engine's storage form (format MATCH_FORMAT: players, wins, shared, starters,
+ * version, deal, actions), and `records`: the records of the finished rounds (docs/replay.md),
+ * absent in saves written before they were kept.
+ */
+
+import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from '../shared/constants.js';
+import { cleanName } from '../shared/names.js';
+
+export const SAVE_KEY = 'ziehdomino.local';
+export const SAVE_KIND = 'ziehdomino.local';
+export const SAVE_FORMAT = 1;
+/** The engine's storage form of a match that this envelope holds. */
+export const MATCH_FORMAT = 1;
+/** Computer levels, weakest first (constants.js). */
+export { LEVELS };
+/** The person's seat in a local game. */
+export const PERSON = 0;
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const counts = (value, n) => Array.isArray(value) && value.length === n && value.every((c) => Number.isInteger(c) && c >= 0);
+
+/**
+ * Throws unless `seats` are a local table of `players`: seat 0 the person with a clean name,
+ * every other seat a computer with a known level.
+ * @param {unknown} seats
+ * @param {number} players
+ * @throws {Error} naming the first seat that is wrong
+ */
+export function checkSeats(seats, players) {
+  if (!Array.isArray(seats) || seats.length !== players) throw new Error('seats do not match the players');
+  seats.forEach((seat, i) => {
+    if (!isObject(seat)) throw new Error(`seat ${i} is not an object`);
+    if (i === PERSON) {
+      if (seat.kind !== 'person' || cleanName(seat.name) !== seat.name) throw new Error('seat 0 must be the person');
+    } else if (seat.kind !== 'computer' || !LEVELS.includes(seat.level)) {
+      throw new Error(`seat ${i} must be a computer with a level`);
+    }
+  });
+}
+
+/**
+ * Checks a save's envelope and the shape of its match.
+ * @param {unknown} data  the parsed save
+ * @throws {Error} saying what is wrong (foreign kind, another format, bad seats, a match of
+ *   another shape)
+ */
+export function checkSave(data) {
+  if (!isObject(data) || data.kind !== SAVE_KIND || data.format !== SAVE_FORMAT) {
+    throw new Error('not a local Ziehdomino save of this format');
+  }
+  const { match } = data;
+  if (!isObject(match) || match.format !== MATCH_FORMAT || !Number.isInteger(match.players)
+    || match.players < MIN_PLAYERS || match.players > MAX_PLAYERS) {
+    throw new Error('the save holds no match of this format');
+  }
+  const n = match.players;
+  if (!counts(match.wins, n) || !counts(match.shared, n) || !Array.isArray(match.starters) || match.starters.length < 1
+    || !match.starters.every((s) => Number.isInteger(s) && s >= 0 && s < n) || !Number.isInteger(match.version)
+    || match.version < 0 || !isObject(match.deal) || !Array.isArray(match.actions)) {
+    throw new Error('the saved match is not of the stored shape');
+  }
+  checkSeats(data.seats, n);
+}
+
+/**
+ * The saved game in `storage`.
+ * @param {{getItem(key: string): string|null}} storage
+ * @returns {{status: 'none'} | {status: 'bad', reason: string} | {status: 'ok', data: object}}
+ *   'none' when nothing is saved or storage cannot be read; 'bad' when a save is there that
+ *   cannot be resumed (not JSON, foreign, another format, wrong shape)
+ */
+export function readSave(storage) {
+  let text = null;
+  try {
+    text = storage.getItem(SAVE_KEY);
+  } catch {
+    return { status: 'none' };
+  }
+  if (text === null) return { status: 'none' };
+  try {
+    const data = JSON.parse(text);
+    checkSave(data);
+    return { status: 'ok', data };
+  } catch (error) {
+    return { status: 'bad', reason: String(error?.message ?? error) };
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * @file A local game: one person (seat 0) against 1–3 computers, entirely in the browser.
+ *
+ * The rules come from engine.js, the computers' choices from a `chooseMove(view, level)`
+ * function given by the page (bots/index.js when present). Each computer acts from its own seat's
+ * view after a short delay. The whole game is saved to storage after every action, with a
+ * format version; a save that cannot be read is discarded (never a broken page). The save also
+ * keeps the record of every finished round (docs/replay.md; the latest RECORDS_KEPT), for
+ * "Runde ansehen", and each finished round is counted in the statistics (stats.js), and every
+ * finished round's result (`history`, the "Rundenübersicht"; a save without it has none).
+ *
+ * It implements the session interface of session.js: `view()` (docs/view.md, seat 0),
+ * `roomInfo()` (docs/protocol.md ROOMINFO shape, with `local: true`), `connection()`,
+ * `act()`, `nextRound()`, `subscribe()`, and the computers' `tempo()` / `setTempo()`.
+ */
+
+import { replayRounds, roundRecord } from '../replay/replay.js';
+import { SessionEvents, TEMPOS } from './session.js';
+import { countLocalRound } from '../stats/stats.js';
+import { MAX_PLAYERS } from '../shared/constants.js';
+import { cleanName } from '../shared/names.js';
+import { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND, checkSeats, readSave } from './local-save.js';
+import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, matchToState } from '../engine.js';
+
+export { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND };
+/** The finished rounds whose records a save keeps (the latest ones), for "Runde ansehen". */
+export const RECORDS_KEPT = 100;
+
+/**
+ * One line of the game's history ("Rundenübersicht") from a view of a finished round: the same
+ * shape as a room's (docs/protocol.md, `history`).
+ * @returns {{round: number, starter: number, kind: string, winners: number[], pips: number[]}}
+ */
+export function historyEntry(view) {
+  return { round: view.round_number, starter: view.starter, kind: view.result.kind, winners: [...view.result.winners], pips: [...view.pips] };
+}
+
+function checkHistory(history) {
+  if (history === undefined) return [];
+  if (!Array.isArray(history) || !history.every((e) => e && typeof e === 'object' && Number.isInteger(e.round)
+    && Array.isArray(e.winners) && Array.isArray(e.pips))) throw new Error('history is not a list of rounds');
+  return history.map((e) => ({ ...e }));
+}
+
+/** A computer that picks uniformly among its legal actions (until bots/index.js is there). */
+export function uniformMove(view) {
+  return view.legal[cryptoRng.int(view.legal.length)];
+}
+
+/**
+ * The saved records that replay through the rules and belong to rounds already over (a save
+ * without records has none); one that does not replay is left out, never breaking the game.
+ */
+function keptRecords(records, match) {
+  if (!Array.isArray(records)) return [];
+  const over = match.roundNumber - (match.round.result === null ? 1 : 0);
+  return records.filter((record) => {
+    try {
+      replayRounds(record);
+    } catch {
+      return false;
+    }
+    return record.players === match.players && record.round <= over;
+  });
+}
+
+export class LocalSession extends SessionEvents {
+  /**
+   * @param {object} options
+   * @param {Storage} options.storage  where the game is saved (localStorage, or a fake)
+   * @param {(view: object, level: string) => object|Promise<object>} [options.chooseMove]
+   * @param {number} [options.delay]  ms before a computer acts (default: the tempo's)
+   * @param {string} [options.tempo]  a name of TEMPOS (default 'normal'); a `delay` overrides it
+   * @param {(fn: Function, ms: number) => any} [options.schedule]  default setTimeout
+   * @param {(handle: any) => void} [options.cancel]  default clearTimeout
+   * @param {() => void} [options.onChange]  after every change of the game (a `change` listener)
+   * @param {(code: string) => void} [options.onError]  a refused action's code, or 'save_failed'
+   *   (an `error` listener)
+   */
+  constructor({ storage, chooseMove = uniformMove, delay, tempo = 'normal', schedule, cancel, onChange, onError } = {}) {
+    super();
+    this.storage = storage;
+    this.chooseMove = chooseMove;
+    this.fixedDelay = Number.isFinite(delay) && delay >= 0 ? delay : null;
+    this.pace = Object.hasOwn(TEMPOS, tempo) ? tempo : 'normal';
+    this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
+    this.cancel = cancel ?? ((handle) => clearTimeout(handle));
+    if (onChange) this.subscribe({ change: onChange });
+    if (onError) this.subscribe({ error: onError });
+    this.match = null;
+    this.seats = null;
+    this.records = []; // the record of every finished round of this game, oldest first (docs/replay.md)
+    this.rounds = []; // every finished round of this game, oldest first (kept in the save)
+    this.timer = null;
+    this.epoch = 0; // raised by every new game, so a late computer move of an old one is dropped
+  }
+
+  /**
+   * Starts a new game and deals its first round at once (overwrites any saved game).
+   * @param {{name: string, computers: string[]}} setup  1–3 computer levels
+   */
+  start({ name, computers }) {
+    const clean = cleanName(name);
+    if (clean === null) throw new RangeError('invalid_name');
+    if (!Array.isArray(computers) || computers.length < 1 || computers.length > MAX_PLAYERS - 1 || !computers.every((l) => LEVELS.includes(l))) {
+      throw new RangeError('1 to 3 computers with a level each');
+    }
+    this.stop();
+    this.epoch += 1;
+    this.seats = [{ kind: 'person', name: clean }, ...computers.map((level) => ({ kind: 'computer', level }))];
+    this.match = newMatch(this.seats.length);
+    this.records = [];
+    this.rounds = [];
+    this.changed();
+  }
+
+  /**
+   * Resumes the saved game, if any.
+   * @returns {'resumed'|'none'|'discarded'} 'discarded' when a save was there but unreadable
+   *   (corrupt, foreign or of another format); it is removed.
+   */
+  resume() {
+    const saved = readSave(this.storage);
+    if (saved.status === 'none') return 'none';
+    try {
+      if (saved.status !== 'ok') throw new Error(saved.reason);
+      const match = matchFromState(saved.data.match);
+      checkSeats(saved.data.seats, match.players);
+      const records = keptRecords(saved.data.records, match);
+      const history = checkHistory(saved.data.history);
+      this.stop();
+      this.epoch += 1;
+      this.match = match;
+      this.seats = saved.data.seats.map((s) => ({ ...s }));
+      this.records = records;
+      this.rounds = history;
+    } catch {
+      this.discard();
+      return 'discarded';
+    }
+    this.emit('change');
+    this.scheduleComputer();
+    return 'resumed';
+  }
+
+  /** Removes the saved game and forgets the current one. */
+  discard() {
+    this.stop();
+    this.match = null;
+    this.seats = null;
+    this.records = [];
+    this.rounds = [];
+    try {
+      this.storage.removeItem(SAVE_KEY);
+    } catch {
+      // nothing to remove
+    }
+  }
+
+  /** ms before a computer acts: the fixed delay if one was given, else the tempo's. */
+  get delay() {
+    return this.fixedDelay ?? TEMPOS[this.pace];
+  }
+
+  /** The computers' tempo, a name of TEMPOS. */
+  tempo() {
+    return this.pace;
+  }
+
+  /**
+   * Sets the computers' tempo (from the next computer move on).
+   * @param {string} name  a name of TEMPOS
+   * @throws {RangeError} for any other name
+   */
+  setTempo(name) {
+    if (!Object.hasOwn(TEMPOS, name)) throw new RangeError(`unknown tempo ${name}`);
+    this.pace = name;
+    this.fixedDelay = null;
+  }
+
+  /** Always 'local': nothing to be connected to. */
+  connection() {
+    return 'local';
+  }
+
+  /** Every finished round of this game, oldest first ("Rundenübersicht"; docs/protocol.md `history`). */
+  history() {
+    return this.rounds;
+  }
+
+  /** The person's view (docs/view.md), or null when no game runs. */
+  view() {
+    return this.match ? seatView(this.match, PERSON) : null;
+  }
+
+  /** The table's seats in the ROOMINFO shape of docs/protocol.md. */
+  roomInfo() {
+    if (!this.seats) return null;
+    return {
+      room: null,
+      local: true,
+      you: PERSON,
+      seats: this.seats.map((s, seat) => ({
+        seat,
+        kind: s.kind,
+        level: s.kind === 'computer' ? s.level : null,
+        name: s.kind === 'person' ? s.name : null,
+        taken: true,
+        connected: true,
+      })),
+    };
+  }
+
+  /**
+   * The person's action. A refusal changes nothing and is reported by code.
+   * @returns {boolean} whether it was applied
+   */
+  act(action) {
+    return this.attempt(() => matchApply(this.match, PERSON, action));
+  }
+
+  /** Deals the next round (after the current one ended); a refusal is reported by code. */
+  nextRound() {
+    return this.attempt(() => nextRound(this.match));
+  }
+
+  /** Makes one change of the person's; an engine refusal changes nothing and is told as an `error`. */
+  attempt(change) {
+    if (!this.match) return false;
+    try {
+      change();
+    } catch (error) {
+      if (error && typeof error.code === 'string') {
+        this.emit('error', error.code);
+        return false;
+      }
+      throw error;
+    }
+    this.changed();
+    return true;
+  }
+
+  /** Cancels a pending computer move (the game stays saved). */
+  stop() {
+    if (this.timer !== null) this.cancel(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * Keeps the record of a round that has just ended (and counts it in the statistics), saves,
+   * tells the page, and lets a computer act if it is a computer's turn.
+   */
+  changed() {
+    const view = this.view();
+    if (view?.result && !this.rounds.some((e) => e.round === view.round_number)) this.rounds.push(historyEntry(view));
+    const { round } = this.match ?? {};
+    if (round?.result && !this.records.some((r) => r.round === this.match.roundNumber)) {
+      this.records.push(roundRecord(this.match));
+      if (this.records.length > RECORDS_KEPT) this.records.splice(0, this.records.length - RECORDS_KEPT);
+      countLocalRound(this.storage, { players: this.match.players, levels: this.seats.slice(1).map((s) => s.level), result: round.result, seat: PERSON });
+    }
+    this.save();
+    this.emit('change');
+    this.scheduleComputer();
+  }
+
+  save() {
+    if (!this.match) return;
+    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, match: matchToState(this.match), records: this.records, history: this.rounds };
+    try {
+      this.storage.setItem(SAVE_KEY, JSON.stringify(data));
+    } catch {
+      this.emit('error', 'save_failed');
+    }
+  }
+
+  scheduleComputer() {
+    this.stop();
+    const round = this.match?.round;
+    if (!round || round.result !== null || round.turn === PERSON) return;
+    const epoch = this.epoch;
+    this.timer = this.schedule(() => {
+      this.timer = null;
+      if (epoch === this.epoch) this.computerMove();
+    }, this.delay);
+  }
+
+  /** One computer acts from its own seat's view. */
+  async computerMove() {
+    const epoch = this.epoch;
+    const seat = this.match.round.turn;
+    if (seat === null || seat === PERSON) return;
+    const version = this.match.version;
+    const view = seatView(this.match, seat);
+    let action = await this.chooseMove(view, this.seats[seat].level);
+    if (epoch !== this.epoch || this.match.version !== version) return; // the game moved on meanwhile
+    try {
+      matchApply(this.match, seat, action);
+    } catch {
+      // A computer must never stall the table: fall back to a legal action.
+      action = view.legal[0];
+      matchApply(this.match, seat, action);
+    }
+    this.changed();
+  }
+}

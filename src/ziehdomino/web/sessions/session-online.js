@@ -1,0 +1,420 @@
+/**
+ * @file The online session: one WebSocket to a room (docs/protocol.md).
+ *
+ * Sends the hello with the seat credential kept in localStorage under
+ * `ziehdomino.seat.<room>` (a spectator's hello has none), reconnects by itself with backoff,
+ * sends actions with the version of the view they were made against, and reports errors by
+ * code (the page turns codes into words with i18n.errorText; never a server message).
+ *
+ * It implements the session interface of session.js: `view()`, `roomInfo()`, `connection()`,
+ * `act()`, `nextRound()` and `subscribe()`, and `history()`: the room's finished rounds
+ * ("Rundenübersicht") from the `history` messages, and `pending()`: whether the last action or
+ * next-round request has waited PENDING_MS or more for its answer (a `pending` event with true
+ * or false when that changes), so that the page can show that it is on its way. `leave()` leaves the room for good (the seat
+ * is forgotten here at once; the server closes with 4410, reported as the error `left`).
+ *
+ * The server answers everything the page sends (a state, an error or a pong), so a socket
+ * that stays silent for SILENT_MS after the page sent something is taken for dead (a hung
+ * server process behind a live connection) and the session reconnects (docs/deploy.md).
+ */
+
+import { CLOSE, FINAL_CLOSES } from '../shared/codes.js';
+import { SessionEvents } from './session.js';
+
+export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
+/**
+ * Reconnect delays in ms; the last one repeats; each is stretched by up to half again at random,
+ * so that the pages of a process that went away do not all come back in the same instant.
+ * The first is short: a room that moved (4503) or whose process died is taken by the next
+ * process at once. The last is short too: after an outage the page is back within about two
+ * seconds of the server (docs/deploy.md), and a refused reconnect costs the server little.
+ */
+export const BACKOFF = Object.freeze([100, 500, 1000, 2000]);
+
+const PING_MS = 25000;
+/** Milliseconds without any message after the page sent one before the socket counts as dead. */
+export const SILENT_MS = 6000;
+/**
+ * Milliseconds an action or next-round request waits for its answer before `pending()` turns
+ * true: an answer usually comes within a tenth of that, so the page's "Wird gesendet …" never
+ * flickers on a normal move, and shows up well before SILENT_MS when a server process hangs.
+ */
+export const PENDING_MS = 700;
+
+/** The stored seat of a room: `{seat, credential}` or null. */
+export function readSeat(storage, roomId) {
+  try {
+    const data = JSON.parse(storage.getItem(SEAT_KEY_PREFIX + roomId));
+    if (data && Number.isInteger(data.seat) && typeof data.credential === 'string' && data.credential) return data;
+  } catch {
+    // unreadable: as if none
+  }
+  return null;
+}
+
+export function writeSeat(storage, roomId, seat, credential) {
+  storage.setItem(SEAT_KEY_PREFIX + roomId, JSON.stringify({ seat, credential }));
+}
+
+export function forgetSeat(storage, roomId) {
+  try {
+    storage.removeItem(SEAT_KEY_PREFIX + roomId);
+  } catch {
+    // nothing stored
+  }
+}
+
+export class OnlineSession extends SessionEvents {
+  /**
+   * @param {string} roomId
+   * @param {object} options
+   * @param {Storage} options.storage
+   * @param {{protocol: string, host: string}} [options.location]  default globalThis.location
+   * @param {typeof WebSocket} [options.WebSocket]
+   * @param {() => void} [options.onChange]  a `change` listener: after every state message
+   * @param {(code: string) => void} [options.onError]  an `error` listener
+   * @param {(state: 'connecting'|'online'|'retry'|'closed') => void} [options.onConnection]  a
+   *   `connection` listener
+   * @param {(waiting: boolean) => void} [options.onPending]  a `pending` listener (`pending()`)
+   * @param {(fn: Function, ms: number) => any} [options.schedule]
+   * @param {(handle: any) => void} [options.cancel]
+   * @param {() => number} [options.random]  a number in [0, 1) for the reconnect delays (default Math.random)
+   */
+  constructor(roomId, { storage, location, WebSocket: WS, onChange, onError, onConnection, onPending, schedule, cancel, random } = {}) {
+    super();
+    this.roomId = roomId;
+    this.storage = storage;
+    this.location = location ?? globalThis.location;
+    this.WS = WS ?? globalThis.WebSocket;
+    if (onChange) this.subscribe({ change: onChange });
+    if (onError) this.subscribe({ error: onError });
+    if (onConnection) this.subscribe({ connection: onConnection });
+    if (onPending) this.subscribe({ pending: onPending });
+    this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
+    this.cancel = cancel ?? ((handle) => clearTimeout(handle));
+    this.random = random ?? Math.random;
+    this.socket = null;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.silentTimer = null;
+    this.closed = false;
+    this.state = 'connecting';
+    this.current = { room: null, view: null };
+    this.rounds = [];
+    this.helloCredential = null; // the credential the open socket said hello with (null: spectator)
+    // The last action or next-round request sent and not answered yet ({type, version}); one
+    // still unanswered when the socket is replaced moves to `lost`, and if the first state of
+    // the new socket shows it was not made, the player is told (`undelivered`) to make it again.
+    this.unanswered = null;
+    this.lost = null;
+    this.pendingTimer = null; // runs from a send until PENDING_MS later or the answer
+    this.waiting = false; // what pending() says
+  }
+
+  /**
+   * Whether the last action or next-round request sent has waited PENDING_MS or more and is not
+   * answered yet: on the socket it went out on, or, when that socket broke or was taken for
+   * dead meanwhile, by the first state of the next one (which shows whether it was made). The
+   * page shows "Wird gesendet …" meanwhile (or that the connection is being restored, while
+   * `connection()` is not 'online'). Changes are told by a `pending` event with the new value.
+   */
+  pending() {
+    return this.waiting;
+  }
+
+  /** The room's finished rounds, oldest first (docs/protocol.md, `history`). */
+  history() {
+    return this.rounds;
+  }
+
+  /** The viewer's seat view (docs/view.md), or null before the first round or state. */
+  view() {
+    return this.current.view;
+  }
+
+  /** The room info (docs/protocol.md ROOMINFO), or null before the first state. */
+  roomInfo() {
+    return this.current.room;
+  }
+
+  /** 'connecting', 'online', 'retry' or 'closed'. */
+  connection() {
+    return this.state;
+  }
+
+  onConnection(state) {
+    if (state === this.state) return;
+    this.state = state;
+    this.emit('connection', state);
+  }
+
+  onError(code) {
+    this.emit('error', code);
+  }
+
+  get url() {
+    const scheme = this.location.protocol === 'https:' ? 'wss' : 'ws';
+    return `${scheme}://${this.location.host}/ws/${encodeURIComponent(this.roomId)}`;
+  }
+
+  /** The stored credential for this room, or null (a spectator). */
+  get seat() {
+    return readSeat(this.storage, this.roomId);
+  }
+
+  /** Opens the connection (again); safe to call at any time. */
+  connect() {
+    this.closed = false;
+    this.cancelRetry();
+    this.dropSocket();
+    this.onConnection('connecting');
+    let socket;
+    try {
+      socket = new this.WS(this.url);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    if (this.unanswered) this.lost = this.unanswered; // answered on the old socket or never
+    this.unanswered = null;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      const seat = this.seat;
+      this.helloCredential = seat?.credential ?? null;
+      this.sendRaw(seat ? { type: 'hello', credential: seat.credential } : { type: 'hello' });
+      this.startPing();
+    };
+    socket.onmessage = (event) => {
+      if (socket !== this.socket) return;
+      this.stopSilence();
+      this.receive(event.data);
+    };
+    socket.onclose = (event) => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      this.stopPing();
+      this.closedWith(event.code);
+    };
+    socket.onerror = () => {
+      // onclose follows and decides
+    };
+  }
+
+  /** Stores a new seat credential (after joining) and reconnects with it. */
+  takeSeat(seat, credential) {
+    writeSeat(this.storage, this.roomId, seat, credential);
+    this.connect();
+  }
+
+  /**
+   * Sends a play, draw or pass made against the current view. One action at a time: while the
+   * server has not answered the last one (a state of another version, or an error), a further
+   * action made against the same view is not sent (it could only come back as
+   * `stale_version`: two quick presses of a key, a second tap) and is reported as the error
+   * `pending`; one made while the socket is down is not sent either and is reported as
+   * `offline`, so that the page can say at once why nothing happened.
+   */
+  act(action) {
+    const view = this.current.view;
+    if (!view) return this.onError('not_started');
+    if (this.unanswered?.type === 'action' && this.unanswered.version === view.version) return this.onError('pending');
+    if (!this.sendRaw({ type: 'action', version: view.version, action })) return this.onError('offline');
+    this.unanswered = { type: 'action', version: view.version };
+    this.startPending();
+  }
+
+  /**
+   * Asks for the next round (reported as `offline` when the socket is down). Like an action,
+   * a second request for the same round while the first is unanswered is not sent (`pending`).
+   */
+  nextRound() {
+    const view = this.current.view;
+    if (!view) return this.onError('not_started');
+    if (this.unanswered?.type === 'next_round' && this.unanswered.version === view.version) return this.onError('pending');
+    if (!this.sendRaw({ type: 'next_round', version: view.version })) return this.onError('offline');
+    this.unanswered = { type: 'next_round', version: view.version };
+    this.startPending();
+  }
+
+  /**
+   * Leaves the room for good: forgets the seat in this browser and asks the server to hand it
+   * to a computer (the server then closes with 4410, reported as the error `left`).
+   */
+  leave() {
+    forgetSeat(this.storage, this.roomId);
+    if (!this.sendRaw({ type: 'leave' })) {
+      // not connected: the server cannot be told now; the seat is forgotten here all the same
+      this.close();
+      this.onError('left');
+    }
+  }
+
+  /**
+   * Another tab of this browser took or forgot this room's seat (a `storage` event): say hello
+   * again with what is stored now, so that every tab plays the one seat this browser holds.
+   */
+  seatChanged() {
+    if (this.closed) return;
+    if ((this.seat?.credential ?? null) !== this.helloCredential) this.connect();
+  }
+
+  /** Closes for good (no reconnect). */
+  close() {
+    this.closed = true;
+    this.cancelRetry();
+    this.dropSocket();
+    this.unanswered = this.lost = null;
+    this.settlePending();
+    this.onConnection('closed');
+  }
+
+  // ---- internals -----------------------------------------------------------------------------
+  /** Whether the current state shows `sent` ({type, version}) made: the version moved on, or
+   * for a next-round request, this seat is marked ready. */
+  answers(sent) {
+    const view = this.current.view;
+    if (!view || view.version !== sent.version) return true;
+    return sent.type === 'next_round' && Boolean(this.current.room?.seats?.[view.seat]?.ready);
+  }
+
+  receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!message || typeof message !== 'object') return;
+    if (message.type === 'state') {
+      this.attempt = 0;
+      this.current = { room: message.room ?? null, view: message.view ?? null };
+      if (this.unanswered && this.answers(this.unanswered)) this.unanswered = null;
+      const lost = this.lost;
+      this.lost = null;
+      this.settlePending();
+      this.onConnection('online');
+      this.emit('change');
+      if (lost && !this.answers(lost)) this.onError('undelivered');
+    } else if (message.type === 'history') {
+      this.rounds = Array.isArray(message.rounds) ? message.rounds : [];
+      this.emit('change');
+    } else if (message.type === 'error') {
+      this.unanswered = null;
+      this.settlePending();
+      const code = typeof message.code === 'string' ? message.code : 'unknown';
+      if (code === 'bad_credential') forgetSeat(this.storage, this.roomId);
+      this.onError(code);
+    }
+  }
+
+  closedWith(code) {
+    if (this.closed) return;
+    if ((code === CLOSE.BAD_CREDENTIAL || code === CLOSE.BAD_HELLO) && this.seat) {
+      // The stored credential is not (or no longer) valid here: watch instead.
+      forgetSeat(this.storage, this.roomId);
+      this.onError('bad_credential');
+      this.connect();
+      return;
+    }
+    if (Object.hasOwn(FINAL_CLOSES, code)) {
+      // docs/protocol.md: after these, reconnecting with the same hello cannot help (codes.js).
+      this.closed = true;
+      this.unanswered = this.lost = null;
+      this.settlePending();
+      this.onConnection('closed');
+      this.onError(FINAL_CLOSES[code]);
+      return;
+    }
+    this.retry();
+  }
+
+  retry() {
+    if (this.closed) return;
+    this.onConnection('retry');
+    const base = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)];
+    const delay = Math.round(base * (1 + this.random() / 2));
+    this.attempt += 1;
+    this.cancelRetry();
+    this.retryTimer = this.schedule(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  cancelRetry() {
+    if (this.retryTimer !== null) this.cancel(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  dropSocket() {
+    const socket = this.socket;
+    this.socket = null;
+    this.stopPing();
+    this.stopSilence();
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+      try {
+        socket.close(1000);
+      } catch {
+        // already closed
+      }
+    }
+  }
+
+  sendRaw(message) {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== 1) return false;
+    socket.send(JSON.stringify(message));
+    if (this.silentTimer === null) {
+      this.silentTimer = this.schedule(() => {
+        this.silentTimer = null;
+        if (socket !== this.socket) return;
+        this.dropSocket(); // no answer: the process behind it hangs; the proxy sends us elsewhere
+        this.retry();
+      }, SILENT_MS);
+    }
+    return true;
+  }
+
+  /** From a send on: `pending()` turns true PENDING_MS later unless the answer came first. */
+  startPending() {
+    if (this.pendingTimer !== null || this.waiting) return;
+    this.pendingTimer = this.schedule(() => {
+      this.pendingTimer = null;
+      if (!this.unanswered && !this.lost) return;
+      this.waiting = true;
+      this.emit('pending', true);
+    }, PENDING_MS);
+  }
+
+  /** Once nothing sent waits for an answer any more: `pending()` is false again. */
+  settlePending() {
+    if (this.unanswered || this.lost) return;
+    if (this.pendingTimer !== null) this.cancel(this.pendingTimer);
+    this.pendingTimer = null;
+    if (!this.waiting) return;
+    this.waiting = false;
+    this.emit('pending', false);
+  }
+
+  stopSilence() {
+    if (this.silentTimer !== null) this.cancel(this.silentTimer);
+    this.silentTimer = null;
+  }
+
+  startPing() {
+    this.stopPing();
+    const tick = () => {
+      this.sendRaw({ type: 'ping' });
+      this.pingTimer = this.schedule(tick, PING_MS);
+    };
+    this.pingTimer = this.schedule(tick, PING_MS);
+  }
+
+  stopPing() {
+    if (this.pingTimer !== null) this.cancel(this.pingTimer);
+    this.pingTimer = null;
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * @file A replay of one finished round as a session (session.js), so that the one table
+ * (render.js) draws it: every hand open, the line growing action by action, each draw naming
+ * the tile it took, the pips and the result at the end.
+ *
+ * The states come from the round's record replayed through the rules (replay.js, the same
+ * engine as the game); nothing is taken from a second account. The viewer is a spectator (the
+ * view's `seat` is null, so the table offers no action). Beside the session interface it has
+ * the replay's own controls: `first()`, `back()`, `forward()`, `last()`, `seek(step)`,
+ * `play()`, `pause()`, and the pace `tempo()` / `setTempo(name)` of TEMPOS ("Tempo").
+ */
+
+import { replayRounds, replayFrames } from '../replay/replay.js';
+import { SessionEvents, TEMPOS } from './session.js';
+
+function copyEntry(entry) {
+  const copy = { seat: entry.seat, type: entry.type };
+  if (entry.type === 'play') {
+    copy.tile = entry.tile;
+    copy.end = entry.end;
+  }
+  copy.ends = entry.ends === null ? null : entry.ends.slice();
+  return copy;
+}
+
+/**
+ * The seat view (docs/view.md, a spectator's) of step `k` of a replay, plus every hand open
+ * (`hands`, `pips`) and `replay: {step, steps, action}` (the frame's action, a draw with its
+ * `drawn` tile). Counters count this one round only.
+ * @param {object} record  a round record (docs/replay.md)
+ * @param {object[]} frames  replayFrames(record)
+ * @param {object[]} states  replayRounds(record).states
+ * @param {number} k  0 … frames.length - 1
+ * @returns {object}
+ */
+export function replayView(record, frames, states, k) {
+  const f = frames[k];
+  const n = record.players;
+  const wins = new Array(n).fill(0);
+  const shared = new Array(n).fill(0);
+  if (f.result) {
+    if (f.result.winners.length === 1) wins[f.result.winners[0]] = 1;
+    else for (const s of f.result.winners) shared[s] = 1;
+  }
+  return {
+    version: k + 1,
+    players: n,
+    seat: null,
+    round_number: record.round,
+    starter: record.starter,
+    line: f.line.slice(),
+    ends: f.ends && f.ends.slice(),
+    hand: null,
+    hand_counts: f.hands.map((hand) => hand.length),
+    boneyard_count: f.boneyard_count,
+    turn: f.turn,
+    passes: f.passes,
+    legal: [],
+    log: states[k].log.map(copyEntry),
+    result: f.result,
+    hands: f.hands.map((hand) => hand.slice()),
+    pips: f.pips.slice(),
+    match: { wins, shared, next_starter: (record.starter + 1) % n },
+    replay: { step: k, steps: frames.length - 1, action: f.action },
+  };
+}
+
+export class ReplaySession extends SessionEvents {
+  /**
+   * @param {object} record  a round record (docs/replay.md); checked by replaying it
+   * @param {{seats?: object[], tempo?: string, schedule?: Function, cancel?: Function}} [options]
+   *   `seats`: `[{kind, level, name}]` per seat for the names shown; `tempo` a name of TEMPOS
+   *   (default 'normal'); `schedule` / `cancel` default setTimeout / clearTimeout
+   * @throws {PositionError} for a record the rules refuse (replay.js says what)
+   */
+  constructor(record, { seats, tempo = 'normal', schedule, cancel } = {}) {
+    super();
+    this.record = record;
+    this.frames = replayFrames(record);
+    this.states = replayRounds(record).states;
+    this.seats = Array.isArray(seats) && seats.length === record.players ? seats : null;
+    this.step = 0;
+    this.pace = Object.hasOwn(TEMPOS, tempo) ? tempo : 'normal';
+    this.timer = null;
+    this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
+    this.cancel = cancel ?? ((handle) => clearTimeout(handle));
+  }
+
+  /** The last step: the round's end. */
+  get steps() {
+    return this.frames.length - 1;
+  }
+
+  view() {
+    return replayView(this.record, this.frames, this.states, this.step);
+  }
+
+  roomInfo() {
+    return {
+      room: null,
+      local: true, // no connection to speak of
+      replay: true,
+      you: null,
+      seats: Array.from({ length: this.record.players }, (_, seat) => {
+        const s = this.seats?.[seat] ?? {};
+        const kind = s.kind === 'computer' ? 'computer' : 'person';
+        return { seat, kind, level: kind === 'computer' ? (s.level ?? null) : null,
+          name: kind === 'person' ? (typeof s.name === 'string' ? s.name : null) : null, taken: true, connected: true };
+      }),
+    };
+  }
+
+  connection() {
+    return 'local';
+  }
+
+  /** A replay takes no action: the round is over. */
+  act() {
+    this.emit('error', 'round_over');
+  }
+
+  nextRound() {}
+
+  /** Moves to `step` (clamped to 0 … steps) and tells the listeners; returns the step. */
+  seek(step) {
+    const next = Math.max(0, Math.min(this.steps, Math.trunc(Number(step)) || 0));
+    if (next !== this.step) {
+      this.step = next;
+      this.emit('change');
+    }
+    if (this.step === this.steps) this.pause();
+    return this.step;
+  }
+
+  first() { this.pause(); return this.seek(0); }
+
+  back() { this.pause(); return this.seek(this.step - 1); }
+
+  forward() { return this.seek(this.step + 1); }
+
+  last() { this.pause(); return this.seek(this.steps); }
+
+  /** Whether the replay plays by itself ("Abspielen" … "Anhalten"). */
+  playing() {
+    return this.timer !== null;
+  }
+
+  /** Plays on from here at the tempo (from the start when at the end), one action per beat. */
+  play() {
+    if (this.playing()) return;
+    if (this.step === this.steps) this.seek(0);
+    const beat = () => {
+      this.timer = null;
+      this.forward();
+      if (this.step < this.steps) this.timer = this.schedule(beat, TEMPOS[this.pace]);
+      this.emit('change');
+    };
+    this.timer = this.schedule(beat, TEMPOS[this.pace]);
+    this.emit('change');
+  }
+
+  pause() {
+    if (this.timer === null) return;
+    this.cancel(this.timer);
+    this.timer = null;
+    this.emit('change');
+  }
+
+  tempo() {
+    return this.pace;
+  }
+
+  setTempo(name) {
+    if (Object.hasOwn(TEMPOS, name)) this.pace = name;
+  }
+}

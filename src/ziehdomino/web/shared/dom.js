@@ -1,0 +1,79 @@
+/**
+ * @file The one small DOM kit every module builds and updates its elements with. All text goes
+ * in through textContent (names are data, never markup).
+ */
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Sets each attribute: true as an empty (boolean) attribute, false, null or undefined left out. */
+function putAttrs(node, attrs) {
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === true) node.setAttribute(name, '');
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(name, String(value));
+  }
+}
+
+/**
+ * An HTML element: h('p', {class: 'x', text: 'y', attrs: {id: 'z'}}, ...children). Children
+ * that are empty (null, false, '') are left out, so a part can be given conditionally.
+ */
+export function h(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  if (props.class) node.className = props.class;
+  if (props.text !== undefined) node.textContent = props.text;
+  if (props.attrs) putAttrs(node, props.attrs);
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+/** An SVG element with its attributes (numbers written as they are) and optional text. */
+export function svg(tag, attrs = {}, text) {
+  const node = document.createElementNS(SVG, tag);
+  putAttrs(node, attrs);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The page's element with this id (the page modules' fixed parts of the HTML). */
+export function byId(id) {
+  return document.getElementById(id);
+}
+
+/** Sets a node's text only when it differs (no mutation while nothing changes). */
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+/** Sets or removes an attribute only when it differs. */
+export function setAttr(node, name, value) {
+  if (value === null || value === undefined) {
+    if (node.hasAttribute(name)) node.removeAttribute(name);
+  } else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, String(value));
+}
+
+/** Text for screen readers only. */
+export function srText(text) {
+  return h('span', { class: 'sr-only', text });
+}
+
+/**
+ * A memory of what each part last drew: `changed(part, value)` is true (and remembers) when
+ * `value` differs from the last one seen for `part`; `forget()` makes everything draw again.
+ */
+export function signatures() {
+  const sig = new Map();
+  return {
+    changed(part, value) {
+      const s = typeof value === 'string' ? value : JSON.stringify(value);
+      if (sig.get(part) === s) return false;
+      sig.set(part, s);
+      return true;
+    },
+    drop(part) {
+      sig.delete(part);
+    },
+    forget() {
+      sig.clear();
+    },
+  };
+}

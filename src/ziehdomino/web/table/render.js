@@ -1,0 +1,305 @@
+/**
+ * @file The one renderer of the table: a frame that builds the table's parts once and redraws
+ * them from a session (session.js: `view()`, `roomInfo()`, `connection()`, `act()`,
+ * `nextRound()`, `subscribe()`), whether the game is local, online, or any other session.
+ *
+ * The parts live in `table/`, one idea each: the words (words.js, pure and tested under
+ * `node --test`), the players' cards (cards.js), the line of play (line.js, snake.js), the
+ * hand and its actions (hand.js), the tips panel (tips-panel.js), the round's end
+ * (result.js), the history (log.js), the settings (settings.js), the keys (keys.js), the
+ * call back when it is one's turn (attention.js) and the focus keeper (focus.js); the round
+ * overview "Rundenübersicht" (room-history.js, from the session's optional `history()`); a
+ * room's turn clock (room-clock.js) and ready step (room-ready.js), handed in by the room page
+ * (`options.roomParts`) so that the local page does not load them. Each part is
+ * `createX(ctx)` returning its element and a `render()` that reads `ctx` and draws only what
+ * changed (`ctx.sig`), so nothing re-renders while nothing changes. To add a part: make it,
+ * place its element in the frame below, and call its `render()` from `render()`.
+ *
+ * The renderer never decides a rule: what may be done comes from `view.legal`. Every action is
+ * a real <button> with a stable accessible name ("Stein 2|5", "2|5 links anlegen", "Ziehen",
+ * "Passen", "Nächste Runde"); the line of play is an <ol> whose items read "a|b"; one
+ * role="status" region says whose turn it is, the open ends and the latest actions. While a
+ * session's `pending()` holds (a move sent to a server and not answered after a moment), a
+ * polite line over the status says "Wird gesendet …" (or that the connection is being
+ * restored) and the actions look unavailable; a click meanwhile says why nothing happens (the
+ * session's `pending` refusal). Drawn tiles are aria-hidden decoration. All data (names!) goes
+ * in through textContent.
+ *
+ * The table fits the viewport while a round is shown (style.css): the page scrolls it into view
+ * when it appears, when a round begins and when a round ends, and everything a player needs at
+ * that moment is on screen without scrolling.
+ */
+
+import { errorText, lang, onLangChange, t } from '../shared/i18n.js';
+import { createAttention } from './attention.js';
+import { createCards } from './cards.js';
+import { h, setText, signatures } from '../shared/dom.js';
+import { createFocusKeeper } from './focus.js';
+import { createHand } from './hand.js';
+import { bindKeys } from './keys.js';
+import { createLine } from './line.js';
+import { createLog } from './log.js';
+import { createResult } from './result.js';
+import { createSettings } from './settings.js';
+import { createTips } from './tips-panel.js';
+import { isMe, isMyTurn, seatName, statusParts } from './words.js';
+import { createHistory } from './room-history.js';
+
+let uid = 0;
+
+/**
+ * Builds the table inside `root` and draws it from `session` from then on.
+ * @param {HTMLElement} root  an empty container
+ * @param {object} session  a session (session.js)
+ * @param {{storage?: Storage, fixedTempo?: boolean, skipErrors?: string[],
+ *   roundLink?: (round: number) => string|null, roomParts?: {clock?: object, ready?: object}}} [options]
+ *   where the settings are remembered (default localStorage); whether the page fixed the
+ *   computers' pace itself (then a remembered "Tempo" is not applied); error codes the page
+ *   words itself; the address of a finished round's replay by its number ("Runde ansehen" at
+ *   the round's end and in every row of the "Rundenübersicht"); a room's turn clock
+ *   (room-clock.js `createClock()`) and ready step (room-ready.js `createReady()`)
+ * @returns {{element: HTMLElement, update: () => void, showError: (code: string) => void,
+ *   showMessage: (text: string) => void}}
+ */
+export function createTable(root, session, options = {}) {
+  const sig = signatures();
+  let noticeAge = 0; // version changes seen since the notice was shown
+  let noticeCode = null; // the error code the notice words (null: none, or a page's message)
+  let wantView = false; // the table is to come into view as soon as it is shown
+  const ctx = {
+    id: `t${++uid}`,
+    view: null,
+    room: null,
+    selected: null, // the selected hand tile, "a|b"
+    session,
+    sig,
+    lang,
+    connection: () => session.connection(),
+    tip: () => tips.current(),
+    select(tile) {
+      ctx.selected = ctx.selected === tile ? null : tile;
+      render();
+    },
+    send(action) {
+      clearNotice();
+      session.act(action);
+    },
+    nextRound() {
+      clearNotice();
+      session.nextRound();
+    },
+    rerender: () => render(),
+    roundLink: typeof options.roundLink === 'function' ? options.roundLink : null,
+  };
+
+  // ---- the frame ---------------------------------------------------------------------------
+  const heading = h('h2', { class: 'table-h', attrs: { id: `${ctx.id}-h`, tabindex: '-1' } });
+  const status = h('p', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+  const notice = h('p', { class: 'notice', attrs: { role: 'alert' } });
+  // Over the status (table.css), so that showing it moves nothing; a live region of its own
+  // from the start, so that its text is announced when it comes.
+  const sending = h('p', { class: 'sending', attrs: { 'aria-live': 'polite' } });
+  const cards = createCards(ctx);
+  const line = createLine(ctx);
+  const hand = createHand(ctx, cards.meInfo);
+  const tips = createTips(ctx);
+  hand.preview.after(tips.element);
+  const result = createResult(ctx);
+  const log = createLog(ctx);
+  const settings = createSettings(ctx, options.storage, { fixedTempo: Boolean(options.fixedTempo) });
+  settings.add(tips.toggle);
+  const skipErrors = new Set(options.skipErrors ?? []);
+  // A room's parts come from the room page, so that no other page loads them.
+  const { clock = null, ready = null } = options.roomParts ?? {};
+  const rounds = createHistory();
+  const words = { nameOf: (s) => seatName(ctx.room, s), isMe: (s) => isMe(ctx.view, s) };
+  if (ready) result.nextBtn.before(ready.element);
+  const side = h('div', { class: 'side', attrs: { id: `${ctx.id}-side` } }, log.element, rounds.element, settings.element);
+  const sideToggle = h('button', { class: 'btn side-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${ctx.id}-side` } });
+  const top = h('div', { class: 'table-top' }, heading, sideToggle, status, sending, ...(clock ? [clock.element] : []), notice);
+  const board = h('div', { class: 'board' }, cards.element, line.element, hand.element);
+  const stage = h('div', { class: 'stage' }, board, result.element);
+  const section = h('section', { class: 'table', attrs: { 'aria-labelledby': `${ctx.id}-h` } }, top, stage, side);
+  section.hidden = true;
+  root.append(section);
+  // The table brings itself into view; a reload must not scroll back to where the page was.
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
+  const focus = createFocusKeeper(section, focusTarget);
+  const attention = createAttention(ctx, settings);
+  bindKeys(ctx, section, { hand, result });
+  hand.hand.setAttribute('aria-describedby', settings.keysHint.id);
+
+  sideToggle.addEventListener('click', () => {
+    const open = !section.classList.contains('side-open');
+    section.classList.toggle('side-open', open);
+    sideToggle.setAttribute('aria-expanded', String(open));
+    if (open) log.list.scrollTop = log.list.scrollHeight;
+  });
+
+  function clearNotice() {
+    noticeCode = null;
+    setText(notice, '');
+  }
+
+  function showNotice(code) {
+    noticeAge = 0;
+    noticeCode = code;
+    setText(notice, errorText(code));
+  }
+
+  /** A connection that was up and is not now (the controls look unavailable meanwhile). */
+  const connDown = () => ['retry', 'connecting'].includes(session.connection());
+
+  /** "Wird gesendet …" while the session waits for the answer to a move (its `pending()`). */
+  function renderSending() {
+    const waiting = Boolean(ctx.view) && Boolean(session.pending?.());
+    const key = session.connection() === 'online' ? 'table.sending' : 'table.restoring';
+    setText(sending, waiting ? t(key) : '');
+    section.classList.toggle('is-sending', waiting);
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------
+  function renderTop() {
+    const { view } = ctx;
+    if (sig.changed('heading', [lang(), view.round_number])) {
+      setText(heading, t('table.round', { n: view.round_number }));
+      setText(sideToggle, t('table.sideToggle'));
+    }
+    const parts = statusParts(view, ctx.room);
+    const text = parts.map((p) => p.text).join(' ');
+    if (status.textContent !== text) {
+      status.replaceChildren(...parts.flatMap((p, i) => [i ? ' ' : '', h('span', { class: `status-${p.kind}`, text: p.text })]));
+    }
+  }
+
+  function render() {
+    const { view } = ctx;
+    if (!view) {
+      section.hidden = true;
+      return;
+    }
+    section.hidden = false;
+    section.classList.toggle('is-over', Boolean(view.result));
+    section.classList.toggle('is-spectator', view.seat === null);
+    section.classList.toggle('my-turn', isMyTurn(view));
+    section.classList.toggle('conn-down', connDown());
+    renderTop();
+    renderSending();
+    cards.render();
+    tips.render();
+    line.render();
+    hand.render();
+    log.render();
+    result.render();
+    renderRoomParts();
+    settings.render();
+    layout();
+  }
+
+  /** The turn clock, the ready step (Nächste Runde waits while one is ready) and the round overview. */
+  function renderRoomParts() {
+    clock?.update(ctx.view, ctx.room, words);
+    ready?.update(ctx.view, ctx.room, words);
+    result.nextBtn.disabled = Boolean(ready?.mine(ctx.room));
+    // Only a session that keeps finished rounds has an overview (not a replay of one round).
+    rounds.element.hidden = typeof session.history !== 'function';
+    rounds.update(session.history?.() ?? [], ctx.view.players, { ...words, linkOf: ctx.roundLink });
+  }
+
+  /** The parts that size themselves to the space they get; the table comes into view when due. */
+  function layout() {
+    line.layout();
+    hand.layout();
+    if (wantView && section.getClientRects().length && section.offsetHeight > 0) {
+      wantView = false;
+      bringIntoView();
+    }
+  }
+
+  /** Where the focus belongs now: the first playable tile, else Ziehen or Passen, else the hand. */
+  function focusTarget() {
+    const { view } = ctx;
+    if (view.result) return result.nextBtn.hidden ? result.heading : result.nextBtn;
+    if (view.seat === null) return null;
+    if (isMyTurn(view)) {
+      const tile = hand.hand.querySelector('button.playable');
+      if (tile) return tile;
+      if (!hand.drawBtn.disabled) return hand.drawBtn;
+      if (!hand.passBtn.disabled) return hand.passBtn;
+    }
+    return hand.hand.firstElementChild;
+  }
+
+  /** Brings the table into view (its top at the viewport's top) without a smooth scroll. */
+  function bringIntoView() {
+    const rect = section.getBoundingClientRect();
+    if (Math.abs(rect.top) > 1) section.scrollIntoView({ block: 'start' });
+  }
+
+  function update() {
+    const next = session.view();
+    const nextRoom = session.roomInfo();
+    if (!sig.changed('input', [next, nextRoom, session.connection(), session.history?.() ?? null])) return;
+    const before = ctx.view;
+    const wasMyTurn = isMyTurn(before);
+    // A refusal stays readable through the fresh state that may follow it (stale_version)
+    // and goes with the next change after that.
+    if (next && before && next.version !== before.version && notice.textContent && ++noticeAge >= 2) clearNotice();
+    // Why a click did nothing goes once it no longer holds: "not sent" once connected again,
+    // "still on its way" with the answer (or anything else that comes first).
+    if (noticeCode === 'offline' && session.connection() === 'online') clearNotice();
+    if (noticeCode === 'pending') clearNotice();
+    ctx.view = next;
+    ctx.room = nextRoom;
+    if (next && (next.hand === null || !next.hand.includes(ctx.selected) || next.result)) ctx.selected = null;
+    render();
+    if (!next) return;
+    const newRound = !before || before.round_number !== next.round_number;
+    const ended = Boolean(next.result) && !before?.result;
+    if (newRound || ended) {
+      wantView = true;
+      layout();
+    }
+    if (ended) focus.settle(focusTarget());
+    else focus.keep(!wasMyTurn && isMyTurn(next));
+    attention.update(before, next);
+  }
+
+  session.subscribe({
+    change: update,
+    connection: update,
+    // Not through update(): a refusal said meanwhile ("noch unterwegs") stays.
+    pending: renderSending,
+    error(code) {
+      if (skipErrors.has(code) || !ctx.view) return; // the page says these itself
+      showNotice(code);
+    },
+  });
+  onLangChange(() => {
+    sig.forget();
+    render();
+  });
+  if (typeof ResizeObserver === 'function') {
+    const watcher = new ResizeObserver(layout);
+    watcher.observe(line.box);
+    watcher.observe(hand.hand);
+  }
+
+  return {
+    /** Redraws from the session now (it also redraws by itself on every change). */
+    update,
+    /** Explains a refused action (or any error code) in words. */
+    showError(code) {
+      showNotice(code);
+    },
+    /** Shows a message in the notice line. */
+    showMessage(text) {
+      noticeAge = 0;
+      noticeCode = null;
+      setText(notice, text);
+    },
+    /** The section, for pages that place it. */
+    element: section,
+  };
+}

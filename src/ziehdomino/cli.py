@@ -141,29 +141,8 @@ def main(argv: list[str] | None = None) -> int:
 
     args = _parser().parse_args(room_arguments(sys.argv[1:] if argv is None else argv, {"-h", "--help", "--database"}))
     if args.command == "serve":
-        from .server import Settings, serve
-        from .server.settings import DEFAULT_WEB_DIR
-
-        from .server.storage import StorageUnavailable
-
-        try:
-            settings = Settings(data_dir=args.data, web_dir=args.web or DEFAULT_WEB_DIR,
-                                computer_delay=args.computer_delay, abandon_hours=args.abandon_hours,
-                                turn_time_scale=args.turn_time_scale, grace=args.grace,
-                                grace_no_limit=args.grace_no_limit, max_rooms_per_address=args.max_rooms_per_address,
-                                cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
-                                miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
-                                max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
-                                metrics=args.debug_metrics, database=args.database,
-                                process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease)
-        except ValueError as exc:
-            _parser().error(f"serve: {exc}")
-        try:
-            serve(settings, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
-        except StorageUnavailable as exc:
-            print(f"ziehdomino serve: {exc}", file=sys.stderr)
-            return 2
-    elif args.command == "haproxy-config":
+        return _serve(args)
+    if args.command == "haproxy-config":
         from .cluster.haproxy import config, local_backends
 
         if not 1 <= args.processes <= 64:
@@ -179,34 +158,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return _where(args.database, room_of(args.room))
     elif args.command == "bench":
-        if args.name == "engine":
-            try:
-                from .bench import engine
-            except ModuleNotFoundError as exc:  # numpy comes with the bench (and test) extra only
-                _parser().error(f"bench engine needs {exc.name}: .venv/bin/pip install -e '.[bench]'")
-
-            engine.run(3.0 if args.seconds is None else args.seconds, args.seed)
-        elif args.name == "server" and args.cluster is not None:
-            from .bench import cluster
-
-            if not 1 <= args.cluster <= 16:
-                _parser().error("--cluster takes 1 to 16 processes")
-            cluster.run(processes=args.cluster, rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
-                        think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup)
-        elif args.name == "server":
-            from .bench import server
-
-            server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
-                       think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup,
-                       durable_floor=args.durable_floor, rules_floor=args.rules_floor)
-        elif args.name == "bots":
-            from .bench import bots
-
-            bots.run(rounds_per_table=12 if args.rounds is None else args.rounds, seed=args.seed)
-        elif args.name == "render":
-            from .bench import render
-
-            render.run(rounds=30 if args.rounds is None else args.rounds, chromium=args.chromium)
+        _bench(args)
     elif args.command == "arena":
         from . import arena
 
@@ -219,6 +171,63 @@ def main(argv: list[str] | None = None) -> int:
             _parser().error(str(exc))
     return 0
 
+
+def _serve(args: argparse.Namespace) -> int:
+    """``ziehdomino serve``: 2 when the storage cannot be opened, else 0 once stopped."""
+    from .server import Settings, serve
+    from .server.settings import DEFAULT_WEB_DIR
+    from .server.storage import StorageUnavailable
+
+    try:
+        settings = Settings(data_dir=args.data, web_dir=args.web or DEFAULT_WEB_DIR,
+                            computer_delay=args.computer_delay, abandon_hours=args.abandon_hours,
+                            turn_time_scale=args.turn_time_scale, grace=args.grace,
+                            grace_no_limit=args.grace_no_limit, max_rooms_per_address=args.max_rooms_per_address,
+                            cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
+                            miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
+                            max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
+                            metrics=args.debug_metrics, database=args.database,
+                            process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease)
+    except ValueError as exc:
+        _parser().error(f"serve: {exc}")
+    try:
+        serve(settings, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log)
+    except StorageUnavailable as exc:
+        print(f"ziehdomino serve: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> None:
+    """``ziehdomino bench NAME``: runs one benchmark, which prints its figures."""
+    if args.name == "engine":
+        try:
+            from .bench import engine
+        except ModuleNotFoundError as exc:  # numpy comes with the bench (and test) extra only
+            _parser().error(f"bench engine needs {exc.name}: .venv/bin/pip install -e '.[bench]'")
+
+        engine.run(3.0 if args.seconds is None else args.seconds, args.seed)
+    elif args.name == "server" and args.cluster is not None:
+        from .bench import cluster
+
+        if not 1 <= args.cluster <= 16:
+            _parser().error("--cluster takes 1 to 16 processes")
+        cluster.run(processes=args.cluster, rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
+                    think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup)
+    elif args.name == "server":
+        from .bench import server
+
+        server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
+                   think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup,
+                   durable_floor=args.durable_floor, rules_floor=args.rules_floor)
+    elif args.name == "bots":
+        from .bench import bots
+
+        bots.run(rounds_per_table=12 if args.rounds is None else args.rounds, seed=args.seed)
+    elif args.name == "render":
+        from .bench import render
+
+        render.run(rounds=30 if args.rounds is None else args.rounds, chromium=args.chromium)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from ziehdomino.server.storage.schema import migrations
-from ziehdomino.server.storage.sqlite import migrate
+from ziehdomino.server.storage.schema import migrate_sqlite as migrate
 
 # The tables of a file written before the migrations were numbered (user_version 0), without
 # the two columns added later.

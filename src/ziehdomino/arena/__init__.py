@@ -129,14 +129,8 @@ class Tally:
     lost: int = 0
 
 
-def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = None,
-        chunk: int = 20, progress: bool = True, engine: str = "python") -> dict[str, Any]:
-    """Play ``rounds`` rounds, print a line per seat and a final JSON line; return the summary.
-
-    Raises:
-        ValueError: an unknown level or engine, ``tips`` without the node engine, 2-4 seats
-            not given, or ``rounds`` not a positive multiple of the number of seats.
-    """
+def _check(levels: Sequence[str], rounds: int, engine: str) -> None:
+    """Raise ValueError for what :func:`run` refuses."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} (python or node)")
     for level in levels:
@@ -146,11 +140,22 @@ def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = Non
             raise ValueError("the tips player follows web/learn/tips.js: it needs the node engine")
     if not MIN_PLAYERS <= len(levels) <= MAX_PLAYERS:
         raise ValueError(f"an arena seats {MIN_PLAYERS}-{MAX_PLAYERS} levels")
+    if rounds < len(levels) or rounds % len(levels):
+        raise ValueError(f"rounds must be a positive multiple of {len(levels)} (one deal is played "
+                         f"{len(levels)} times so that every level holds every hand), not {rounds}")
+
+
+def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = None,
+        chunk: int = 20, progress: bool = True, engine: str = "python") -> dict[str, Any]:
+    """Play ``rounds`` rounds, print a line per seat and a final JSON line; return the summary.
+
+    Raises:
+        ValueError: an unknown level or engine, ``tips`` without the node engine, 2-4 seats
+            not given, or ``rounds`` not a positive multiple of the number of seats.
+    """
+    _check(levels, rounds, engine)
     levels = tuple(levels)
     players = len(levels)
-    if rounds < players or rounds % players:
-        raise ValueError(f"rounds must be a positive multiple of {players} (one deal is played "
-                         f"{players} times so that every level holds every hand), not {rounds}")
     workers = workers or os.cpu_count() or 1
     jobs = [(levels, s, min(s + chunk, rounds), seed, engine) for s in range(0, rounds, chunk)]
     tallies = [Tally() for _ in levels]

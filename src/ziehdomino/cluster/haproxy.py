@@ -45,6 +45,23 @@ def local_backends(n: int, first_port: int = 8001, host: str = "127.0.0.1") -> l
     return [Backend(f"p{i + 1}", host, first_port + i) for i in range(n)]
 
 
+def _check(backends: list[Backend], bind: str, maxconn: int, http_rate: int) -> None:
+    """Raise ValueError for what :func:`config` refuses."""
+    if not backends:
+        raise ValueError("at least one process")
+    if len({b.name for b in backends}) != len(backends):
+        raise ValueError("process names must differ")
+    for b in backends:
+        if not _NAME.fullmatch(b.name) or not _HOST.fullmatch(b.host) or not 1 <= b.port <= 65535:
+            raise ValueError(f"process {b.name!r} at {b.host!r}:{b.port}: a name of letters, digits, '.', '_' or '-', "
+                             "a host name or address, and a port from 1 to 65535")
+    host, _, port = bind.rpartition(":")
+    if not _HOST.fullmatch(host) or not port.isascii() or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(f"--bind {bind!r}: host:port, for example 127.0.0.1:8000")
+    if maxconn < 1 or http_rate < 1:
+        raise ValueError("--maxconn and --http-rate must be at least 1")
+
+
 def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_interval_ms: int = 1000,
            maxconn: int = 20000, http_rate: int = 60) -> str:
     """The whole ``haproxy.cfg`` (HAProxy 2.6 or later) as text.
@@ -61,19 +78,7 @@ def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_inter
         ValueError: no backends, two share a name, a name, host or port that is not one, a
             ``bind`` that is not ``host:port``, ``maxconn`` or ``http_rate`` below 1.
     """
-    if not backends:
-        raise ValueError("at least one process")
-    if len({b.name for b in backends}) != len(backends):
-        raise ValueError("process names must differ")
-    for b in backends:
-        if not _NAME.fullmatch(b.name) or not _HOST.fullmatch(b.host) or not 1 <= b.port <= 65535:
-            raise ValueError(f"process {b.name!r} at {b.host!r}:{b.port}: a name of letters, digits, '.', '_' or '-', "
-                             "a host name or address, and a port from 1 to 65535")
-    host, _, port = bind.rpartition(":")
-    if not _HOST.fullmatch(host) or not port.isdigit() or not 1 <= int(port) <= 65535:
-        raise ValueError(f"--bind {bind!r}: host:port, for example 127.0.0.1:8000")
-    if maxconn < 1 or http_rate < 1:
-        raise ValueError("--maxconn and --http-rate must be at least 1")
+    _check(backends, bind, maxconn, http_rate)
     servers = "\n".join(f"    server {b.name} {b.host}:{b.port} check" for b in backends)
     # the second backend follows the first one's checks: one health check per process, not two
     tracking = "\n".join(f"    server {b.name} {b.host}:{b.port} track rooms/{b.name}" for b in backends)

@@ -3,9 +3,7 @@
 Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/qr.svg`` (the invitation as a QR code), ``/r/{room_id}/runde/{n}`` (a round's
 replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/zuschauen`` (computers playing each other), ``/lokal``, ``/regeln``, ``/sw.js``,
 ``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted; caching
-in server/pages.py); ``/api/rooms`` creates a room,
-``/api/rooms/{id}`` summarises one, ``/api/rooms/{id}/join`` seats a person,
-``/api/rooms/{id}/runde/{n}`` is a finished round's record;
+in server/pages.py); ``/api/rooms...`` are the rooms' HTTP API (:mod:`.api`);
 ``/ws/{room_id}`` is the game. Every HTTP response carries the security headers.
 """
 
@@ -16,11 +14,10 @@ import contextlib
 import gc
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -29,40 +26,28 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from .. import constants
 from . import heap, quiet
 from .codes import ErrorCode
-from .invite import invitation_link, qr_svg
-from .models import CreateRoom, JoinRoom, first_error
 from .pages import CachedStaticFiles, error_page, page, service_worker_text, web_version
 from .ratelimit import Limiter
 from .replays import ReplayError, round_number
-from .rooms import RoomError, Rooms, RoomWriter
+from .rooms import RoomError, Rooms
 from .rawsend import RawSendMiddleware
 from .security import SecurityHeadersMiddleware
 from .settings import Settings
 from .storage import RoomStorage, open_storage
-from .wire import CreatedRoom, ErrorBody, Health, JoinedRoom, Serving
+from .wire import Health, Serving
 from .ws import websocket_endpoint
-
-ModelT = TypeVar("ModelT", bound=BaseModel)
+from .api import (client_address, create_room, error_response, find_room, invite_qr, join_room, room_summary,
+                  round_list, round_replay)
 
 log = logging.getLogger("ziehdomino.server")
 
-#: Largest request body read (bytes); more is 413 ``too_large``.
-MAX_BODY = constants.MAX_MESSAGE
 _ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 def not_found_page(web_dir: Path, kind: ErrorCode = ErrorCode.NOT_FOUND) -> HTMLResponse:
     """The 404 page for ``kind`` (an unknown path or room), with the site's header."""
     return error_page(web_dir, kind, 404)
-
-
-def _error(status: int, code: ErrorCode, message: str | None = None) -> JSONResponse:
-    body: ErrorBody = {"code": code}
-    if message:
-        body["message"] = message
-    return JSONResponse(body, status_code=status)
 
 
 async def service_worker(request: Request) -> Response:
@@ -83,7 +68,7 @@ async def room_page(request: Request) -> Response:
     failed) the page is served: it connects and retries by itself.
     """
     try:
-        found = await _room(request) is not None
+        found = await find_room(request) is not None
     except RoomError:
         found = True
     if not found:
@@ -98,47 +83,18 @@ ROUND_PAGE_ERRORS = {409: ErrorCode.ROUND_IN_PROGRESS, 404: ErrorCode.ROUND_NOT_
 async def round_page(request: Request) -> Response:
     """``GET /r/{room_id}/runde/{n}``: the replay page of a finished round (read-only, for anyone);
     the German 404 page for an unknown room or round, a 409 page for a round in progress."""
-    rooms: Rooms = request.app.state.rooms
     try:
-        room = await _room(request)
+        room = await find_room(request)
     except RoomError:  # not reachable just now: the page asks the API itself
         return await page("replay.html")(request)
     web_dir = request.app.state.settings.web_dir
     if room is None:
         return _unknown_room_page(request)
     try:
-        rooms.replay(room, round_number(request.path_params["n"]))
+        room.replay(round_number(request.path_params["n"]))
     except ReplayError as exc:
         return error_page(web_dir, ROUND_PAGE_ERRORS[exc.status], exc.status)
     return await page("replay.html")(request)
-
-
-async def round_list(request: Request) -> Response:
-    """``GET /api/rooms/{room_id}/runden``: ``{"room", "rounds": [{"round", "starter", "kind",
-    "winners", "pips"}]}`` for every finished round (the room's statistics); 404 ``room_not_found``, 503."""
-    try:
-        room = await _room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
-    return JSONResponse(request.app.state.rooms.rounds(room), headers={"cache-control": "no-cache"})
-
-
-async def round_replay(request: Request) -> Response:
-    """``GET /api/rooms/{room_id}/runde/{n}``: 200 ``{"room", "round", "seats", "record"}``
-    (docs/replay.md); 404 ``room_not_found`` / ``round_not_found``; 409 ``round_in_progress``; 503."""
-    try:
-        room = await _room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
-    try:
-        body = request.app.state.rooms.replay(room, round_number(request.path_params["n"]))
-    except ReplayError as exc:
-        return _error(exc.status, exc.code, exc.message)
-    return JSONResponse(body, headers={"cache-control": "no-cache"})
 
 
 async def health(request: Request) -> Response:
@@ -177,54 +133,18 @@ async def debug_metrics(request: Request) -> Response:
     """``GET /api/debug/metrics?since=N``: server-side action timings (metrics on, loopback only)."""
     metrics = request.app.state.rooms.metrics
     if metrics is None or request.client is None or request.client.host not in _LOOPBACK:
-        return _error(404, ErrorCode.NOT_FOUND)
+        return error_response(404, ErrorCode.NOT_FOUND)
     since = request.query_params.get("since", "0")
     if not (since.isascii() and since.isdigit() and len(since) <= 18):  # "²".isdigit() is true
-        return _error(400, ErrorCode.BAD_REQUEST, "since is a whole number of samples (0-18 ASCII digits)")
+        return error_response(400, ErrorCode.BAD_REQUEST, "since is a whole number of samples (0-18 ASCII digits)")
     return JSONResponse(metrics.since(int(since)))
-
-
-async def _read_json_body(request: Request) -> bytes | None:
-    """The request body, or None when it is larger than :data:`MAX_BODY`."""
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        return None
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return None
-    return bytes(body)
-
-
-def _validation_error(exc: ValidationError) -> JSONResponse:
-    loc, message = first_error(exc)
-    if loc[:1] == ("name",):
-        return _error(422, ErrorCode.INVALID_NAME, message)
-    return _error(422, ErrorCode.BAD_REQUEST, f"{'.'.join(map(str, loc))}: {message}" if loc else message)
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
-def _unknown_room(request: Request) -> JSONResponse:
-    """The answer to a request naming a room that does not exist: 404, or 429 once this address
-    has named too many unknown rooms within a minute (probing for ids)."""
-    limiter: Limiter = request.app.state.limiter
-    address = _address(request)
-    if limiter.allow_miss(address):
-        return _error(404, ErrorCode.ROOM_NOT_FOUND, "no such room")
-    response = _error(429, ErrorCode.RATE_LIMITED, "too many unknown rooms asked for from this address; wait a minute")
-    response.headers["retry-after"] = str(limiter.retry_after(address, "miss"))
-    return response
 
 
 def _unknown_room_page(request: Request) -> HTMLResponse:
     """:func:`_unknown_room` for a page: the German 404 page, or the 429 page once this address
     has named too many unknown rooms within a minute (the same count as the API's and sockets')."""
     limiter: Limiter = request.app.state.limiter
-    address = _address(request)
+    address = client_address(request)
     web_dir = request.app.state.settings.web_dir
     if limiter.allow_miss(address):
         return not_found_page(web_dir, ErrorCode.ROOM_NOT_FOUND)
@@ -233,118 +153,11 @@ def _unknown_room_page(request: Request) -> HTMLResponse:
     return response
 
 
-def _rate_limited(request: Request) -> JSONResponse | None:
-    """None when this address may create or join now; else the 429 answer with ``Retry-After``."""
-    limiter: Limiter = request.app.state.limiter
-    address = _address(request)
-    if limiter.allow_request(address):
-        return None
-    response = _error(429, ErrorCode.RATE_LIMITED, "too many rooms or joins from this address; wait a minute")
-    response.headers["retry-after"] = str(limiter.retry_after(address))
-    return response
-
-
-async def _read_model(request: Request, model: type[ModelT]) -> ModelT | Response:
-    """The request body validated as ``model``, or the error response to send (413 or 422)."""
-    body = await _read_json_body(request)
-    if body is None:
-        return _error(413, ErrorCode.TOO_LARGE, f"a request body holds at most {MAX_BODY} bytes")
-    try:
-        return model.model_validate_json(body)
-    except ValidationError as exc:
-        return _validation_error(exc)
-
-
-async def create_room(request: Request) -> Response:
-    """``POST /api/rooms``: 201 ``{"room", "link", "seat": 0, "credential"}``."""
-    if (limited := _rate_limited(request)) is not None:
-        return limited
-    spec = await _read_model(request, CreateRoom)
-    if isinstance(spec, Response):
-        return spec
-    rooms: Rooms = request.app.state.rooms
-    try:
-        room, credential = await rooms.create(spec, request.client.host if request.client else "unknown")
-    except RoomError as exc:
-        return _error(429 if exc.code == ErrorCode.TOO_MANY_ROOMS else 503, exc.code, exc.message)
-    created: CreatedRoom = {"room": room.id, "link": f"/r/{room.id}", "seat": 0, "credential": credential}
-    return JSONResponse(created, status_code=201)
-
-
-async def _room(request: Request) -> RoomWriter | None:
-    """The room of the path, taken by this process if need be (:meth:`Rooms.find`); None when
-    no such room is stored.
-
-    Raises:
-        RoomError: ``room_moved`` (another process kept it), ``server_error``.
-    """
-    room_id = request.path_params["room_id"]
-    if not _ROOM_ID.fullmatch(room_id):
-        return None
-    rooms: Rooms = request.app.state.rooms
-    return await rooms.find(room_id)
-
-
-def _unavailable(exc: RoomError) -> JSONResponse:
-    """503 for a room that cannot be reached just now, with ``Retry-After: 1``."""
-    response = _error(503, exc.code, exc.message)
-    response.headers["retry-after"] = "1"
-    return response
-
-
-async def room_summary(request: Request) -> Response:
-    """``GET /api/rooms/{room_id}``: the public summary, or 404 ``room_not_found``, 503."""
-    try:
-        room = await _room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
-    try:
-        return JSONResponse(request.app.state.rooms.summary(room))
-    except RoomError as exc:  # it ended meanwhile
-        return _error(404, exc.code, exc.message)
-
-
-async def invite_qr(request: Request) -> Response:
-    """``GET /r/{room_id}/qr.svg``: the room's invitation link as a QR code (SVG), or 404, 503."""
-    try:
-        room = await _room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
-    svg = qr_svg(invitation_link(str(request.base_url), room.id), "QR-Code des Einladungslinks")
-    return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
-
-
-async def join_room(request: Request) -> Response:
-    """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 404, 409 ``room_full``, 422, 503."""
-    try:
-        room = await _room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
-    if (limited := _rate_limited(request)) is not None:
-        return limited
-    spec = await _read_model(request, JoinRoom)
-    if isinstance(spec, Response):
-        return spec
-    try:
-        seat, credential = await request.app.state.rooms.join(room, spec.name)
-    except RoomError as exc:
-        status = {ErrorCode.ROOM_FULL: 409, ErrorCode.ROOM_NOT_FOUND: 404}.get(exc.code, 503)
-        return _error(status, exc.code, exc.message)
-    joined: JoinedRoom = {"seat": seat, "credential": credential}
-    return JSONResponse(joined, status_code=201)
-
-
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if request.url.path.startswith("/api/"):
         code = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED}.get(exc.status_code, ErrorCode.BAD_REQUEST)
-        return _error(exc.status_code, code)
+        return error_response(exc.status_code, code)
     if exc.status_code == 404:
         return not_found_page(request.app.state.settings.web_dir)
     return Response(status_code=exc.status_code, headers=getattr(exc, "headers", None))
@@ -353,7 +166,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _server_error(request: Request, exc: Exception) -> Response:
     log.error("request %s %s failed: %r", request.method, request.url.path, exc)
     if request.url.path.startswith("/api/"):
-        return _error(500, ErrorCode.SERVER_ERROR)
+        return error_response(500, ErrorCode.SERVER_ERROR)
     return error_page(request.app.state.settings.web_dir, ErrorCode.SERVER_ERROR, 500)
 
 
@@ -371,7 +184,7 @@ async def _cleanup_loop(rooms: Rooms, interval: float) -> None:
 def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starlette:
     """The app for ``settings``; storage opens and rooms resume when its lifespan starts.
 
-    ``storage``: one already built by :func:`~.store.open_storage` (default: built at start).
+    ``storage``: one already built by :func:`.storage.open_storage` (default: built at start).
 
     Raises (at start):
         StorageUnavailable: the storage cannot be opened.

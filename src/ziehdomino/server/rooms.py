@@ -26,7 +26,7 @@ from collections import Counter
 from typing import Any
 
 from ..constants import MAX_CONNECTIONS_PER_SEAT, MAX_SPECTATORS
-from . import changes, replays
+from . import changes
 from .codes import Close, ErrorCode
 from .computer import ComputerPlayers
 from .connection import Connection
@@ -37,7 +37,6 @@ from .room import Room, RoomError, Seat, SeatState
 from .roomstate import Clock, address_key
 from .settings import Settings
 from .storage import RoomBusy, RoomStorage
-from .wire import RoomSummary, RoundList, RoundReplay
 from .writer import Listener, RoomWriter
 
 __all__ = ["MAX_CONNECTIONS_PER_SEAT", "MAX_SPECTATORS", "RoomError", "RoomWriter", "Rooms"]
@@ -370,40 +369,3 @@ class Rooms:
                     gone.append(writer.id)
         gone += await self.storage.delete_unheld(now - limit)  # rooms no process holds (PostgreSQL)
         return gone
-
-    # --- reads --------------------------------------------------------------------------------------
-
-    async def send_state(self, writer: RoomWriter, conn: Connection) -> None:
-        """Push one connection a fresh state (after an error), as stored and announced.
-
-        The text last pushed to that seat is sent again without taking the room's lock (a flood
-        of refusals must not queue on the writer); only a seat with none yet waits for the lock.
-        """
-        text = writer.texts.get(conn.seat)
-        if text is None:
-            async with writer.lock:
-                text = writer.state_text(conn.seat)
-        conn.push(text, is_state=True)
-
-    def rounds(self, writer: RoomWriter) -> RoundList:
-        """The room's finished rounds in one line each, oldest first: ``{"room", "rounds": [...]}``."""
-        return {"room": writer.id, "rounds": list(writer.room.history)}
-
-    def summary(self, writer: RoomWriter) -> RoomSummary:
-        """The room's public summary as stored.
-
-        Raises:
-            RoomError: ``room_not_found`` (the room ended meanwhile).
-        """
-        writer.check_alive()
-        return writer.room.summary(self.clock, time.time())
-
-    def replay(self, writer: RoomWriter, n: int | None) -> RoundReplay:
-        """The replay data of round ``n`` (:func:`.replays.replay_body`), as stored.
-
-        Raises:
-            ReplayError: ``round_in_progress``, ``round_not_found`` (:func:`.replays.find_record`).
-        """
-        room = writer.room
-        record = replays.find_record(list(room.rounds), room.match, n)
-        return replays.replay_body(room.id, [s.to_json() for s in room.seats], record)

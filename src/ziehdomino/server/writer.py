@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from . import messages
+from . import messages, replays
 from .changes import Step
 from .codes import Close, ErrorCode
 from .connection import Connection, Connections
@@ -27,6 +27,7 @@ from .metrics import ActionTiming
 from .room import Room, RoomError, Seat
 from .roomstate import Clock
 from .storage import RoomMoved, RoomStorage
+from .wire import RoomSummary, RoundList, RoundReplay
 
 log = logging.getLogger("ziehdomino.rooms")
 
@@ -245,3 +246,38 @@ class RoomWriter:
                 same[0].close(Close.REPLACED)
         self.connections.append(conn)
         return True
+
+    # --- reads, as stored and announced ------------------------------------------------------------
+
+    async def resend_state(self, conn: Connection) -> None:
+        """Push one connection a fresh state (after an error). The text last pushed to that seat
+        is sent again without taking the lock (a flood of refusals must not queue on the
+        writer); only a seat with none yet waits for the lock."""
+        text = self.texts.get(conn.seat)
+        if text is None:
+            async with self.lock:
+                text = self.state_text(conn.seat)
+        conn.push(text, is_state=True)
+
+    def summary(self) -> RoomSummary:
+        """The public summary of ``GET /api/rooms/{id}``.
+
+        Raises:
+            RoomError: ``room_not_found`` (the room ended meanwhile).
+        """
+        self.check_alive()
+        return self.room.summary(self.host.clock, time.time())
+
+    def round_list(self) -> RoundList:
+        """The room's finished rounds in one line each, oldest first."""
+        return {"room": self.id, "rounds": list(self.room.history)}
+
+    def replay(self, n: int | None) -> RoundReplay:
+        """The replay data of round ``n`` (:func:`.replays.replay_body`).
+
+        Raises:
+            ReplayError: ``round_in_progress``, ``round_not_found`` (:func:`.replays.find_record`).
+        """
+        room = self.room
+        record = replays.find_record(list(room.rounds), room.match, n)
+        return replays.replay_body(room.id, [s.to_json() for s in room.seats], record)

@@ -185,15 +185,15 @@ async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Con
             conn.push(error_text(ErrorCode.RATE_LIMITED, f"at most {settings.ws_rate} messages per second"))
             continue
         if _too_large(data, settings.max_message):
-            await _refuse(room, rooms, conn, ErrorCode.TOO_LARGE, f"a message may hold at most {settings.max_message} bytes")
+            await _refuse(room, conn, ErrorCode.TOO_LARGE, f"a message may hold at most {settings.max_message} bytes")
             continue
         if isinstance(data, bytes):
-            await _refuse(room, rooms, conn, ErrorCode.BAD_MESSAGE, "messages are JSON text")
+            await _refuse(room, conn, ErrorCode.BAD_MESSAGE, "messages are JSON text")
             continue
         try:
             msg = CLIENT_MESSAGE.validate_json(data)
         except ValidationError as exc:
-            await _refuse(room, rooms, conn, ErrorCode.BAD_MESSAGE, _describe(exc))
+            await _refuse(room, conn, ErrorCode.BAD_MESSAGE, _describe(exc))
             continue
         try:
             if isinstance(msg, Ping):
@@ -206,14 +206,14 @@ async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Con
                 await rooms.leave(room, conn.seat)
             else:
                 assert isinstance(msg, Hello)
-                await _refuse(room, rooms, conn, ErrorCode.BAD_MESSAGE, "hello was already said")
+                await _refuse(room, conn, ErrorCode.BAD_MESSAGE, "hello was already said")
         except (Refusal, RoomError) as exc:
-            await _refuse(room, rooms, conn, exc.code, exc.message)
+            await _refuse(room, conn, exc.code, exc.message)
 
 
-async def _refuse(room: RoomWriter, rooms: Rooms, conn: Connection, code: str, message: str) -> None:
+async def _refuse(room: RoomWriter, conn: Connection, code: str, message: str) -> None:
     conn.push(error_text(code, message))
-    await rooms.send_state(room, conn)
+    await room.resend_state(conn)
 
 
 def _describe(exc: ValidationError) -> str:

@@ -1,6 +1,5 @@
-"""The storage interface the rooms use, and the choice between its two implementations.
-
-``--database`` chooses (docs/architecture.md, idea 10):
+"""The storage contract the rooms use, kept by its implementations (:func:`open_storage` in the
+package chooses one, as ``--database`` says; docs/architecture.md, idea 10):
 
 * none (the default): SQLite in ``--data`` (:class:`.sqlite.SqliteStorage`) -- one process holds
   every room; a second process on the same folder is refused (an exclusive lock).
@@ -15,15 +14,10 @@ a room written whole, the actions appended since, the records of its finished ro
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ...engine.actions import ActionJSON
-from .errors import StorageUnavailable
 from .record import RoomRecord
-
-if TYPE_CHECKING:
-    from ..settings import Settings
-
 
 #: Called with a room id when this process no longer holds that room (``release``: it was asked
 #: to let go and should write its release), from the storage's own task.
@@ -118,18 +112,3 @@ class RoomStorage(Protocol):
 
     async def close(self) -> None:
         """Stop background work and close."""
-
-
-def open_storage(settings: Settings) -> RoomStorage:
-    """The storage ``settings`` ask for (no connection is made yet for PostgreSQL).
-
-    Raises:
-        StorageUnavailable: the SQLite folder cannot be written or is locked by another process.
-    """
-    if settings.database:
-        from .postgres import PostgresStorage
-
-        return PostgresStorage(settings)
-    from .sqlite import SqliteStorage
-
-    return SqliteStorage(settings.data_dir)

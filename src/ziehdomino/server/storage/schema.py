@@ -10,6 +10,7 @@ the table ``schema_migrations``) and gets the missing ones, in order, when a ser
 from __future__ import annotations
 
 import re
+import sqlite3
 from importlib import resources
 from typing import Literal
 
@@ -34,3 +35,50 @@ def migrations(dialect: Dialect) -> list[tuple[int, str, str]]:
     if numbers != list(range(1, len(numbers) + 1)):
         raise ValueError(f"the {dialect} migrations must be numbered 1, 2, 3, ... once each: {numbers}")
     return found
+
+
+#: The schema step a file written before the numbered migrations is at: its tables were made
+#: with every column up to the actions' state, or are brought there by :func:`migrate`.
+_UNNUMBERED_STEP = 4
+
+
+def migrate_sqlite(db: sqlite3.Connection) -> list[str]:
+    """Apply the SQLite migrations ``db`` lacks (:mod:`.schema`), each in a transaction of its
+    own with its number written to ``PRAGMA user_version``; returns the names applied.
+
+    A file written before the migrations were numbered (tables present, ``user_version`` 0) is
+    taken to be at step 4 once the columns that step 3 and 4 add are there.
+
+    Raises:
+        sqlite3.Error: a step failed (that step is not applied).
+    """
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version == 0 and db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rooms'").fetchone():
+        if "room" not in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
+            db.execute("ALTER TABLE rooms ADD COLUMN room TEXT")
+        if "state" not in {r[1] for r in db.execute("PRAGMA table_info(actions)")}:
+            db.execute("ALTER TABLE actions ADD COLUMN state TEXT")
+        version = _UNNUMBERED_STEP
+        db.execute(f"PRAGMA user_version = {version}")
+    applied = []
+    for number, name, sql in migrations("sqlite"):
+        if number <= version:
+            continue
+        db.execute("BEGIN")
+        try:
+            for statement in _statements(sql):
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {number}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        applied.append(name)
+    return applied
+
+
+def _statements(sql: str) -> list[str]:
+    """The statements of a migration file: comments (``--`` to the line's end) dropped, split at
+    ``;`` (the migrations hold no string with ``--`` or ``;`` in it)."""
+    code = "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
+    return [part.strip() for part in code.split(";") if part.strip()]

@@ -1,46 +1,23 @@
 """Rooms in SQLite (stdlib ``sqlite3``), committed on a writer thread of their own.
 
-Write before you announce (docs/architecture.md, idea 4): a room's writer awaits :meth:`SqliteStorage.save`
-or :meth:`SqliteStorage.append`, which return only once the change is committed; only then is
-anything sent. What is stored, per room:
+Write before you announce (docs/architecture.md, idea 4): :meth:`SqliteStorage.save`,
+:meth:`~SqliteStorage.append` and :meth:`~SqliteStorage.save_state` return only once committed.
+Per room: a row of ``rooms`` (seats, the match's storage form, the room's own state) written
+whole; rows of ``actions`` appended one by one since (a few dozen bytes each, with the room-state
+fields the action set), folded in by the next whole write; rows of ``rounds``, each finished
+round's record, written in the transaction of the action that ended it. What is read back is
+:func:`.record.decode_record` of them: exactly the room as last announced.
 
-- a row of ``rooms``: the seats (names, kinds, credential hashes) and the match in the engine's
-  storage form (:func:`ziehdomino.engine.match_to_state`: the current round's deal with the
-  boneyard order, plus the actions accepted so far), written whole by :meth:`SqliteStorage.save`;
-- rows of ``actions``: each action accepted since that row was written, appended one by one
-  by :meth:`SqliteStorage.append` (a few dozen bytes, instead of the whole match again), with the
-  fields of the room's own state the action set (the turn clock, a stand-in's mark). Writing the
-  room whole again (at the end of a round, the next round, a join) folds them into the row;
-- rows of ``rounds``: the record of every finished round (``docs/replay.md``), written once, in
-  the same transaction as the action that ended the round, and deleted with its room.
+Commits run on one writer thread, never on the event loop, the writes queued meanwhile in one
+transaction (a group commit), so a slow disk delays only the rooms that write. WAL mode with
+``synchronous=NORMAL``: a commit survives SIGKILL at any moment; a power cut may lose the last
+ones. A second thread checkpoints the WAL every second; past :data:`WAL_LIMIT` the writer
+checkpoints and truncates it itself, so it stays bounded. On a full disk a commit fails, that
+change is not made, and later commits work again once there is space.
 
-Whatever a room keeps beyond its seats and match belongs in :class:`RoomRecord` and is written
-by :meth:`SqliteStorage.save`; :meth:`SqliteStorage.append` stores one action and nothing else, so a change
-that is more than an action of the round in play must be saved whole.
-
-The stored match is the row's ``match`` with its appended actions added to ``actions`` and
-``version`` set to the last one's (:func:`merge`), and the stored room state the row's ``room``
-with the appended rows' fields laid over it in order (:func:`merge_state`): always exactly ``match_to_state`` of the
-match as the server last announced it, so a restart replays each room to where it was.
-
-Commits run on one writer thread, never on the event loop (the writes queued while it
-commits go in its next transaction together): a slow or stalled disk makes the
-rooms that write wait, while everything else (pings, spectators, other rooms' reads, the
-health check) goes on. The database runs in WAL mode with ``synchronous=NORMAL``: a commit
-appends to the WAL file without waiting for the disk; a commit survives the process being
-killed (SIGKILL) at any moment, a power cut may lose the last commits. A second thread
-checkpoints the WAL into the database every second (the step that waits for the disk); when
-the WAL still grows past :data:`WAL_LIMIT` (checkpoints that never catch up under steady
-writes), the writer itself checkpoints it completely and truncates it, so the WAL stays
-bounded. On a full disk a commit fails: that change is not made (the room keeps what was
-stored and the player is told ``server_error``), and every later commit works again once
-there is space.
-
-One process holds the folder: an exclusive lock on ``LOCK_NAME`` (``flock``, released by the
-kernel when the process ends, however it ends) refuses a second one, which would otherwise
-keep rooms of its own in memory and overwrite the first one's acknowledged changes. The
-storage contract is :mod:`.contract`; :func:`.record.encode_record` and :func:`.record.decode_record` are the
-stored columns for both implementations (this one and :mod:`.postgres`).
+One process holds the folder: an exclusive ``flock`` on ``LOCK_NAME`` (released by the kernel
+however the process ends) refuses a second one, which would otherwise overwrite the first one's
+acknowledged changes.
 """
 
 from __future__ import annotations
@@ -60,7 +37,7 @@ import orjson
 from ...engine.actions import ActionJSON
 from .contract import LostCallback
 from .errors import StorageUnavailable
-from .schema import migrations
+from .schema import migrate_sqlite
 from .record import AppendedRow, RoomRecord, decode_record, dumps, encode_record, encode_round
 
 log = logging.getLogger("ziehdomino.storage")
@@ -84,53 +61,6 @@ def _open(path: Path) -> sqlite3.Connection:
     db.execute("PRAGMA wal_autocheckpoint=0")
     db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
     return db
-
-
-#: The schema step a file written before the numbered migrations is at: its tables were made
-#: with every column up to the actions' state, or are brought there by :func:`migrate`.
-_UNNUMBERED_STEP = 4
-
-
-def migrate(db: sqlite3.Connection) -> list[str]:
-    """Apply the SQLite migrations ``db`` lacks (:mod:`.schema`), each in a transaction of its
-    own with its number written to ``PRAGMA user_version``; returns the names applied.
-
-    A file written before the migrations were numbered (tables present, ``user_version`` 0) is
-    taken to be at step 4 once the columns that step 3 and 4 add are there.
-
-    Raises:
-        sqlite3.Error: a step failed (that step is not applied).
-    """
-    version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    if version == 0 and db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rooms'").fetchone():
-        if "room" not in {r[1] for r in db.execute("PRAGMA table_info(rooms)")}:
-            db.execute("ALTER TABLE rooms ADD COLUMN room TEXT")
-        if "state" not in {r[1] for r in db.execute("PRAGMA table_info(actions)")}:
-            db.execute("ALTER TABLE actions ADD COLUMN state TEXT")
-        version = _UNNUMBERED_STEP
-        db.execute(f"PRAGMA user_version = {version}")
-    applied = []
-    for number, name, sql in migrations("sqlite"):
-        if number <= version:
-            continue
-        db.execute("BEGIN")
-        try:
-            for statement in _statements(sql):
-                db.execute(statement)
-            db.execute(f"PRAGMA user_version = {number}")
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        applied.append(name)
-    return applied
-
-
-def _statements(sql: str) -> list[str]:
-    """The statements of a migration file: comments (``--`` to the line's end) dropped, split at
-    ``;`` (the migrations hold no string with ``--`` or ``;`` in it)."""
-    code = "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
-    return [part.strip() for part in code.split(";") if part.strip()]
 
 
 def _unusable(data_dir: Path, exc: BaseException) -> StorageUnavailable:
@@ -199,7 +129,7 @@ class SqliteStorage:
             # nothing: SQLite opens a file it may not write read-only, and reads succeed.
             version = int(db.execute("PRAGMA user_version").fetchone()[0])
             db.execute(f"PRAGMA user_version = {version}")
-            migrate(db)
+            migrate_sqlite(db)
         except (OSError, sqlite3.Error) as exc:
             if db is not None:
                 db.close()

@@ -1,0 +1,108 @@
+"""The code's shape, computed from the source: no import circle in src/ziehdomino, no server
+module past 400 lines, no function past 80 lines outside the computers' inner loops."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ziehdomino"
+#: Lines a module under server/ may have at most.
+SERVER_MODULE_LINES = 400
+#: Lines a function may have at most, but in the places named in LONG_FUNCTIONS.
+FUNCTION_LINES = 80
+#: Functions allowed to be longer: the computers' and the batch engine's inner loops, where a
+#: call per step would cost speed (docs/bots.md), and the command line's option tables.
+LONG_FUNCTIONS = {"bots/", "bench/batch.py", "cli.py:_parser"}
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of the package by dotted name (``ziehdomino.server.rooms``)."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The package's modules ``name`` imports (at any depth of its code; under TYPE_CHECKING too),
+    each resolved to the module itself (``from .storage import x`` is ``...storage`` unless
+    ``x`` is a module of it)."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name in modules}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                target = f"{base}.{node.module}" if node.module else base
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                if f"{target}.{alias.name}" in modules:
+                    out.add(f"{target}.{alias.name}")
+                elif target in modules:
+                    out.add(target)
+    out.discard(name)
+    return out
+
+
+def test_the_package_imports_no_circle() -> None:
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    # a package's __init__ that re-exports its modules is not a circle with them
+    for name in graph:
+        graph[name] = {t for t in graph[name] if not name.startswith(t + ".")}
+    circles = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                circles.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    assert not circles, "import circles:\n" + "\n".join(" -> ".join(c) for c in circles)
+
+
+def test_no_server_module_is_longer_than_400_lines() -> None:
+    long = {p.relative_to(PACKAGE).as_posix(): n for p in (PACKAGE / "server").rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > SERVER_MODULE_LINES}
+    assert not long, f"server modules past {SERVER_MODULE_LINES} lines: {long}"
+
+
+def test_no_function_is_longer_than_80_lines_outside_the_inner_loops() -> None:
+    long = {}
+    for path in PACKAGE.rglob("*.py"):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if any(rel.startswith(allowed) for allowed in LONG_FUNCTIONS if "/" in allowed and allowed.endswith("/")) \
+                or rel in LONG_FUNCTIONS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and f"{rel}:{node.name}" not in LONG_FUNCTIONS:
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > FUNCTION_LINES:
+                    long[f"{rel}:{node.name}"] = lines
+    assert not long, f"functions past {FUNCTION_LINES} lines: {long}"
+
+
+def test_the_circle_finder_finds_a_circle(tmp_path: Path) -> None:
+    """The import resolution this file relies on sees a relative import of a sibling module."""
+    modules = {"p.a": tmp_path / "a.py", "p.b": tmp_path / "b.py", "p": tmp_path / "__init__.py"}
+    (tmp_path / "a.py").write_text("from .b import thing\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text("from . import a\n", encoding="utf-8")
+    assert _imports("p.a", modules["p.a"], modules) == {"p.b"}
+    assert _imports("p.b", modules["p.b"], modules) == {"p.a"}

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ziehdomino.engine import Match, Refusal, action_to_json, match_from_state, match_to_state, parse_action, seat_view
+from ziehdomino.engine import Match, action_to_json, match_from_state, match_to_state, parse_action, seat_view
 from ziehdomino.server.metrics import Metrics
 from ziehdomino.server.ratelimit import Limiter
 from ziehdomino.server.codes import Close

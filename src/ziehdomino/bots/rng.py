@@ -1,6 +1,6 @@
 """The computer players' seeded generator: mulberry32, specified in ``docs/bots.md``.
 
-Written identically in ``web/rng.js``; the decision vectors hold the two equal. Every value is
+Written identically in ``web/bots/rng.js``; the decision vectors hold the two equal. Every value is
 an exact 32-bit integer, so both languages produce the same stream from the same seed.
 
 >>> r = Mulberry32(1)

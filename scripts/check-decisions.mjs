@@ -4,7 +4,7 @@
  *
  *   node scripts/check-decisions.mjs [tests/vectors/decisions.json]
  *
- * For every case and level, `decide(view, level, seed)` from web/bots.js must return the
+ * For every case and level, `decide(view, level, seed)` from web/bots/index.js must return the
  * recorded action (written by the Python side, tests/bots/make_decisions.py). Prints each
  * mismatch, then `browser: N passed, M failed` (N and M count cases); exits 1 if any failed. `checkDecisions(data)`
  * is exported for the node tests.
@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { decide } from '../src/ziehdomino/web/bots.js';
+import { decide } from '../src/ziehdomino/web/bots/index.js';
 
 const DEFAULT = fileURLToPath(new URL('../tests/vectors/decisions.json', import.meta.url));
 

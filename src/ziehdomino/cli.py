@@ -128,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     arena.add_argument("--engine", choices=["python", "node"], default="python",
-                       help="who decides: ziehdomino.bots, or web/bots.js under node (same choices, faster)")
+                       help="who decides: ziehdomino.bots, or web/bots/ under node (same choices, faster)")
     return p
 
 

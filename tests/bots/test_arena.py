@@ -75,7 +75,7 @@ def test_rounds_must_fill_whole_deal_groups(rounds: int) -> None:
 
 
 def test_the_node_engine_gives_the_python_engine_s_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    """web/bots.js decides like ziehdomino.bots, the ceiling included: the same tallies."""
+    """web/bots/ decides like ziehdomino.bots, the ceiling included: the same tallies."""
     for levels, rounds in ((("stark", "stark-v1"), 6), (("ceiling", "heaviest", "mittel"), 6)):
         py = arena.run(levels, rounds, 4, workers=1, progress=False)
         node = arena.run(levels, rounds, 4, workers=1, progress=False, engine="node")

@@ -115,7 +115,7 @@ _TIPS_IN_PAGE = """
 async (views) => {
   const { loadTips, tipFor, tipSeed } = await import('/static/tips.js');
   await loadTips();
-  const { decide } = await import('/static/bots.js');
+  const { decide } = await import('/static/bots/index.js');
   return views.map((view) => {
     const tip = tipFor(view, 'de');
     const seed = tipSeed(view);

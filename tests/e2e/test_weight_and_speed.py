@@ -42,8 +42,8 @@ def test_table_first_load_weight(server, new_context, figures):
     assert packed <= LIMIT, (packed, urls)
     # A room's turn clock and ready step are the room page's: the local page does not load them.
     assert not {"room-clock.js", "room-ready.js"} & set(urls), urls
-    # The computers (bots.js) load once a game is there, not with the setup form.
-    assert "bots.js" not in urls, urls
+    # The computers (bots/levels.js) load once a game is there, not with the setup form.
+    assert "levels.js" not in urls, urls
 
     # The room's table: a fresh browser opening an invitation link.
     made = page.request.post(server.base + "/api/rooms", data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})
@@ -56,7 +56,7 @@ def test_table_first_load_weight(server, new_context, figures):
     assert packed <= LIMIT, (packed, urls)
     assert not any(re.search(r"\.(png|jpe?g|woff2?)$", u) for u in urls)
     # The room page checks names with names.js and runs no rules engine or local session.
-    assert "names.js" in urls and not {"engine.js", "session-local.js", "bots.js"} & set(urls), urls
+    assert "names.js" in urls and not {"engine.js", "session-local.js", "levels.js"} & set(urls), urls
     assert {"room-clock.js", "room-ready.js"} <= set(urls), urls
 
 
@@ -65,7 +65,7 @@ def test_the_start_page_loads_no_rules_engine(server, new_context, figures):
     raw, packed, wire, urls = first_load(page, server.base + "/")
     figures.append(f"weight: / first load {len(urls)} files, {raw / 1024:.1f} KB raw, {packed / 1024:.1f} KB gzip")
     assert "page-start.js" in urls and "names.js" in urls and "local-save.js" in urls, urls
-    assert not {"engine.js", "session-local.js", "bots.js", "render.js"} & set(urls), urls
+    assert not {"engine.js", "session-local.js", "levels.js", "render.js"} & set(urls), urls
 
 
 def test_render_time_figure(server, new_context, figures):

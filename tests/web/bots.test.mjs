@@ -1,4 +1,4 @@
-// Tests of the browser's computer players (src/ziehdomino/web/bots.js, rng.js).
+// Tests of the browser's computer players (src/ziehdomino/web/bots/).
 // Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -7,11 +7,11 @@ import { test } from 'node:test';
 import { checkDecisions } from '../../scripts/check-decisions.mjs';
 import {
   DRAW, LEVELS, NUM, OPEN, PASS, SimRound, TA, TB, decide, knowledgeOf, moveOf, playout, popcount,
-} from '../../src/ziehdomino/web/bots.js';
+} from '../../src/ziehdomino/web/bots/index.js';
 import {
   ALL_TILES, applyAction, cloneRound, dealRound, legalActions, matchApply, newMatch, seatView, seededRng,
 } from '../../src/ziehdomino/web/engine.js';
-import { Mulberry32, mixSeed } from '../../src/ziehdomino/web/rng.js';
+import { Mulberry32, mixSeed } from '../../src/ziehdomino/web/bots/rng.js';
 
 const index = (tile) => ALL_TILES.indexOf(tile);
 

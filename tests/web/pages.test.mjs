@@ -62,7 +62,8 @@ function moduleGraph(entry) {
     const name = todo.pop();
     if (seen.has(name)) continue;
     seen.add(name);
-    for (const m of read(name).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]\.\/([\w.-]+\.js)['"]/g)) todo.push(m[1]);
+    const dir = name.slice(0, name.lastIndexOf('/') + 1); // the computers' modules are in bots/
+    for (const m of read(name).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]\.\/((?:bots\/)?[\w.-]+\.js)['"]/g)) todo.push(dir + m[1]);
   }
   return seen;
 }
@@ -71,24 +72,25 @@ test('the start and room pages load no rules engine and no local session', () =>
   for (const page of ['page-start.js', 'page-room.js']) {
     const graph = moduleGraph(page);
     assert.ok(graph.has('names.js'), `${page} checks names with names.js`);
-    for (const heavy of ['engine.js', 'session-local.js', 'bots.js']) assert.ok(!graph.has(heavy), `${page} loads ${heavy}: ${[...graph]}`);
+    for (const heavy of ['engine.js', 'session-local.js', 'bots/index.js']) assert.ok(!graph.has(heavy), `${page} loads ${heavy}: ${[...graph]}`);
   }
   // The name rule is a module of its own, importing nothing.
   assert.deepEqual([...moduleGraph('names.js')], ['names.js']);
 });
 
-test('the local page imports the computers (bots.js) only dynamically: no part of its first load', () => {
+test('the local page imports the computers (bots/index.js) only dynamically: no part of its first load', () => {
   const staticOnly = new Set();
   const todo = ['page-local.js'];
   while (todo.length) {
     const name = todo.pop();
     if (staticOnly.has(name)) continue;
     staticOnly.add(name);
-    for (const m of read(name).matchAll(/\bfrom\s*['"]\.\/([\w.-]+\.js)['"]/g)) todo.push(m[1]);
+    const dir = name.slice(0, name.lastIndexOf('/') + 1);
+    for (const m of read(name).matchAll(/\bfrom\s*['"]\.\/((?:bots\/)?[\w.-]+\.js)['"]/g)) todo.push(dir + m[1]);
   }
   assert.ok(staticOnly.has('engine.js') && staticOnly.has('render.js'), [...staticOnly]);
-  assert.ok(!staticOnly.has('bots.js'), [...staticOnly]);
-  assert.match(read('page-local.js'), /import\('\.\/bots\.js'\)/);
+  assert.ok(!staticOnly.has('bots/index.js') && !staticOnly.has('bots/levels.js'), [...staticOnly]);
+  assert.match(read('page-local.js'), /import\('\.\/bots\/index\.js'\)/);
 });
 
 /** Width and height of a PNG file (from its IHDR chunk). */

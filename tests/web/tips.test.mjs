@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
-import { decide } from '../../src/ziehdomino/web/bots.js';
+import { decide } from '../../src/ziehdomino/web/bots/index.js';
 import {
   applyAction, checkAction, matchApply, newMatch, roundFromPosition, seatView, seededRng,
 } from '../../src/ziehdomino/web/engine.js';
-import { mixSeed } from '../../src/ziehdomino/web/rng.js';
+import { mixSeed } from '../../src/ziehdomino/web/bots/rng.js';
 import { TIP_ACTIONS, TipCoach, loadTips, tipFor, tipSeed } from '../../src/ziehdomino/web/tips.js';
 
 await loadTips();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { seededRng } from '../../src/ziehdomino/web/engine.js';
-import { decide } from '../../src/ziehdomino/web/bots.js';
+import { decide } from '../../src/ziehdomino/web/bots/index.js';
 import { roundRecord, roundSummary } from '../../src/ziehdomino/web/replay.js';
 import { WatchSession } from '../../src/ziehdomino/web/session-watch.js';
 import { TEMPOS } from '../../src/ziehdomino/web/session.js';

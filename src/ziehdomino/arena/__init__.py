@@ -12,7 +12,7 @@ the one exception is the diagnostic ``ceiling`` (stark handed the other hands, n
 Besides the levels of :data:`ziehdomino.bots.LEVELS` the arena seats ``ceiling`` and, with the
 node engine, ``tips`` (a player who follows every tip of ``web/tips.js``).
 
-``engine="node"`` asks ``decider.mjs`` (``web/bots.js`` under node, one process per worker)
+``engine="node"`` asks ``decider.mjs`` (``web/bots/index.js`` under node, one process per worker)
 for every decision instead of Python's :func:`~ziehdomino.bots.decide`. Both languages decide
 alike (the decision vectors), so the figures are the same; node is about ten times faster.
 """

@@ -3,7 +3,7 @@
 The same set of views is timed everywhere: every decision with a real choice (two or more
 legal actions) that a "stark" seat met in rounds against mittel and heaviest seats, for 2, 3
 and 4 players. Python calls :func:`ziehdomino.bots.decide`; node and Chromium (headless, through
-Playwright, ``/usr/bin/chromium``) load ``web/bots.js`` and call ``decide`` on the same views
+Playwright, ``/usr/bin/chromium``) load ``web/bots/index.js`` and call ``decide`` on the same views
 with the same seeds, and the choices must agree with Python's. The baseline, timed in the same
 run on the same views, is "stark-v1" (stark before it read the plays). Chromium also times the
 tip (``tipFor`` of ``web/tips.js``, which runs the stark search) on every view. Goals: Python
@@ -39,7 +39,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 _JS_TIMER = """
 async ([jobs, level]) => {
-  const { decide } = await import('/bots.js');
+  const { decide } = await import('/bots/index.js');
   const { loadTips, tipFor, tipSeed } = await import('/tips.js');
   await loadTips();
   const out = [];
@@ -116,7 +116,7 @@ def time_node(jobs: list[dict[str, Any]], level: str = "stark") -> tuple[dict[st
     if node is None:
         return None
     script = f"""
-import {{ decide }} from '{(WEB / "bots.js").as_uri()}';
+import {{ decide }} from '{(WEB / "bots" / "index.js").as_uri()}';
 let text = '';
 process.stdin.on('data', (d) => {{ text += d; }});
 process.stdin.on('end', () => {{
@@ -165,7 +165,7 @@ def time_chromium(jobs: list[dict[str, Any]],
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/bots.js")
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/bots/index.js")
             results = {}
             for level in levels:
                 out = page.evaluate(_JS_TIMER, [jobs, level])

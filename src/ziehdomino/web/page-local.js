@@ -29,14 +29,14 @@ const delayParam = Number(params.get('delay'));
 // Without ?delay the computers play at the table's setting "Tempo" (session.js TEMPOS).
 const delay = params.has('delay') && Number.isFinite(delayParam) && delayParam >= 0 ? delayParam : undefined;
 
-// Computers: bots.js from their own seat's view; should a bot ever fail, a uniform legal move,
-// so that a computer never stalls the table (as on the server). bots.js (the largest module)
+// Computers: bots/index.js from their own seat's view; should a bot ever fail, a uniform legal move,
+// so that a computer never stalls the table (as on the server). bots/ (the largest modules)
 // is loaded once a game is there, not with the setup form: it is no part of the first load.
 let bots = null;
-/** bots.js's module, or null when it could not be loaded (offline before the worker cached it:
+/** The bots' module (bots/index.js), or null when it could not be loaded (offline before the worker cached it:
  * the next move tries again). */
 function loadBots() {
-  bots ??= import('./bots.js').catch(() => {
+  bots ??= import('./bots/index.js').catch(() => {
     bots = null;
     return null;
   });

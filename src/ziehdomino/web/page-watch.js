@@ -5,7 +5,7 @@
  * Nothing is saved. `?tempo=schnell` preselects the pace.
  */
 
-import { decide } from './bots.js';
+import { decide } from './bots/index.js';
 import { cryptoRng } from './engine.js';
 import { initPage, onLangChange } from './i18n.js';
 import { createTable } from './render.js';

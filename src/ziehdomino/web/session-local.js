@@ -2,7 +2,7 @@
  * @file A local game: one person (seat 0) against 1–3 computers, entirely in the browser.
  *
  * The rules come from engine.js, the computers' choices from a `chooseMove(view, level)`
- * function given by the page (bots.js when present). Each computer acts from its own seat's
+ * function given by the page (bots/index.js when present). Each computer acts from its own seat's
  * view after a short delay. The whole game is saved to storage after every action, with a
  * format version; a save that cannot be read is discarded (never a broken page). The save also
  * keeps the record of every finished round (docs/replay.md; the latest RECORDS_KEPT), for
@@ -41,7 +41,7 @@ function checkHistory(history) {
   return history.map((e) => ({ ...e }));
 }
 
-/** A computer that picks uniformly among its legal actions (until bots.js is there). */
+/** A computer that picks uniformly among its legal actions (until bots/index.js is there). */
 export function uniformMove(view) {
   return view.legal[cryptoRng.int(view.legal.length)];
 }

@@ -8,14 +8,14 @@
  * is not a move; switching off and on again starts anew; after a reload they are off.
  *
  * The tip is what the strongest computer would do: it names the action `decide(view, "stark",
- * tipSeed(view))` chooses (bots.js `analyse`, from the seat's view only), and puts into words
+ * tipSeed(view))` chooses (bots/index.js `analyse`, from the seat's view only), and puts into words
  * what that search found and the facts it read from the view: the pips the tile sheds, the ends
  * it leaves and how many tiles in hand still show them, what the next seat is known to lack and
  * the draw or pass that shows it, and in how many of the played-out samples the move won. This
  * module judges nothing itself; every number in a tip comes from `analyse`.
  */
 
-import { mixSeed } from './rng.js';
+import { mixSeed } from './bots/rng.js';
 
 /** Number of confirmed own actions a round of tips accompanies (rules page: "bis zu drei"). */
 export const TIP_ACTIONS = 3;
@@ -80,12 +80,12 @@ let bots = null;
 let loading = null;
 
 /**
- * Loads the computer players (bots.js) the tips ask, once. A room page loads them only when
+ * Loads the computer players (bots/index.js) the tips ask, once. A room page loads them only when
  * the tips are switched on; until then `tipFor` returns null.
  * @returns {Promise<void>}
  */
 export function loadTips() {
-  loading ??= import('./bots.js').then((module) => {
+  loading ??= import('./bots/index.js').then((module) => {
     bots = module;
   });
   return loading;
@@ -102,7 +102,7 @@ function searchFor(view) {
 }
 
 /**
- * A tip for the viewer's next action, or null when it is not the viewer's turn (or bots.js is
+ * A tip for the viewer's next action, or null when it is not the viewer's turn (or bots/index.js is
  * not loaded yet: see `loadTips`).
  *
  * @param {object} view the seat's view (docs/view.md)
@@ -111,7 +111,7 @@ function searchFor(view) {
  * @returns {null | {action: object, tile: string|null, end: "left"|"right"|null, text: string, search: object}}
  *   `action` is Stark's choice, one of `view.legal`; `tile`/`end` name what to highlight on
  *   the table (null for a draw or pass; `end` null on an empty line); `search` is what
- *   bots.js `analyse` found.
+ *   bots/index.js `analyse` found.
  */
 export function tipFor(view, lang = 'de', nameOf = null) {
   if (!view || view.seat === null || view.result || view.turn !== view.seat || !view.legal?.length) return null;

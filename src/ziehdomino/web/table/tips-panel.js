@@ -34,7 +34,7 @@ export function createTips(ctx) {
   input.addEventListener('change', () => {
     if (input.checked) {
       coach.start();
-      loadTips().then(() => ctx.rerender()); // the tips ask the computer players (bots.js)
+      loadTips().then(() => ctx.rerender()); // the tips ask the computer players (bots/index.js)
       state.done = false;
       state.round = ctx.view?.round_number ?? null;
       state.own = ownActions(ctx.view);

@@ -1,4 +1,4 @@
-"""Reading the other seats' plays (bots/players.py, docs/bots.md "Reading the plays")."""
+"""Reading the other seats' plays (bots/sampling.py, docs/bots.md "Reading the plays")."""
 
 from __future__ import annotations
 

@@ -203,11 +203,18 @@ def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals, se
                 won[c] += 1
             elif v == 1:
                 shared[c] += 1
+    return _sampled(cands, won, shared, samples, solved_samples)
+
+
+def _sampled(cands: list[tuple[int, int]], won: list[int], shared: list[int], samples: int,
+             exact: int) -> dict[str, Any]:
+    """The search's result after sampling: the candidate with the highest ``2 * won + shared``,
+    ties to the earlier one (:func:`search`)."""
     best = 0
     for c in range(1, len(cands)):
         if 2 * won[c] + shared[c] > 2 * won[best] + shared[best]:
             best = c
-    return {"choice": cands[best][0], "method": "sample", "samples": samples, "exact": solved_samples,
+    return {"choice": cands[best][0], "method": "sample", "samples": samples, "exact": exact,
             "candidates": [{"index": idx, "won": won[c], "shared": shared[c]} for c, (idx, _) in enumerate(cands)]}
 
 

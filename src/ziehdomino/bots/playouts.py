@@ -133,6 +133,7 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
     wp, wf, wd, wb, wl = W_PIPS, W_FOLLOW, W_DOUBLE, W_BLOCK, W_LACK
     sf, sd, sb, sl, so, ss, sk = S_FOLLOW, S_DOUBLE, S_BLOCK, S_LACK, S_OPEN, S_SAME, S_KINDS
     hp, hf = H_PIPS, H_FOLLOW
+    searching &= ~heavy  # heavy first; stark's seats mostly search, so that is tested first below
     live = 0  # the tiles in some hand or in the boneyard (the searching score's unseen tiles)
     if searching:
         for h in hands:
@@ -175,26 +176,7 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
         best = -1 << 30
         best_i = best_l = best_r = 0
         m = fit
-        if (heavy >> turn) & 1:  # this seat plays out as heaviest
-            while m:
-                low = m & -m
-                m ^= low
-                i = bit_index[low]
-                h2 = h ^ low
-                a = ta[i]
-                b = tb[i]
-                base = hp * pipsof[i]
-                if a == left or b == left:
-                    nl = b if a == left else a
-                    s = base + hf * (h2 & (num[nl] | num[right])).bit_count()
-                    if s > best:
-                        best, best_i, best_l, best_r = s, low, nl, right
-                if a == right or b == right:
-                    nr = b if a == right else a
-                    s = base + hf * (h2 & (num[left] | num[nr])).bit_count()
-                    if s > best:
-                        best, best_i, best_l, best_r = s, low, left, nr
-        elif (searching >> turn) & 1:  # the searching score
+        if (searching >> turn) & 1:  # the searching score (never a heavy seat: see above)
             lack = lacks[nxt]
             unseen = live & ~h
             while m:
@@ -225,6 +207,25 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
                     k = ((lack >> left) & 1) + ((lack >> nr) & 1)
                     if k:
                         s += sb if k == 2 else sl
+                    if s > best:
+                        best, best_i, best_l, best_r = s, low, left, nr
+        elif (heavy >> turn) & 1:  # this seat plays out as heaviest
+            while m:
+                low = m & -m
+                m ^= low
+                i = bit_index[low]
+                h2 = h ^ low
+                a = ta[i]
+                b = tb[i]
+                base = hp * pipsof[i]
+                if a == left or b == left:
+                    nl = b if a == left else a
+                    s = base + hf * (h2 & (num[nl] | num[right])).bit_count()
+                    if s > best:
+                        best, best_i, best_l, best_r = s, low, nl, right
+                if a == right or b == right:
+                    nr = b if a == right else a
+                    s = base + hf * (h2 & (num[left] | num[nr])).bit_count()
                     if s > best:
                         best, best_i, best_l, best_r = s, low, left, nr
         else:  # mittel's score

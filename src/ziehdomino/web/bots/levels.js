@@ -7,12 +7,15 @@
 
 import { knowledgeOf } from './knowledge.js';
 import { LEFT, NUM, OPEN, PIPS, TA, TB, moveOf, popcount, tileIndex } from './masks.js';
-import { SimRound, playoutMask } from './playouts.js';
+import * as playouts from './playouts.js';
 import { Mulberry32 } from './rng.js';
 import { seeingDeals, slotOrder, uniformDeals, weighedDeals } from './sampling.js';
 import { playScore } from './scores.js';
 import { dealValues, solve } from './solve.js';
 import { WEIGHTS } from './weights.js';
+
+// A module constant rather than an imported binding for the playout called per deal (see playouts.js).
+const { SimRound, playoutMask } = playouts;
 
 const {
   // "stark-v1": playouts per decision shared among the candidates; "stark": fewer (its

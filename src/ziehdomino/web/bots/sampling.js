@@ -8,9 +8,13 @@
  * `bone[0 … nb-1]` (the next draw last), and the mask of the seats that play out as heaviest.
  */
 
-import { ALLOWED, ALL_MASK, NUM, PIPS, TA, TB, bitIndex, popcount } from './masks.js';
-import { playScore, searchScore } from './scores.js';
+import * as masks from './masks.js';
+import * as scores from './scores.js';
 import { WEIGHTS } from './weights.js';
+
+// Module constants rather than imported bindings in the hot loops (see playouts.js).
+const { ALLOWED, ALL_MASK, NUM, PIPS, TA, TB, bitIndex, popcount } = masks;
+const { playScore, searchScore } = scores;
 
 const {
   sample_tries: SAMPLE_TRIES, raw_factor: RAW_FACTOR, weight_bits: WEIGHT_BITS, seat_bits: SEAT_BITS,

@@ -4,9 +4,12 @@
  * number of nodes (never a clock), so both languages count the same positions.
  */
 
-import { NUM, TA, TB, bitIndex, maskPips } from './masks.js';
+import * as masks from './masks.js';
 import { outcomeValue } from './playouts.js';
 import { WEIGHTS } from './weights.js';
+
+// Module constants rather than imported bindings in the hot loops (see playouts.js).
+const { NUM, TA, TB, bitIndex, maskPips } = masks;
 
 /** Nodes one decision may visit before the search gives up. */
 const NODE_LIMIT = WEIGHTS.search.node_limit;

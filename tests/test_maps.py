@@ -98,7 +98,7 @@ def _named_modules(text: str, tree: dict[str, str]) -> set[str]:
             named.add(path)
     for entry, words in tree.items():
         if entry.endswith("/"):  # a bare name, or a path that lies under the entry (storage/sqlite.py
-            # in server/'s text); web/bots.js in arena/'s text is no arena module
+            # in server/'s text); web/bots/index.js in arena/'s text is no arena module
             for m in MODULE.finditer(words):
                 if "/" not in m.group(1) or (PACKAGE / entry / m.group(1)).is_file():
                     named.add(f"{entry}{m.group(1)}")

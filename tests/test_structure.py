@@ -11,9 +11,11 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ziehdomino"
 SERVER_MODULE_LINES = 400
 #: Lines a function may have at most, but in the places named in LONG_FUNCTIONS.
 FUNCTION_LINES = 80
-#: Functions allowed to be longer: the computers' and the batch engine's inner loops, where a
-#: call per step would cost speed (docs/bots.md), and the command line's option tables.
-LONG_FUNCTIONS = {"bots/", "bench/batch.py", "cli.py:_parser"}
+#: Where functions may be longer: the computers' and the batch engine's inner loops, where a call
+#: per step would cost speed (docs/bots.md), and the command line's table of options.
+LONG_FUNCTION_FOLDERS = ("bots",)
+LONG_FUNCTION_FILES = ("bench/batch.py",)
+LONG_FUNCTIONS = ("cli.py:_parser",)
 
 
 def _modules() -> dict[str, Path]:
@@ -88,8 +90,7 @@ def test_no_function_is_longer_than_80_lines_outside_the_inner_loops() -> None:
     long = {}
     for path in PACKAGE.rglob("*.py"):
         rel = path.relative_to(PACKAGE).as_posix()
-        if any(rel.startswith(allowed) for allowed in LONG_FUNCTIONS if "/" in allowed and allowed.endswith("/")) \
-                or rel in LONG_FUNCTIONS:
+        if rel.split("/")[0] in LONG_FUNCTION_FOLDERS or rel in LONG_FUNCTION_FILES:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and f"{rel}:{node.name}" not in LONG_FUNCTIONS:

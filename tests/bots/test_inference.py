@@ -1,4 +1,4 @@
-"""Reading the other seats' plays (bots/players.py, docs/bots.md "Reading the plays")."""
+"""Reading the other seats' plays (bots/sampling.py, docs/bots.md "Reading the plays")."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ import pytest
 
 from ziehdomino.bots import analyse, decide, decide_seeing
 from ziehdomino.bots.knowledge import knowledge_of
-from ziehdomino.bots.players import (LIKE, LIKE_FLOOR, LIKE_MAX_D, MODELS, evidence, likelihoods, play_score,
-                                     uniform_deals, weighed_deals)
+from ziehdomino.bots.masks import FULL, INDEX, PIPS, TA, TB
 from ziehdomino.bots.rng import Mulberry32, mix_seed
-from ziehdomino.bots.sim import FULL, INDEX, PIPS, TA, TB, search_score
+from ziehdomino.bots.sampling import (LIKE, LIKE_FLOOR, LIKE_MAX_D, MODELS, evidence, likelihoods, sample_hands,
+                                      slot_order, uniform_deals, weighed_deals)
+from ziehdomino.bots.scores import play_score, search_score
 from ziehdomino.engine import Match, Play, parse_action, round_from_position, seat_view
 from ziehdomino.engine.tiles import parse_tile
 
@@ -39,7 +40,7 @@ def _share(deals, seat: int, mask: int) -> float:
 
 def test_a_light_play_makes_heavier_fitting_tiles_in_that_hand_less_likely() -> None:
     k = knowledge_of(seat_view(_after_a_light_three(), 0))
-    order = k.slot_order()
+    order = slot_order(k)
     assert len(evidence(k, order)) == 1
     uniform = _share(uniform_deals(k, order, Mulberry32(5), 600), 1, HEAVY_THREES)
     weighed = _share(weighed_deals(k, order, Mulberry32(5), 600), 1, HEAVY_THREES)
@@ -49,7 +50,7 @@ def test_a_light_play_makes_heavier_fitting_tiles_in_that_hand_less_likely() -> 
 
 def test_every_model_gives_the_play_a_chance_and_a_hand_with_one_choice_says_nothing() -> None:
     k = knowledge_of(seat_view(_after_a_light_three(), 0))
-    ev = evidence(k, k.slot_order())[0]
+    ev = evidence(k, slot_order(k))[0]
     only = ev.fixed | (1 << INDEX[parse_tile("5|5")])
     assert likelihoods(only, ev) == (65536,) * len(MODELS)
     rich = ev.fixed | HEAVY_THREES
@@ -63,7 +64,7 @@ def test_without_plays_by_others_the_deals_are_todays() -> None:
                                                          ["0|0", "6|6", "3|4", "2|5", "0|6"]],
                                "boneyard": [], "line": [], "turn": 0})
     k = knowledge_of(seat_view(Match(3, first_round=rnd), 0))
-    order = k.slot_order()
+    order = slot_order(k)
     assert evidence(k, order) == []
     assert list(weighed_deals(k, order, Mulberry32(9), 30)) == list(uniform_deals(k, order, Mulberry32(9), 30))
 
@@ -127,11 +128,11 @@ def test_likelihoods_agree_with_their_definition_on_played_rounds() -> None:
                 seat = match.round.turn
                 view = seat_view(match, seat)
                 k = knowledge_of(view)
-                order = k.slot_order()
+                order = slot_order(k)
                 slot_tiles = [0] * len(order)
                 for ev in evidence(k, order):
                     for d in range(4):
-                        k.sample_hands(order, Mulberry32(mix_seed(players, n, step, d)), slot_tiles)
+                        sample_hands(k, order, Mulberry32(mix_seed(players, n, step, d)), slot_tiles)
                         hand = ev.fixed
                         for j in ev.alive:
                             hand |= slot_tiles[j]

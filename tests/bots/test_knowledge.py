@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from ziehdomino.bots.knowledge import Knowledge, knowledge_of
+from ziehdomino.bots.masks import ALLOWED, INDEX, NUM
 from ziehdomino.bots.rng import Mulberry32
-from ziehdomino.bots.sim import ALLOWED, INDEX, NUM
+from ziehdomino.bots.sampling import sample, slot_order
 from ziehdomino.engine import DRAW, PASS, Match, Play, round_from_position, seat_view
 from ziehdomino.engine.tiles import parse_tile
 
@@ -116,10 +117,10 @@ def test_samples_respect_counts_and_constraints() -> None:
         def visit(view: dict, action: dict) -> None:
             nonlocal relaxed, total
             k: Knowledge = knowledge_of(view)
-            order = k.slot_order()
+            order = slot_order(k)
             gen = Mulberry32(total)
             for _ in range(3):
-                hands, bone = k.sample(order, gen)
+                hands, bone = sample(k, order, gen)
                 total += 1
                 assert hands[k.me] == k.hand
                 union = 0

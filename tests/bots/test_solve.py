@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from ziehdomino.bots.knowledge import knowledge_of
-from ziehdomino.bots.players import candidates
-from ziehdomino.bots.sim import INDEX
+from ziehdomino.bots.levels import candidates
+from ziehdomino.bots.masks import INDEX
 from ziehdomino.bots.solve import exact_value, solve
 from ziehdomino.engine import Match, Round, seat_view
 from ziehdomino.engine.actions import Draw, action_to_json, parse_action

@@ -2,7 +2,7 @@
 
 It serves ``ziehdomino bench engine`` only (throughput over many random rounds), so it lives
 with the benchmarks and numpy is no dependency of the game: the computer players play out their
-samples with their own bitmask sim (``bots/sim.py``), which the bots' tests hold equal to
+samples with their own bitmask sim (``bots/playouts.py``), which the bots' tests hold equal to
 :class:`~ziehdomino.engine.round.Round`.
 
 Same rules as :class:`~ziehdomino.engine.round.Round` (docs/rules.md "A round"): a player who has a

@@ -12,6 +12,9 @@ seat, which numbers it could not have held (``docs/bots.md``, "Inference"):
 * A play of tile ``t`` removes the oldest slot that can hold ``t`` (sound because the sets are
   nested: a tile that sat in that slot could have sat in the one that really held ``t``).
 * A number none of whose tiles is hidden is lacked by everybody.
+
+Dealing the hidden tiles consistently with this knowledge is :mod:`.sampling`'s.
+``web/bots/knowledge.js`` is the same.
 """
 
 from __future__ import annotations
@@ -19,35 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.tiles import parse_tile
-from .rng import Mulberry32
-from .sim import ALLOWED, DRAW, INDEX, LEFT, NUM, OPEN, PASS, RIGHT, TA, TB, SimRound
-
-#: Attempts at a consistent sample before the constraints are dropped (docs/bots.md).
-SAMPLE_TRIES = 20
-#: _LIMIT[n]: Mulberry32.below's rejection bound for n (2**32 - 2**32 % n), for the sampler's
-#: inlined copy of below (the search samples thousands of tiles per decision).
-_LIMIT = (0,) + tuple(0x100000000 - (0x100000000 % n) for n in range(1, 29))
-#: _POP14[m]: the set bits of a 14-bit mask; _SELECT14[m][k]: the position of its k-th set bit
-#: (ascending), so _SELECT14[m] lists the positions of its set bits. A tile mask is two such halves.
-_POP14 = tuple(m.bit_count() for m in range(1 << 14))
-_SELECT14 = tuple(tuple(j for j in range(14) if (m >> j) & 1) for m in range(1 << 14))
-
-
-def tile_index(text: str) -> int:
-    """The sim index of a tile written ``"a|b"`` in either order."""
-    return INDEX[parse_tile(text)]
-
-
-def move_of(action: dict[str, Any]) -> int:
-    """The sim move of a JSON action from a view's ``legal`` list."""
-    kind = action["type"]
-    if kind == "draw":
-        return DRAW
-    if kind == "pass":
-        return PASS
-    end = action.get("end")
-    return 3 * tile_index(action["tile"]) + (OPEN if end is None else LEFT if end == "left" else RIGHT)
+from .masks import FULL, NUM, TA, TB, tile_index
+from .playouts import SimRound
 
 
 @dataclass(frozen=True)
@@ -125,95 +101,6 @@ class Knowledge:
         hands[self.me] = self.hand
         return SimRound(self.players, hands, [], self.left, self.right, self.me, self.passes)
 
-    def slot_order(self) -> list[tuple[int, int, int]]:
-        """Every other seat's slots as ``(seat, forbidden, age)``, most constrained first.
-
-        Key: the number of hidden tiles the slot allows, then seat, then age (oldest first).
-        """
-        keyed = []
-        for seat in range(self.players):
-            if seat == self.me:
-                continue
-            for age, f in enumerate(self.slots[seat]):
-                keyed.append(((ALLOWED[f] & self.hidden).bit_count(), seat, age, f))
-        keyed.sort()
-        return [(seat, f, age) for _, seat, age, f in keyed]
-
-    def sample_hands(self, order: list[tuple[int, int, int]], rng: Mulberry32, slot_tiles: list[int]) -> list[int]:
-        """The hands of one deal consistent with everything known; ``slot_tiles[j]`` receives
-        the tile (a one-bit mask) given to the j-th slot of ``order``.
-
-        Each slot in ``order`` takes a uniformly chosen hidden tile it allows (the k-th set bit,
-        k = ``rng.below(count)``); a dead end restarts, and after :data:`SAMPLE_TRIES` failures
-        the constraints are dropped.
-        """
-        limits, allowed, pop14, select14 = _LIMIT, ALLOWED, _POP14, _SELECT14
-        state = rng.state
-        for attempt in range(SAMPLE_TRIES + 1):
-            relax = attempt == SAMPLE_TRIES
-            pool = self.hidden
-            hands = [0] * self.players
-            hands[self.me] = self.hand
-            ok = True
-            for j, (seat, f, _) in enumerate(order):
-                cand = pool if relax else pool & allowed[f]
-                n = cand.bit_count()
-                if n == 0:
-                    ok = False
-                    break
-                k = 0
-                if n > 1:  # rng.below(n), inlined
-                    limit = limits[n]
-                    while True:
-                        state = (state + 0x6D2B79F5) & 0xFFFFFFFF
-                        t = ((state ^ (state >> 15)) * (state | 1)) & 0xFFFFFFFF
-                        t = (t ^ (t + (((t ^ (t >> 7)) * (t | 61)) & 0xFFFFFFFF))) & 0xFFFFFFFF
-                        x = t ^ (t >> 14)
-                        if x < limit:
-                            k = x % n
-                            break
-                half = cand & 0x3FFF  # the k-th set bit of cand
-                c = pop14[half]
-                low = 1 << select14[half][k] if k < c else 1 << (14 + select14[cand >> 14][k - c])
-                hands[seat] |= low
-                slot_tiles[j] = low
-                pool ^= low
-            if ok:
-                rng.state = state
-                return hands
-        raise AssertionError("unreachable: the relaxed attempt always succeeds")
-
-    def bone_of(self, hands: list[int], rng: Mulberry32) -> list[int]:
-        """The boneyard of a deal with these hands: the hidden tiles left, ascending, shuffled
-        by Fisher-Yates (j from the last index down to 1, swap with ``rng.below(j + 1)``)."""
-        pool = self.hidden
-        for s in range(self.players):
-            if s != self.me:
-                pool &= ~hands[s]
-        bone = list(_SELECT14[pool & 0x3FFF])  # the tile indices in pool, ascending
-        bone.extend([14 + i for i in _SELECT14[pool >> 14]])
-        limits = _LIMIT
-        state = rng.state
-        for j in range(len(bone) - 1, 0, -1):
-            n = j + 1  # k = rng.below(n), inlined
-            limit = limits[n]
-            while True:
-                state = (state + 0x6D2B79F5) & 0xFFFFFFFF
-                t = ((state ^ (state >> 15)) * (state | 1)) & 0xFFFFFFFF
-                t = (t ^ (t + (((t ^ (t >> 7)) * (t | 61)) & 0xFFFFFFFF))) & 0xFFFFFFFF
-                x = t ^ (t >> 14)
-                if x < limit:
-                    break
-            k = x % n
-            bone[j], bone[k] = bone[k], bone[j]
-        rng.state = state
-        return bone
-
-    def sample(self, order: list[tuple[int, int, int]], rng: Mulberry32) -> tuple[list[int], list[int]]:
-        """One deal of the hidden tiles consistent with everything known: (hands, boneyard)."""
-        hands = self.sample_hands(order, rng, [0] * len(order))
-        return hands, self.bone_of(hands, rng)
-
 
 def knowledge_of(view: dict[str, Any]) -> Knowledge:
     """Read a seat's view (docs/view.md) into :class:`Knowledge`.
@@ -235,7 +122,7 @@ def knowledge_of(view: dict[str, Any]) -> Knowledge:
     ends = view.get("ends")
     left, right = (ends[0], ends[1]) if ends else (-1, -1)
     counts = list(view["hand_counts"])
-    hidden = ((1 << 28) - 1) & ~hand & ~on_line
+    hidden = FULL & ~hand & ~on_line
     others = sum(n for s, n in enumerate(counts) if s != me)
     if counts[me] != len(view["hand"]) or others + view["boneyard_count"] > hidden.bit_count():
         raise ValueError("an inconsistent view: more tiles in other hands and the boneyard than it leaves unseen")

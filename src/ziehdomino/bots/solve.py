@@ -6,17 +6,20 @@ the values 0 (lost), 1 (shared), 2 (won alone) for the root seat, and gives up a
 number of nodes (never a clock), so the answer is the same in Python and JavaScript.
 :func:`exact_value` does the same for one deal of a late position (two seats, a few tiles in
 the boneyard, its order fixed by the deal), where stark solves its deals instead of playing
-them out (docs/bots.md, "stark").
+them out (docs/bots.md, "stark"); :func:`deal_values` does that for every candidate of a deal.
+``web/bots/solve.js`` is the same.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from .sim import BIT_INDEX, NUM, TA, TB, SimRound, mask_pips, outcome_value
+from .masks import BIT_INDEX, NUM, TA, TB, mask_pips
+from .playouts import SimRound, outcome_value
+from .weights import SEARCH
 
 #: Nodes one decision may visit before the search gives up (docs/bots.md).
-NODE_LIMIT: Final = 20000
+NODE_LIMIT: Final = SEARCH["node_limit"]
 
 
 class _OutOfNodes(Exception):
@@ -86,7 +89,7 @@ def exact_value(h0: int, h1: int, bone: list[int], nb: int, left: int, right: in
     returns at once and its value means nothing (the caller checks ``budget[0] >= 0``). Moves
     in sim order, draws made at once (a seat that cannot play draws until it can); a play at
     the right end that leads where the play of the same tile at the left end leads (both ends
-    alike) is not searched again. ``web/bots/index.js`` counts the same positions.
+    alike) is not searched again. ``web/bots/solve.js`` counts the same positions.
     """
     budget[0] -= 1
     if budget[0] < 0:
@@ -146,3 +149,32 @@ def exact_value(h0: int, h1: int, bone: list[int], nb: int, left: int, right: in
             if alpha >= beta:
                 return best
     return best
+
+
+def deal_values(hands: list[int], bone: list[int], me: int, plays: list[tuple[int, int, int, int]],
+                budget: list[int]) -> list[int] | None:
+    """The exact values (as :func:`exact_value`) for seat ``me`` of each of its plays on one deal
+    of a two-seat position: ``hands`` (tile masks), the boneyard ``bone`` (the next draw is
+    ``bone[-1]``), each play as (its tile's bit, the ends after it, the seat to act after it).
+
+    All within ``budget[0]`` positions, shared by the deals of a decision: None if the budget was
+    spent before (its value is then 0) or runs out on this deal (it is then set to 0, so that
+    no later deal is tried).
+    """
+    if budget[0] <= 0:
+        return None
+    other = hands[1 - me]
+    out = []
+    for bit, nl, nr, nxt in plays:
+        if budget[0] < 0:
+            break
+        hand = hands[me] & ~bit
+        if not hand:
+            out.append(2)
+            continue
+        h0, h1 = (hand, other) if me == 0 else (other, hand)
+        out.append(exact_value(h0, h1, bone, len(bone), nl, nr, nxt, 0, me, -1, 3, budget))
+    if budget[0] >= 0:
+        return out
+    budget[0] = 0
+    return None

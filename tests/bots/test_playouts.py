@@ -1,13 +1,13 @@
-"""The playout sim agrees with the rules engine (the only reason it may exist: bots/sim.py)."""
+"""The playout sim agrees with the rules engine (the only reason it may exist: bots/playouts.py)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
-from ziehdomino.bots.knowledge import move_of
-from ziehdomino.bots.sim import (DRAW, H_PIPS, INDEX, NUM, PASS, PIPS, TA, TB, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK,
-                                 W_PIPS, SimRound, kinds, mask_pips, playout, playout_search)
+from ziehdomino.bots.masks import DRAW, INDEX, NUM, PASS, PIPS, TA, TB, kinds, mask_pips, move_of
+from ziehdomino.bots.playouts import SimRound, playout
+from ziehdomino.bots.scores import H_PIPS, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK, W_PIPS
 from ziehdomino.engine import Round, action_to_json, deal_round
 from ziehdomino.engine.actions import Draw, Pass, Play
 
@@ -159,7 +159,8 @@ def test_starks_playout_matches_its_policy_played_through_the_engine() -> None:
         lacks = [rng.randrange(128) for _ in range(r.players)]
         heavy = rng.randrange(1 << r.players)
         s = sim_of(r)
-        got = playout_search(s.hands, s.bone, s.left, s.right, s.turn, s.passes, r.players, list(lacks), heavy)
+        got = playout(s.hands, s.bone, s.left, s.right, s.turn, s.passes, r.players, list(lacks), heavy,
+                      (1 << r.players) - 1)
         assert got == _reference(r.copy(), list(lacks), _stark_score(heavy))
 
 

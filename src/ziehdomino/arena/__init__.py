@@ -36,6 +36,7 @@ from ..bots import LEVELS, decide, decide_seeing
 from ..bots.rng import mix_seed
 from ..constants import MAX_PLAYERS, MIN_PLAYERS
 from ..engine import Match, parse_action, seat_view
+from ..engine.view import SeatView
 
 Z95 = 1.959963984540054
 
@@ -81,7 +82,7 @@ class NodeDecider:
 _node: NodeDecider | None = None
 
 
-def _decision(engine: str, match: Match, view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
+def _decision(engine: str, match: Match, view: SeatView, level: str, seed: int) -> dict[str, Any]:
     """One decision by ``level`` for the seat of ``view``, from ``engine``."""
     global _node
     hands: list[list[str]] | None = None

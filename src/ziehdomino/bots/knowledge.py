@@ -20,6 +20,7 @@ Dealing the hidden tiles consistently with this knowledge is :mod:`.sampling`'s.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from .masks import FULL, NUM, TA, TB, tile_index
@@ -102,7 +103,7 @@ class Knowledge:
         return SimRound(self.players, hands, [], self.left, self.right, self.me, self.passes)
 
 
-def knowledge_of(view: dict[str, Any]) -> Knowledge:
+def knowledge_of(view: Mapping[str, Any]) -> Knowledge:
     """Read a seat's view (docs/view.md) into :class:`Knowledge`.
 
     Raises:

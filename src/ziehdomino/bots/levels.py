@@ -7,6 +7,7 @@ them; ``web/bots/levels.js`` implements the same steps in the same order.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Callable, Final
 
 from .knowledge import Knowledge, knowledge_of
@@ -42,12 +43,12 @@ def pick_max(scores: list[int], rng: Mulberry32) -> int:
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-def leicht(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def leicht(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     """A uniformly random legal action."""
     return rng.below(len(view["legal"]))
 
 
-def heaviest(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def heaviest(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     """The heaviest fitting tile, ties at random; draw or pass only when it must."""
     legal = view["legal"]
     if len(legal) == 1:
@@ -72,7 +73,7 @@ def mittel_score(k: Knowledge, move: int, next_lacks: int) -> int:
     return play_score(k.hand, move // 3, nl, nr, next_lacks)
 
 
-def mittel(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def mittel(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     """The best play by :func:`mittel_score`, ties at random."""
     legal = view["legal"]
     if len(legal) == 1:
@@ -127,7 +128,7 @@ def _plays_after(k: Knowledge, moves: list[int]) -> list[tuple[int, int, int, in
     return out
 
 
-def search(view: dict[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals, searching: bool = False) -> dict[str, Any]:
+def search(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals, searching: bool = False) -> dict[str, Any]:
     """The search every stark-like player shares (docs/bots.md, "stark").
 
     Steps 1 and 2 (one choice; the exact two-player endgame), then ``deals(k, order, rng,
@@ -218,25 +219,25 @@ def _sampled(cands: list[tuple[int, int]], won: list[int], shared: list[int], sa
             "candidates": [{"index": idx, "won": won[c], "shared": shared[c]} for c, (idx, _) in enumerate(cands)]}
 
 
-def stark(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def stark(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     """Determinized Monte Carlo over deals weighed by the other seats' plays, played out by the
     searching score (docs/bots.md)."""
     choice: int = search(view, k, rng, weighed_deals, True)["choice"]
     return choice
 
 
-def stark_v1(view: dict[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def stark_v1(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     """The arena's yardstick: stark before it read the plays (all consistent deals alike)."""
     choice: int = search(view, k, rng, uniform_deals)["choice"]
     return choice
 
 
 #: The levels by name; each ``(view, knowledge, rng)`` to an index into ``view["legal"]``.
-LEVELS: Final[dict[str, Callable[[dict[str, Any], Knowledge, Mulberry32], int]]] = {
+LEVELS: Final[dict[str, Callable[[Mapping[str, Any], Knowledge, Mulberry32], int]]] = {
     "leicht": leicht, "mittel": mittel, "stark": stark, "heaviest": heaviest, "stark-v1": stark_v1}
 
 
-def _check(view: dict[str, Any], level: str, seed: int) -> None:
+def _check(view: Mapping[str, Any], level: str, seed: int) -> None:
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > SAFE_SEED:
         raise ValueError(f"the seed must be an integer within +-(2**53 - 1), not {seed!r}")
     if level not in LEVELS:
@@ -245,7 +246,7 @@ def _check(view: dict[str, Any], level: str, seed: int) -> None:
         raise ValueError("no legal action in this view: it is not this seat's turn or the round is over")
 
 
-def analyse(view: dict[str, Any], seed: int) -> dict[str, Any]:
+def analyse(view: Mapping[str, Any], seed: int) -> dict[str, Any]:
     """What the "stark" search finds for this view and seed (:func:`search`); its ``choice`` (an
     index into ``view["legal"]``) is ``decide(view, "stark", seed)``'s.
 
@@ -256,7 +257,7 @@ def analyse(view: dict[str, Any], seed: int) -> dict[str, Any]:
     return search(view, knowledge_of(view), Mulberry32(seed), weighed_deals, True)
 
 
-def decide_seeing(view: dict[str, Any], hands: list[list[str]], seed: int) -> dict[str, Any]:
+def decide_seeing(view: Mapping[str, Any], hands: list[list[str]], seed: int) -> dict[str, Any]:
     """Arena only, never a level: stark-v1's search handed every seat's real hand (``hands[s]``,
     tiles ``"a|b"``), only the boneyard's order drawn, to measure what knowing the hands is worth.
 
@@ -269,7 +270,7 @@ def decide_seeing(view: dict[str, Any], hands: list[list[str]], seed: int) -> di
     return dict(view["legal"][search(view, k, Mulberry32(seed), seeing_deals(masks))["choice"]])
 
 
-def decide(view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
+def decide(view: Mapping[str, Any], level: str, seed: int) -> dict[str, Any]:
     """Choose an action for the seat whose view this is.
 
     Args:

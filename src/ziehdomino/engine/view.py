@@ -7,7 +7,7 @@ counts of the others; never the boneyard's tiles or order, never a random state.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict, cast
+from typing import Any, TypedDict
 
 from .actions import ActionJSON, action_to_json
 from .match import Match
@@ -47,18 +47,14 @@ class SeatView(TypedDict):
     match: MatchCounts
 
 
-def seat_view(match: Match, seat: Seat | None) -> dict[str, Any]:
-    """What ``seat`` may know of ``match`` now; ``seat=None`` gives a spectator's view.
-
-    Returns:
-        A :class:`SeatView`. Typed as a plain dict for now, because the computers
-        (``bots.decide``) still take one: a TypedDict does not pass where a ``dict`` is asked
-        for. Once they take a :class:`SeatView`, so does this.
+def seat_view(match: Match, seat: Seat | None) -> SeatView:
+    """What ``seat`` may know of ``match`` now (a :class:`SeatView`); ``seat=None`` gives a
+    spectator's view.
 
     Raises:
         ValueError: ``seat`` is neither None nor a seat of this table.
     """
-    return cast(dict[str, Any], with_seat(public_view(match), match, seat))
+    return with_seat(public_view(match), match, seat)
 
 
 def public_view(match: Match, *, log: Any = None, line: Any = None) -> SeatView:

@@ -22,6 +22,7 @@ from typing import Any
 from .. import bots
 from ..constants import STAND_IN_LEVEL
 from ..engine import Refusal, seat_view
+from ..engine.view import SeatView
 from . import changes
 from .changes import Step
 from .room import RoomError
@@ -33,7 +34,7 @@ log = logging.getLogger("ziehdomino.computer")
 Seat = int
 
 
-def legal_move(view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
+def legal_move(view: SeatView, level: str, seed: int) -> dict[str, Any]:
     """One of ``view["legal"]``, picked with ``random.Random(seed)``; ``level`` is ignored.
 
     Raises:
@@ -45,7 +46,7 @@ def legal_move(view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
     return dict(random.Random(seed).choice(legal))
 
 
-def decide(view: dict[str, Any], level: str, seed: int) -> dict[str, Any]:
+def decide(view: SeatView, level: str, seed: int) -> dict[str, Any]:
     """The action (JSON form) a computer of ``level`` takes from its seat's ``view``.
 
     Any error in the bot falls back to :func:`legal_move`: a bot's bug never stops a room.

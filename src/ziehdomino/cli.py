@@ -115,6 +115,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--rules-floor", action="store_true",
                        help="server: also measure the durable floor that plays the game: the engine checks "
                             "each action and every seat is sent the engine's view (no room machinery)")
+    bench.add_argument("--against", type=Path, default=None, metavar="CHECKOUT",
+                       help="server: also measure the server of another checkout of this repo (its src/ first on "
+                            "the path), in the same run, before ours (after ours with --against-last)")
+    bench.add_argument("--against-last", action="store_true", help="server: measure --against's server after ours")
     bench.add_argument("--cluster", type=int, default=None, metavar="N",
                        help="server: through HAProxy onto N processes on a throwaway PostgreSQL, beside one process")
     bench.add_argument("--rounds", type=int, default=None,
@@ -219,7 +223,8 @@ def _bench(args: argparse.Namespace) -> None:
 
         server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
                    think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup,
-                   durable_floor=args.durable_floor, rules_floor=args.rules_floor)
+                   durable_floor=args.durable_floor, rules_floor=args.rules_floor, against=args.against,
+                   against_last=args.against_last)
     elif args.name == "bots":
         from .bench import bots
 

@@ -43,6 +43,11 @@ that also plays the game, the engine checking each action and every seat sent th
 view) is measured after it: the least a server costs that keeps the storage rules and plays by
 the rules, with none of our room's machinery.
 
+With ``against`` (``--against CHECKOUT``), the server of another checkout of this repository
+(its ``src/`` first on the path: an earlier commit, say) is measured in the same run under the
+same players, before ours or after it (``--against-last``): a before-and-after whose order can
+be swapped between runs. Peak memory is printed per room too.
+
 The last line printed is a JSON object with ``floor_cpu_us``, ``server_cpu_us``, ``ratio``,
 ``p50_ms``, ``p99_ms``, ``actions_per_s``, ``client_cpu_us`` (ours) and the floor's figures
 (and ``durable_floor_cpu_us``, ``durable_floor_ratio`` with ``durable_floor``; ``rules_floor_cpu_us``,
@@ -151,8 +156,10 @@ def _serve(port: int, data: str, profile: str | None) -> None:
         prof.dump_stats(profile)
 
 
-def _start(args: list[str], port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-m", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def _start(args: list[str], port: int, src: Path | None = None) -> subprocess.Popen[bytes]:
+    """Start ``python -m ARGS`` (with ``src`` first on its path) and wait until it answers on ``port``."""
+    env = None if src is None else {**os.environ, "PYTHONPATH": str(src)}
+    proc = subprocess.Popen([sys.executable, "-m", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -397,8 +404,24 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
     return figures
 
 
+def _measure_ours(name: str, rooms: int, kw: dict[str, Any], src: Path | None) -> dict[str, Any]:
+    """Our server (from ``src``, default this checkout) in a fresh data folder, measured."""
+    profile = os.environ.get("ZIEHDOMINO_BENCH_PROFILE") or ""
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
+        proc = _start(["ziehdomino.bench.server", "serve", str(port), str(Path(tmp) / "data"), profile], port, src)
+        try:
+            t0 = time.perf_counter()
+            plan = _ours_rooms(f"http://{HOST}:{port}", rooms)
+            print(f"{name}: created {rooms} rooms, {4 * rooms} seats in {time.perf_counter() - t0:.1f} s", flush=True)
+            return _measure(name, [proc], port, plan, **kw)
+        finally:
+            _stop(proc)
+
+
 def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
-        warmup: float = 10.0, durable_floor: bool = False, rules_floor: bool = False) -> dict[str, Any]:
+        warmup: float = 10.0, durable_floor: bool = False, rules_floor: bool = False,
+        against: Path | None = None, against_last: bool = False) -> dict[str, Any]:
     """Measure the floor, then our server; print figures and a last-line JSON summary; return it.
 
     Args:
@@ -410,6 +433,8 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         warmup: seconds played after every connection is open before measuring starts.
         durable_floor: also measure the durable floor (between the floor and ours).
         rules_floor: also measure the rules floor (after the durable one, before ours).
+        against: another checkout of this repository whose server is measured too, in the same
+            run (before ours, or after it with ``against_last``): a before-and-after in one run.
     """
     rooms = max(1, min(MAX_ROOMS, rooms))
     seconds = max(1.0, min(MAX_SECONDS, seconds))
@@ -430,17 +455,12 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
     if rules_floor:
         rules = _measure_floor("rules floor", ["ziehdomino.bench.rules_floor"], rooms, kw)
 
-    profile = os.environ.get("ZIEHDOMINO_BENCH_PROFILE") or ""
-    port = _free_port()
-    with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
-        proc = _start(["ziehdomino.bench.server", "serve", str(port), str(Path(tmp) / "data"), profile], port)
-        try:
-            t0 = time.perf_counter()
-            plan = _ours_rooms(f"http://{HOST}:{port}", rooms)
-            print(f"ziehdomino: created {rooms} rooms, {4 * rooms} seats in {time.perf_counter() - t0:.1f} s", flush=True)
-            ours = _measure("ziehdomino", [proc], port, plan, **kw)
-        finally:
-            _stop(proc)
+    other = None
+    if against is not None and not against_last:
+        other = _measure_ours(f"against ({against})", rooms, kw, against / "src")
+    ours = _measure_ours("ziehdomino", rooms, kw, None)
+    if against is not None and against_last:
+        other = _measure_ours(f"against ({against})", rooms, kw, against / "src")
 
     ratio = round(ours["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
     print(f"server CPU per action: ziehdomino {ours['server_cpu_us']} us, floor {floor['server_cpu_us']} us, "
@@ -456,7 +476,16 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         "floor_actions_per_s": floor["actions_per_s"], "floor_p50_ms": floor["p50_ms"],
         "floor_p99_ms": floor["p99_ms"], "floor_client_cpu_us": floor["client_cpu_us"],
         "load_1m": ours["load_1m"], "floor_load_1m": floor["load_1m"],
+        "peak_rss_kb_per_room": round(ours["peak_rss_mb"] * 1024 / rooms, 1),
     }
+    print(f"peak memory: {ours['peak_rss_mb']} MiB for {rooms} rooms, {summary['peak_rss_kb_per_room']} KiB per room")
+    if other is not None:
+        summary.update({"against": str(against), "against_cpu_us": other["server_cpu_us"],
+                        "against_p50_ms": other["p50_ms"], "against_p99_ms": other["p99_ms"],
+                        "against_peak_rss_kb_per_room": round(other["peak_rss_mb"] * 1024 / rooms, 1),
+                        "against_measured": "after" if against_last else "before"})
+        print(f"against {against}: {other['server_cpu_us']} us per action (ziehdomino {ours['server_cpu_us']} us), "
+              f"p99 {other['p99_ms']} ms (ziehdomino {ours['p99_ms']} ms)")
     for key, between, what in (("durable_floor", durable, "the storage rules alone"),
                                ("rules_floor", rules, "the storage rules and the game's rules, no room")):
         if between is None:
@@ -466,7 +495,9 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         print(f"{key.replace('_', ' ')}: {between['server_cpu_us']} us per action, {times} times the floor ({what}); "
               f"ziehdomino {ours_times} times it")
         summary.update({f"{key}_cpu_us": between["server_cpu_us"], f"{key}_ratio": times,
-                        f"{key}_p99_ms": between["p99_ms"]})
+                        f"{key}_p99_ms": between["p99_ms"], f"ours_over_{key}": ours_times})
+        if other is not None and between["server_cpu_us"]:
+            summary[f"against_over_{key}"] = round(other["server_cpu_us"] / between["server_cpu_us"], 2)
     print(json.dumps(summary))
     return summary
 

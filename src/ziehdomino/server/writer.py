@@ -120,12 +120,11 @@ class RoomWriter:
                 nothing changed), or the change's own refusal.
             Refusal: the rules refused the change (nothing changed).
         """
-        self.check_alive()
+        self.check_alive(change=True)
         step = change(self.room)
         if step is None:
             return None
         if step.write is not None:
-            self.check_alive(change=True)
             try:
                 await self._store(step)
             except RoomError:

@@ -179,7 +179,7 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
         assert record is not None
         state = replace(state, ready=(False,) * room.players, turn_started=None)
         next_room = room.but(match=match, state=state, rounds=(*room.rounds, record),
-                             history=(*room.history, replays.round_summary(record)))
+                             history=(*room.history, replays.summary_of(match)))
         return Step(next_room, Write("whole", finished=record), history=True)
     fields: dict[str, Any] = {}
     if stand_in:

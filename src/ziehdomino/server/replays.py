@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..engine import Match, PositionError, replay_frames, replay_rounds, round_record
+from ..engine import Match, PositionError, replay_frames, round_record
 from .codes import ErrorCode
 from .wire import RoundReplay, RoundSummary
 
@@ -41,18 +41,31 @@ def finished_record(match: Match) -> dict[str, Any] | None:
     return round_record(match) if match.round.result is not None else None
 
 
-def checked_records(room_id: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The stored records that replay through the rules, oldest first; one that does not is
-    left out (and logged), so that a bad row never keeps a room from resuming."""
+def checked_records(room_id: str, records: list[dict[str, Any]]) -> list[tuple[dict[str, Any], RoundSummary]]:
+    """The stored records that replay through the rules, oldest first, each with its summary
+    (:func:`round_summary`); one that does not replay is left out (and logged), so that a bad
+    row never keeps a room from resuming."""
     good = []
     for record in records:
         try:
-            replay_rounds(record)
-        except PositionError as exc:
+            good.append((record, round_summary(record)))
+        except (PositionError, KeyError, TypeError) as exc:
             log.error("room %s: the record of round %r is left out: %s", room_id, record.get("round"), exc)
-            continue
-        good.append(record)
     return good
+
+
+def summary_of(match: Match) -> RoundSummary:
+    """:func:`round_summary` of ``match``'s current round, which is over, read off the match
+    instead of replaying its record (the same line).
+
+    Raises:
+        ValueError: the round is not over.
+    """
+    r = match.round
+    if r.result is None:
+        raise ValueError("the round is not over")
+    return {"round": match.round_number, "starter": r.starter, "kind": r.result.kind,
+            "winners": list(r.result.winners), "pips": list(r.pip_sums())}
 
 
 def round_number(text: str) -> int | None:

@@ -261,6 +261,6 @@ class Room:
                 state = state.away(i, now)
         if match is not None and match.round.result is None and state.turn_started is None:
             state = replace(state, turn_started=now)  # a row from before the turn clock
-        rounds = tuple(replays.checked_records(rec.id, rec.rounds))
-        return cls(rec.id, seats, state, rec.created, rec.updated, match, rounds,
-                   tuple(replays.round_summary(r) for r in rounds))
+        checked = replays.checked_records(rec.id, rec.rounds)
+        return cls(rec.id, seats, state, rec.created, rec.updated, match, tuple(r for r, _ in checked),
+                   tuple(summary for _, summary in checked))

@@ -11,7 +11,7 @@ from . import constants as c
 
 def _port(text: str) -> int:
     """A TCP port for argparse: 0-65535 (0: the system picks a free one)."""
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port (0-65535)")
     return int(text)
 

@@ -22,7 +22,8 @@ HEADERS = {
 def _check_headers(r: httpx.Response) -> None:
     for k, v in HEADERS.items():
         assert r.headers.get(k) == v, (r.request.url, k)
-    assert "'unsafe-inline'" not in r.headers["content-security-policy"]
+    policy = r.headers["content-security-policy"]
+    assert "'unsafe-inline'" not in policy and "object-src 'none'" in policy  # no plugins of any kind
 
 
 def test_security_headers_on_every_response(server: ServerProcess) -> None:

@@ -29,12 +29,14 @@ def test_replay_codes_before_during_and_after_a_round(tmp_path: Path, web_dir: P
 
         seats = ["person", "person"]
         room, creds = seated_room(srv, seats)
-        for bad in ("0", "-1", "x", "1.0", "999999", "2"):
+        for bad in ("0", "-1", "x", "1.0", "999999", "2", "\u00b2", "\u0663", "\uff15", "%C2%B2"):
             r = _get(srv, f"/api/rooms/{room}/runde/{bad}")
             assert r.status_code in (404, 409) and r.json()["code"] == "round_not_found", (bad, r.text)
         during = _get(srv, f"/api/rooms/{room}/runde/1")
         assert during.status_code == 409 and during.json()["code"] == "round_in_progress"
         assert not _TILE.search(during.text)
+        for bad in ("\u00b2", "\u0663", "\uff15"):  # Unicode digits: no 500 on the page either
+            assert _get(srv, f"/r/{room}/runde/{bad}").status_code == 404, bad
         page = _get(srv, f"/r/{room}/runde/1")
         assert page.status_code == 409 and "läuft noch" in page.text and not _TILE.search(page.text)
 

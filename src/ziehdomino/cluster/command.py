@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         return _status()
     if args.what in ACTIONS:
         p.error(f"{args.what} needs a process name (p1...)")
-    if not args.what.isdigit():
+    if not (args.what.isascii() and args.what.isdigit()):
         p.error("N must be a number of processes, or stop, start, restart, status or where")
     extra = [] if args.computer_delay is None else ["--computer-delay", args.computer_delay]
     return _run(int(args.what), args.port, extra)

@@ -66,7 +66,7 @@ async def round_replay(request: Request) -> Response:
 async def _read_json_body(request: Request) -> bytes | None:
     """The request body, or None when it is larger than :data:`MAX_BODY`."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > MAX_BODY):
         return None
     body = bytearray()
     async for chunk in request.stream():

@@ -70,7 +70,8 @@ def summary_of(match: Match) -> RoundSummary:
 
 def round_number(text: str) -> int | None:
     """The round number of a path segment (``1`` to ``99999``, decimal digits only), else None."""
-    return int(text) if text.isdigit() and len(text) <= 5 and int(text) >= 1 else None
+    # ASCII only: "²".isdigit() and "٣".isdigit() are true, and int() refuses the first one
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 5 and int(text) >= 1 else None
 
 
 def find_record(rounds: list[dict[str, Any]], match: Match | None, n: int | None) -> dict[str, Any]:

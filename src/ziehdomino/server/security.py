@@ -7,7 +7,8 @@ from urllib.parse import urlsplit
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                           "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+                           "connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; "
+                           "form-action 'self'")
 
 #: Added to every HTTP response (pages, API, static files, errors).
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (

@@ -32,7 +32,7 @@ def test_security_headers_on_every_response(server: ServerProcess) -> None:
              ("GET", "/static/app.js", 200), ("GET", "/static/missing.js", 404), ("GET", "/nowhere", 404),
              ("GET", "/api/health", 200), ("GET", "/api/health/serving", 200), ("GET", f"/api/rooms/{room}", 200),
              ("GET", "/api/rooms/nope", 404),
-             ("POST", "/api/rooms", 422), ("DELETE", "/api/rooms", 405)]
+             ("POST", "/api/rooms", 415), ("DELETE", "/api/rooms", 405)]
     for method, path, status in cases:
         r = httpx.request(method, server.base + path, timeout=30)
         assert r.status_code == status, (path, r.status_code)
@@ -91,10 +91,41 @@ def test_create_refuses_bad_bodies(server: ServerProcess, body: object) -> None:
 
 
 def test_create_refuses_junk_and_huge_bodies(server: ServerProcess) -> None:
-    r = httpx.post(server.base + "/api/rooms", content=b"{not json", timeout=30)
+    json_type = {"content-type": "application/json"}
+    r = httpx.post(server.base + "/api/rooms", content=b"{not json", headers=json_type, timeout=30)
     assert r.status_code == 422 and r.json()["code"] == "bad_request"
-    r = httpx.post(server.base + "/api/rooms", content=b"x" * 100_000, timeout=30)
+    r = httpx.post(server.base + "/api/rooms", content=b"x" * 100_000, headers=json_type, timeout=30)
     assert r.status_code == 413 and r.json()["code"] == "too_large"
+
+
+def test_a_request_from_another_site_or_not_declared_json_changes_nothing(tmp_path: Path, web_dir: Path) -> None:
+    """A page elsewhere cannot open, join or spend a visitor's quota: a form or text/plain body
+    (no preflight needed) and any POST whose Origin or Sec-Fetch-Site names another site are
+    refused before anything is counted; the site's own page and clients without Origin pass."""
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--max-rooms-per-address", "1"]).start()
+    try:
+        body = '{"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"}'
+        host = srv.base.split("//", 1)[1]
+        attempts = [({"content-type": "text/plain"}, 415, "bad_request"),
+                    ({"content-type": "application/x-www-form-urlencoded"}, 415, "bad_request"),
+                    ({"content-type": "text/plain", "origin": "https://evil.example"}, 403, "cross_site"),
+                    ({"content-type": "application/json", "origin": "https://evil.example"}, 403, "cross_site"),
+                    ({"content-type": "application/json", "origin": f"http://{host}.evil.example"}, 403, "cross_site"),
+                    ({"content-type": "application/json", "sec-fetch-site": "cross-site"}, 403, "cross_site"),
+                    ({"content-type": "application/json", "sec-fetch-site": "same-site"}, 403, "cross_site")]
+        for headers, status, code in attempts:
+            for path in ("/api/rooms", "/api/rooms/" + "x" * 22 + "/join"):
+                r = httpx.post(srv.base + path, content=body if path == "/api/rooms" else '{"name": "B"}',
+                               headers=headers, timeout=30)
+                assert (r.status_code, r.json()["code"]) == (status, code), (headers, path, r.text)
+        # nothing was counted: the one room this address may open is still free, for the site's own page
+        own = {"content-type": "application/json", "origin": f"http://{host}", "sec-fetch-site": "same-origin"}
+        r = httpx.post(srv.base + "/api/rooms", content=body, headers=own, timeout=30)
+        assert r.status_code == 201, r.text
+        r = httpx.post(srv.base + f"/api/rooms/{r.json()['room']}/join", content='{"name": "B"}', headers=own, timeout=30)
+        assert r.status_code == 201, r.text
+    finally:
+        srv.stop()
 
 
 @pytest.mark.parametrize("name", [

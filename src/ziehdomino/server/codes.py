@@ -94,6 +94,8 @@ class ErrorCode(enum.StrEnum):
     """The route exists, the method does not."""
     SERVER_FULL = "server_full"
     """The server holds as many rooms as it may."""
+    CROSS_SITE = "cross_site"
+    """A request that changes something came from a page of another site."""
     ROOM_MOVED = "room_moved"
     """Another server process holds the room now; the client reconnects (docs/deploy.md)."""
     SERVER_ERROR = "server_error"

@@ -58,6 +58,7 @@ export const ERROR_CODES = Object.freeze([
   "not_found",
   "method_not_allowed",
   "server_full",
+  "cross_site",
   "room_moved",
   "server_error",
   "round_not_found",

@@ -147,3 +147,26 @@ def test_a_deleted_room_is_gone_with_its_rounds(kind: tuple[str, Any]) -> None:
             return await opened.read_again("room-contract-0001")
 
     assert asyncio.run(run()) is None
+
+
+def test_the_room_state_written_alone_during_a_round_keeps_the_appended_actions(kind: tuple[str, Any]) -> None:
+    """A presence change during a round writes the room's own state alone, between appended
+    actions: the actions stay, and the fields they set are laid over the state in their order."""
+    name, open_ = kind
+
+    async def run() -> RoomRecord | None:
+        opened = Opened(name, open_)
+        async with opened as store:
+            if name == "postgresql":
+                await store.claim("room-contract-0001")
+            await store.save(_record())
+            await store.append("room-contract-0001", 4, {"a": 2}, {"turn_started": 5.0})
+            await store.save_state("room-contract-0001", 6.0, {"turn_time": 60, "ready": [False, False],
+                                                               "turn_started": 5.0, "away_since": [6.0, None]})
+            await store.append("room-contract-0001", 5, {"a": 3}, {"turn_started": 7.0})
+            return await opened.read_again("room-contract-0001")
+
+    got = asyncio.run(run())
+    assert got is not None and got.match is not None and got.room is not None
+    assert got.match["actions"] == [{"a": 1}, {"a": 2}, {"a": 3}] and got.match["version"] == 5
+    assert got.room == {"turn_time": 60, "ready": [False, False], "turn_started": 7.0, "away_since": [6.0, None]}

@@ -296,3 +296,33 @@ def test_a_rooms_connections_say_which_seats_are_present() -> None:
         assert not conns and not conns.has_seat(1) and conns.viewers() == []
 
     run(main())
+
+
+def test_the_encoder_encodes_only_the_new_entry_when_the_next_value_copies_the_match(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room's next value is built on a copy of its match (the log's entries shared): the
+    encoder goes on from the entries it encoded, one new entry per action, not the whole log."""
+    from ziehdomino.engine.round import LogEntry
+
+    w = _room(2)
+    rng = random.Random(7)
+    m = Match(2)
+    for _ in range(6):
+        seat = m.round.turn
+        m.apply(seat, rng.choice(m.round.legal_actions(seat)), version=m.version)
+    w.room = w.room.but(match=m)
+    w.state_texts([0, 1, None])
+    calls = []
+    original = LogEntry.to_json
+    monkeypatch.setattr(LogEntry, "to_json", lambda self: calls.append(self) or original(self))
+    for _ in range(3):
+        m = m.copy()
+        if m.round.result is not None:
+            break
+        seat = m.round.turn
+        m.apply(seat, rng.choice(m.round.legal_actions(seat)), version=m.version)
+        w.room = w.room.but(match=m)
+        texts = w.state_texts([0, 1, None])
+        assert calls == [m.round.log[-1]]  # type: ignore[index]
+        assert json.loads(texts[None])["view"]["log"] == [e.to_json() for e in m.round.log or []]
+        calls.clear()

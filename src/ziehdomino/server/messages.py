@@ -62,16 +62,15 @@ class StateEncoder:
     stand-in marks, so a change of the room alone (a ready mark, a presence change) encodes
     only the room's part. A log entry never changes once made, so the round's log is encoded
     once per entry, not once per seat per action: the encoder keeps the log's bytes so far with
-    the log it came from, and encodes only the entries added since; a different log (a new
-    round, a match rebuilt after a failed store), an entry that is not the one it encoded last,
-    or a stand-in mark that changed on an encoded entry starts it again from the first entry.
+    the last entry they hold, and encodes only the entries added since; a log whose entry at
+    that place is another one (a new round, a match rebuilt from its stored form), or a
+    stand-in mark that changed on an encoded entry, starts it again from the first entry.
     """
 
-    __slots__ = ("_log", "_count", "_last", "_marks", "_body", "_view_of", "_view", "_own")
+    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_own")
 
     def __init__(self) -> None:
-        self._log: list[Any] | None = None  # the log encoded (its object), and how far
-        self._count = 0
+        self._count = 0  # how many entries of the round's log are encoded
         self._last: object = None  # the last entry encoded
         self._marks: frozenset[int] = frozenset()  # the stand-in marks among the entries encoded
         self._body = bytearray()  # the entries so far, comma-separated, without the brackets
@@ -84,9 +83,11 @@ class StateEncoder:
         log = match.round.log or []
         count = self._count
         marks = frozenset(i for i in stand_ins or () if i < count)
-        if (log is not self._log or len(log) < count or (count and log[count - 1] is not self._last)
-                or marks != self._marks):
-            self._log, self._body, count, marks = log, bytearray(), 0, frozenset()
+        # The same entries, not the same list: a room's next value copies the log (the entries
+        # are shared), so a log whose entry at the last encoded place is the one encoded last
+        # goes on from there; a new round or a match rebuilt from its stored form does not.
+        if len(log) < count or (count and log[count - 1] is not self._last) or marks != self._marks:
+            self._body, count, marks = bytearray(), 0, frozenset()
         marked = set(stand_ins or ())
         body = self._body
         for i in range(count, len(log)):
@@ -176,8 +177,7 @@ def _text(value: Any) -> str:
 
 def history_text(rounds: list[RoundSummary]) -> str:
     """The ``history`` message (:class:`~.wire.HistoryMessage`): every finished round of the
-    room, oldest first (``roomstate.round_summary``; public once a round is over). The plain
-    dicts are the room state's history until ``roomstate`` types it as ``RoundSummary``."""
+    room, oldest first (:func:`.replays.round_summary`; public once a round is over)."""
     return _text({"type": "history", "rounds": rounds})
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+
 
 import asyncio
 import json
@@ -103,7 +103,7 @@ def test_a_rooms_encoder_keeps_log_entries_but_writes_what_every_seat_sees_now()
         log = m.round.log or []
         if log and rng.random() < 0.1:
             marks = tuple(sorted(set(rng.sample(range(len(log)), k=min(len(log), rng.randint(0, 3))))))
-            w.room = w.room.but(state=replace(w.room.state, stand_ins=marks))
+            w.room = w.room.but(state=w.room.state._replace(stand_ins=marks))
         if step % 37 == 0:
             m = match_from_state(match_to_state(m))
             w.room = w.room.but(match=m)

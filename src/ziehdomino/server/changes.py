@@ -15,8 +15,7 @@ All times are unix seconds, passed in as ``now``: a change never reads a clock.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ..constants import TurnTime
 from ..engine.actions import ActionJSON
@@ -29,8 +28,7 @@ from .roomstate import Clock, RoomState
 WriteKind = Literal["append", "state", "whole", "delete"]
 
 
-@dataclass(frozen=True, slots=True)
-class Write:
+class Write(NamedTuple):
     """What a step stores before it is announced.
 
     Attributes:
@@ -52,8 +50,7 @@ class Write:
     best_effort: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """A change's result.
 
     Attributes:
@@ -85,7 +82,7 @@ def _dealt(room: Room, now: float) -> Room:
     """``room`` with its next round dealt (every person is ready)."""
     match = _alive_match(room).copy()
     match.next_round()
-    state = replace(room.state, ready=(False,) * room.players, stand_ins=(), turn_started=now)
+    state = room.state._replace(ready=(False,) * room.players, stand_ins=(), turn_started=now)
     return room.but(match=match, state=state)
 
 
@@ -117,7 +114,7 @@ def join(room: Room, name: str, credential_hash: str, now: float) -> tuple[Step,
     room = room.with_seat(seat, name=name, credential_hash=credential_hash)
     room = room.but(state=room.state.away(seat, now))
     if room.full:
-        room = room.but(match=Match(room.players), state=replace(room.state, turn_started=now))
+        room = room.but(match=Match(room.players), state=room.state._replace(turn_started=now))
     return Step(room, WHOLE), seat
 
 
@@ -131,7 +128,7 @@ def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
     overdue = room.turn == seat and (deadline := room.deadline(clock)) is not None and deadline <= now
     state = room.state.away(seat, None)
     if overdue:
-        return Step(room.but(state=replace(state, turn_started=now)), WHOLE)
+        return Step(room.but(state=state._replace(turn_started=now)), WHOLE)
     return _deal_if_ready(room.but(state=state), now, Write("state", best_effort=True))
 
 
@@ -173,11 +170,11 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
     assert entries is not None  # a match's round keeps its log
     state = room.state
     if stand_in:
-        state = replace(state, stand_ins=(*state.stand_ins, len(entries) - 1))
+        state = state._replace(stand_ins=(*state.stand_ins, len(entries) - 1))
     if match.round.result is not None:
         record = replays.finished_record(match)
         assert record is not None
-        state = replace(state, ready=(False,) * room.players, turn_started=None)
+        state = state._replace(ready=(False,) * room.players, turn_started=None)
         next_room = room.but(match=match, state=state, rounds=(*room.rounds, record),
                              history=(*room.history, replays.summary_of(match)))
         return Step(next_room, Write("whole", finished=record), history=True)
@@ -185,7 +182,7 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
     if stand_in:
         fields["stand_ins"] = list(state.stand_ins)
     if not isinstance(action, Draw):
-        state = replace(state, turn_started=now)
+        state = state._replace(turn_started=now)
         fields["turn_started"] = now
     return Step(room.but(match=match, state=state), Write("append", action=logged_action(entries[-1]),
                                                           fields=fields or None))
@@ -215,7 +212,7 @@ def leave(room: Room, seat: Seat, now: float) -> Step:
     if all(room.seats[i].left for i in room.persons()):
         return Step(room, Write("delete"), push=False, close_seat=seat)
     step = _deal_if_ready(room, now, WHOLE)
-    return replace(step, close_seat=seat)
+    return step._replace(close_seat=seat)
 
 
 def abandon(room: Room, now: float, abandon_seconds: float) -> Step | None:

@@ -24,15 +24,15 @@ PONG: Final = '{"type":"pong"}'
 """The answer to a ``ping`` (a :class:`~.wire.PongMessage`)."""
 
 
-def state_texts(room_id: str, seat_infos: list[SeatInfo], match: Match | None,
+def state_texts(room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None,
                 viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
                 stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
     """The ``state`` message for each viewer (a seat, or None for a spectator), as JSON text.
 
     Args:
         room_id: the room's id.
-        seat_infos: SEATINFO per seat (:class:`~.wire.SeatInfo`), the same for every viewer
-            (plain dicts until ``Room.seat_infos`` returns ``SeatInfo``).
+        seat_infos: SEATINFO per seat (:class:`~.wire.SeatInfo`), the same for every viewer, or
+            that list already encoded (an ``orjson.Fragment``).
         match: the room's match; None before the first round (``view`` is then null).
         viewers: the seats to encode for; duplicates are encoded once.
         room_extra: more ROOMINFO fields, the same for every viewer (``turn_time``, ``clock``),
@@ -67,7 +67,7 @@ class StateEncoder:
     stand-in mark that changed on an encoded entry, starts it again from the first entry.
     """
 
-    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_own")
+    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_own", "_idle")
 
     def __init__(self) -> None:
         self._count = 0  # how many entries of the round's log are encoded
@@ -77,6 +77,7 @@ class StateEncoder:
         self._view_of: tuple[Match, int, tuple[int, ...]] | None = None  # (match, version, marks) of _view
         self._view: list[bytes] = []  # the view's text split where a seat's own fields go
         self._own: dict[Seat | None, tuple[bytes, ...]] = {}  # each seat's own fields for _view
+        self._idle: dict[Seat, tuple[tuple[Any, ...], tuple[bytes, ...]]] = {}  # a seat not to act: (hand, fields)
 
     def log_json(self, match: Match, stand_ins: list[int] | None) -> bytes:
         """The round's ``log`` field as JSON bytes (entries from ``stand_ins`` marked)."""
@@ -103,7 +104,7 @@ class StateEncoder:
         self._marks = marks
         return b"[" + body + b"]"
 
-    def texts(self, room_id: str, seat_infos: list[SeatInfo], match: Match | None,
+    def texts(self, room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None,
               viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
               stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
         """:func:`state_texts` (the same arguments, the same texts)."""
@@ -122,15 +123,30 @@ class StateEncoder:
                 continue
             fields = own.get(s)
             if fields is None:
-                if s is None:
-                    fields = (b"null", b"null", b"null", b"[]")
-                else:
-                    hand, legal = own_fields(match, s)
-                    number = _seat_json(s)
-                    fields = (number, number, orjson.dumps(hand), orjson.dumps(legal))
-                own[s] = fields
+                fields = own[s] = self._own_fields(match, s)
             out[s] = _joined(pieces, fields)
         return out
+
+    def _own_fields(self, match: Match, seat: Seat | None) -> tuple[bytes, ...]:
+        """A viewer's own fields as JSON: its number (twice: the room's ``you`` and the view's
+        ``seat``), its hand and its legal actions. A seat that is not to act has none, so its
+        fields follow from its hand alone and are kept while the hand stays the same (most
+        actions change one seat's hand, or none)."""
+        if seat is None:
+            return _SPECTATOR
+        r = match.round
+        idle = r.result is not None or seat != r.turn
+        if idle and seat < len(r.hands):
+            key = tuple(r.hands[seat])
+            kept = self._idle.get(seat)
+            if kept is not None and kept[0] == key:
+                return kept[1]
+        hand, legal = own_fields(match, seat)
+        number = _seat_json(seat)
+        fields = (number, number, orjson.dumps(hand), orjson.dumps(legal))
+        if idle:
+            self._idle[seat] = (tuple(r.hands[seat]), fields)
+        return fields
 
     def _view_pieces(self, match: Match, stand_ins: list[int] | None) -> list[bytes]:
         """The public view's text split at its three slots (the seat's number, hand, legal)."""
@@ -142,6 +158,9 @@ class StateEncoder:
             self._view, self._own, self._view_of = orjson.dumps(view).split(b"\0"), {}, (match, match.version, marks)
         return self._view
 
+
+#: A spectator's own fields: no seat, no hand, nothing to do.
+_SPECTATOR: Final = (b"null", b"null", b"null", b"[]")
 
 #: How every ``state`` message begins.
 _HEAD: Final = b'{"type":"state","room":'

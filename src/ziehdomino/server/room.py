@@ -13,8 +13,7 @@ opens and when their last one closes).
 from __future__ import annotations
 
 import hmac
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ..constants import Level
 from ..engine import Match, match_from_state, match_to_state
@@ -44,8 +43,7 @@ class RoomError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
-class SeatState:
+class SeatState(NamedTuple):
     """One seat: who sits there and how the server recognises them.
 
     Attributes:
@@ -88,8 +86,7 @@ class SeatState:
                    bool(data.get("left", False)))
 
 
-@dataclass(frozen=True, slots=True)
-class Room:
+class Room(NamedTuple):
     """A table's value.
 
     Attributes:
@@ -114,13 +111,13 @@ class Room:
 
     def but(self, **changes: Any) -> Room:
         """This room with the fields named changed (a new value)."""
-        return replace(self, **changes)
+        return self._replace(**changes)
 
     def with_seat(self, seat: Seat, **changes: Any) -> Room:
         """This room with ``seat``'s fields named changed (a new value)."""
         seats = list(self.seats)
-        seats[seat] = replace(seats[seat], **changes)
-        return replace(self, seats=tuple(seats))
+        seats[seat] = seats[seat]._replace(**changes)
+        return self._replace(seats=tuple(seats))
 
     @property
     def players(self) -> int:
@@ -208,11 +205,11 @@ class Room:
         turn = self.turn
         deadline = None if turn is None else self.deadline(clock)
         overdue = deadline is not None and deadline <= now  # the person to act ran out of time
-        ready = self.state.ready
+        ready, away = self.state.ready, self.state.away_since
         infos: list[SeatInfo] = []
         for i, s in enumerate(self.seats):
             person = s.kind == "person"
-            connected = self.is_present(i)
+            connected = not person or (s.credential_hash is not None and not s.left and away[i] is None)  # is_present
             stand_in = person and s.taken and (s.left or (turn is not None and (not connected or (i == turn and overdue))))
             infos.append({"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
                           "connected": connected, "left": s.left, "stand_in": stand_in, "ready": ready[i]})
@@ -260,7 +257,7 @@ class Room:
             if s.kind == "person" and s.taken and not s.left and state.away_since[i] is None:
                 state = state.away(i, now)
         if match is not None and match.round.result is None and state.turn_started is None:
-            state = replace(state, turn_started=now)  # a row from before the turn clock
+            state = state._replace(turn_started=now)  # a row from before the turn clock
         checked = replays.checked_records(rec.id, rec.rounds)
         return cls(rec.id, seats, state, rec.created, rec.updated, match, tuple(r for r, _ in checked),
                    tuple(summary for _, summary in checked))

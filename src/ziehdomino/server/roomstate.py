@@ -26,8 +26,8 @@ All times are unix seconds (``time.time()``).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from ..constants import DEFAULT_TURN_TIME, TURN_TIMES, TurnTime
 
@@ -38,8 +38,7 @@ def address_key(address: str) -> str:
     return hashlib.sha256(b"ziehdomino-creator:" + address.encode("utf-8", "replace")).hexdigest()[:32]
 
 
-@dataclass(frozen=True, slots=True)
-class RoomState:
+class RoomState(NamedTuple):
     """The room's own state, stored beside its seats and match; a value (changes make a new one).
 
     Attributes:
@@ -67,11 +66,11 @@ class RoomState:
 
     def away(self, seat: int, since: float | None) -> RoomState:
         """This state with ``seat`` away since ``since`` (None: present, or no person there)."""
-        return replace(self, away_since=_put(self.away_since, seat, since))
+        return self._replace(away_since=_put(self.away_since, seat, since))
 
     def marked_ready(self, seat: int, ready: bool = True) -> RoomState:
         """This state with ``seat``'s ready mark set to ``ready``."""
-        return replace(self, ready=_put(self.ready, seat, ready))
+        return self._replace(ready=_put(self.ready, seat, ready))
 
     def to_json(self) -> dict[str, Any]:
         """The stored form (plain JSON)."""

@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+import orjson
+
 from . import messages, replays
 from .changes import Step
 from .codes import Close, ErrorCode
@@ -79,6 +81,8 @@ class RoomWriter:
         #: The state texts last pushed, per viewer (cleared by every change, which is always pushed).
         self.texts: dict[Seat | None, str] = {}
         self.encoder = messages.StateEncoder()
+        #: The seats' JSON and what it was made of (:meth:`_seats_json`).
+        self._seats_kept: tuple[object, object, object, bool, Seat | None, orjson.Fragment] | None = None
         #: The computer loop of this room and its wake-up (:mod:`.computer`).
         self.computer_task: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
@@ -196,8 +200,25 @@ class RoomWriter:
         """The ``state`` message per viewer (None: a spectator), as JSON text (:mod:`.messages`)."""
         now = time.time()
         room, clock = self.room, self.host.clock
-        return self.encoder.texts(room.id, room.seat_infos(clock, now), room.match, viewers,
+        return self.encoder.texts(room.id, self._seats_json(room, clock, now), room.match, viewers,
                                   room_extra=room.room_extra(clock, now), stand_ins=list(room.state.stand_ins))
+
+    def _seats_json(self, room: Room, clock: Clock, now: float) -> orjson.Fragment:
+        """:meth:`.room.Room.seat_infos` as JSON, kept while what they are made of stays: the
+        seats, the presence and ready marks (the same objects while unchanged: a room's next
+        value shares them), whether a round is played, and which seat (if any) ran out of time.
+        Most actions change none of these."""
+        turn = room.turn
+        deadline = None if turn is None else room.deadline(clock)
+        overdue = turn if deadline is not None and deadline <= now else None
+        state = room.state
+        kept = self._seats_kept
+        if (kept is not None and kept[0] is room.seats and kept[1] is state.away_since and kept[2] is state.ready
+                and kept[3] == (turn is None) and kept[4] == overdue):
+            return kept[5]
+        text = orjson.Fragment(orjson.dumps(room.seat_infos(clock, now)))
+        self._seats_kept = (room.seats, state.away_since, state.ready, turn is None, overdue, text)
+        return text
 
     def state_text(self, seat: Seat | None) -> str:
         """The ``state`` message for one viewer."""

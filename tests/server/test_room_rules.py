@@ -246,3 +246,28 @@ def test_a_restart_reads_back_the_room_as_stored_with_every_person_away() -> Non
         assert room.history == writer.room.history and [h["round"] for h in room.history] == [1]
 
     _run(main)
+
+
+def test_opening_a_room_is_refused_past_the_servers_and_the_addresss_limits_and_stores_nothing() -> None:
+    async def main() -> None:
+        storage = MemoryStorage()
+        rooms = Rooms(storage, Settings(data_dir=Path("unused"), computer_delay=3600.0, max_rooms_per_address=2))
+        spec = CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna")
+        for _ in range(2):
+            await rooms.create(spec, "203.0.113.7")
+        saves = storage.writes["save"]
+        with pytest.raises(RoomError) as exc:
+            await rooms.create(spec, "203.0.113.7")
+        assert exc.value.code == "too_many_rooms" and storage.writes["save"] == saves and len(rooms.rooms) == 2
+        await rooms.create(spec, "198.51.100.9")  # another address has its own count
+        full = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), max_rooms=1))
+        await full.create(spec)
+        with pytest.raises(RoomError) as exc:
+            await full.create(spec)
+        assert exc.value.code == "server_full" and len(full.rooms) == 1
+        storage.fail = OSError("disk full")
+        with pytest.raises(RoomError) as exc:
+            await rooms.create(spec, "192.0.2.1")
+        assert exc.value.code == "server_error" and len(rooms.rooms) == 3  # not held: it was never stored
+
+    _run(main)

@@ -89,7 +89,7 @@ class ComputerPlayers:
         at = writer.last_change + self.delay
         if s.played_by_computer:
             return seat, at, s.kind == "person"
-        deadline = room.deadline(self.clock)
+        deadline = writer.deadline()
         if deadline is None:
             return None
         return seat, max(at, deadline), True

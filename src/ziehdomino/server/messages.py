@@ -15,6 +15,7 @@ from typing import Any, Final
 import orjson
 
 from ..engine import Match
+from ..engine.tiles import format_oriented
 from ..engine.view import own_fields, public_view
 from .wire import ErrorMessage, RoundSummary, SeatInfo
 
@@ -67,7 +68,7 @@ class StateEncoder:
     stand-in mark that changed on an encoded entry, starts it again from the first entry.
     """
 
-    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_own", "_idle")
+    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_own", "_idle", "_line")
 
     def __init__(self) -> None:
         self._count = 0  # how many entries of the round's log are encoded
@@ -78,6 +79,7 @@ class StateEncoder:
         self._view: list[bytes] = []  # the view's text split where a seat's own fields go
         self._own: dict[Seat | None, tuple[bytes, ...]] = {}  # each seat's own fields for _view
         self._idle: dict[Seat, tuple[tuple[Any, ...], tuple[bytes, ...]]] = {}  # a seat not to act: (hand, fields)
+        self._line: tuple[int, object, object, bytes] | None = None  # (length, first, last tile, JSON)
 
     def log_json(self, match: Match, stand_ins: list[int] | None) -> bytes:
         """The round's ``log`` field as JSON bytes (entries from ``stand_ins`` marked)."""
@@ -148,12 +150,26 @@ class StateEncoder:
             self._idle[seat] = (tuple(r.hands[seat]), fields)
         return fields
 
+    def _line_json(self, match: Match) -> bytes:
+        """The view's ``line`` as JSON bytes, kept while the line is the one encoded last: within a
+        round a line only grows at its ends (a play adds a tile, a draw or a pass none), so the
+        same length with the same first and last tile objects is the same line; a new round or a
+        match rebuilt from its stored form starts shorter or with other objects."""
+        line = match.round.line
+        kept = self._line
+        if kept is not None and kept[0] == len(line) and (not line or (kept[1] is line[0] and kept[2] is line[-1])):
+            return kept[3]
+        text = orjson.dumps([format_oriented(t) for t in line])
+        self._line = (len(line), line[0] if line else None, line[-1] if line else None, text)
+        return text
+
     def _view_pieces(self, match: Match, stand_ins: list[int] | None) -> list[bytes]:
         """The public view's text split at its three slots (the seat's number, hand, legal)."""
         marks = tuple(stand_ins or ())
         cached = self._view_of
         if cached is None or cached[0] is not match or cached[1] != match.version or cached[2] != marks:
-            view = public_view(match, log=orjson.Fragment(self.log_json(match, stand_ins)))
+            view = public_view(match, log=orjson.Fragment(self.log_json(match, stand_ins)),
+                               line=orjson.Fragment(self._line_json(match)))
             view["seat"] = view["hand"] = view["legal"] = _SLOT
             self._view, self._own, self._view_of = orjson.dumps(view).split(b"\0"), {}, (match, match.version, marks)
         return self._view

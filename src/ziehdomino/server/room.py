@@ -215,15 +215,15 @@ class Room(NamedTuple):
                           "connected": connected, "left": s.left, "stand_in": stand_in, "ready": ready[i]})
         return infos
 
-    def room_extra(self, clock: Clock, now: float) -> dict[str, Any]:
-        """ROOMINFO's ``turn_time`` and ``clock`` (docs/protocol.md)."""
+    def room_extra(self, deadline: float | None, now: float) -> dict[str, Any]:
+        """ROOMINFO's ``turn_time`` and ``clock`` (docs/protocol.md); ``deadline`` is
+        :meth:`deadline` of this room (the caller has it)."""
         seat = self.turn
         tick: TurnClock | None = None
         if seat is not None and self.seats[seat].kind == "person":
             if self.seats[seat].left:
                 tick = {"seat": seat, "ms": 0, "stand_in": True}
             else:
-                deadline = self.deadline(clock)
                 if deadline is not None:
                     tick = {"seat": seat, "ms": max(0, round((deadline - now) * 1000)), "stand_in": deadline <= now}
         return {"turn_time": self.state.turn_time, "clock": tick}

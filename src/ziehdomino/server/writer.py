@@ -83,6 +83,9 @@ class RoomWriter:
         self.encoder = messages.StateEncoder()
         #: The seats' JSON and what it was made of (:meth:`_seats_json`).
         self._seats_kept: tuple[object, object, object, bool, Seat | None, orjson.Fragment] | None = None
+        #: The room value whose deadline :meth:`deadline` holds, and that deadline.
+        self._deadline_of: Room | None = None
+        self._deadline: float | None = None
         #: The computer loop of this room and its wake-up (:mod:`.computer`).
         self.computer_task: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
@@ -200,16 +203,24 @@ class RoomWriter:
         """The ``state`` message per viewer (None: a spectator), as JSON text (:mod:`.messages`)."""
         now = time.time()
         room, clock = self.room, self.host.clock
-        return self.encoder.texts(room.id, self._seats_json(room, clock, now), room.match, viewers,
-                                  room_extra=room.room_extra(clock, now), stand_ins=list(room.state.stand_ins))
+        deadline = self.deadline()
+        return self.encoder.texts(room.id, self._seats_json(room, clock, deadline, now), room.match, viewers,
+                                  room_extra=room.room_extra(deadline, now), stand_ins=list(room.state.stand_ins))
 
-    def _seats_json(self, room: Room, clock: Clock, now: float) -> orjson.Fragment:
+    def deadline(self) -> float | None:
+        """:meth:`.room.Room.deadline` of the room as it is now, computed once per value (the
+        state texts, the seats' JSON and the computer players all ask)."""
+        room = self.room
+        if self._deadline_of is not room:
+            self._deadline_of, self._deadline = room, room.deadline(self.host.clock)
+        return self._deadline
+
+    def _seats_json(self, room: Room, clock: Clock, deadline: float | None, now: float) -> orjson.Fragment:
         """:meth:`.room.Room.seat_infos` as JSON, kept while what they are made of stays: the
         seats, the presence and ready marks (the same objects while unchanged: a room's next
         value shares them), whether a round is played, and which seat (if any) ran out of time.
         Most actions change none of these."""
         turn = room.turn
-        deadline = None if turn is None else room.deadline(clock)
         overdue = turn if deadline is not None and deadline <= now else None
         state = room.state
         kept = self._seats_kept

@@ -419,6 +419,25 @@ def _measure_ours(name: str, rooms: int, kw: dict[str, Any], src: Path | None) -
             _stop(proc)
 
 
+def _between_floors(summary: dict[str, Any], floor: dict[str, Any], ours: dict[str, Any],
+                    other: dict[str, Any] | None, durable: dict[str, Any] | None,
+                    rules: dict[str, Any] | None) -> None:
+    """Print and add to ``summary`` what the durable and the rules floor cost, and ours (and
+    the other checkout's server) as a multiple of each."""
+    for key, between, what in (("durable_floor", durable, "the storage rules alone"),
+                               ("rules_floor", rules, "the storage rules and the game's rules, no room")):
+        if between is None:
+            continue
+        times = round(between["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
+        ours_times = round(ours["server_cpu_us"] / between["server_cpu_us"], 2) if between["server_cpu_us"] else 0.0
+        print(f"{key.replace('_', ' ')}: {between['server_cpu_us']} us per action, {times} times the floor ({what}); "
+              f"ziehdomino {ours_times} times it")
+        summary.update({f"{key}_cpu_us": between["server_cpu_us"], f"{key}_ratio": times,
+                        f"{key}_p99_ms": between["p99_ms"], f"ours_over_{key}": ours_times})
+        if other is not None and between["server_cpu_us"]:
+            summary[f"against_over_{key}"] = round(other["server_cpu_us"] / between["server_cpu_us"], 2)
+
+
 def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
         warmup: float = 10.0, durable_floor: bool = False, rules_floor: bool = False,
         against: Path | None = None, against_last: bool = False) -> dict[str, Any]:
@@ -486,18 +505,7 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
                         "against_measured": "after" if against_last else "before"})
         print(f"against {against}: {other['server_cpu_us']} us per action (ziehdomino {ours['server_cpu_us']} us), "
               f"p99 {other['p99_ms']} ms (ziehdomino {ours['p99_ms']} ms)")
-    for key, between, what in (("durable_floor", durable, "the storage rules alone"),
-                               ("rules_floor", rules, "the storage rules and the game's rules, no room")):
-        if between is None:
-            continue
-        times = round(between["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
-        ours_times = round(ours["server_cpu_us"] / between["server_cpu_us"], 2) if between["server_cpu_us"] else 0.0
-        print(f"{key.replace('_', ' ')}: {between['server_cpu_us']} us per action, {times} times the floor ({what}); "
-              f"ziehdomino {ours_times} times it")
-        summary.update({f"{key}_cpu_us": between["server_cpu_us"], f"{key}_ratio": times,
-                        f"{key}_p99_ms": between["p99_ms"], f"ours_over_{key}": ours_times})
-        if other is not None and between["server_cpu_us"]:
-            summary[f"against_over_{key}"] = round(other["server_cpu_us"] / between["server_cpu_us"], 2)
+    _between_floors(summary, floor, ours, other, durable, rules)
     print(json.dumps(summary))
     return summary
 

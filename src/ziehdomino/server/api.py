@@ -1,6 +1,6 @@
 """The HTTP API of rooms: create, summarise, join, a finished round's record and the list of
 rounds, the invitation's QR code (docs/protocol.md). Bodies are JSON of at most
-:data:`MAX_BODY` bytes; an error is ``{"error": code, "message"}`` with its status.
+:data:`MAX_BODY` bytes; an error is ``{"code", "message"}`` with its status.
 """
 
 from __future__ import annotations

@@ -39,24 +39,18 @@ def error_response(status: int, code: ErrorCode, message: str | None = None) -> 
 async def round_list(request: Request) -> Response:
     """``GET /api/rooms/{room_id}/runden``: ``{"room", "rounds": [{"round", "starter", "kind",
     "winners", "pips"}]}`` for every finished round (the room's statistics); 404 ``room_not_found``, 503."""
-    try:
-        room = await find_room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
+    room = await _held_room(request)
+    if isinstance(room, Response):
+        return room
     return JSONResponse(room.round_list(), headers={"cache-control": "no-cache"})
 
 
 async def round_replay(request: Request) -> Response:
     """``GET /api/rooms/{room_id}/runde/{n}``: 200 ``{"room", "round", "seats", "record"}``
     (docs/replay.md); 404 ``room_not_found`` / ``round_not_found``; 409 ``round_in_progress``; 503."""
-    try:
-        room = await find_room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
+    room = await _held_room(request)
+    if isinstance(room, Response):
+        return room
     try:
         body = room.replay(round_number(request.path_params["n"]))
     except ReplayError as exc:
@@ -168,6 +162,16 @@ async def find_room(request: Request) -> RoomWriter | None:
     return await rooms.find(room_id)
 
 
+async def _held_room(request: Request) -> RoomWriter | Response:
+    """The room of the path (:func:`find_room`), or the answer when there is none: 404
+    ``room_not_found``, or 503 when it cannot be reached just now."""
+    try:
+        room = await find_room(request)
+    except RoomError as exc:
+        return _unavailable(exc)
+    return _unknown_room(request) if room is None else room
+
+
 def _unavailable(exc: RoomError) -> JSONResponse:
     """503 for a room that cannot be reached just now, with ``Retry-After: 1``."""
     response = error_response(503, exc.code, exc.message)
@@ -177,12 +181,9 @@ def _unavailable(exc: RoomError) -> JSONResponse:
 
 async def room_summary(request: Request) -> Response:
     """``GET /api/rooms/{room_id}``: the public summary, or 404 ``room_not_found``, 503."""
-    try:
-        room = await find_room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
+    room = await _held_room(request)
+    if isinstance(room, Response):
+        return room
     try:
         return JSONResponse(room.summary())
     except RoomError as exc:  # it ended meanwhile
@@ -191,12 +192,9 @@ async def room_summary(request: Request) -> Response:
 
 async def invite_qr(request: Request) -> Response:
     """``GET /r/{room_id}/qr.svg``: the room's invitation link as a QR code (SVG), or 404, 503."""
-    try:
-        room = await find_room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
+    room = await _held_room(request)
+    if isinstance(room, Response):
+        return room
     svg = qr_svg(invitation_link(str(request.base_url), room.id), "QR-Code des Einladungslinks")
     return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
 
@@ -205,12 +203,9 @@ async def join_room(request: Request) -> Response:
     """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 403, 404, 409 ``room_full``, 415, 422, 503."""
     if (refused := _cross_site(request)) is not None:
         return refused
-    try:
-        room = await find_room(request)
-    except RoomError as exc:
-        return _unavailable(exc)
-    if room is None:
-        return _unknown_room(request)
+    room = await _held_room(request)
+    if isinstance(room, Response):
+        return room
     if (limited := _rate_limited(request)) is not None:
         return limited
     spec = await _read_model(request, JoinRoom)

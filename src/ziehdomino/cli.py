@@ -98,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server", "bots", "render"], help="which benchmark")
+    bench.add_argument("name", choices=["engine", "server", "core", "bots", "render"], help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
     bench.add_argument("--seed", type=int, default=1)
@@ -116,8 +116,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="server: also measure the durable floor that plays the game: the engine checks "
                             "each action and every seat is sent the engine's view (no room machinery)")
     bench.add_argument("--against", type=Path, default=None, metavar="CHECKOUT",
-                       help="server: also measure the server of another checkout of this repo (its src/ first on "
-                            "the path), in the same run, before ours (after ours with --against-last)")
+                       help="server, core: also measure another checkout of this repo (its src/ first on the path) "
+                            "in the same run; server: before ours (after ours with --against-last)")
     bench.add_argument("--against-last", action="store_true", help="server: measure --against's server after ours")
     bench.add_argument("--cluster", type=int, default=None, metavar="N",
                        help="server: through HAProxy onto N processes on a throwaway PostgreSQL, beside one process")
@@ -225,6 +225,10 @@ def _bench(args: argparse.Namespace) -> None:
                    think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup,
                    durable_floor=args.durable_floor, rules_floor=args.rules_floor, against=args.against,
                    against_last=args.against_last)
+    elif args.name == "core":
+        from .bench import core
+
+        core.run(rooms=200 if args.rooms == 500 else args.rooms, seed=args.seed, against=args.against)
     elif args.name == "bots":
         from .bench import bots
 

@@ -77,3 +77,12 @@ def test_rules_floor_plays_by_the_rules_and_stores_before_it_announces(tmp_path:
     assert db.execute("SELECT room, version, action FROM actions").fetchall() == [("r1", 2, json.dumps(action, separators=(",", ":")))]
     (stored,) = db.execute("SELECT match FROM rooms WHERE id = 'r1'").fetchone()
     assert json.loads(stored)["version"] == 1  # the deal, saved before the first view went out
+
+
+def test_the_core_bench_plays_rooms_in_process_and_reports_cpu_per_action() -> None:
+    """``bench core`` measures in a process of its own (the same rooms code here) and reports
+    the minimum and the median over its runs."""
+    from ziehdomino.bench import core
+
+    summary = core.run(rooms=2, actions=1000, runs=2)
+    assert summary["runs"] == 2 and 0 < summary["us_per_action_min"] <= summary["us_per_action_median"] < 10_000

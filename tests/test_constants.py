@@ -1,5 +1,5 @@
 """The product's constants (src/ziehdomino/constants.py), named once: the browser's copy
-web/shared/constants.js is written from them, and the code uses them instead of its own literals."""
+web/common/constants.js is written from them, and the code uses them instead of its own literals."""
 
 from __future__ import annotations
 
@@ -30,13 +30,13 @@ PENDING: set[str] = set()
 
 
 def test_the_browser_module_is_the_python_constants() -> None:
-    committed = (WEB / "shared" / "constants.js").read_text(encoding="utf-8")
+    committed = (WEB / "common" / "constants.js").read_text(encoding="utf-8")
     assert committed == constants.browser_module(), \
-        "web/shared/constants.js differs from src/ziehdomino/constants.py: run scripts/write-constants-js"
+        "web/common/constants.js differs from src/ziehdomino/constants.py: run scripts/write-constants-js"
 
 
 def test_the_browser_gets_every_player_facing_name() -> None:
-    text = (WEB / "shared" / "constants.js").read_text(encoding="utf-8")
+    text = (WEB / "common" / "constants.js").read_text(encoding="utf-8")
     for name in constants.BROWSER:
         assert f"export const {name} = " in text, name
     assert constants.DEFAULT_LEVEL in constants.LEVELS and constants.STAND_IN_LEVEL in constants.LEVELS
@@ -90,5 +90,5 @@ def test_the_levels_are_written_only_in_the_constants() -> None:
                 pending_seen.add(rel.as_posix())
             continue
         offenders += found
-    assert not offenders, "import the level from ziehdomino.constants / web/shared/constants.js:\n" + "\n".join(offenders)
+    assert not offenders, "import the level from ziehdomino.constants / web/common/constants.js:\n" + "\n".join(offenders)
     assert pending_seen == PENDING, f"no longer writes a level, take it off PENDING: {sorted(PENDING - pending_seen)}"

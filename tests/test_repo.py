@@ -1,6 +1,6 @@
 """The repo explains itself: every file it cites exists in it, and no comment names an issue.
 
-A citation is a path with a folder (``docs/view.md``, ``web/shared/codes.js``, ``tests/vectors/``) or a
+A citation is a path with a folder (``docs/view.md``, ``web/common/codes.js``, ``tests/vectors/``) or a
 file name with a known extension (``rules.html``). It resolves when it names a file or folder
 relative to the repo root, to the citing file's folder, or as the tail of a path in the repo
 (``server/codes.py`` is ``src/ziehdomino/server/codes.py``). URLs, routes (``/static/...``)

@@ -2,9 +2,9 @@
 
 Players see some of these (the levels, 2-4 seats, the turn times, the name length), operators
 others (the defaults of ``ziehdomino serve``'s options, the room's connection limits). The
-browser gets the player-facing ones as ``web/shared/constants.js``, written from
+browser gets the player-facing ones as ``web/common/constants.js``, written from
 :func:`browser_module` by ``scripts/write-constants-js`` and compared with it by a test, the
-way ``web/shared/codes.js`` mirrors ``server/codes.py``.
+way ``web/common/codes.js`` mirrors ``server/codes.py``.
 
 Pure data: no imports from the rest of the package, so the engine, the server, the bots and
 the command line may all import it.
@@ -18,7 +18,7 @@ from typing import Final, Literal, TypeAlias, get_args
 # --- Players: what the start page and the table offer -----------------------------------------
 
 #: A computer level's id: on the wire, in saves and in the bots ("Leicht", "Mittel", "Stark"
-#: are their words in web/shared/i18n.js). Pydantic checks an incoming level against it.
+#: are their words in web/common/i18n.js). Pydantic checks an incoming level against it.
 Level: TypeAlias = Literal["leicht", "mittel", "stark"]
 #: Computer levels, weakest first.
 LEVELS: Final[tuple[Level, ...]] = get_args(Level)
@@ -90,13 +90,13 @@ MAX_SOCKETS_PER_ADDRESS: Final = 200
 #: Seconds until another process may take the rooms of one that stopped renewing (``--lease``).
 LEASE_SECONDS: Final = 4.0
 
-#: The names :func:`browser_module` writes to ``web/shared/constants.js``: what the pages need.
+#: The names :func:`browser_module` writes to ``web/common/constants.js``: what the pages need.
 BROWSER: Final = ("LEVELS", "DEFAULT_LEVEL", "STAND_IN_LEVEL", "MIN_PLAYERS", "MAX_PLAYERS", "TABLE_SIZES",
                   "MIN_PEOPLE", "TURN_TIMES", "DEFAULT_TURN_TIME", "NAME_MAX", "MAX_MARKS")
 
 
 def browser_module() -> str:
-    """The text of ``web/shared/constants.js``: the names in :data:`BROWSER` as frozen ES exports
+    """The text of ``web/common/constants.js``: the names in :data:`BROWSER` as frozen ES exports
     (tuples become frozen arrays)."""
     values = globals()
     lines = [

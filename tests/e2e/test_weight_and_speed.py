@@ -57,7 +57,7 @@ def test_table_first_load_weight(server, new_context, figures):
     assert packed <= LIMIT, (packed, urls)
     assert not any(re.search(r"\.(png|jpe?g|woff2?)$", u) for u in urls)
     # The room page checks names with names.js and runs no rules engine or local session.
-    assert "shared/names.js" in urls and not {"engine.js", "sessions/session-local.js", "bots/index.js"} & set(urls), urls
+    assert "common/names.js" in urls and not {"engine.js", "sessions/session-local.js", "bots/index.js"} & set(urls), urls
     assert {"room/room-clock.js", "room/room-ready.js"} <= set(urls), urls
 
 
@@ -65,7 +65,7 @@ def test_the_start_page_loads_no_rules_engine(server, new_context, figures):
     page = new_context().new_page()
     raw, packed, wire, urls = first_load(page, server.base + "/")
     figures.append(f"weight: / first load {len(urls)} files, {raw / 1024:.1f} KB raw, {packed / 1024:.1f} KB gzip")
-    assert {"pages/page-start.js", "shared/names.js", "sessions/local-save.js"} <= set(urls), urls
+    assert {"pages/page-start.js", "common/names.js", "sessions/local-save.js"} <= set(urls), urls
     assert not {"engine.js", "sessions/session-local.js", "bots/index.js", "table/render.js"} & set(urls), urls
 
 

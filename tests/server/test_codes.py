@@ -1,4 +1,4 @@
-"""The one table of wire codes (server/codes.py) and its mirrors: web/shared/codes.js, the docs, the code."""
+"""The one table of wire codes (server/codes.py) and its mirrors: web/common/codes.js, the docs, the code."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ WEB = ROOT / "src" / "ziehdomino" / "web"
 
 
 def test_the_browser_module_is_the_python_table() -> None:
-    committed = (WEB / "shared" / "codes.js").read_text(encoding="utf-8")
-    assert committed == browser_module(), "web/shared/codes.js differs from server/codes.py: run scripts/write-codes-js"
+    committed = (WEB / "common" / "codes.js").read_text(encoding="utf-8")
+    assert committed == browser_module(), "web/common/codes.js differs from server/codes.py: run scripts/write-codes-js"
 
 
 def test_error_codes_start_with_the_engines_refusals_in_order() -> None:

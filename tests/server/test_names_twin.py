@@ -1,4 +1,4 @@
-"""The name rule in both languages: the server's ``clean_name`` and the pages' ``web/shared/names.js``
+"""The name rule in both languages: the server's ``clean_name`` and the pages' ``web/common/names.js``
 give the same answer (the clean name, or a refusal) for the same names."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _python(name: str) -> str | None:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_names_js_and_clean_name_agree() -> None:
-    script = (f"import('{(DEFAULT_WEB_DIR / 'shared' / 'names.js').as_uri()}').then(({{ cleanName }}) => {{"
+    script = (f"import('{(DEFAULT_WEB_DIR / 'common' / 'names.js').as_uri()}').then(({{ cleanName }}) => {{"
               "const names = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               "process.stdout.write(JSON.stringify(names.map((n) => cleanName(n))));});")
     out = subprocess.run(["node", "-e", script], input=json.dumps(NAMES), capture_output=True, text=True, check=True,

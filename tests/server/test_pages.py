@@ -23,7 +23,7 @@ from ziehdomino.server.invite import invitation_link, qr_svg
 from ziehdomino.server.pages import ERRORS, VERSION_MARK, web_version
 from ziehdomino.server.settings import DEFAULT_WEB_DIR, Settings
 
-I18N = (DEFAULT_WEB_DIR / "shared" / "i18n.js").read_text(encoding="utf-8")
+I18N = (DEFAULT_WEB_DIR / "common" / "i18n.js").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +153,7 @@ def test_a_page_is_revalidated_by_its_etag_and_a_missing_part_is_never_served_ha
 
 
 def test_cache_control_on_pages_and_static_files(client: httpx.Client) -> None:
-    for path in ("/", "/lokal", "/regeln", "/static/style.css", "/static/pages/page-start.js", "/static/shared/i18n.js"):
+    for path in ("/", "/lokal", "/regeln", "/static/style.css", "/static/pages/page-start.js", "/static/common/i18n.js"):
         r = client.get(path)
         assert r.status_code == 200 and r.headers["cache-control"] == "no-cache", path
     for path in ("/static/icon.svg",):
@@ -175,7 +175,7 @@ def test_the_service_worker_carries_the_apps_version_and_a_deploy_changes_it(tmp
     assert re.fullmatch(r"[0-9a-f]{12}", version) and f"ziehdomino-static-{version}" in first.text
     assert VERSION_MARK not in first.text and "__WEB_FILES__" not in first.text
     # Every script and style of the app is cached for offline play (none forgotten in a list).
-    for name in ("pages/page-local.js", "engine.js", "shared/names.js", "sessions/local-save.js", "bots/index.js",
+    for name in ("pages/page-local.js", "engine.js", "common/names.js", "sessions/local-save.js", "bots/index.js",
                  "table/table.css", "style.css", "icon.svg"):
         assert f"'/static/{name}'" in first.text, name
     (web / "style.css").write_text((web / "style.css").read_text(encoding="utf-8") + "\n/* deploy */\n", encoding="utf-8")

@@ -1,10 +1,10 @@
-// Tests of the UI words and the language switch (src/ziehdomino/web/shared/i18n.js). Run: node --test tests/web/
+// Tests of the UI words and the language switch (src/ziehdomino/web/common/i18n.js). Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { CLOSE, ERROR_CODES, FINAL_CLOSES } from '../../src/ziehdomino/web/shared/codes.js';
-import { LANG_KEY, STRINGS, errorText, lang, loadLang, setLang, t } from '../../src/ziehdomino/web/shared/i18n.js';
+import { CLOSE, ERROR_CODES, FINAL_CLOSES } from '../../src/ziehdomino/web/common/codes.js';
+import { LANG_KEY, STRINGS, errorText, lang, loadLang, setLang, t } from '../../src/ziehdomino/web/common/i18n.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }

@@ -1,9 +1,9 @@
-// Tests of the name rule (src/ziehdomino/web/shared/names.js), the same rule as the server's.
+// Tests of the name rule (src/ziehdomino/web/common/names.js), the same rule as the server's.
 // Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { cleanName, nameProblem } from '../../src/ziehdomino/web/shared/names.js';
+import { cleanName, nameProblem } from '../../src/ziehdomino/web/common/names.js';
 
 test('names follow the server rule: visible, no controls, separators or bidi controls', () => {
   // 24 code points are fine (an emoji is one character, as on the server), 25 are not.

@@ -82,13 +82,13 @@ function moduleGraph(entry, { dynamic = true } = {}) {
 test('the start and room pages load no rules engine and no local session with the page', () => {
   for (const page of ['pages/page-start.js', 'pages/page-room.js']) {
     const graph = moduleGraph(page, { dynamic: false });
-    assert.ok(graph.has('shared/names.js'), `${page} checks names with names.js`);
+    assert.ok(graph.has('common/names.js'), `${page} checks names with names.js`);
     for (const heavy of ['engine.js', 'sessions/session-local.js', 'bots/index.js']) {
       assert.ok(!graph.has(heavy), `${page} loads ${heavy}: ${[...graph]}`);
     }
   }
   // The name rule is a module of its own, importing only the product's constants (its length).
-  assert.deepEqual([...moduleGraph('shared/names.js')].sort(), ['shared/constants.js', 'shared/names.js']);
+  assert.deepEqual([...moduleGraph('common/names.js')].sort(), ['common/constants.js', 'common/names.js']);
 });
 
 test('the local page imports the computers (bots/index.js) only dynamically: no part of its first load', () => {
@@ -107,10 +107,10 @@ test('every relative import inside web/ names a file that is there', () => {
   }
 });
 
-test('one DOM kit: only shared/dom.js makes elements or looks ids up (no module keeps its own copy)', () => {
+test('one DOM kit: only common/dom.js makes elements or looks ids up (no module keeps its own copy)', () => {
   const modules = readdirSync(WEB, { recursive: true }).filter((name) => name.endsWith('.js')).map((name) => name.split(sep).join('/'));
-  for (const name of modules.filter((m) => m !== 'shared/dom.js')) {
-    assert.doesNotMatch(read(name), /\.createElement(NS)?\(|\.getElementById\(/, `${name}: use shared/dom.js`);
+  for (const name of modules.filter((m) => m !== 'common/dom.js')) {
+    assert.doesNotMatch(read(name), /\.createElement(NS)?\(|\.getElementById\(/, `${name}: use common/dom.js`);
   }
 });
 

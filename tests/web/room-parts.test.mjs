@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { setLang } from '../../src/ziehdomino/web/shared/i18n.js';
+import { setLang } from '../../src/ziehdomino/web/common/i18n.js';
 import { secondsLeft, turnKey } from '../../src/ziehdomino/web/room/room-clock.js';
 import { iAmReady, waitingFor } from '../../src/ziehdomino/web/room/room-ready.js';
 import { actionPhrase, seatWords, standInText } from '../../src/ziehdomino/web/table/stand-in.js';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { setLang } from '../../src/ziehdomino/web/shared/i18n.js';
+import { setLang } from '../../src/ziehdomino/web/common/i18n.js';
 import {
   cardMeta, cardName, deedText, entryText, freshTiles, isAway, keysText, nextStarterText, outcomeWord, previewText, reasons,
   recentEntries, resultSentence, roundEndNote, seatName, statusText,

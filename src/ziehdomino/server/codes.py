@@ -1,8 +1,8 @@
 """Every code that crosses the wire: WebSocket close codes and error codes (docs/protocol.md).
 
-One table for the server, mirrored to the browser by ``web/shared/codes.js``, which is written from
+One table for the server, mirrored to the browser by ``web/common/codes.js``, which is written from
 this module by ``scripts/write-codes-js`` and checked
-against it by a test, as are ``docs/protocol.md`` and the words in ``web/shared/i18n.js``.
+against it by a test, as are ``docs/protocol.md`` and the words in ``web/common/i18n.js``.
 
 * :class:`Close` -- the close codes the server sends (1000-1011 standard, 4400-4503 ours).
 * :class:`ErrorCode` -- the ``code`` of an ``error`` message or an HTTP error body: the
@@ -124,7 +124,7 @@ if tuple(ErrorCode)[: len(REFUSAL_CODES) + len(MATCH_CODES)] != REFUSAL_CODES + 
 
 
 def browser_module() -> str:
-    """The text of ``web/shared/codes.js``: this table as a frozen ES module."""
+    """The text of ``web/common/codes.js``: this table as a frozen ES module."""
     close = {c.name: c.value for c in Close}
     final = {str(c.value): word for c, word in FINAL_CLOSES.items()}
     errors = [str(e) for e in ErrorCode]

@@ -19,7 +19,7 @@
  * generator; the default is `crypto.getRandomValues`.
  */
 
-import { MAX_PLAYERS, MIN_PLAYERS } from './shared/constants.js';
+import { MAX_PLAYERS, MIN_PLAYERS } from './common/constants.js';
 
 // ---------------------------------------------------------------------------------------------
 // Types (JSDoc only)

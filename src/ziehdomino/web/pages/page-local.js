@@ -5,8 +5,8 @@
  * one, else shows the setup form. `?delay=MS` sets the computers' pause (tests, benchmarks).
  */
 
-import { byId } from '../shared/dom.js';
-import { initPage, t } from '../shared/i18n.js';
+import { byId } from '../common/dom.js';
+import { initPage, t } from '../common/i18n.js';
 import { cryptoRng } from '../engine.js';
 import { createTable } from '../table/render.js';
 import { readSave } from '../sessions/local-save.js';

@@ -1,4 +1,4 @@
 /** @file Pages without a game (the rules, the error pages): only the language switch. */
-import { initPage } from '../shared/i18n.js';
+import { initPage } from '../common/i18n.js';
 
 initPage(document);

@@ -9,8 +9,8 @@
  * - `/ansehen`: opens a round file ("Datei öffnen"), checked on opening (replay-file.js).
  */
 
-import { byId, h } from '../shared/dom.js';
-import { errorText, initPage, onLangChange, t } from '../shared/i18n.js';
+import { byId, h } from '../common/dom.js';
+import { errorText, initPage, onLangChange, t } from '../common/i18n.js';
 import { createTable } from '../table/render.js';
 import { createReplayControls } from '../replay/replay-controls.js';
 import { parseRoundFile, roundFileName, roundFileText } from '../replay/replay-file.js';

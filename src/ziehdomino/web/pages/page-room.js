@@ -9,9 +9,9 @@
  * second one, and a seat stored or forgotten by another tab reconnects this one.
  */
 
-import { DEFAULT_LEVEL } from '../shared/constants.js';
-import { byId, h, setText } from '../shared/dom.js';
-import { errorText, initPage, onLangChange, t } from '../shared/i18n.js';
+import { DEFAULT_LEVEL } from '../common/constants.js';
+import { byId, h, setText } from '../common/dom.js';
+import { errorText, initPage, onLangChange, t } from '../common/i18n.js';
 import { createTable } from '../table/render.js';
 import { createClock } from '../room/room-clock.js';
 import { createReady } from '../room/room-ready.js';

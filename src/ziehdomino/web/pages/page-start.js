@@ -4,11 +4,11 @@
  * game only when /lokal would resume it (local-save.js), and asks before a new one replaces it.
  */
 
-import { byId } from '../shared/dom.js';
-import { errorText, initPage, t } from '../shared/i18n.js';
+import { byId } from '../common/dom.js';
+import { errorText, initPage, t } from '../common/i18n.js';
 import { readSave } from '../sessions/local-save.js';
 import { writeSeat } from '../sessions/session-online.js';
-import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../shared/constants.js';
+import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../common/constants.js';
 import {
   LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName,
   wireComputers, wireName,

@@ -5,10 +5,10 @@
  * Nothing is saved. `?tempo=schnell` preselects the pace.
  */
 
-import { byId } from '../shared/dom.js';
+import { byId } from '../common/dom.js';
 import { decide } from '../bots/index.js';
 import { cryptoRng } from '../engine.js';
-import { initPage, onLangChange } from '../shared/i18n.js';
+import { initPage, onLangChange } from '../common/i18n.js';
 import { createTable } from '../table/render.js';
 import { TEMPOS } from '../sessions/session.js';
 import { WatchSession } from '../sessions/session-watch.js';

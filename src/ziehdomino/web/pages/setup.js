@@ -4,10 +4,10 @@
  * (made here from one function, into the form's `[data-fieldsets]` box). Builds no game.
  */
 
-import { byId, h, setText } from '../shared/dom.js';
-import { onLangChange, t } from '../shared/i18n.js';
-import { DEFAULT_LEVEL, LEVELS, MAX_PLAYERS } from '../shared/constants.js';
-import { cleanName, nameProblem } from '../shared/names.js';
+import { byId, h, setText } from '../common/dom.js';
+import { onLangChange, t } from '../common/i18n.js';
+import { DEFAULT_LEVEL, LEVELS, MAX_PLAYERS } from '../common/constants.js';
+import { cleanName, nameProblem } from '../common/names.js';
 
 export const NAME_KEY = 'ziehdomino.name';
 export const LOCAL_SETUP_KEY = 'ziehdomino.localSetup';

@@ -6,8 +6,8 @@
  * "Tempo" (the session's `setTempo`, offered in the table's settings).
  */
 
-import { h } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { h } from '../common/dom.js';
+import { t } from '../common/i18n.js';
 import { entryText, seatName } from '../table/words.js';
 
 /**

@@ -5,7 +5,7 @@
  * replay through the rules to its recorded result.
  */
 
-import { LEVELS, NAME_MAX } from '../shared/constants.js';
+import { LEVELS, NAME_MAX } from '../common/constants.js';
 import { replayRounds } from './replay.js';
 
 /** The largest file opened (bytes): a round's record is a few kilobytes. */

@@ -4,8 +4,8 @@
  * and the running tally: wins per seat over the rounds watched. The pace is the table's "Tempo".
  */
 
-import { h } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { h } from '../common/dom.js';
+import { t } from '../common/i18n.js';
 import { seatName } from '../table/words.js';
 
 /**

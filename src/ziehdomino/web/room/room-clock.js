@@ -8,8 +8,8 @@
  * from the moment the state arrived (no clock of the server's is compared with ours).
  */
 
-import { h, setText } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { h, setText } from '../common/dom.js';
+import { t } from '../common/i18n.js';
 
 /** Milliseconds left at which the clock is announced to screen readers, once per turn. */
 export const WARN_AT_MS = 10000;

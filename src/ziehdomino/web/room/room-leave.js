@@ -4,8 +4,8 @@
  * (the page does that through the session).
  */
 
-import { h } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { h } from '../common/dom.js';
+import { t } from '../common/i18n.js';
 
 /** A button whose words are the key `key` (kept in data-key, so that translate() redoes them). */
 function button(className, key) {

@@ -6,8 +6,8 @@
  * ready step.
  */
 
-import { h, setText } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { h, setText } from '../common/dom.js';
+import { t } from '../common/i18n.js';
 
 /**
  * The seats the next round waits for: persons at the table (connected, not left) not ready yet.

@@ -5,8 +5,8 @@
  * again after each round while it is open.
  */
 
-import { h } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { h } from '../common/dom.js';
+import { t } from '../common/i18n.js';
 import { createRoomStats } from '../stats/stats-panel.js';
 
 /**

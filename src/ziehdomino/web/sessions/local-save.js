@@ -12,8 +12,8 @@
  * absent in saves written before they were kept.
  */
 
-import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from '../shared/constants.js';
-import { cleanName } from '../shared/names.js';
+import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from '../common/constants.js';
+import { cleanName } from '../common/names.js';
 
 export const SAVE_KEY = 'ziehdomino.local';
 export const SAVE_KIND = 'ziehdomino.local';

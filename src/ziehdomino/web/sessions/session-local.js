@@ -17,8 +17,8 @@
 import { replayRounds, roundRecord } from '../replay/replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
 import { countLocalRound } from '../stats/stats.js';
-import { MAX_PLAYERS } from '../shared/constants.js';
-import { cleanName } from '../shared/names.js';
+import { MAX_PLAYERS } from '../common/constants.js';
+import { cleanName } from '../common/names.js';
 import { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND, checkSeats, readSave } from './local-save.js';
 import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, matchToState } from '../engine.js';
 

@@ -18,7 +18,7 @@
  * server process behind a live connection) and the session reconnects (docs/deploy.md).
  */
 
-import { CLOSE, FINAL_CLOSES } from '../shared/codes.js';
+import { CLOSE, FINAL_CLOSES } from '../common/codes.js';
 import { SessionEvents } from './session.js';
 
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';

@@ -11,7 +11,7 @@
 
 import { cryptoRng, matchApply, newMatch, nextRound, seatView, tilePips } from '../engine.js';
 import { SessionEvents, TEMPOS } from './session.js';
-import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from '../shared/constants.js';
+import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from '../common/constants.js';
 
 /** The levels a watched computer may have: every level (constants.js). */
 export const WATCH_LEVELS = LEVELS;

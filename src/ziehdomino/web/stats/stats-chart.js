@@ -5,7 +5,7 @@
  * is decoration, aria-hidden). All text goes in through textContent.
  */
 
-import { h, svg } from '../shared/dom.js';
+import { h, svg } from '../common/dom.js';
 
 const ROW = 28; // px per bar, in the viewBox
 const LABEL = 150; // px for the row labels

@@ -7,8 +7,8 @@
  *   from the room's finished rounds (`render(summaries, room)`).
  */
 
-import { h } from '../shared/dom.js';
-import { onLangChange, t } from '../shared/i18n.js';
+import { h } from '../common/dom.js';
+import { onLangChange, t } from '../common/i18n.js';
 import { localRows, readLocalStats, resetLocalStats, roomRows } from './stats.js';
 import { statsFigure } from './stats-chart.js';
 import { seatName } from '../table/words.js';

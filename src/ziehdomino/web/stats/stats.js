@@ -12,7 +12,7 @@
  * passed in (localStorage or a fake). A round's summary from its record is replay.js's `roundSummary`.
  */
 
-import { LEVELS, TABLE_SIZES } from '../shared/constants.js';
+import { LEVELS, TABLE_SIZES } from '../common/constants.js';
 
 export const STATS_KEY = 'ziehdomino.stats';
 export const STATS_FORMAT = 1;

@@ -5,7 +5,7 @@
  * is downloaded.
  */
 
-import { t } from '../shared/i18n.js';
+import { t } from '../common/i18n.js';
 import { isMyTurn } from './words.js';
 
 /** The notes of each sound: [frequency in Hz, start in s, length in s]. */

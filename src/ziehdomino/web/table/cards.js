@@ -8,9 +8,9 @@
  * zeigen"), each card shows its seat's tiles face up instead of their backs.
  */
 
-import { t } from '../shared/i18n.js';
-import { halves, tileSvg } from '../shared/tiles.js';
-import { h, setText } from '../shared/dom.js';
+import { t } from '../common/i18n.js';
+import { halves, tileSvg } from '../common/tiles.js';
+import { h, setText } from '../common/dom.js';
 import { cardBits, cardName, deedText, isAway, isMe } from './words.js';
 
 /** Position classes of the other seats around the table, clockwise from the viewer. */

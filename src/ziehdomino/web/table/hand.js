@@ -7,9 +7,9 @@
  * accessible description (never shown twice on screen: the preview already says what to do).
  */
 
-import { t } from '../shared/i18n.js';
-import { halves, tileSvg } from '../shared/tiles.js';
-import { h, setText } from '../shared/dom.js';
+import { t } from '../common/i18n.js';
+import { halves, tileSvg } from '../common/tiles.js';
+import { h, setText } from '../common/dom.js';
 import { previewText, reasons } from './words.js';
 
 /**

@@ -5,9 +5,9 @@
  * turns), the tiles others placed since the viewer's last action marked, and the boneyard count.
  */
 
-import { t } from '../shared/i18n.js';
-import { halves, tileSvg } from '../shared/tiles.js';
-import { h, setText, srText } from '../shared/dom.js';
+import { t } from '../common/i18n.js';
+import { halves, tileSvg } from '../common/tiles.js';
+import { h, setText, srText } from '../common/dom.js';
 import { snakeLayout } from './snake.js';
 import { freshTiles } from './words.js';
 

@@ -5,8 +5,8 @@
  * (the page translation treats those as language blocks and would hide the list).
  */
 
-import { t } from '../shared/i18n.js';
-import { h, setText } from '../shared/dom.js';
+import { t } from '../common/i18n.js';
+import { h, setText } from '../common/dom.js';
 import { entryText } from './words.js';
 
 /**

@@ -30,10 +30,10 @@
  * that moment is on screen without scrolling.
  */
 
-import { errorText, lang, onLangChange, t } from '../shared/i18n.js';
+import { errorText, lang, onLangChange, t } from '../common/i18n.js';
 import { createAttention } from './attention.js';
 import { createCards } from './cards.js';
-import { h, setText, signatures } from '../shared/dom.js';
+import { h, setText, signatures } from '../common/dom.js';
 import { createFocusKeeper } from './focus.js';
 import { createHand } from './hand.js';
 import { bindKeys } from './keys.js';

@@ -8,9 +8,9 @@
  * for what it does now) opens it again, as a new round's end does.
  */
 
-import { t } from '../shared/i18n.js';
-import { halves, tileSvg } from '../shared/tiles.js';
-import { h, setAttr, setText } from '../shared/dom.js';
+import { t } from '../common/i18n.js';
+import { halves, tileSvg } from '../common/tiles.js';
+import { h, setAttr, setText } from '../common/dom.js';
 import { cardName, outcomeWord, resultSentence, roundEndNote } from './words.js';
 
 /**

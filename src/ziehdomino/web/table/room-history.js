@@ -7,8 +7,8 @@
  * `{"round": 2, "starter": 1, "kind": "domino"|"blocked", "winners": [seat...], "pips": [n per seat]}`.
  */
 
-import { h } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { h } from '../common/dom.js';
+import { t } from '../common/i18n.js';
 
 /** How a round ended, in words. */
 export function outcomeText(entry) {

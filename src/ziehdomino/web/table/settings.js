@@ -6,9 +6,9 @@
  * remembered in localStorage.
  */
 
-import { t } from '../shared/i18n.js';
+import { t } from '../common/i18n.js';
 import { TEMPOS } from '../sessions/session.js';
-import { h, setText } from '../shared/dom.js';
+import { h, setText } from '../common/dom.js';
 import { keysText } from './words.js';
 
 export const TEMPO_KEY = 'ziehdomino.tempo';

@@ -4,7 +4,7 @@
  * verlassen"). Reads only the view's log entries and SEATINFO (docs/protocol.md).
  */
 
-import { t } from '../shared/i18n.js';
+import { t } from '../common/i18n.js';
 
 /** What a log entry did, as a phrase without its subject ("legt 3|5 rechts an"). */
 export function actionPhrase(entry) {

@@ -5,9 +5,9 @@
  * off at first and after a reload; they count confirmed own actions, never a selection.
  */
 
-import { t } from '../shared/i18n.js';
+import { t } from '../common/i18n.js';
 import { TipCoach, loadTips, tipFor } from '../learn/tips.js';
-import { h, setText } from '../shared/dom.js';
+import { h, setText } from '../common/dom.js';
 import { isMe, seatName } from './words.js';
 
 function ownActions(view) {

@@ -7,8 +7,8 @@
  * `connected`; a local game passes the same shape with `local: true`).
  */
 
-import { DEFAULT_LEVEL } from '../shared/constants.js';
-import { t } from '../shared/i18n.js';
+import { DEFAULT_LEVEL } from '../common/constants.js';
+import { t } from '../common/i18n.js';
 import { seatWords, standInText } from './stand-in.js';
 
 /** Whether seat `s` is the viewer's own seat. */

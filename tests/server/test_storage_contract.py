@@ -34,6 +34,10 @@ def kind(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Any]:
     return "postgresql", lambda: postgres_storage(dsn, "p1")
 
 
+#: The room every test writes.
+ROOM = "room-contract-0001"
+
+
 class Opened:
     """A storage opened on the kind's rooms; :meth:`read_again` reads a room as the next start would."""
 
@@ -42,7 +46,10 @@ class Opened:
         self.store: RoomStorage = open_()
 
     async def __aenter__(self) -> RoomStorage:
+        """The storage, started; on PostgreSQL it has taken the test's room first, as a process
+        does before it writes one (:attr:`claimed`: what that take read, None for a new room)."""
         await self.store.start(_nothing)
+        self.claimed = await self.store.claim(ROOM) if self.kind == "postgresql" else None
         return self.store
 
     async def __aexit__(self, *exc: object) -> None:
@@ -66,7 +73,7 @@ async def _nothing(room_id: str, release: bool) -> None:
     return None
 
 
-def _record(room_id: str = "room-contract-0001", **over: Any) -> RoomRecord:
+def _record(room_id: str = ROOM, **over: Any) -> RoomRecord:
     match = {"players": 2, "version": 3, "actions": [{"a": 1}], "deal": [1, 2]}
     fields: dict[str, Any] = {"id": room_id, "created": 1.0, "updated": 2.0,
                               "seats": [{"kind": "person", "name": "Anna"}, {"kind": "computer", "level": "stark"}],
@@ -81,10 +88,9 @@ def test_a_saved_room_reads_back_as_saved(kind: tuple[str, Any]) -> None:
     async def run() -> RoomRecord | None:
         opened = Opened(name, open_)
         async with opened as store:
-            if name == "postgresql":
-                assert await store.claim("room-contract-0001") is None
+            assert opened.claimed is None
             await store.save(_record())
-            return await opened.read_again("room-contract-0001")
+            return await opened.read_again(ROOM)
 
     got = asyncio.run(run())
     assert got is not None
@@ -99,12 +105,10 @@ def test_appended_actions_and_states_fold_into_the_match_and_the_room(kind: tupl
     async def run() -> RoomRecord | None:
         opened = Opened(name, open_)
         async with opened as store:
-            if name == "postgresql":
-                await store.claim("room-contract-0001")
             await store.save(_record())
-            await store.append("room-contract-0001", 4, {"a": 2}, {"turn_started": 5.0})
-            await store.append("room-contract-0001", 5, {"a": 3}, None)
-            return await opened.read_again("room-contract-0001")
+            await store.append(ROOM, 4, {"a": 2}, {"turn_started": 5.0})
+            await store.append(ROOM, 5, {"a": 3}, None)
+            return await opened.read_again(ROOM)
 
     got = asyncio.run(run())
     assert got is not None and got.match is not None and got.room is not None
@@ -118,14 +122,12 @@ def test_a_whole_write_folds_appended_actions_and_keeps_finished_rounds(kind: tu
     async def run() -> RoomRecord | None:
         opened = Opened(name, open_)
         async with opened as store:
-            if name == "postgresql":
-                await store.claim("room-contract-0001")
             await store.save(_record())
-            await store.append("room-contract-0001", 4, {"a": 2}, None)
+            await store.append(ROOM, 4, {"a": 2}, None)
             ended = {**_record().match, "actions": [{"a": 1}, {"a": 2}], "version": 4}  # type: ignore[dict-item]
             await store.save(_record(match=ended, in_progress=False), {"round": 1, "winner": 0})
-            await store.save_state("room-contract-0001", 9.0, {"turn_time": 60, "ready": [True, False]})
-            return await opened.read_again("room-contract-0001")
+            await store.save_state(ROOM, 9.0, {"turn_time": 60, "ready": [True, False]})
+            return await opened.read_again(ROOM)
 
     got = asyncio.run(run())
     assert got is not None and got.match is not None
@@ -140,11 +142,9 @@ def test_a_deleted_room_is_gone_with_its_rounds(kind: tuple[str, Any]) -> None:
     async def run() -> RoomRecord | None:
         opened = Opened(name, open_)
         async with opened as store:
-            if name == "postgresql":
-                await store.claim("room-contract-0001")
             await store.save(_record(), {"round": 1})
-            await store.delete(["room-contract-0001"])
-            return await opened.read_again("room-contract-0001")
+            await store.delete([ROOM])
+            return await opened.read_again(ROOM)
 
     assert asyncio.run(run()) is None
 
@@ -157,14 +157,12 @@ def test_the_room_state_written_alone_during_a_round_keeps_the_appended_actions(
     async def run() -> RoomRecord | None:
         opened = Opened(name, open_)
         async with opened as store:
-            if name == "postgresql":
-                await store.claim("room-contract-0001")
             await store.save(_record())
-            await store.append("room-contract-0001", 4, {"a": 2}, {"turn_started": 5.0})
-            await store.save_state("room-contract-0001", 6.0, {"turn_time": 60, "ready": [False, False],
+            await store.append(ROOM, 4, {"a": 2}, {"turn_started": 5.0})
+            await store.save_state(ROOM, 6.0, {"turn_time": 60, "ready": [False, False],
                                                                "turn_started": 5.0, "away_since": [6.0, None]})
-            await store.append("room-contract-0001", 5, {"a": 3}, {"turn_started": 7.0})
-            return await opened.read_again("room-contract-0001")
+            await store.append(ROOM, 5, {"a": 3}, {"turn_started": 7.0})
+            return await opened.read_again(ROOM)
 
     got = asyncio.run(run())
     assert got is not None and got.match is not None and got.room is not None

@@ -40,7 +40,7 @@ class _Host:
 
 def _room(players: int) -> RoomWriter:
     seats = tuple(SeatState("person", name=f"<P{i}> \u00e4\u200d\U0001f3b2", credential_hash="x") for i in range(players))
-    return RoomWriter(_Host(), Room("R" * 22, seats, RoomState.new(players, 60, None), 0.0, 0.0))  # type: ignore[arg-type]
+    return RoomWriter(_Host(), Room("R" * 22, seats, RoomState.new(players, 60, None), 0.0))  # type: ignore[arg-type]
 
 
 def test_state_texts_equal_state_text_byte_for_byte() -> None:

@@ -97,7 +97,7 @@ def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, cre
     """A new room, its creator in seat 0 (``seats[0]`` named, with its credential's hash), away
     until their page connects. Written whole; nothing to push."""
     state = RoomState.new(len(seats), turn_time, creator).away(0, now)
-    return Step(Room(room_id, tuple(seats), state, now, now), WHOLE, push=False)
+    return Step(Room(room_id, tuple(seats), state, now), WHOLE, push=False)
 
 
 def join(room: Room, name: str, credential_hash: str, now: float) -> tuple[Step, Seat]:

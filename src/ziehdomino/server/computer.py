@@ -26,7 +26,6 @@ from ..engine.view import SeatView
 from . import changes
 from .changes import Step
 from .room import RoomError
-from .roomstate import Clock
 from .writer import RoomWriter
 
 log = logging.getLogger("ziehdomino.computer")
@@ -68,13 +67,11 @@ class ComputerPlayers:
     person's turn is played once their deadline has passed (:meth:`.room.Room.deadline`).
 
     Args:
-        clock: the turn times and graces.
         delay: seconds between a change and a computer's move.
         closing: True once the server shuts down (no loop starts then).
     """
 
-    def __init__(self, clock: Clock, delay: float, closing: Callable[[], bool]) -> None:
-        self.clock = clock
+    def __init__(self, delay: float, closing: Callable[[], bool]) -> None:
         self.delay = delay
         self.closing = closing
 

@@ -138,16 +138,16 @@ class StateEncoder:
             return _SPECTATOR
         r = match.round
         idle = r.result is not None or seat != r.turn
-        if idle and seat < len(r.hands):
-            key = tuple(r.hands[seat])
+        key = tuple(r.hands[seat]) if idle and seat < len(r.hands) else None
+        if key is not None:
             kept = self._idle.get(seat)
             if kept is not None and kept[0] == key:
                 return kept[1]
         hand, legal = own_fields(match, seat)
         number = _seat_json(seat)
         fields = (number, number, orjson.dumps(hand), orjson.dumps(legal))
-        if idle:
-            self._idle[seat] = (tuple(r.hands[seat]), fields)
+        if key is not None:
+            self._idle[seat] = (key, fields)
         return fields
 
     def _line_json(self, match: Match) -> bytes:

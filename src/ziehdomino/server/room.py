@@ -93,7 +93,8 @@ class Room(NamedTuple):
         id: the room id (in the invitation link).
         seats: one :class:`SeatState` per seat (2-4).
         state: the room's own state (turn clock, presence, ready marks, stand-ins).
-        created, updated: unix seconds.
+        created: when it was opened (unix s). When it was last written is the write's own
+            stamp (:meth:`record`), not part of the value.
         match: the match, None before the first round. Never changed in place once part of a
             value: a change applies actions to a copy (:meth:`Match.copy`).
         rounds: the record of every finished round, oldest first (``docs/replay.md``).
@@ -104,7 +105,6 @@ class Room(NamedTuple):
     seats: tuple[SeatState, ...]
     state: RoomState
     created: float
-    updated: float
     match: Match | None = None
     rounds: tuple[dict[str, Any], ...] = ()
     history: tuple[RoundSummary, ...] = ()
@@ -205,11 +205,11 @@ class Room(NamedTuple):
         turn = self.turn
         deadline = None if turn is None else self.deadline(clock)
         overdue = deadline is not None and deadline <= now  # the person to act ran out of time
-        ready, away = self.state.ready, self.state.away_since
+        ready = self.state.ready
         infos: list[SeatInfo] = []
         for i, s in enumerate(self.seats):
             person = s.kind == "person"
-            connected = not person or (s.credential_hash is not None and not s.left and away[i] is None)  # is_present
+            connected = self.is_present(i)
             stand_in = person and s.taken and (s.left or (turn is not None and (not connected or (i == turn and overdue))))
             infos.append({"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
                           "connected": connected, "left": s.left, "stand_in": stand_in, "ready": ready[i]})
@@ -233,9 +233,10 @@ class Room(NamedTuple):
         return {"room": self.id, "seats": self.seat_infos(clock, now), "started": self.started, "full": self.full,
                 "turn_time": self.state.turn_time}
 
-    def record(self) -> RoomRecord:
-        """The row to store whole: the seats, the match's storage form and the room's own state."""
-        return RoomRecord(self.id, self.created, self.updated, [s.to_json() for s in self.seats],
+    def record(self, updated: float) -> RoomRecord:
+        """The row to store whole, written at ``updated`` (unix s): the seats, the match's storage
+        form and the room's own state."""
+        return RoomRecord(self.id, self.created, updated, [s.to_json() for s in self.seats],
                           None if self.match is None else match_to_state(self.match), self.in_progress,
                           room=self.state.to_json())
 
@@ -259,5 +260,5 @@ class Room(NamedTuple):
         if match is not None and match.round.result is None and state.turn_started is None:
             state = state._replace(turn_started=now)  # a row from before the turn clock
         checked = replays.checked_records(rec.id, rec.rounds)
-        return cls(rec.id, seats, state, rec.created, rec.updated, match, tuple(r for r, _ in checked),
+        return cls(rec.id, seats, state, rec.created, match, tuple(r for r, _ in checked),
                    tuple(summary for _, summary in checked))

@@ -39,7 +39,7 @@ from .settings import Settings
 from .storage import RoomBusy, RoomStorage
 from .writer import Listener, RoomWriter
 
-__all__ = ["MAX_CONNECTIONS_PER_SEAT", "MAX_SPECTATORS", "RoomError", "RoomWriter", "Rooms"]
+__all__ = ["RoomError", "RoomWriter", "Rooms"]
 
 log = logging.getLogger("ziehdomino.rooms")
 
@@ -72,7 +72,7 @@ class Rooms:
         self.metrics: Metrics | None = Metrics() if settings.metrics else None
         self._taking: dict[str, asyncio.Lock] = {}
         self.late_writes = 0
-        self.computers = ComputerPlayers(self.clock, settings.computer_delay, lambda: self._closing)
+        self.computers = ComputerPlayers(settings.computer_delay, lambda: self._closing)
         self.listeners: list[Listener] = [self.computers]
 
     # --- the host of every writer ----------------------------------------------------------------

@@ -165,7 +165,7 @@ class RoomWriter:
             elif write.kind == "state":
                 await storage.save_state(room.id, time.time(), room.state.to_json())
             elif write.kind == "whole":
-                await storage.save(room.but(updated=time.time()).record(), write.finished)
+                await storage.save(room.record(time.time()), write.finished)
             else:
                 await storage.delete([room.id])
         except RoomMoved:

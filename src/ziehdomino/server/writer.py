@@ -184,7 +184,7 @@ class RoomWriter:
         if step.push:
             self.broadcast(timing)
         if step.history and self.connections:
-            text = messages.history_text(list(self.room.history))
+            text = self.history_text()
             for c in self.connections:
                 c.push(text)
 

@@ -24,10 +24,13 @@ Seat = int
 PONG: Final = '{"type":"pong"}'
 """The answer to a ``ping`` (a :class:`~.wire.PongMessage`)."""
 
+#: The view's fields that differ per viewer (:func:`~ziehdomino.engine.view.with_seat`).
+OWN_FIELDS: Final = ("seat", "hand", "legal")
+
 
 def state_texts(room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None,
                 viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
-                stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
+                stand_ins: list[int] | None = None, seq: int = 0) -> dict[Seat | None, str]:
     """The ``state`` message for each viewer (a seat, or None for a spectator), as JSON text.
 
     Args:
@@ -40,35 +43,111 @@ def state_texts(room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, matc
             written between ``seats`` and ``you``.
         stand_ins: indices into the round's log of the moves a computer made for a person;
             those log entries get ``"stand_in": true`` (public: who made a move).
+        seq: the state's number in its room (``seq`` of the message; :mod:`.deltas`).
 
     Returns:
         Per viewer, exactly the text ``json.dumps`` would write for the
-        :class:`~.wire.StateMessage` ``{"type": "state", "room": {"room", "seats", ..., "you"},
-        "view": VIEW}`` (compact
-        separators, non-ASCII kept), where VIEW is :func:`~ziehdomino.engine.seat_view` of that viewer with the
-        stand-in marks. A room keeps a :class:`StateEncoder` instead, so that what it encoded
-        for earlier changes is not encoded again.
+        :class:`~.wire.StateMessage` ``{"type": "state", "seq": seq, "room": {"room", "seats",
+        ..., "you"}, "view": VIEW}`` (compact separators, non-ASCII kept), where VIEW is
+        :func:`~ziehdomino.engine.seat_view` of that viewer with the stand-in marks. A room
+        keeps a :class:`StateEncoder` instead, so that what it encoded for earlier changes is
+        not encoded again.
     """
-    return StateEncoder().texts(room_id, seat_infos, match, viewers, room_extra=room_extra, stand_ins=stand_ins)
+    parts = StateEncoder().parts(room_id, seat_infos, match, room_extra=room_extra, stand_ins=stand_ins, seq=seq)
+    return {s: parts.text(s) for s in viewers}
+
+
+class StateParts:
+    """One state of a room, the same for every viewer, encoded field by field.
+
+    ``room`` holds ROOMINFO's fields before ``you``, and ``view`` the view's fields, each as
+    ``(name, JSON bytes)`` in the message's order, a viewer's own (``seat``, ``hand``,
+    ``legal``: :data:`OWN_FIELDS`) as ``(name, None)``; ``view`` is None before the first round. A viewer's own fields are
+    encoded when first asked (:meth:`own`) and kept here, so that the next state's delta
+    (:mod:`.deltas`) can tell whether they changed. Only the newest state of a room may be
+    asked for a seat's own fields it has not encoded yet (they are read off its match).
+    """
+
+    __slots__ = ("seq", "room", "view", "_pieces", "_match", "_encoder", "_own", "_texts")
+
+    def __init__(self, seq: int, room: tuple[tuple[str, bytes], ...], view: tuple[tuple[str, bytes | None], ...] | None,
+                 match: Match | None, encoder: StateEncoder) -> None:
+        self.seq = seq
+        self.room = room
+        self.view = view
+        self._match = match
+        self._encoder = encoder
+        self._own: dict[Seat | None, tuple[bytes, ...]] = {}
+        self._texts: dict[Seat | None, str] = {}
+        first = True
+        buf = [b'{"type":"state","seq":%d,"room":{' % seq]
+        pieces: list[bytes] = []
+        # the text split where a viewer's own fields go: the room's "you", then the view's
+        # "seat", "hand" and "legal" (docs/view.md's field order, which the view's fields keep)
+        for name, value in (*room, ("you", None)):
+            buf.append(b'%s"%s":' % (b"" if first else b",", name.encode()))
+            first = False
+            if value is None:
+                pieces.append(b"".join(buf))
+                buf = []
+            else:
+                buf.append(value)
+        if view is None:
+            pieces.append(b'},"view":null}')
+        else:
+            buf.append(b'},"view":{')
+            first = True
+            for name, value in view:
+                buf.append(b'%s"%s":' % (b"" if first else b",", name.encode()))
+                first = False
+                if value is None:
+                    pieces.append(b"".join(buf))
+                    buf = []
+                else:
+                    buf.append(value)
+            buf.append(b"}}")
+            pieces.append(b"".join(buf))
+        self._pieces = pieces
+
+    def own(self, seat: Seat | None) -> tuple[bytes, ...]:
+        """``seat``'s own fields as JSON: its number (the room's ``you``), then, with a view, the
+        view's ``seat``, ``hand`` and ``legal`` (a spectator: null, null, null, [])."""
+        fields = self._own.get(seat)
+        if fields is None:
+            if self._match is None:
+                fields = (_seat_json(seat),)
+            else:
+                fields = self._encoder.own_fields(self._match, seat)
+            self._own[seat] = fields
+        return fields
+
+    def has_own(self, seat: Seat | None) -> bool:
+        """Whether ``seat``'s own fields were encoded for this state."""
+        return seat in self._own
+
+    def text(self, seat: Seat | None) -> str:
+        """The ``state`` message for ``seat`` (None: a spectator)."""
+        text = self._texts.get(seat)
+        if text is None:
+            text = self._texts[seat] = _joined(self._pieces, self.own(seat))
+        return text
 
 
 class StateEncoder:
-    """Encodes one room's ``state`` messages (:func:`state_texts`), keeping what repeats.
+    """Encodes one room's states (:class:`StateParts`), keeping what repeats.
 
     Everything but a seat's number, hand and legal actions is the same for every viewer: it is
-    encoded once per change, with a marker byte where each seat's own fields go (a NUL byte,
-    which JSON text never holds unescaped), and each seat's text is those pieces joined with
-    its own fields. The view's pieces and each seat's own fields depend on the match alone:
-    they are kept while the match (the same object) is at the same version with the same
-    stand-in marks, so a change of the room alone (a ready mark, a presence change) encodes
-    only the room's part. A log entry never changes once made, so the round's log is encoded
-    once per entry, not once per seat per action: the encoder keeps the log's bytes so far with
-    the last entry they hold, and encodes only the entries added since; a log whose entry at
-    that place is another one (a new round, a match rebuilt from its stored form), or a
-    stand-in mark that changed on an encoded entry, starts it again from the first entry.
+    encoded once per change, field by field. The view's fields depend on the match alone: they
+    are kept while the match (the same object) is at the same version with the same stand-in
+    marks, so a change of the room alone (a ready mark, a presence change) encodes only the
+    room's part. A log entry never changes once made, so the round's log is encoded once per
+    entry, not once per seat per action: the encoder keeps the log's bytes so far with the
+    last entry they hold, and encodes only the entries added since; a log whose entry at that
+    place is another one (a new round, a match rebuilt from its stored form), or a stand-in
+    mark that changed on an encoded entry, starts it again from the first entry.
     """
 
-    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_own", "_idle", "_line")
+    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_idle", "_line")
 
     def __init__(self) -> None:
         self._count = 0  # how many entries of the round's log are encoded
@@ -76,8 +155,7 @@ class StateEncoder:
         self._marks: frozenset[int] = frozenset()  # the stand-in marks among the entries encoded
         self._body = bytearray()  # the entries so far, comma-separated, without the brackets
         self._view_of: tuple[Match, int, tuple[int, ...]] | None = None  # (match, version, marks) of _view
-        self._view: list[bytes] = []  # the view's text split where a seat's own fields go
-        self._own: dict[Seat | None, tuple[bytes, ...]] = {}  # each seat's own fields for _view
+        self._view: tuple[tuple[str, bytes | None], ...] = ()  # the view's fields (own: None)
         self._idle: dict[Seat, tuple[tuple[Any, ...], tuple[bytes, ...]]] = {}  # a seat not to act: (hand, fields)
         self._line: tuple[int, object, object, bytes] | None = None  # (length, first, last tile, JSON)
 
@@ -106,30 +184,24 @@ class StateEncoder:
         self._marks = marks
         return b"[" + body + b"]"
 
+    def parts(self, room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None, *,
+              room_extra: dict[str, Any] | None = None, stand_ins: list[int] | None = None,
+              seq: int = 0) -> StateParts:
+        """The room's state now, field by field (the arguments of :func:`state_texts`)."""
+        room = [("room", orjson.dumps(room_id)), ("seats", orjson.dumps(seat_infos))]
+        for name, value in (room_extra or {}).items():
+            room.append((name, orjson.dumps(value)))
+        view = None if match is None else self._view_fields(match, stand_ins)
+        return StateParts(seq, tuple(room), view, match, self)
+
     def texts(self, room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None,
               viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
-              stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
+              stand_ins: list[int] | None = None, seq: int = 0) -> dict[Seat | None, str]:
         """:func:`state_texts` (the same arguments, the same texts)."""
-        room = orjson.dumps({"room": room_id, "seats": seat_infos, **(room_extra or {}), "you": _SLOT}).split(b"\0")
-        if match is None:
-            pieces = [_HEAD + room[0], room[1] + b',"view":null}']
-            return {s: _joined(pieces, (_seat_json(s),)) for s in viewers}
-        view = self._view_pieces(match, stand_ins)
-        # the slots in the text's order: the room's "you", then the view's "seat", "hand" and
-        # "legal" (docs/view.md's field order, which public_view keeps)
-        pieces = [_HEAD + room[0], room[1] + b',"view":' + view[0], view[1], view[2], view[3] + b"}"]
-        own = self._own
-        out: dict[Seat | None, str] = {}
-        for s in viewers:
-            if s in out:
-                continue
-            fields = own.get(s)
-            if fields is None:
-                fields = own[s] = self._own_fields(match, s)
-            out[s] = _joined(pieces, fields)
-        return out
+        parts = self.parts(room_id, seat_infos, match, room_extra=room_extra, stand_ins=stand_ins, seq=seq)
+        return {s: parts.text(s) for s in viewers}
 
-    def _own_fields(self, match: Match, seat: Seat | None) -> tuple[bytes, ...]:
+    def own_fields(self, match: Match, seat: Seat | None) -> tuple[bytes, ...]:
         """A viewer's own fields as JSON: its number (twice: the room's ``you`` and the view's
         ``seat``), its hand and its legal actions. A seat that is not to act has none, so its
         fields follow from its hand alone and are kept while the hand stays the same (most
@@ -163,29 +235,21 @@ class StateEncoder:
         self._line = (len(line), line[0] if line else None, line[-1] if line else None, text)
         return text
 
-    def _view_pieces(self, match: Match, stand_ins: list[int] | None) -> list[bytes]:
-        """The public view's text split at its three slots (the seat's number, hand, legal)."""
+    def _view_fields(self, match: Match, stand_ins: list[int] | None) -> tuple[tuple[str, bytes | None], ...]:
+        """The public view's fields, each encoded, in the view's order (a viewer's own: None)."""
         marks = tuple(stand_ins or ())
         cached = self._view_of
         if cached is None or cached[0] is not match or cached[1] != match.version or cached[2] != marks:
-            view = public_view(match, log=orjson.Fragment(self.log_json(match, stand_ins)),
-                               line=orjson.Fragment(self._line_json(match)))
-            view["seat"] = view["hand"] = view["legal"] = _SLOT
-            self._view, self._own, self._view_of = orjson.dumps(view).split(b"\0"), {}, (match, match.version, marks)
+            encoded: dict[str, bytes | None] = {"log": self.log_json(match, stand_ins), "line": self._line_json(match),
+                                                **dict.fromkeys(OWN_FIELDS)}
+            view = public_view(match, log=(), line=())  # log and line: encoded above
+            self._view = tuple((k, encoded[k] if k in encoded else orjson.dumps(v)) for k, v in view.items())
+            self._view_of = (match, match.version, marks)
         return self._view
 
 
 #: A spectator's own fields: no seat, no hand, nothing to do.
 _SPECTATOR: Final = (b"null", b"null", b"null", b"[]")
-
-#: How every ``state`` message begins.
-_HEAD: Final = b'{"type":"state","room":'
-
-
-#: Where a viewer's own value goes in the shared text (the NUL byte splits it there). Typed Any:
-#: it stands in for a field of any type (a seat, a hand, the legal actions).
-_SLOT: Final[Any] = orjson.Fragment(b"\0")
-
 
 _SEATS_JSON: Final = tuple(str(seat).encode() for seat in range(8))
 

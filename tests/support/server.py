@@ -27,6 +27,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ziehdomino.cluster import processes
 from ziehdomino.engine import parse_action, round_from_position
+from ziehdomino.server.deltas import apply_delta
 from ziehdomino.server.storage import RoomRecord
 from ziehdomino.server.storage.sqlite import read_room
 
@@ -271,8 +272,12 @@ class Client:
     """One WebSocket client; a background task reads every frame into ``frames``."""
 
     def __init__(self, server: ServerProcess, room: str, credential: str | None = None, *,
-                 origin: str | None = None) -> None:
+                 origin: str | None = None, deltas: bool = False) -> None:
         self.server = server
+        #: the hello asks for delta frames; each one is applied to the last state (``states``
+        #: then holds the full states they make, and ``frames`` the delta's text with that state)
+        self.deltas = deltas
+        self.gaps = 0
         self.room = room
         self.credential = credential
         self.origin = origin or server.origin
@@ -289,6 +294,8 @@ class Client:
                                 max_size=2**20, ping_interval=None)
         msg = hello if hello is not None else ({"type": "hello", "credential": self.credential}
                                                if self.credential else {"type": "hello"})
+        if self.deltas and isinstance(msg, dict):
+            msg = {**msg, "deltas": True}
         _OPEN.append(self)
         try:
             await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
@@ -303,6 +310,13 @@ class Client:
             async for text in self.ws:
                 assert isinstance(text, str)
                 data = json.loads(text)
+                if data["type"] == "delta":
+                    made = apply_delta(self.states[-1], data) if self.states else None
+                    if made is None:  # a state was missed: ask for the full one, as the page does
+                        self.gaps += 1
+                        await self.ws.send('{"type":"sync"}')
+                        continue
+                    data = made
                 self.frames.append((text, data))
                 if data["type"] == "state":
                     self.states.append(data)

@@ -98,7 +98,8 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server", "core", "bots", "render"], help="which benchmark")
+    bench.add_argument("name", choices=["engine", "server", "core", "frames", "bots", "render"],
+                       help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
     bench.add_argument("--seed", type=int, default=1)
@@ -123,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="server: through HAProxy onto N processes on a throwaway PostgreSQL, beside one process")
     bench.add_argument("--rounds", type=int, default=None,
                        help="bots: rounds per table size whose stark decisions are timed (default 12); "
-                            "render: local 4-seat rounds played (default 30)")
+                            "render: local 4-seat rounds played (default 30); frames: rounds per room (default 3)")
     bench.add_argument("--chromium", default="/usr/bin/chromium", help="render: the Chromium to drive")
 
     arena = sub.add_parser("arena", help="computer levels play many rounds; figures with 95%% intervals")
@@ -229,6 +230,11 @@ def _bench(args: argparse.Namespace) -> None:
         from .bench import core
 
         core.run(rooms=200 if args.rooms == 500 else args.rooms, seed=args.seed, against=args.against)
+    elif args.name == "frames":
+        from .bench import frames
+
+        frames.run(rooms=40 if args.rooms == 500 else args.rooms, rounds=3 if args.rounds is None else args.rounds,
+                   seed=args.seed)
     elif args.name == "bots":
         from .bench import bots
 

@@ -90,7 +90,7 @@ class Connection:
         """
         if self.close_code is not None:
             return False
-        if delta is None or any(m[0] for m in self._pending):
+        if delta is None or (self._pending and any(m[0] for m in self._pending)):
             delta = full(self.seat)
         self.seq = seq
         return self.push(delta, is_state=True, timing=timing)

@@ -24,25 +24,32 @@ from __future__ import annotations
 import copy
 from typing import Any, Final
 
-from .messages import StateParts
+import orjson
+
+from .messages import OWN_FIELDS, StateParts, field_key
 
 Seat = int
 
-#: The view's lists that grow at their end within a round (``append``): the log, the line.
+#: The view's lists that grow at their end within a round (``append``): the log, the line
+#: (the state keeps both as JSON).
 APPENDED: Final = frozenset({"log", "line"})
 #: The view's lists that grow at their start within a round (``prepend``): the line.
 PREPENDED: Final = frozenset({"line"})
+GROWING: Final = APPENDED | PREPENDED
+#: The view's fields not compared as values: the growing lists (as JSON), a viewer's own.
+_SKIPPED: Final = GROWING | frozenset(OWN_FIELDS)
 
 
 class DeltaParts:
     """What the delta from ``old`` to ``new`` holds for every viewer (encoded once per change),
     and each viewer's delta text (:meth:`text`)."""
 
-    __slots__ = ("old", "new", "_head", "_view", "_tail", "_texts")
+    __slots__ = ("old", "new", "_head", "_view", "_tail", "_plain", "_texts")
 
-    def __init__(self, old: StateParts, new: StateParts, head: bytes, view: list[bytes], tail: bytes) -> None:
+    def __init__(self, old: StateParts, new: StateParts, head: bytes, view: bytes, tail: bytes) -> None:
         self.old, self.new = old, new
         self._head, self._view, self._tail = head, view, tail
+        self._plain: str | None = None  # the text for a viewer whose own fields did not change
         self._texts: dict[Seat | None, str] = {}
 
     def text(self, seat: Seat | None) -> str | None:
@@ -53,68 +60,65 @@ class DeltaParts:
             return text
         if not self.old.has_own(seat):
             return None
-        view = list(self._view)
         old, new = self.old.own(seat), self.new.own(seat)
-        # own fields: (you, seat, hand, legal); the seat never changes within a connection
-        for name, before, after in zip(("hand", "legal"), old[2:], new[2:]):
-            if before != after:
-                view.append(b'"%s":%s' % (name.encode(), after))
-        body = self._head
-        if view:
-            body += b',"view":{' + b",".join(view) + b"}"
-        text = self._texts[seat] = (body + self._tail + b"}").decode()
+        # own fields: (you, seat, hand, legal), or (you,) before the first round
+        hand = len(new) > 2 and old[2] != new[2]
+        legal = len(new) > 3 and old[3] != new[3]
+        if not hand and not legal:
+            if self._plain is None:
+                view = b',"view":{' + self._view + b"}" if self._view else b""
+                self._plain = (self._head + view + self._tail + b"}").decode()
+            text = self._plain
+        else:
+            own = [b'"hand":' + new[2]] if hand else []
+            if legal:
+                own.append(b'"legal":' + new[3])
+            view = b",".join([self._view, *own]) if self._view else b",".join(own)
+            text = (self._head + b',"view":{' + view + b"}" + self._tail + b"}").decode()
+        self._texts[seat] = text
         return text
 
 
 def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
     """The delta from ``old`` to ``new`` for every viewer, or None when only a full state can
-    say it (the view appears or goes, the fields of ROOMINFO or the view are not the same
-    names in the same order)."""
-    if (old.view is None) != (new.view is None):
+    say it (the view appears or goes, ROOMINFO or the view do not have the same fields in the
+    same order). Fields are compared as values (an encoded part, such as the seats, by
+    identity: the writer keeps it while it stays the same), the log and the line as JSON."""
+    # the same names: each part comes from one function that writes them in one order
+    if (old.view is None) != (new.view is None) or old.room.keys() != new.room.keys():
         return None
-    room = _changed(old.room, new.room)
-    if room is None:
-        return None
+    was = old.room
+    room = {k: v for k, v in new.room.items() if v is not was[k] and v != was[k]}
     head = b'{"type":"delta","base":%d,"seq":%d' % (old.seq, new.seq)
     if room:
-        head += b',"room":{' + b",".join(room) + b"}"
+        head += b',"room":' + orjson.dumps(room)
     view: list[bytes] = []
     tail = b""
     if old.view is not None and new.view is not None:
-        if [k for k, _ in old.view] != [k for k, _ in new.view]:
+        if old.view.keys() != new.view.keys():
             return None
+        was_view = old.view
+        changed = {k: v for k, v in new.view.items() if k not in _SKIPPED and v is not was_view[k] and v != was_view[k]}
+        if changed:
+            view.append(orjson.dumps(changed)[1:-1])
         append: list[bytes] = []
         prepend: list[bytes] = []
-        for (name, before), (_, after) in zip(old.view, new.view):
-            if before == after or after is None or before is None:  # unchanged, or a viewer's own
+        for name, before, after in (("log", old.log, new.log), ("line", old.line, new.line)):
+            if before == after:
                 continue
             grown = _grown(name, before, after)
             if grown is None:
-                view.append(b'"%s":%s' % (name.encode(), after))
-            else:
-                if grown[0] != b"[]":
-                    prepend.append(b'"%s":%s' % (name.encode(), grown[0]))
-                if grown[1] != b"[]":
-                    append.append(b'"%s":%s' % (name.encode(), grown[1]))
+                view.append(field_key(name) + after)
+                continue
+            if grown[0] != b"[]":
+                prepend.append(field_key(name) + grown[0])
+            if grown[1] != b"[]":
+                append.append(field_key(name) + grown[1])
         if append:
             tail += b',"append":{' + b",".join(append) + b"}"
         if prepend:
             tail += b',"prepend":{' + b",".join(prepend) + b"}"
-    return DeltaParts(old, new, head, view, tail)
-
-
-def _changed(old: tuple[tuple[str, bytes], ...], new: tuple[tuple[str, bytes], ...]) -> list[bytes] | None:
-    """The fields of ``new`` whose bytes differ from ``old``'s, as ``"name":value``; None when
-    the two do not have the same names in the same order."""
-    if len(old) != len(new):
-        return None
-    out = []
-    for (name, before), (other, after) in zip(old, new):
-        if name != other:
-            return None
-        if before != after:
-            out.append(b'"%s":%s' % (name.encode(), after))
-    return out
+    return DeltaParts(old, new, head, b",".join(view), tail)
 
 
 def _grown(name: str, before: bytes, after: bytes) -> tuple[bytes, bytes] | None:

@@ -58,57 +58,32 @@ def state_texts(room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, matc
 
 
 class StateParts:
-    """One state of a room, the same for every viewer, encoded field by field.
+    """One state of a room, the same for every viewer.
 
-    ``room`` holds ROOMINFO's fields before ``you``, and ``view`` the view's fields, each as
-    ``(name, JSON bytes)`` in the message's order, a viewer's own (``seat``, ``hand``,
-    ``legal``: :data:`OWN_FIELDS`) as ``(name, None)``; ``view`` is None before the first round. A viewer's own fields are
-    encoded when first asked (:meth:`own`) and kept here, so that the next state's delta
-    (:mod:`.deltas`) can tell whether they changed. Only the newest state of a room may be
-    asked for a seat's own fields it has not encoded yet (they are read off its match).
+    ``room`` holds ROOMINFO's fields before ``you`` and ``view`` the public view's fields (None
+    before the first round), each as the value encoded, in the message's order; a viewer's own
+    fields (``seat``, ``hand``, ``legal``: :data:`OWN_FIELDS`) hold a placeholder, and ``log``
+    and ``line`` their JSON (an ``orjson.Fragment``; :attr:`log` and :attr:`line` are the
+    bytes). The text is encoded once, split where a viewer's own fields go. A viewer's own
+    fields are encoded when first asked (:meth:`own`) and kept here, so that the next state's
+    delta (:mod:`.deltas`) can tell whether they changed. Only the newest state of a room may
+    be asked for a seat's own fields it has not encoded yet (they are read off its match).
     """
 
-    __slots__ = ("seq", "room", "view", "_pieces", "_match", "_encoder", "_own", "_texts")
+    __slots__ = ("seq", "room", "view", "log", "line", "_pieces", "_match", "_encoder", "_own", "_texts")
 
-    def __init__(self, seq: int, room: tuple[tuple[str, bytes], ...], view: tuple[tuple[str, bytes | None], ...] | None,
+    def __init__(self, seq: int, room: dict[str, Any], view: dict[str, Any] | None, log: bytes, line: bytes,
                  match: Match | None, encoder: StateEncoder) -> None:
         self.seq = seq
         self.room = room
         self.view = view
+        self.log = log
+        self.line = line
         self._match = match
         self._encoder = encoder
         self._own: dict[Seat | None, tuple[bytes, ...]] = {}
         self._texts: dict[Seat | None, str] = {}
-        first = True
-        buf = [b'{"type":"state","seq":%d,"room":{' % seq]
-        pieces: list[bytes] = []
-        # the text split where a viewer's own fields go: the room's "you", then the view's
-        # "seat", "hand" and "legal" (docs/view.md's field order, which the view's fields keep)
-        for name, value in (*room, ("you", None)):
-            buf.append(b'%s"%s":' % (b"" if first else b",", name.encode()))
-            first = False
-            if value is None:
-                pieces.append(b"".join(buf))
-                buf = []
-            else:
-                buf.append(value)
-        if view is None:
-            pieces.append(b'},"view":null}')
-        else:
-            buf.append(b'},"view":{')
-            first = True
-            for name, value in view:
-                buf.append(b'%s"%s":' % (b"" if first else b",", name.encode()))
-                first = False
-                if value is None:
-                    pieces.append(b"".join(buf))
-                    buf = []
-                else:
-                    buf.append(value)
-            buf.append(b"}}")
-            pieces.append(b"".join(buf))
-        self._pieces = pieces
-
+        self._pieces: tuple[bytes, ...] | None = None  # the text, once a full state is asked for
     def own(self, seat: Seat | None) -> tuple[bytes, ...]:
         """``seat``'s own fields as JSON: its number (the room's ``you``), then, with a view, the
         view's ``seat``, ``hand`` and ``legal`` (a spectator: null, null, null, [])."""
@@ -129,7 +104,13 @@ class StateParts:
         """The ``state`` message for ``seat`` (None: a spectator)."""
         text = self._texts.get(seat)
         if text is None:
-            text = self._texts[seat] = _joined(self._pieces, self.own(seat))
+            pieces = self._pieces
+            if pieces is None:
+                # the text split where a viewer's own fields go: the room's "you", then the
+                # view's "seat", "hand" and "legal" (the view's pieces are kept with the view)
+                head = orjson.dumps({"type": "state", "seq": self.seq, "room": {**self.room, "you": _SLOT}})
+                pieces = self._pieces = (head[:head.index(b"\0")], *self._encoder.view_pieces(self.view))
+            text = self._texts[seat] = _joined(pieces, self.own(seat))
         return text
 
 
@@ -147,7 +128,8 @@ class StateEncoder:
     mark that changed on an encoded entry, starts it again from the first entry.
     """
 
-    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_idle", "_line")
+    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_view_pieces", "_log", "_line_text",
+                 "_idle", "_line")
 
     def __init__(self) -> None:
         self._count = 0  # how many entries of the round's log are encoded
@@ -155,7 +137,9 @@ class StateEncoder:
         self._marks: frozenset[int] = frozenset()  # the stand-in marks among the entries encoded
         self._body = bytearray()  # the entries so far, comma-separated, without the brackets
         self._view_of: tuple[Match, int, tuple[int, ...]] | None = None  # (match, version, marks) of _view
-        self._view: tuple[tuple[str, bytes | None], ...] = ()  # the view's fields (own: None)
+        self._view: dict[str, Any] = {}  # the public view's fields (own: a placeholder; log, line: JSON)
+        self._view_pieces: tuple[object, tuple[bytes, ...]] = (None, ())  # (view, its text split at own fields)
+        self._log = self._line_text = b"[]"  # the view's log and line as JSON
         self._idle: dict[Seat, tuple[tuple[Any, ...], tuple[bytes, ...]]] = {}  # a seat not to act: (hand, fields)
         self._line: tuple[int, object, object, bytes] | None = None  # (length, first, last tile, JSON)
 
@@ -188,11 +172,22 @@ class StateEncoder:
               room_extra: dict[str, Any] | None = None, stand_ins: list[int] | None = None,
               seq: int = 0) -> StateParts:
         """The room's state now, field by field (the arguments of :func:`state_texts`)."""
-        room = [("room", orjson.dumps(room_id)), ("seats", orjson.dumps(seat_infos))]
-        for name, value in (room_extra or {}).items():
-            room.append((name, orjson.dumps(value)))
-        view = None if match is None else self._view_fields(match, stand_ins)
-        return StateParts(seq, tuple(room), view, match, self)
+        room = {"room": room_id, "seats": seat_infos, **(room_extra or {})}
+        if match is None:
+            return StateParts(seq, room, None, b"[]", b"[]", None, self)
+        view = self._view_fields(match, stand_ins)
+        return StateParts(seq, room, view, self._log, self._line_text, match, self)
+
+    def view_pieces(self, view: dict[str, Any] | None) -> tuple[bytes, ...]:
+        """The state's text from the room's end to its end, split where a viewer's own fields go,
+        for ``view`` (:meth:`parts`' view, or None), encoded once per view."""
+        if view is None:
+            return _NO_VIEW
+        kept = self._view_pieces
+        if kept[0] is not view:
+            pieces = orjson.dumps(view).split(b"\0")
+            kept = self._view_pieces = (view, (b'},"view":' + pieces[0], *pieces[1:-1], pieces[-1] + b"}"))
+        return kept[1]
 
     def texts(self, room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None,
               viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
@@ -235,17 +230,37 @@ class StateEncoder:
         self._line = (len(line), line[0] if line else None, line[-1] if line else None, text)
         return text
 
-    def _view_fields(self, match: Match, stand_ins: list[int] | None) -> tuple[tuple[str, bytes | None], ...]:
-        """The public view's fields, each encoded, in the view's order (a viewer's own: None)."""
+    def _view_fields(self, match: Match, stand_ins: list[int] | None) -> dict[str, Any]:
+        """The public view's fields (a viewer's own: a placeholder; ``log`` and ``line``: their
+        JSON as ``orjson.Fragment``), kept while the match stays at the same version."""
         marks = tuple(stand_ins or ())
         cached = self._view_of
         if cached is None or cached[0] is not match or cached[1] != match.version or cached[2] != marks:
-            encoded: dict[str, bytes | None] = {"log": self.log_json(match, stand_ins), "line": self._line_json(match),
-                                                **dict.fromkeys(OWN_FIELDS)}
-            view = public_view(match, log=(), line=())  # log and line: encoded above
-            self._view = tuple((k, encoded[k] if k in encoded else orjson.dumps(v)) for k, v in view.items())
+            self._log, self._line_text = self.log_json(match, stand_ins), self._line_json(match)
+            view: dict[str, Any] = dict(public_view(match, log=orjson.Fragment(self._log),
+                                                    line=orjson.Fragment(self._line_text)))
+            view["seat"] = view["hand"] = view["legal"] = _SLOT
+            self._view = view
             self._view_of = (match, match.version, marks)
         return self._view
+
+
+#: The view's part of a state before the first round.
+_NO_VIEW: Final = (b'},"view":null}',)
+
+#: Where a viewer's own value goes in the shared text (the NUL byte splits it there). Typed Any:
+#: it stands in for a field of any type (a seat, a hand, the legal actions).
+_SLOT: Final[Any] = orjson.Fragment(b"\0")
+
+_KEYS: dict[str, bytes] = {}
+
+
+def field_key(name: str) -> bytes:
+    """``"name":`` as JSON bytes (field names are plain ASCII words)."""
+    key = _KEYS.get(name)
+    if key is None:
+        key = _KEYS[name] = b'"%s":' % name.encode()
+    return key
 
 
 #: A spectator's own fields: no seat, no hand, nothing to do.
@@ -258,7 +273,7 @@ def _seat_json(seat: Seat | None) -> bytes:
     return b"null" if seat is None else _SEATS_JSON[seat] if seat < len(_SEATS_JSON) else str(seat).encode()
 
 
-def _joined(pieces: list[bytes], own: tuple[bytes, ...]) -> str:
+def _joined(pieces: tuple[bytes, ...], own: tuple[bytes, ...]) -> str:
     """The shared pieces with a viewer's own values between them, in order, as text."""
     if len(own) == 4:  # a view's four slots: written out, the common case
         p = pieces

@@ -196,13 +196,16 @@ class RoomWriter:
         The state and each viewer's text are computed once, whatever the number of connections."""
         pushed = 0
         old, new = self.parts, self._next_parts()
-        if self.connections:
-            changes = None if old is None else deltas.delta_parts(old, new)
-            for c in self.connections:
-                text = None
-                if c.deltas and changes is not None and c.seq == old.seq:  # type: ignore[union-attr]
+        changes: deltas.DeltaParts | None = None
+        made = False  # whether the delta was computed (once, and only if a connection takes it)
+        for c in self.connections:
+            text = None
+            if c.deltas and old is not None and c.seq == old.seq:
+                if not made:
+                    changes, made = deltas.delta_parts(old, new), True
+                if changes is not None:
                     text = changes.text(c.seat)
-                pushed += c.push_state(new.seq, text, new.text, timing)
+            pushed += c.push_state(new.seq, text, new.text, timing)
         if timing is not None:
             timing.mark_pushed(pushed)
 

@@ -73,7 +73,7 @@ def _phase(label: str, procs: dict[str, tuple[subprocess.Popen[bytes], int]], en
     """Measure one phase: ``procs`` {name: (process, its port)}, clients at ``entry_port``;
     ``others`` {name: pid}: processes whose CPU is shown beside (HAProxy, PostgreSQL)."""
     t0 = time.perf_counter()
-    plan = one._ours_rooms(f"http://{HOST}:{entry_port}", rooms)
+    plan = one._ours_rooms(f"http://{HOST}:{entry_port}", rooms, True)
     print(f"[{label}] created {rooms} rooms in {time.perf_counter() - t0:.1f} s", flush=True)
     marks: dict[str, dict[str, tuple[float, int]]] = {}
 

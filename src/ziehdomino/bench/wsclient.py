@@ -58,6 +58,8 @@ class Seat(asyncio.Protocol):
         self.seat_no = -1
         self.room: Any = None
         self.acted = -1
+        self.lite: dict[str, Any] | None = None  # the view's fields read, when the seat takes deltas
+        self.received = 0  # bytes read from the socket after the upgrade (frames and their headers)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)
@@ -81,6 +83,8 @@ class Seat(asyncio.Protocol):
         self.closed = True
 
     def data_received(self, data: bytes) -> None:
+        if self.upgraded:
+            self.received += len(data)
         buf = self.buf
         buf += data
         if not self.upgraded:

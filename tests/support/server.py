@@ -71,6 +71,12 @@ class ServerProcess:
     def origin(self) -> str:
         return f"http://{HOST}:{self.port}"
 
+    @property
+    def own_site(self) -> dict[str, str]:
+        """The header a page of this server sends with every request that changes something
+        (the server refuses such a request without it, as a browser's from another site)."""
+        return {"origin": self.origin}
+
     def ws_url(self, room: str) -> str:
         return f"ws://{HOST}:{self.port}/ws/{room}"
 
@@ -176,13 +182,13 @@ class ServerProcess:
         body: dict[str, Any] = {"seats": spec, "name": name}
         if turn_time != "default":
             body["turn_time"] = turn_time
-        headers = {"x-forwarded-for": address} if address else {}
+        headers = {**self.own_site, **({"x-forwarded-for": address} if address else {})}
         r = httpx.post(self.base + "/api/rooms", json=body, headers=headers, timeout=TIMEOUT)
         assert r.status_code == 201, r.text
         return r.json()
 
     def join(self, room: str, name: str) -> dict[str, Any]:
-        r = httpx.post(f"{self.base}/api/rooms/{room}/join", json={"name": name}, timeout=TIMEOUT)
+        r = httpx.post(f"{self.base}/api/rooms/{room}/join", json={"name": name}, headers=self.own_site, timeout=TIMEOUT)
         assert r.status_code == 201, r.text
         return r.json()
 

@@ -33,7 +33,7 @@ from .ratelimit import Limiter
 from .replays import ReplayError, round_number
 from .rooms import RoomError, Rooms
 from .rawsend import RawSendMiddleware
-from .security import SecurityHeadersMiddleware
+from .security import SameSiteMiddleware, SecurityHeadersMiddleware
 from .settings import Settings
 from .storage import RoomStorage, open_storage
 from .wire import Health, Serving
@@ -238,7 +238,8 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
         Mount("/static", CachedStaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]
-    middleware = [Middleware(RawSendMiddleware), Middleware(SecurityHeadersMiddleware), Middleware(GZipMiddleware, minimum_size=500)]
+    middleware = [Middleware(RawSendMiddleware), Middleware(SecurityHeadersMiddleware), Middleware(SameSiteMiddleware),
+                  Middleware(GZipMiddleware, minimum_size=500)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.state.settings = settings

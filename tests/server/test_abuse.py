@@ -262,12 +262,12 @@ def test_mixed_script_and_plain_names_are_accepted(server: ServerProcess, name: 
 # --- the debug endpoint ---------------------------------------------------------------------------
 
 
-def test_debug_metrics_bad_since_is_400(tmp_path: Path, web_dir: Path) -> None:
+def test_debug_metrics_bad_since_is_422(tmp_path: Path, web_dir: Path) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--debug-metrics"]).start()
     try:
         for since in ["²", "-1", "x", "1e3", "9" * 40]:
             r = httpx.get(srv.base + "/api/debug/metrics", params={"since": since}, timeout=30)
-            assert r.status_code == 400 and r.json()["code"] == "bad_request", (since, r.status_code)
+            assert r.status_code == 422 and r.json()["code"] == "bad_request", (since, r.status_code)
         r = httpx.get(srv.base + "/api/debug/metrics", params={"since": "0"}, timeout=30)
         assert r.status_code == 200 and r.json()["samples"] == []
     finally:

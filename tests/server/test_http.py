@@ -8,7 +8,7 @@ from pathlib import Path
 
 from starlette.routing import Route
 
-from tests.support.server import ServerProcess
+from tests.support.server import ServerProcess, seated_room
 
 from ziehdomino.server.app import create_app
 from ziehdomino.server.models import clean_name
@@ -240,5 +240,37 @@ def test_rate_limited_answers_carry_retry_after(tmp_path: Path, web_dir: Path, b
             assert r.status_code == 429 and r.json()["code"] == "rate_limited"
             assert r.headers["retry-after"].isdigit() and 1 <= int(r.headers["retry-after"]) <= 60
             _check_headers(r)
+    finally:
+        srv.stop()
+
+
+#: Digits that are not ASCII: str.isdigit() is true for each, int() refuses the first and reads
+#: the others (as 3, 5 and 1), so a rule of isdigit() alone is a 500 or the wrong round.
+UNICODE_DIGITS = ("\u00b2", "\u0663", "\uff15", "\uff11", "1\u00b2", "%C2%B2")
+
+
+def test_unicode_digits_in_every_number_of_a_path_or_query_are_404_or_422(tmp_path: Path, web_dir: Path) -> None:
+    """Every route that takes a number answers a Unicode digit as no number (404 or 422), never
+    500 and never as the digit's value: round 1 of the room is in progress (409), so reading
+    "\uff11" as 1 would show."""
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--debug-metrics"]).start()
+    try:
+        room, _ = seated_room(srv, ["person", "person"])
+        app = create_app(Settings(data_dir=Path("unused")))
+        numbered = sorted(r.path for r in app.routes if isinstance(r, Route) and set(r.param_convertors) - {"room_id"})
+        assert numbered == ["/api/rooms/{room_id}/runde/{n}", "/r/{room_id}/runde/{n}"]  # a new one is tested here too
+        with httpx.Client(base_url=srv.base, timeout=30) as http:
+            for path in numbered:
+                assert http.get(path.format(room_id=room, n="1")).status_code == 409  # the round is being played
+                for digit in UNICODE_DIGITS:
+                    r = http.get(path.format(room_id=room, n=digit))
+                    assert r.status_code == 404, (path, digit, r.status_code)
+                    if path.startswith("/api/"):
+                        assert r.json()["code"] == "round_not_found", (path, digit, r.text)
+            assert http.get("/api/debug/metrics", params={"since": "1"}).status_code == 200
+            for digit in UNICODE_DIGITS:
+                r = http.get("/api/debug/metrics", params={"since": digit})
+                assert (r.status_code, r.json()["code"]) == (422, "bad_request"), (digit, r.text)
+        assert "failed" not in srv.log_path.read_text(errors="replace")  # no traceback logged either
     finally:
         srv.stop()

@@ -130,13 +130,14 @@ _LOOPBACK = frozenset({"127.0.0.1", "::1"})
 
 
 async def debug_metrics(request: Request) -> Response:
-    """``GET /api/debug/metrics?since=N``: server-side action timings (metrics on, loopback only)."""
+    """``GET /api/debug/metrics?since=N``: server-side action timings (metrics on, loopback only);
+    422 ``bad_request`` when N is not 0-18 ASCII digits."""
     metrics = request.app.state.rooms.metrics
     if metrics is None or request.client is None or request.client.host not in _LOOPBACK:
         return error_response(404, ErrorCode.NOT_FOUND)
     since = request.query_params.get("since", "0")
     if not (since.isascii() and since.isdigit() and len(since) <= 18):  # "²".isdigit() is true
-        return error_response(400, ErrorCode.BAD_REQUEST, "since is a whole number of samples (0-18 ASCII digits)")
+        return error_response(422, ErrorCode.BAD_REQUEST, "since is a whole number of samples (0-18 ASCII digits)")
     return JSONResponse(metrics.since(int(since)))
 
 

@@ -75,6 +75,12 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"WebSocket connects per minute per address (default {c.WS_CONNECT_RATE})")
     serve.add_argument("--max-sockets-per-address", type=int, default=c.MAX_SOCKETS_PER_ADDRESS,
                        help=f"WebSockets one address may hold open at once (default {c.MAX_SOCKETS_PER_ADDRESS})")
+    serve.add_argument("--max-connections-per-address", type=int, default=c.MAX_CONNECTIONS_PER_ADDRESS,
+                       help="TCP connections of any kind one address may hold open at once, the proxy's "
+                            f"excepted (default {c.MAX_CONNECTIONS_PER_ADDRESS})")
+    serve.add_argument("--request-timeout", type=float, default=c.REQUEST_TIMEOUT,
+                       help="seconds a connection has to send a complete request, after it opened or got its "
+                            f"last answer (default {c.REQUEST_TIMEOUT:g})")
     serve.add_argument("--proxy", default=None,
                        help="address of the reverse proxy whose X-Forwarded-For is trusted (default: none is)")
     serve.add_argument("--debug-metrics", action="store_true",
@@ -190,6 +196,8 @@ def _serve(args: argparse.Namespace) -> int:
                             cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
                             miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
                             max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
+                            max_connections_per_address=args.max_connections_per_address,
+                            request_timeout=args.request_timeout,
                             metrics=args.debug_metrics, database=args.database,
                             process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease)
     except ValueError as exc:

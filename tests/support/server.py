@@ -12,6 +12,7 @@ from contextlib import contextmanager
 import json
 import os
 import re
+import resource
 import signal
 import socket
 import sqlite3
@@ -50,8 +51,10 @@ class ServerProcess:
     """``ziehdomino serve`` as a child process on a free loopback port."""
 
     def __init__(self, data_dir: Path, *, web_dir: Path | None = None, extra: list[str] | None = None,
-                 port: int | None = None, database: str | None = None, name: str | None = None) -> None:
+                 port: int | None = None, database: str | None = None, name: str | None = None,
+                 open_files: tuple[int, int] | None = None) -> None:
         self.data_dir = data_dir
+        self.open_files = open_files  # (soft, hard) RLIMIT_NOFILE the process starts with
         self.database = database
         self.name = name
         self.web_dir = web_dir
@@ -98,7 +101,7 @@ class ServerProcess:
                 "--data", str(self.data_dir), "--computer-delay", "0", "--log-level", "warning",
                 "--http-rate", "100000", "--ws-rate", "10000", "--miss-rate", "100000",
                 "--ws-connect-rate", "100000", "--max-sockets-per-address", "100000",
-                "--max-rooms-per-address", "100000", *self.extra, *extra]
+                "--max-connections-per-address", "100000", "--max-rooms-per-address", "100000", *self.extra, *extra]
         if self.database is not None:
             args += ["--database", self.database]
         if self.name is not None:
@@ -106,7 +109,10 @@ class ServerProcess:
         if self.web_dir is not None:
             args += ["--web", str(self.web_dir)]
         log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        limits = self.open_files
+        start = None if limits is None else (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, limits))
+        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                     preexec_fn=start)
         log.close()
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
@@ -156,7 +162,7 @@ class ServerProcess:
         name and options, for after this one stopped or was killed: the restart the clients
         find at the same address. ``changes`` replace any of those (``extra=[]``)."""
         same: dict[str, Any] = {"web_dir": self.web_dir, "extra": self.extra, "port": self.port,
-                                "database": self.database, "name": self.name}
+                                "database": self.database, "name": self.name, "open_files": self.open_files}
         return ServerProcess(self.data_dir, **{**same, **changes})
 
     @contextmanager

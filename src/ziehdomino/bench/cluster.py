@@ -50,7 +50,7 @@ from ..cluster.haproxy import Backend
 HOST = one.HOST
 #: How every measured process runs: the bench server's settings, through the command line.
 SERVE_FLAGS = ["--computer-delay", "0", "--http-rate", "1000000", "--ws-rate", "1000",
-               "--ws-connect-rate", "1000000", "--max-sockets-per-address", "1000000",
+               "--ws-connect-rate", "1000000", "--max-sockets-per-address", "1000000", "--max-connections-per-address", "1000000",
                "--max-rooms-per-address", str(one.MAX_ROOMS), "--miss-rate", "1000000",
                "--debug-metrics", "--log-level", "warning"]
 

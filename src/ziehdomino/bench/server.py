@@ -136,6 +136,7 @@ def _serve(port: int, data: str, profile: str | None) -> None:
 
     settings = Settings(data_dir=Path(data), computer_delay=0.0, http_rate=1_000_000, ws_rate=1000,
                         ws_connect_rate=1_000_000, max_sockets_per_address=1_000_000,
+                        max_connections_per_address=1_000_000,
                         max_rooms_per_address=MAX_ROOMS)
     if not profile:
         serve(settings, host=HOST, port=port, log_level="warning")

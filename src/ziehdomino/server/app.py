@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from . import heap, quiet
+from . import gate, heap, quiet
 from .codes import ErrorCode
 from .pages import CachedStaticFiles, error_page, page, service_worker_text, web_version
 from .ratelimit import Limiter
@@ -293,7 +293,22 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     forwarded: dict[str, Any] = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
     if not access_log:  # uvicorn writes a line per WebSocket handshake even so: one per tab opened
         logging.getLogger("uvicorn.error").addFilter(quiet.without_socket_access)
+    http, ws = gate.protocols(_gate(settings))
     # log_config=None: uvicorn's own lines go through the root logger above, with the time and
     # the process name like every other line
     uvicorn.run(SecurityHeadersMiddleware(create_app(settings, storage)), host=host, port=port, log_level=log_level,
-                access_log=access_log, log_config=None, **forwarded, **UVICORN_OPTIONS)
+                access_log=access_log, log_config=None, **forwarded, **{**UVICORN_OPTIONS, "http": http, "ws": ws})
+
+
+def _gate(settings: Settings) -> gate.Gate:
+    """The connection rules of this process (:mod:`.gate`), its open-file limit raised first."""
+    before, after = gate.raise_open_file_limit()
+    exempt = frozenset(a.strip() for a in (settings.proxy or "").split(",") if a.strip())
+    rules = gate.Gate(open_files=after, per_address=settings.max_connections_per_address,
+                      request_timeout=settings.request_timeout, exempt=exempt)
+    log.info("open files: %d (soft limit %s); connections at most %d, %d of them kept for addresses holding "
+             "fewer than %d; %d per address%s; a request within %g s", after,
+             f"raised from {before}" if after > before else "unchanged", rules.capacity, rules.reserve, gate.SMALL,
+             rules.per_address, f" (not the proxy's, {', '.join(sorted(exempt))})" if exempt else "",
+             rules.request_timeout)
+    return rules

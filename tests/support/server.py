@@ -16,6 +16,7 @@ import resource
 import signal
 import socket
 import sqlite3
+import ssl
 import subprocess
 import sys
 import time
@@ -52,8 +53,9 @@ class ServerProcess:
 
     def __init__(self, data_dir: Path, *, web_dir: Path | None = None, extra: list[str] | None = None,
                  port: int | None = None, database: str | None = None, name: str | None = None,
-                 open_files: tuple[int, int] | None = None) -> None:
+                 open_files: tuple[int, int] | None = None, tls: ssl.SSLContext | None = None) -> None:
         self.data_dir = data_dir
+        self.tls = tls  # a server (a proxy) reached by https and wss, trusted through this context
         self.open_files = open_files  # (soft, hard) RLIMIT_NOFILE the process starts with
         self.database = database
         self.name = name
@@ -68,11 +70,16 @@ class ServerProcess:
 
     @property
     def base(self) -> str:
-        return f"http://{HOST}:{self.port}"
+        return f"{'https' if self.tls else 'http'}://{HOST}:{self.port}"
 
     @property
     def origin(self) -> str:
-        return f"http://{HOST}:{self.port}"
+        return self.base
+
+    @property
+    def verify(self) -> ssl.SSLContext | bool:
+        """httpx's ``verify`` for this server."""
+        return self.tls or True
 
     @property
     def own_site(self) -> dict[str, str]:
@@ -81,7 +88,7 @@ class ServerProcess:
         return {"origin": self.origin}
 
     def ws_url(self, room: str) -> str:
-        return f"ws://{HOST}:{self.port}/ws/{room}"
+        return f"{'wss' if self.tls else 'ws'}://{HOST}:{self.port}/ws/{room}"
 
     def start(self, *extra: str) -> ServerProcess:
         """Starts the server and waits until ``/api/health`` answers; returns ``self``.
@@ -189,12 +196,13 @@ class ServerProcess:
         if turn_time != "default":
             body["turn_time"] = turn_time
         headers = {**self.own_site, **({"x-forwarded-for": address} if address else {})}
-        r = httpx.post(self.base + "/api/rooms", json=body, headers=headers, timeout=TIMEOUT)
+        r = httpx.post(self.base + "/api/rooms", json=body, headers=headers, timeout=TIMEOUT, verify=self.verify)
         assert r.status_code == 201, r.text
         return r.json()
 
     def join(self, room: str, name: str) -> dict[str, Any]:
-        r = httpx.post(f"{self.base}/api/rooms/{room}/join", json={"name": name}, headers=self.own_site, timeout=TIMEOUT)
+        r = httpx.post(f"{self.base}/api/rooms/{room}/join", json={"name": name}, headers=self.own_site, timeout=TIMEOUT,
+                       verify=self.verify)
         assert r.status_code == 201, r.text
         return r.json()
 
@@ -297,8 +305,9 @@ class Client:
         self.closed_code: int | None = None
 
     async def open(self, hello: dict[str, Any] | str | None = None) -> Client:
+        tls: dict[str, Any] = {"ssl": self.server.tls} if self.server.tls else {}
         self.ws = await connect(self.server.ws_url(self.room), origin=self.origin, open_timeout=TIMEOUT,  # type: ignore[arg-type]
-                                max_size=2**20, ping_interval=None)
+                                max_size=2**20, ping_interval=None, **tls)
         msg = hello if hello is not None else ({"type": "hello", "credential": self.credential}
                                                if self.credential else {"type": "hello"})
         _OPEN.append(self)

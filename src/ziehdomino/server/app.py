@@ -251,7 +251,8 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
     return app
 
 
-#: How uvicorn runs the app (``bench server`` runs its floor with the same options).
+#: How uvicorn runs the app (``bench server`` runs its floor with the same options); :func:`serve`
+#: puts the gate's subclasses of the two protocols named here in their place (:mod:`.gate`).
 UVICORN_OPTIONS: dict[str, Any] = {"loop": "uvloop", "http": "httptools", "ws": "websockets-sansio",
                                    "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
                                    "timeout_graceful_shutdown": 5, "server_header": False}

@@ -130,8 +130,8 @@ class Gate:
         self._refused_since_log += 1
         now = time.monotonic()
         if now - self._logged >= LOG_EVERY:
-            log.warning("closed %d new connections unread (the last from %s, which holds %d; %d of %d held): "
-                        "over the per-address cap or into the reserve for new users",
+            log.warning("closed %d new connection(s) unread since the last such line (this one from %s, which "
+                        "holds %d; %d of %d held): over the per-address cap or into the reserve for new users",
                         self._refused_since_log, address, self.held.get(address, 0), self.total, self.capacity)
             self._logged, self._refused_since_log = now, 0
 

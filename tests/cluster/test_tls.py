@@ -5,6 +5,8 @@ requests from another site spending nothing of the proxy's per-address count."""
 from __future__ import annotations
 
 import random
+import socket
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -97,3 +99,54 @@ def test_a_round_plays_to_its_end_through_https_and_wss(tls_cluster: Cluster) ->
         for c in clients.values():
             await c.close()
     run(main())
+
+
+def test_idle_connections_to_the_proxy_cannot_keep_a_new_user_out(tls_cluster: Cluster, figures: Any) -> None:
+    """400 connections from one address that never start their TLS handshake: the proxy keeps
+    no more than its cap per address (the default, as a process's), a new user's room is made
+    through https within 2 s meanwhile, and the proxy closes the idle ones (after its client
+    timeout: HAProxy 2.6 has no handshake timeout of its own)."""
+    from ziehdomino.constants import MAX_CONNECTIONS_PER_ADDRESS
+
+    target = _target(tls_cluster)
+    flood = []
+    try:
+        for _ in range(400):
+            s = socket.socket()
+            s.bind(("127.0.0.2", 0))  # a client's source address on loopback: nothing listens there
+            s.connect(("127.0.0.1", tls_cluster.port))
+            flood.append(s)
+        start = time.monotonic()
+        # the new user: a third address, whose count of creations is its own
+        with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.3", verify=target.verify),
+                          timeout=30) as http:
+            made = http.post(target.base + "/api/rooms", json=BODY, headers=target.own_site)
+        took = time.monotonic() - start
+        assert made.status_code == 201, made.text
+        assert took < 2.0, f"a new user's room took {took:.2f} s beside 400 idle connections"
+        held = _open(flood)
+        assert held <= MAX_CONNECTIONS_PER_ADDRESS
+        figures.append(f"proxy: 400 idle connections from one address, {held} held (cap "
+                       f"{MAX_CONNECTIONS_PER_ADDRESS}), a new user's room through https in {took * 1000:.0f} ms")
+        deadline = time.monotonic() + 60
+        while _open(flood) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert _open(flood) == 0
+    finally:
+        for s in flood:
+            s.close()
+
+
+def _open(socks: list[socket.socket]) -> int:
+    """How many of ``socks`` the other end has not closed."""
+    n = 0
+    for s in socks:
+        s.setblocking(False)
+        try:
+            while s.recv(65536):
+                pass
+        except BlockingIOError:
+            n += 1
+        except OSError:
+            pass
+    return n

@@ -19,6 +19,7 @@ import pytest
 
 from tests.support.server import HOST, Client, ServerProcess
 
+from ziehdomino.constants import MAX_CONNECTIONS_PER_ADDRESS
 from ziehdomino.server import gate
 
 FLOODER = "127.0.0.2"
@@ -84,11 +85,11 @@ def _close_all(socks: list[socket.socket]) -> None:
 
 def test_idle_connections_from_one_address_cannot_starve_a_new_user(tmp_path: Path, web_dir: Path, figures: Any) -> None:
     """The audit's attack: 1,100 connections that never send a request, against a process
-    started with 256 open files and a hard limit of 1,024. The process lifts its limit to 1,024,
-    keeps no more than its cap from that address (the rest closed unread), a new user's room is
+    started with 256 open files and a hard limit of 1,024, with the default limits. The process
+    lifts its limit to 1,024, keeps no more than its cap (256) from that address (the rest closed unread), a new user's room is
     made within 2 s meanwhile, and every idle connection is closed once the request deadline
     (5 s) passes; so are a head and a body that trickle in."""
-    per_address = 100
+    per_address = MAX_CONNECTIONS_PER_ADDRESS  # the default
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, open_files=(256, 1024),
                         extra=["--max-connections-per-address", str(per_address)]).start()
     flood: list[socket.socket] = []

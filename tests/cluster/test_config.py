@@ -55,7 +55,7 @@ def test_haproxy_accepts_the_configuration_with_and_without_tls(tmp_path: Path, 
         assert "Strict-Transport-Security" in text and "redirect code 301 location https://" in text
         assert "X-Forwarded-Proto https" in text
     else:
-        assert "ssl" not in text and "X-Forwarded-Proto http" in text
+        assert "ssl" not in text and "X-Forwarded-Proto http" in text  # a client cannot pick the links' scheme
     (tmp_path / "haproxy.cfg").write_text(text)
     done = subprocess.run(["haproxy", "-c", "-f", str(tmp_path / "haproxy.cfg")], capture_output=True, text=True,
                           timeout=60)

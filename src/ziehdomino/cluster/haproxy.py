@@ -169,7 +169,7 @@ def _frontend(bind: str, tls: Path | None, http_bind: str | None, http_rate: int
     if tls is None:
         if http_bind is not None:
             raise ValueError("--http-bind redirects to TLS: it needs --tls")
-        binds, scheme = f"    bind {bind}", "    http-request set-header X-Forwarded-Proto http"
+        binds, scheme = f"    bind {bind}", "    http-request set-header X-Forwarded-Proto http\n"
     else:
         cert = str(tls)
         if not cert or any(ch.isspace() for ch in cert) or "#" in cert:
@@ -185,14 +185,14 @@ def _frontend(bind: str, tls: Path | None, http_bind: str | None, http_rate: int
     bind {plain}   # plain HTTP: only a redirect to the TLS address"""
         scheme = f"""    http-request redirect code 301 {target} unless {{ ssl_fc }}
     http-request set-header X-Forwarded-Proto https
-    http-after-response set-header Strict-Transport-Security "{HSTS}" if {{ ssl_fc }}"""
+    http-after-response set-header Strict-Transport-Security "{HSTS}" if {{ ssl_fc }}
+"""
     return f"""frontend ziehdomino
 {binds}
     # connections per client address, as each process caps its own
     tcp-request connection track-sc1 src table per_address
     tcp-request connection reject if {{ sc_conn_cur(1) gt {per_address} }}
-{scheme}
-    http-request del-header X-Forwarded-For   # a client's own is never passed on: the proxy sets it
+{scheme}    http-request del-header X-Forwarded-For   # a client's own is never passed on: the proxy sets it
     http-request disable-l7-retry if METH_POST   # never a creation or a join twice
     # creations and joins per client address, counted once for all processes; only the site's
     # own requests count (Origin of this host, or none and Sec-Fetch-Site same-origin; the

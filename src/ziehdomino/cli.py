@@ -75,6 +75,12 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"WebSocket connects per minute per address (default {c.WS_CONNECT_RATE})")
     serve.add_argument("--max-sockets-per-address", type=int, default=c.MAX_SOCKETS_PER_ADDRESS,
                        help=f"WebSockets one address may hold open at once (default {c.MAX_SOCKETS_PER_ADDRESS})")
+    serve.add_argument("--max-connections-per-address", type=int, default=c.MAX_CONNECTIONS_PER_ADDRESS,
+                       help="TCP connections of any kind one address may hold open at once, the proxy's "
+                            f"excepted (default {c.MAX_CONNECTIONS_PER_ADDRESS})")
+    serve.add_argument("--request-timeout", type=float, default=c.REQUEST_TIMEOUT,
+                       help="seconds a connection has to send a complete request, after it opened or got its "
+                            f"last answer (default {c.REQUEST_TIMEOUT:g})")
     serve.add_argument("--proxy", default=None,
                        help="address of the reverse proxy whose X-Forwarded-For is trusted (default: none is)")
     serve.add_argument("--debug-metrics", action="store_true",
@@ -84,7 +90,18 @@ def _parser() -> argparse.ArgumentParser:
 
     proxy = sub.add_parser("haproxy-config", help="print the HAProxy configuration for N processes (docs/deploy.md)")
     proxy.add_argument("processes", type=int, help="how many ziehdomino serve processes (p1..pN)")
-    proxy.add_argument("--bind", default="127.0.0.1:8000", help="address:port HAProxy listens on (default 127.0.0.1:8000)")
+    proxy.add_argument("--bind", default="127.0.0.1:8000",
+                       help="address:port HAProxy serves the site on, https with --tls (default 127.0.0.1:8000)")
+    proxy.add_argument("--tls", type=Path, default=None, metavar="CERT.pem",
+                       help="terminate TLS with this PEM file (certificate chain and private key): https on --bind, "
+                            "Strict-Transport-Security, plain HTTP on --http-bind redirects there")
+    proxy.add_argument("--http-bind", default=None,
+                       help="with --tls: address:port of plain HTTP, which only redirects (default: --bind's host, port 80)")
+    proxy.add_argument("--max-connections-per-address", type=int, default=c.MAX_CONNECTIONS_PER_ADDRESS,
+                       help=f"connections one client address may hold (default {c.MAX_CONNECTIONS_PER_ADDRESS}, "
+                            "as a process's)")
+    proxy.add_argument("--request-timeout", type=float, default=c.REQUEST_TIMEOUT,
+                       help=f"seconds a client has to send a complete request (default {c.REQUEST_TIMEOUT:g}, as a process's)")
     proxy.add_argument("--host", default="127.0.0.1", help="the processes' address (default 127.0.0.1)")
     proxy.add_argument("--first-port", type=_port, default=8001,
                        help="port of p1; p2 listens on the next one, ... (default 8001)")
@@ -156,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             _parser().error("between 1 and 64 processes")
         try:
             text = config(local_backends(args.processes, args.first_port, args.host), bind=args.bind,
-                          maxconn=args.maxconn, http_rate=args.http_rate)
+                          maxconn=args.maxconn, http_rate=args.http_rate, tls=args.tls, http_bind=args.http_bind,
+                          per_address=args.max_connections_per_address, request_timeout=args.request_timeout)
         except ValueError as exc:
             _parser().error(f"haproxy-config: {exc}")
         print(text, end="")
@@ -193,6 +211,8 @@ def _serve(args: argparse.Namespace) -> int:
                             cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
                             miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
                             max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
+                            max_connections_per_address=args.max_connections_per_address,
+                            request_timeout=args.request_timeout,
                             metrics=args.debug_metrics, database=args.database,
                             process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease)
     except ValueError as exc:

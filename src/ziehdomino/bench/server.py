@@ -106,7 +106,7 @@ def _raise_fd_limit(needed: int) -> None:
 
 def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                 headers={"content-type": "application/json"})
+                                 headers={"content-type": "application/json", "origin": base})  # as the site's own page
     with urllib.request.urlopen(req, timeout=60) as r:  # noqa: S310 -- loopback only
         answer: dict[str, Any] = json.loads(r.read())
     return answer
@@ -139,6 +139,7 @@ def _serve(port: int, data: str, profile: str | None) -> None:
 
     settings = Settings(data_dir=Path(data), computer_delay=0.0, http_rate=1_000_000, ws_rate=1000,
                         ws_connect_rate=1_000_000, max_sockets_per_address=1_000_000,
+                        max_connections_per_address=1_000_000,
                         max_rooms_per_address=MAX_ROOMS)
     if not profile:
         serve(settings, host=HOST, port=port, log_level="warning")

@@ -69,9 +69,10 @@ def test_an_online_round_behind_slow_3g_keeps_up_with_the_computers(server, new_
     made = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"},
                                                                   {"kind": "computer", "level": "leicht"},
                                                                   {"kind": "computer", "level": "leicht"}],
-                                                        "name": "Anna"}, timeout=20).json()
+                                                        "name": "Anna"}, headers=server.own_site, timeout=20).json()
     room = made["room"]
-    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Ben"}, timeout=20).json()
+    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Ben"}, headers=server.own_site,
+                        timeout=20).json()
     link = SlowLink()
     context = new_context(viewport={"width": 390, "height": 844})
     context.route_web_socket(re.compile(r"/ws/"), link.route)

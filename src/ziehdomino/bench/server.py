@@ -481,6 +481,16 @@ def _between_floors(summary: dict[str, Any], floor: dict[str, Any], ours: dict[s
             summary[f"against_over_{key}"] = round(other["server_cpu_us"] / between["server_cpu_us"], 2)
 
 
+def _full_states(summary: dict[str, Any], ours: dict[str, Any], full: dict[str, Any] | None) -> None:
+    """Print and add to ``summary`` what ours cost with seats that take full states only."""
+    if full is None:
+        return
+    summary.update({"full_states_cpu_us": full["server_cpu_us"], "full_states_p99_ms": full["p99_ms"],
+                    "full_states_bytes_per_action": full["bytes_per_action"]})
+    print(f"full states: {full['server_cpu_us']} us per action, {full['bytes_per_action']} bytes per action "
+          f"(deltas: {ours['server_cpu_us']} us, {ours['bytes_per_action']} bytes)")
+
+
 def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
         warmup: float = 10.0, durable_floor: bool = False, rules_floor: bool = False,
         against: Path | None = None, against_last: bool = False, full_states: bool = False) -> dict[str, Any]:
@@ -545,11 +555,7 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         "peak_rss_kb_per_room": round(ours["peak_rss_mb"] * 1024 / rooms, 1),
         "bytes_per_action": ours["bytes_per_action"],
     }
-    if full is not None:
-        summary.update({"full_states_cpu_us": full["server_cpu_us"], "full_states_p99_ms": full["p99_ms"],
-                        "full_states_bytes_per_action": full["bytes_per_action"]})
-        print(f"full states: {full['server_cpu_us']} us per action, {full['bytes_per_action']} bytes per action "
-              f"(deltas: {ours['server_cpu_us']} us, {ours['bytes_per_action']} bytes)")
+    _full_states(summary, ours, full)
     print(f"peak memory: {ours['peak_rss_mb']} MiB for {rooms} rooms, {summary['peak_rss_kb_per_room']} KiB per room")
     if other is not None:
         summary.update({"against": str(against), "against_cpu_us": other["server_cpu_us"],

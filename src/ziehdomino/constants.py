@@ -43,6 +43,11 @@ TURN_TIMES: Final[tuple[TurnTime, ...]] = get_args(TurnTime)
 #: The turn time of a room opened without one (seconds).
 DEFAULT_TURN_TIME: Final[TurnTime] = 60
 
+#: A match's target: the wins a seat needs to win the match (None: no target, rounds go on).
+MatchTarget: TypeAlias = Literal[3, 5, 10]
+#: The targets, smallest first.
+MATCH_TARGETS: Final[tuple[MatchTarget, ...]] = get_args(MatchTarget)
+
 #: Most characters (code points, after trimming) in a person's name.
 NAME_MAX: Final = 24
 #: Combining marks one character of a name may carry.
@@ -98,7 +103,7 @@ LEASE_SECONDS: Final = 4.0
 
 #: The names :func:`browser_module` writes to ``web/common/constants.js``: what the pages need.
 BROWSER: Final = ("LEVELS", "DEFAULT_LEVEL", "STAND_IN_LEVEL", "MIN_PLAYERS", "MAX_PLAYERS", "TABLE_SIZES",
-                  "MIN_PEOPLE", "TURN_TIMES", "DEFAULT_TURN_TIME", "NAME_MAX", "MAX_MARKS")
+                  "MIN_PEOPLE", "TURN_TIMES", "DEFAULT_TURN_TIME", "NAME_MAX", "MAX_MARKS", "MATCH_TARGETS")
 
 
 def browser_module() -> str:

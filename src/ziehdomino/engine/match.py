@@ -130,6 +130,27 @@ class Match:
         self.version += 1
         return self.round
 
+    def winner(self, target: int | None) -> Seat | None:
+        """The seat that won the match to ``target`` wins, or None (no target, or nobody has
+        reached it). Only won rounds count; shared rounds count for nobody (docs/rules.md,
+        "A match"). A match stops at the first seat to reach the target, so there is one."""
+        if target is None or self.round.result is None:
+            return None
+        return next((s for s in range(self.players) if self.wins[s] >= target), None)
+
+    def rematch(self, *, version: int | None = None) -> Round:
+        """Start a new match at the same table: every counter back to 0 and the next round dealt
+        as :meth:`next_round` deals it (opened by the seat after the last round's starter; the
+        round numbers go on).
+
+        Raises:
+            Refusal: ``round_not_over`` while the current round goes on; ``stale_version``.
+        """
+        dealt = self.next_round(version=version)
+        self.wins = [0] * self.players
+        self.shared = [0] * self.players
+        return dealt
+
     @property
     def result(self) -> Result | None:
         """The current round's result (None while it goes on)."""

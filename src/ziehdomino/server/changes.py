@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
-from ..constants import TurnTime
+from ..constants import MatchTarget, TurnTime
 from ..engine.actions import ActionJSON
 from ..engine import Draw, Match, Refusal, logged_action, parse_action
 from . import replays
@@ -79,9 +79,13 @@ def _alive_match(room: Room) -> Match:
 
 
 def _dealt(room: Room, now: float) -> Room:
-    """``room`` with its next round dealt (every person is ready)."""
+    """``room`` with its next round dealt (every person is ready); when the round that ended
+    won the match, that round opens a new match ("Revanche": every counter at 0)."""
     match = _alive_match(room).copy()
-    match.next_round()
+    if match.winner(room.state.target) is not None:
+        match.rematch()
+    else:
+        match.next_round()
     state = room.state._replace(ready=(False,) * room.players, stand_ins=(), turn_started=now)
     return room.but(match=match, state=state)
 
@@ -93,10 +97,12 @@ def _deal_if_ready(room: Room, now: float, otherwise: Write) -> Step:
     return Step(room, otherwise)
 
 
-def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, creator: str | None, now: float) -> Step:
+def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, creator: str | None, now: float,
+           *, target: MatchTarget | None = None) -> Step:
     """A new room, its creator in seat 0 (``seats[0]`` named, with its credential's hash), away
-    until their page connects. Written whole; nothing to push."""
-    state = RoomState.new(len(seats), turn_time, creator).away(0, now)
+    until their page connects, playing matches to ``target`` wins (None: no target). Written
+    whole; nothing to push."""
+    state = RoomState.new(len(seats), turn_time, creator, target=target).away(0, now)
     return Step(Room(room_id, tuple(seats), state, now), WHOLE, push=False)
 
 
@@ -190,7 +196,8 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
 
 def ready(room: Room, seat: Seat, version: int, now: float) -> Step:
     """The person at ``seat`` asks for the next round (made against ``version``); once every
-    person at the table did, it is dealt.
+    person at the table did, it is dealt. After a round that won the match this is the
+    "Revanche": the round dealt then opens a new match.
 
     Raises:
         RoomError: ``not_started``.

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from ..constants import (DEFAULT_LEVEL, DEFAULT_TURN_TIME, MAX_MARKS, MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS, NAME_MAX,
-                         Level, TurnTime)
+                         Level, MatchTarget, TurnTime)
 
 # Characters that would let a name reorder or hide the text around it.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -139,12 +139,14 @@ SeatSpec: TypeAlias = Annotated[PersonSeat | ComputerSeat, Field(discriminator="
 
 class CreateRoom(BaseModel):
     """Body of ``POST /api/rooms``: 2-4 seats, at least two for people, seat 0 the creator's,
-    and the time per turn in seconds (30, 60 -- the default -- or 120; null: no time limit)."""
+    the time per turn in seconds (30, 60 -- the default -- or 120; null: no time limit), and the
+    match's target in wins (3, 5, 10; null, the default: no target)."""
 
     model_config = _STRICT
     seats: list[SeatSpec] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     name: Name
     turn_time: TurnTime | None = DEFAULT_TURN_TIME
+    target: MatchTarget | None = None
 
     @model_validator(mode="after")
     def _people(self) -> CreateRoom:

@@ -245,7 +245,7 @@ class Rooms:
         credential = new_credential()
         seats = [SeatState("person") if s.kind == "person" else SeatState("computer", level=s.level) for s in spec.seats]
         seats[0] = SeatState("person", name=spec.name, credential_hash=hash_credential(credential))
-        step = changes.create(new_room_id(), seats, spec.turn_time, creator, time.time())
+        step = changes.create(new_room_id(), seats, spec.turn_time, creator, time.time(), target=spec.target)
         writer = RoomWriter(self, step.room)
         await writer.run(lambda _: step)
         return self._hold(writer), credential

@@ -29,7 +29,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..constants import DEFAULT_TURN_TIME, TURN_TIMES, TurnTime
+from ..constants import DEFAULT_TURN_TIME, MATCH_TARGETS, TURN_TIMES, MatchTarget, TurnTime
 
 
 
@@ -50,6 +50,7 @@ class RoomState(NamedTuple):
         stand_ins: indices into the current round's log of the moves a computer made for a
             person (away, idle past the turn time, or left).
         creator: :func:`address_key` of the address that opened the room (None if unknown).
+        target: the wins that win a match (3, 5, 10), or None: no target, rounds go on.
     """
 
     turn_time: TurnTime | None
@@ -58,11 +59,13 @@ class RoomState(NamedTuple):
     turn_started: float | None = None
     stand_ins: tuple[int, ...] = ()
     creator: str | None = None
+    target: MatchTarget | None = None
 
     @classmethod
-    def new(cls, players: int, turn_time: TurnTime | None, creator: str | None) -> RoomState:
+    def new(cls, players: int, turn_time: TurnTime | None, creator: str | None, *,
+            target: MatchTarget | None = None) -> RoomState:
         """A fresh room's state: nobody away, nobody ready."""
-        return cls(turn_time, (None,) * players, (False,) * players, creator=creator)
+        return cls(turn_time, (None,) * players, (False,) * players, creator=creator, target=target)
 
     def away(self, seat: int, since: float | None) -> RoomState:
         """This state with ``seat`` away since ``since`` (None: present, or no person there)."""
@@ -75,7 +78,8 @@ class RoomState(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """The stored form (plain JSON)."""
         return {"turn_time": self.turn_time, "away_since": list(self.away_since), "ready": list(self.ready),
-                "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator}
+                "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator,
+                "target": self.target}
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> RoomState:
@@ -110,8 +114,11 @@ class RoomState(NamedTuple):
         if not isinstance(stand_ins, list) or not all(isinstance(i, int) and i >= 0 for i in stand_ins):
             raise ValueError("stand_ins must be log indices")
         creator = data.get("creator")
+        target = data.get("target")
+        if target is not None and target not in MATCH_TARGETS:
+            raise ValueError(f"target must be one of {MATCH_TARGETS} or null")
         return cls(turn_time, per_seat("away_since", is_time), per_seat("ready", lambda v: isinstance(v, bool)),
-                   started, tuple(stand_ins), creator if isinstance(creator, str) else None)
+                   started, tuple(stand_ins), creator if isinstance(creator, str) else None, target)
 
 
 def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from ..constants import Level, TurnTime
+from ..constants import Level, MatchTarget, TurnTime
 from ..engine.view import SeatView
 
 # --- Parts of messages ---------------------------------------------------------------------
@@ -45,6 +45,8 @@ class RoomInfo(TypedDict):
     seats: list[SeatInfo]
     turn_time: TurnTime | None
     clock: TurnClock | None
+    target: MatchTarget | None
+    match_winner: int | None
     you: int | None
 
 
@@ -142,6 +144,7 @@ class RoomSummary(TypedDict):
     started: bool
     full: bool
     turn_time: TurnTime | None
+    target: MatchTarget | None
 
 
 class RoundList(TypedDict):

@@ -860,6 +860,35 @@ export function nextRound(match, { rng, version } = {}) {
   return match.round;
 }
 
+/**
+ * The seat that won the match to `target` wins, or null (no target, or nobody reached it).
+ * Shared rounds count for nobody. Source: docs/rules.md, "A match".
+ * @param {Match} match
+ * @param {number|null} target  3, 5, 10, or null (no target)
+ * @returns {Seat|null}
+ */
+export function matchWinner(match, target) {
+  if (!target || match.round.result === null) return null;
+  const seat = match.wins.findIndex((w) => w >= target);
+  return seat < 0 ? null : seat;
+}
+
+/**
+ * Starts a new match at the same table: the next round dealt as `nextRound` deals it (the seat
+ * after the last round's starter opens it), then every counter back to 0.
+ * Source: docs/rules.md, "A match".
+ * @param {Match} match
+ * @param {{rng?: Rng, version?: number}} [options]  as `nextRound`
+ * @returns {Round} the new current round.
+ * @throws {Refusal} as `nextRound`.
+ */
+export function rematch(match, options = {}) {
+  const round = nextRound(match, options);
+  match.wins = new Array(match.players).fill(0);
+  match.shared = new Array(match.players).fill(0);
+  return round;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The seat's view
 

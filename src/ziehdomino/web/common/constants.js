@@ -17,3 +17,4 @@ export const TURN_TIMES = Object.freeze([30, 60, 120]);
 export const DEFAULT_TURN_TIME = 60;
 export const NAME_MAX = 24;
 export const MAX_MARKS = 4;
+export const MATCH_TARGETS = Object.freeze([3, 5, 10]);

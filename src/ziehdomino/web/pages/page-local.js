@@ -12,7 +12,8 @@ import { createTable } from '../table/render.js';
 import { readSave } from '../sessions/local-save.js';
 import { LocalSession, uniformMove } from '../sessions/session-local.js';
 import {
-  LOCAL_SETUP_KEY, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName, wireComputers, wireName,
+  LOCAL_SETUP_KEY, confirmReplace, defaultName, prefillName, readComputers, readName, readTarget, rememberName, wireComputers,
+  wireName,
 } from './setup.js';
 
 initPage(document);
@@ -124,7 +125,7 @@ setupForm.addEventListener('submit', async (event) => {
   if (name !== t('form.defaultName')) rememberName(name);
   message.textContent = '';
   loadBots();
-  session.start({ name, computers: readComputers(setupForm) });
+  session.start({ name, computers: readComputers(setupForm), target: readTarget(setupForm) });
   showSetup(false);
   table.element.querySelector('h2')?.focus?.();
 });

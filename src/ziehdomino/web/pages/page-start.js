@@ -10,7 +10,7 @@ import { readSave } from '../sessions/local-save.js';
 import { writeSeat } from '../sessions/session-online.js';
 import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../common/constants.js';
 import {
-  LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, defaultName, prefillName, readComputers, readName, rememberName,
+  LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, defaultName, prefillName, readComputers, readName, readTarget, rememberName,
   wireComputers, wireName,
 } from './setup.js';
 
@@ -82,7 +82,7 @@ openForm.addEventListener('submit', async (event) => {
     const response = await fetch('/api/rooms', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ seats, name, turn_time: turnTime(openForm.elements.turnTime.value) }),
+      body: JSON.stringify({ seats, name, turn_time: turnTime(openForm.elements.turnTime.value), target: readTarget(openForm) }),
     });
     const data = await response.json().catch(() => ({}));
     if (response.status !== 201 || typeof data.room !== 'string') {
@@ -106,7 +106,7 @@ localForm.addEventListener('submit', async (event) => {
   if (saved && !(await confirmReplace(saved))) return;
   if (name !== t('form.defaultName')) rememberName(name);
   try {
-    sessionStorage.setItem(LOCAL_SETUP_KEY, JSON.stringify({ name, computers: readComputers(localForm) }));
+    sessionStorage.setItem(LOCAL_SETUP_KEY, JSON.stringify({ name, computers: readComputers(localForm), target: readTarget(localForm) }));
   } catch {
     // without sessionStorage the local page asks again
   }

@@ -6,7 +6,7 @@
 
 import { byId, h, setText } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';
-import { DEFAULT_LEVEL, LEVELS, MAX_PLAYERS } from '../common/constants.js';
+import { DEFAULT_LEVEL, LEVELS, MATCH_TARGETS, MAX_PLAYERS } from '../common/constants.js';
 import { cleanName, nameProblem } from '../common/names.js';
 
 export const NAME_KEY = 'ziehdomino.name';
@@ -224,3 +224,14 @@ export function readComputers(form) {
   return levels;
 }
 
+
+/**
+ * The form's "Partie bis" as the API's and the save's `target`: 3, 5 or 10 wins, or null
+ * ("ohne Ende", and a form without the select).
+ * @param {HTMLFormElement} form
+ * @returns {number|null}
+ */
+export function readTarget(form) {
+  const value = Number(form.elements.target?.value);
+  return MATCH_TARGETS.includes(value) ? value : null;
+}

@@ -9,10 +9,11 @@
  * Envelope: `{kind: SAVE_KIND, format: SAVE_FORMAT, seats: [person, ...computers], match}`,
  * `match` in the engine's storage form (format MATCH_FORMAT: players, wins, shared, starters,
  * version, deal, actions), and `records`: the records of the finished rounds (docs/replay.md),
- * absent in saves written before they were kept.
+ * absent in saves written before they were kept; `target`: the match's target in wins (3, 5,
+ * 10), null or absent: no target.
  */
 
-import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from '../common/constants.js';
+import { LEVELS, MATCH_TARGETS, MAX_PLAYERS, MIN_PLAYERS } from '../common/constants.js';
 import { cleanName } from '../common/names.js';
 
 export const SAVE_KEY = 'ziehdomino.local';
@@ -69,6 +70,7 @@ export function checkSave(data) {
     throw new Error('the saved match is not of the stored shape');
   }
   checkSeats(data.seats, n);
+  if (data.target != null && !MATCH_TARGETS.includes(data.target)) throw new Error('the saved target is none of 3, 5, 10');
 }
 
 /**

@@ -20,7 +20,8 @@ import { countLocalRound } from '../stats/stats.js';
 import { MAX_PLAYERS } from '../common/constants.js';
 import { cleanName } from '../common/names.js';
 import { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND, checkSeats, readSave } from './local-save.js';
-import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, matchToState } from '../engine.js';
+import { cryptoRng, matchApply, matchWinner, newMatch, nextRound, matchFromState, rematch, seatView, matchToState } from '../engine.js';
+import { MATCH_TARGETS } from '../common/constants.js';
 
 export { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND };
 /** The finished rounds whose records a save keeps (the latest ones), for "Runde ansehen". */
@@ -89,6 +90,7 @@ export class LocalSession extends SessionEvents {
     if (onError) this.subscribe({ error: onError });
     this.match = null;
     this.seats = null;
+    this.target = null; // the wins that win a match, or null: no target
     this.records = []; // the record of every finished round of this game, oldest first (docs/replay.md)
     this.rounds = []; // every finished round of this game, oldest first (kept in the save)
     this.timer = null;
@@ -97,15 +99,18 @@ export class LocalSession extends SessionEvents {
 
   /**
    * Starts a new game and deals its first round at once (overwrites any saved game).
-   * @param {{name: string, computers: string[]}} setup  1–3 computer levels
+   * @param {{name: string, computers: string[], target?: number|null}} setup  1–3 computer
+   *   levels; `target`: the wins that win a match (3, 5, 10), null or left out: no target
    */
-  start({ name, computers }) {
+  start({ name, computers, target = null }) {
     const clean = cleanName(name);
     if (clean === null) throw new RangeError('invalid_name');
     if (!Array.isArray(computers) || computers.length < 1 || computers.length > MAX_PLAYERS - 1 || !computers.every((l) => LEVELS.includes(l))) {
       throw new RangeError('1 to 3 computers with a level each');
     }
+    if (target !== null && !MATCH_TARGETS.includes(target)) throw new RangeError('target must be 3, 5, 10 or null');
     this.stop();
+    this.target = target;
     this.epoch += 1;
     this.seats = [{ kind: 'person', name: clean }, ...computers.map((level) => ({ kind: 'computer', level }))];
     this.match = newMatch(this.seats.length);
@@ -132,6 +137,7 @@ export class LocalSession extends SessionEvents {
       this.epoch += 1;
       this.match = match;
       this.seats = saved.data.seats.map((s) => ({ ...s }));
+      this.target = saved.data.target ?? null;
       this.records = records;
       this.rounds = history;
     } catch {
@@ -200,6 +206,8 @@ export class LocalSession extends SessionEvents {
       room: null,
       local: true,
       you: PERSON,
+      target: this.target,
+      match_winner: this.match ? matchWinner(this.match, this.target) : null,
       seats: this.seats.map((s, seat) => ({
         seat,
         kind: s.kind,
@@ -219,9 +227,12 @@ export class LocalSession extends SessionEvents {
     return this.attempt(() => matchApply(this.match, PERSON, action));
   }
 
-  /** Deals the next round (after the current one ended); a refusal is reported by code. */
+  /**
+   * Deals the next round (after the current one ended); after the round that won the match,
+   * starts a new match ("Revanche"). A refusal is reported by code.
+   */
   nextRound() {
-    return this.attempt(() => nextRound(this.match));
+    return this.attempt(() => (matchWinner(this.match, this.target) === null ? nextRound(this.match) : rematch(this.match)));
   }
 
   /** Makes one change of the person's; an engine refusal changes nothing and is told as an `error`. */
@@ -266,7 +277,7 @@ export class LocalSession extends SessionEvents {
 
   save() {
     if (!this.match) return;
-    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, match: matchToState(this.match), records: this.records, history: this.rounds };
+    const data = { kind: SAVE_KIND, format: SAVE_FORMAT, seats: this.seats, target: this.target, match: matchToState(this.match), records: this.records, history: this.rounds };
     try {
       this.storage.setItem(SAVE_KEY, JSON.stringify(data));
     } catch {

@@ -1,7 +1,8 @@
 /**
  * @file The round's end ("Rundenende"): the result in a sentence, a table of every hand with
  * its pip sum and outcome, who opens the next round (in a replay: what the viewer can do
- * instead), "Nächste Runde" (not for a spectator), and
+ * instead), "Nächste Runde" (not for a spectator; "Revanche" after the round that won the match,
+ * whose winner and counters head the panel then), and
  * "Runde ansehen" (a link to the round's replay) when the page gives one (`ctx.roundLink`).
  * "Kette ansehen" folds the panel down to its heading and buttons at the board's foot, so that
  * the line of play as the round left it can be seen; "Ergebnis zeigen" (the same button, named
@@ -11,7 +12,7 @@
 import { t } from '../common/i18n.js';
 import { halves, tileSvg } from '../common/tiles.js';
 import { h, setAttr, setText } from '../common/dom.js';
-import { cardName, outcomeWord, resultSentence, roundEndNote } from './words.js';
+import { cardName, matchCounters, matchSentence, outcomeWord, resultSentence, roundEndNote } from './words.js';
 
 /**
  * @param {object} ctx  the table's context (render.js): `view`, `room`, `sig`, `nextRound()`
@@ -20,6 +21,8 @@ import { cardName, outcomeWord, resultSentence, roundEndNote } from './words.js'
 export function createResult(ctx) {
   const heading = h('h3', { attrs: { id: `${ctx.id}-rh`, tabindex: '-1' } });
   const text = h('p', { class: 'result-text' });
+  const matchText = h('p', { class: 'match-text', attrs: { hidden: true } });
+  const counters = h('p', { class: 'match-counters', attrs: { hidden: true } });
   const table = h('table', { class: 'result-table' });
   const nextStarter = h('p', { class: 'next-starter' });
   const nextBtn = h('button', { class: 'btn primary', attrs: { type: 'button', 'aria-keyshortcuts': 'N' } });
@@ -27,7 +30,7 @@ export function createResult(ctx) {
   replayLink.hidden = true;
   const lineBtn = h('button', { class: 'btn line-toggle', attrs: { type: 'button' } });
   const element = h('section', { class: 'round-end', attrs: { 'aria-labelledby': `${ctx.id}-rh` } },
-    heading, text, h('div', { class: 'result-scroll' }, table), nextStarter,
+    heading, matchText, counters, text, h('div', { class: 'result-scroll' }, table), nextStarter,
     h('div', { class: 'result-buttons' }, nextBtn, lineBtn, replayLink));
   nextBtn.addEventListener('click', (event) => event.detail > 1 || ctx.nextRound()); // one round per double-click
   lineBtn.addEventListener('click', () => showLine(!element.classList.contains('peek')));
@@ -52,9 +55,10 @@ export function createResult(ctx) {
   function render() {
     const { view, room, sig } = ctx;
     element.hidden = !view.result;
-    if (sig.changed('resultWords', ctx.lang())) {
-      setText(heading, t('result.h'));
-      setText(nextBtn, t('result.next'));
+    const won = Boolean(view.result) && Number.isInteger(room?.match_winner);
+    if (sig.changed('resultWords', [ctx.lang(), won])) {
+      setText(heading, t(won ? 'match.h' : 'result.h'));
+      setText(nextBtn, t(won ? 'result.rematch' : 'result.next'));
       setText(replayLink, t('replay.link'));
       setText(lineBtn, t(element.classList.contains('peek') ? 'result.back' : 'result.line'));
     }
@@ -65,8 +69,12 @@ export function createResult(ctx) {
     const href = ctx.roundLink ? ctx.roundLink(view.round_number) : null;
     replayLink.hidden = !href;
     if (href) setAttr(replayLink, 'href', href);
-    if (!sig.changed('result', [ctx.lang(), Boolean(view.replay), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name)])) return;
+    if (!sig.changed('result', [ctx.lang(), Boolean(view.replay), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name), won])) return;
     setText(text, resultSentence(view, room));
+    matchText.hidden = !won;
+    counters.hidden = !won;
+    setText(matchText, won ? matchSentence(view, room) : '');
+    setText(counters, won ? matchCounters(view, room) : '');
     const col = (key) => h('th', { text: t(key), attrs: { scope: 'col' } });
     const head = h('tr', {}, col('result.player'), col('result.tilesCol'), col('result.pipsCol'), col('result.outcomeCol'));
     const rows = view.hands.map((tiles, s) => row(view, room, tiles, s));

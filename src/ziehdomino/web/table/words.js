@@ -304,3 +304,34 @@ export function cardName(view, room, s) {
   const name = room?.seats?.[s]?.name;
   return name ? t('table.youNamed', { name }) : t('table.you');
 }
+
+/**
+ * The match's end in a sentence, with the winner's wins first and every other seat's after
+ * them in seat order ("Anna gewinnt die Partie 3:1.", "Du gewinnst die Partie 5:2:0."), or
+ * null while no seat has won the match (ROOMINFO `match_winner`).
+ * @param {object} view  docs/view.md (its `match.wins`)
+ * @param {object|null} room  ROOMINFO
+ * @returns {string|null}
+ */
+export function matchSentence(view, room) {
+  const winner = room?.match_winner;
+  if (!Number.isInteger(winner) || !view?.match) return null;
+  const wins = view.match.wins;
+  const score = [wins[winner], ...wins.filter((_, s) => s !== winner)].join(':');
+  if (isMe(view, winner)) return t('match.youWon', { score });
+  return t('match.won', { name: seatName(room, winner), score });
+}
+
+/**
+ * Every seat's counters at the match's end ("Anna 3 · Ben 1 (1 geteilt)").
+ * @param {object} view
+ * @param {object|null} room
+ * @returns {string}
+ */
+export function matchCounters(view, room) {
+  const { wins, shared } = view.match;
+  return wins.map((w, s) => {
+    const part = `${cardName(view, room, s)} ${w}`;
+    return shared[s] ? `${part} ${t('match.shared', { n: shared[s] })}` : part;
+  }).join(' · ');
+}

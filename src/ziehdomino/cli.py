@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"the same in rooms without a turn time (default {c.GRACE_NO_LIMIT:g})")
     serve.add_argument("--max-rooms-per-address", type=int, default=c.MAX_ROOMS_PER_ADDRESS,
                        help=f"rooms one address may have open at once (default {c.MAX_ROOMS_PER_ADDRESS})")
+    serve.add_argument("--quick-wait", type=float, default=c.QUICK_WAIT,
+                       help=f"seconds a \"Schnell spielen\" table waits for people before computers fill it (default {c.QUICK_WAIT:g})")
     serve.add_argument("--cleanup-interval", type=float, default=c.CLEANUP_INTERVAL,
                        help=f"seconds between cleanups (default {c.CLEANUP_INTERVAL:g})")
     serve.add_argument("--ws-rate", type=int, default=c.WS_RATE, help=f"messages per second per WebSocket (default {c.WS_RATE})")

@@ -80,6 +80,11 @@ GRACE_NO_LIMIT: Final = 120.0
 MAX_ROOMS_PER_ADDRESS: Final = 20
 #: Rooms one process keeps at once; creating more answers 503 ``server_full``.
 MAX_ROOMS: Final = 20000
+#: Seconds a table opened by "Schnell spielen" waits for people before computers fill it
+#: (``--quick-wait``).
+QUICK_WAIT: Final = 30.0
+#: The match's target of a table opened by "Schnell spielen" (wins).
+QUICK_TARGET: Final = 5
 #: Seconds between two sweeps for ended rooms (``--cleanup-interval``).
 CLEANUP_INTERVAL: Final = 600.0
 #: Messages per second per WebSocket (``--ws-rate``).

@@ -31,6 +31,8 @@ from .codes import ErrorCode
 from .pages import CachedStaticFiles, error_page, page, service_worker_text, web_version
 from .ratelimit import Limiter
 from .replays import ReplayError, round_number
+from .lobbyapi import lobby_events, lobby_list, quick_play
+from .quickplay import QuickPlay
 from .rooms import RoomError, Rooms
 from .rawsend import RawSendMiddleware
 from .security import SameSiteMiddleware, SecurityHeadersMiddleware
@@ -196,6 +198,9 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         quiet_frames = quiet.install()
         store = storage if storage is not None else open_storage(settings)
         rooms = Rooms(store, settings)
+        quick = QuickPlay(rooms, settings.quick_wait)
+        rooms.listeners.append(quick)
+        app.state.quick = quick
         await store.start(rooms.let_go)
         count = await rooms.load()
         app.state.rooms = rooms
@@ -232,6 +237,9 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         Route("/api/health/serving", serving),
         Route("/api/debug/metrics", debug_metrics),
         Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/quick", quick_play, methods=["POST"]),
+        Route("/api/lobby", lobby_list),
+        Route("/api/lobby/events", lobby_events),
         Route("/api/rooms/{room_id}", room_summary),
         Route("/api/rooms/{room_id}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{room_id}/runde/{n}", round_replay),

@@ -98,11 +98,13 @@ def _deal_if_ready(room: Room, now: float, otherwise: Write) -> Step:
 
 
 def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, creator: str | None, now: float,
-           *, target: MatchTarget | None = None) -> Step:
+           *, target: MatchTarget | None = None, public: bool = False, wait_until: float | None = None) -> Step:
     """A new room, its creator in seat 0 (``seats[0]`` named, with its credential's hash), away
-    until their page connects, playing matches to ``target`` wins (None: no target). Written
-    whole; nothing to push."""
-    state = RoomState.new(len(seats), turn_time, creator, target=target).away(0, now)
+    until their page connects, playing matches to ``target`` wins (None: no target); ``public``:
+    an open table, which starts with computers at ``wait_until`` (unix s, None: when every seat
+    is taken). Written whole; nothing to push."""
+    state = RoomState.new(len(seats), turn_time, creator, target=target, public=public,
+                          wait_until=wait_until).away(0, now)
     return Step(Room(room_id, tuple(seats), state, now), WHOLE, push=False)
 
 
@@ -120,7 +122,7 @@ def join(room: Room, name: str, credential_hash: str, now: float) -> tuple[Step,
     room = room.with_seat(seat, name=name, credential_hash=credential_hash)
     room = room.but(state=room.state.away(seat, now))
     if room.full:
-        room = room.but(match=Match(room.players), state=room.state._replace(turn_started=now))
+        room = room.but(match=Match(room.players), state=room.state._replace(turn_started=now, wait_until=None))
     return Step(room, WHOLE), seat
 
 

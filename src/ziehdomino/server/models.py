@@ -140,13 +140,15 @@ SeatSpec: TypeAlias = Annotated[PersonSeat | ComputerSeat, Field(discriminator="
 class CreateRoom(BaseModel):
     """Body of ``POST /api/rooms``: 2-4 seats, at least two for people, seat 0 the creator's,
     the time per turn in seconds (30, 60 -- the default -- or 120; null: no time limit), and the
-    match's target in wins (3, 5, 10; null, the default: no target)."""
+    match's target in wins (3, 5, 10; null, the default: no target); ``public``: an open table,
+    listed in "Offene Tische" (default false: only the link leads to it)."""
 
     model_config = _STRICT
     seats: list[SeatSpec] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     name: Name
     turn_time: TurnTime | None = DEFAULT_TURN_TIME
     target: MatchTarget | None = None
+    public: bool = False
 
     @model_validator(mode="after")
     def _people(self) -> CreateRoom:
@@ -155,6 +157,14 @@ class CreateRoom(BaseModel):
         if sum(s.kind == "person" for s in self.seats) < MIN_PEOPLE:
             raise ValueError("a room needs at least two people (one person with computers plays locally)")
         return self
+
+
+class QuickPlay(BaseModel):
+    """Body of ``POST /api/quick``: ``{"name": "Anna", "size": 2}`` (2-4 seats)."""
+
+    model_config = _STRICT
+    name: Name
+    size: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, strict=True)] = MIN_PLAYERS
 
 
 class JoinRoom(BaseModel):
@@ -233,6 +243,13 @@ class Leave(BaseModel):
     type: Literal["leave"]
 
 
+class StartNow(BaseModel):
+    """A seated person starts a waiting open table at once: every free seat goes to a computer."""
+
+    model_config = _STRICT
+    type: Literal["start_now"]
+
+
 class Sync(BaseModel):
     """Ask for the full state: ``{"type": "sync"}`` (a delta that did not apply)."""
 
@@ -247,12 +264,13 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Leave | Sync | Ping,
+ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Leave | StartNow | Sync | Ping,
                                      Field(discriminator="type")]
 
 #: Validates one WebSocket text message (JSON) into a :data:`ClientMessage`; raises
 #: ``pydantic.ValidationError`` for anything else.
-CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Leave | Sync | Ping] = TypeAdapter(ClientMessage)
+CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Leave | StartNow | Sync | Ping] = \
+    TypeAdapter(ClientMessage)
 
 
 def first_error(exc: ValidationError) -> tuple[tuple[str | int, ...], str]:

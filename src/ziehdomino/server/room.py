@@ -221,8 +221,9 @@ class Room(NamedTuple):
         return None if self.match is None else self.match.winner(self.state.target)
 
     def room_extra(self, deadline: float | None, now: float) -> dict[str, Any]:
-        """ROOMINFO's ``turn_time``, ``clock``, ``target`` and ``match_winner`` (docs/protocol.md);
-        ``deadline`` is :meth:`deadline` of this room (the caller has it)."""
+        """ROOMINFO's ``turn_time``, ``clock``, ``target``, ``match_winner``, ``public`` and
+        ``wait_ms`` (docs/protocol.md); ``deadline`` is :meth:`deadline` of this room (the caller
+        has it)."""
         seat = self.turn
         tick: TurnClock | None = None
         if seat is not None and self.seats[seat].kind == "person":
@@ -231,13 +232,16 @@ class Room(NamedTuple):
             else:
                 if deadline is not None:
                     tick = {"seat": seat, "ms": max(0, round((deadline - now) * 1000)), "stand_in": deadline <= now}
+        wait = self.state.wait_until
         return {"turn_time": self.state.turn_time, "clock": tick, "target": self.state.target,
-                "match_winner": self.match_winner}
+                "match_winner": self.match_winner, "public": self.state.public,
+                "wait_ms": None if wait is None else max(0, round((wait - now) * 1000))}
 
     def summary(self, clock: Clock, now: float) -> RoomSummary:
         """The public summary of ``GET /api/rooms/{id}``."""
         return {"room": self.id, "seats": self.seat_infos(clock, now), "started": self.started, "full": self.full,
-                "turn_time": self.state.turn_time, "target": self.state.target}
+                "turn_time": self.state.turn_time, "target": self.state.target,
+                "public": self.state.public}
 
     def record(self, updated: float) -> RoomRecord:
         """The row to store whole, written at ``updated`` (unix s): the seats, the match's storage

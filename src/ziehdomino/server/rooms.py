@@ -26,11 +26,12 @@ from collections import Counter
 from typing import Any
 
 from ..constants import MAX_CONNECTIONS_PER_SEAT, MAX_SPECTATORS
-from . import changes
+from . import changes, opentables
 from .codes import Close, ErrorCode
 from .computer import ComputerPlayers
 from .connection import Connection
 from .credentials import hash_credential, new_credential, new_room_id
+from .lobby import Lobby, storage_tables
 from .metrics import Metrics
 from .models import CreateRoom
 from .room import Room, RoomError, Seat, SeatState
@@ -73,7 +74,8 @@ class Rooms:
         self._taking: dict[str, asyncio.Lock] = {}
         self.late_writes = 0
         self.computers = ComputerPlayers(settings.computer_delay, lambda: self._closing)
-        self.listeners: list[Listener] = [self.computers]
+        self.lobby = Lobby(remote=storage_tables(storage))
+        self.listeners: list[Listener] = [self.computers, self.lobby]
 
     # --- the host of every writer ----------------------------------------------------------------
 
@@ -115,6 +117,7 @@ class Rooms:
     def _unhold(self, writer: RoomWriter) -> None:
         if self.rooms.get(writer.id) is writer:
             del self.rooms[writer.id]
+            self.lobby.forget(writer.id)
             creator = writer.room.state.creator
             if creator is not None:
                 self._by_creator[creator] -= 1
@@ -135,6 +138,7 @@ class Rooms:
     async def close(self) -> None:
         """Stop computer tasks and close every connection (1001, going away)."""
         self._closing = True
+        self.lobby.close()
         tasks = [w.computer_task for w in self.rooms.values() if w.computer_task and not w.computer_task.done()]
         for t in tasks:
             t.cancel()
@@ -226,8 +230,10 @@ class Rooms:
 
     # --- requests ---------------------------------------------------------------------------------
 
-    async def create(self, spec: CreateRoom, address: str | None = None) -> tuple[RoomWriter, str]:
+    async def create(self, spec: CreateRoom, address: str | None = None, *,
+                     wait: float | None = None) -> tuple[RoomWriter, str]:
         """Create a room with the creator in seat 0; returns its writer and the creator's credential.
+        ``wait``: an open table that starts with computers after this many seconds.
 
         ``address`` is the creator's client address: one address may have at most
         ``max_rooms_per_address`` rooms that have not ended.
@@ -245,7 +251,9 @@ class Rooms:
         credential = new_credential()
         seats = [SeatState("person") if s.kind == "person" else SeatState("computer", level=s.level) for s in spec.seats]
         seats[0] = SeatState("person", name=spec.name, credential_hash=hash_credential(credential))
-        step = changes.create(new_room_id(), seats, spec.turn_time, creator, time.time(), target=spec.target)
+        now = time.time()
+        step = changes.create(new_room_id(), seats, spec.turn_time, creator, now, target=spec.target,
+                              public=spec.public, wait_until=None if wait is None else now + wait)
         writer = RoomWriter(self, step.room)
         await writer.run(lambda _: step)
         return self._hold(writer), credential
@@ -339,6 +347,16 @@ class Rooms:
         if seat is None:
             raise RoomError(ErrorCode.SPECTATOR, "a spectator cannot start a round")
         await writer.run(lambda r: changes.ready(r, seat, version, time.time()))
+
+    async def start_now(self, writer: RoomWriter, seat: Seat | None) -> None:
+        """A seated person starts a waiting open table at once ("Jetzt mit Computern starten").
+
+        Raises:
+            RoomError: ``spectator``, ``room_not_found``, ``server_error``.
+        """
+        if seat is None:
+            raise RoomError(ErrorCode.SPECTATOR, "spectators cannot start the table")
+        await writer.run(lambda r: opentables.fill(r, time.time(), seat))
 
     async def leave(self, writer: RoomWriter, seat: Seat | None) -> None:
         """The person at ``seat`` leaves for good (:func:`.changes.leave`).

@@ -51,6 +51,9 @@ class RoomState(NamedTuple):
             person (away, idle past the turn time, or left).
         creator: :func:`address_key` of the address that opened the room (None if unknown).
         target: the wins that win a match (3, 5, 10), or None: no target, rounds go on.
+        public: an open table ("Offener Tisch"): listed and joined without the link.
+        wait_until: an open table waiting for people starts with computers at this time (unix
+            s); None once the first round is dealt, and for every other room.
     """
 
     turn_time: TurnTime | None
@@ -60,12 +63,15 @@ class RoomState(NamedTuple):
     stand_ins: tuple[int, ...] = ()
     creator: str | None = None
     target: MatchTarget | None = None
+    public: bool = False
+    wait_until: float | None = None
 
     @classmethod
     def new(cls, players: int, turn_time: TurnTime | None, creator: str | None, *,
-            target: MatchTarget | None = None) -> RoomState:
+            target: MatchTarget | None = None, public: bool = False, wait_until: float | None = None) -> RoomState:
         """A fresh room's state: nobody away, nobody ready."""
-        return cls(turn_time, (None,) * players, (False,) * players, creator=creator, target=target)
+        return cls(turn_time, (None,) * players, (False,) * players, creator=creator, target=target, public=public,
+                   wait_until=wait_until)
 
     def away(self, seat: int, since: float | None) -> RoomState:
         """This state with ``seat`` away since ``since`` (None: present, or no person there)."""
@@ -79,7 +85,7 @@ class RoomState(NamedTuple):
         """The stored form (plain JSON)."""
         return {"turn_time": self.turn_time, "away_since": list(self.away_since), "ready": list(self.ready),
                 "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator,
-                "target": self.target}
+                "target": self.target, "public": self.public, "wait_until": self.wait_until}
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> RoomState:
@@ -117,8 +123,12 @@ class RoomState(NamedTuple):
         target = data.get("target")
         if target is not None and target not in MATCH_TARGETS:
             raise ValueError(f"target must be one of {MATCH_TARGETS} or null")
+        wait_until = data.get("wait_until")
+        if not is_time(wait_until):
+            raise ValueError("wait_until must be a time or null")
         return cls(turn_time, per_seat("away_since", is_time), per_seat("ready", lambda v: isinstance(v, bool)),
-                   started, tuple(stand_ins), creator if isinstance(creator, str) else None, target)
+                   started, tuple(stand_ins), creator if isinstance(creator, str) else None, target,
+                   data.get("public") is True, wait_until)
 
 
 def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

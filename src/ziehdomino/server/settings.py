@@ -31,6 +31,8 @@ class Settings:
         max_rooms_per_address: rooms one client address may have opened that have not ended;
             one more answers 429 ``too_many_rooms``.
         cleanup_interval: seconds between two sweeps for old rooms.
+        quick_wait: seconds a table opened by "Schnell spielen" waits for people before every
+            free seat goes to a computer (30; tests use 1).
         ws_rate: messages per second one WebSocket connection may send (a bucket of this many
             messages, refilled at this rate).
         http_rate: room creations and joins per minute from one client address.
@@ -67,6 +69,7 @@ class Settings:
     grace_no_limit: float = c.GRACE_NO_LIMIT
     max_rooms_per_address: int = c.MAX_ROOMS_PER_ADDRESS
     cleanup_interval: float = c.CLEANUP_INTERVAL
+    quick_wait: float = c.QUICK_WAIT
     ws_rate: int = c.WS_RATE
     http_rate: int = c.HTTP_RATE
     max_message: int = c.MAX_MESSAGE
@@ -92,6 +95,8 @@ class Settings:
             raise ValueError("turn_time_scale, grace and grace_no_limit must be > 0")
         if self.max_rooms_per_address < 1:
             raise ValueError("max_rooms_per_address must be >= 1")
+        if not 0.2 <= self.quick_wait <= 600.0:
+            raise ValueError("quick_wait must be between 0.2 and 600 seconds")
         if self.cleanup_interval <= 0:
             raise ValueError("cleanup_interval must be > 0 seconds")
         if min(self.ws_rate, self.http_rate, self.miss_rate, self.ws_connect_rate, self.max_sockets_per_address,

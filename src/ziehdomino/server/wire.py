@@ -47,6 +47,8 @@ class RoomInfo(TypedDict):
     clock: TurnClock | None
     target: MatchTarget | None
     match_winner: int | None
+    public: bool
+    wait_ms: int | None
     you: int | None
 
 
@@ -145,6 +147,7 @@ class RoomSummary(TypedDict):
     full: bool
     turn_time: TurnTime | None
     target: MatchTarget | None
+    public: bool
 
 
 class RoundList(TypedDict):

@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import Refusal
 from .codes import Close, ErrorCode
-from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, Sync, first_error
+from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, StartNow, Sync, first_error
 from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
 from .messages import PONG, error_text
@@ -204,6 +204,8 @@ async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Con
                 await rooms.next_round(room, conn.seat, msg.version)
             elif isinstance(msg, Leave):
                 await rooms.leave(room, conn.seat)
+            elif isinstance(msg, StartNow):
+                await rooms.start_now(room, conn.seat)
             elif isinstance(msg, Sync):
                 await room.resend_state(conn, full=True)
             else:

@@ -1,0 +1,163 @@
+"""The live list "Offene Tische": one listener of every room's writer keeps it, and pushes it to
+the start pages watching (``GET /api/lobby/events``, server-sent events).
+
+The cost is per change, not per viewer and second: a writer's change recomputes that one room's
+line (:func:`.opentables.listing`, a few dozen operations) and, only when the line differs, marks
+the list dirty; a dirty list is encoded once, at most every ``debounce`` seconds, and the same
+bytes are queued for every subscriber. Nothing runs while nothing changes.
+
+Per process: each process lists the open tables it holds. With a storage shared by several
+processes (PostgreSQL) the list is the database's: :meth:`Lobby.refresh` reads every open table
+from the storage (``RoomStorage.open_tables``) every ``poll`` seconds while someone watches, one
+query per process whatever the number of viewers, and merges it with this process's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+import orjson
+
+from .changes import Step
+from .opentables import ListedTable, as_json, listing, ordered
+from .writer import RoomWriter
+
+log = logging.getLogger("ziehdomino.lobby")
+
+#: Tables the list shows at most.
+LIST_LIMIT = 50
+#: Events waiting for one subscriber before the oldest are dropped (only the newest list matters).
+QUEUE_SIZE = 4
+
+
+def storage_tables(storage: object) -> Callable[[], Awaitable[list[ListedTable]]] | None:
+    """The storage's reader of every process's open tables (``open_tables``), or None when the
+    storage has none: then this process holds every room and its own list is the whole list."""
+    reader = getattr(storage, "open_tables", None)
+    return reader if callable(reader) else None
+
+
+class Lobby:
+    """The list of open tables and its subscribers.
+
+    Args:
+        debounce: seconds between a change and the push of the list (changes meanwhile join it).
+        remote: reads every open table of every process from the shared storage, or None when
+            this process holds every room (SQLite, memory).
+        poll: seconds between two reads of ``remote`` while someone watches.
+    """
+
+    def __init__(self, *, debounce: float = 0.2, remote: Callable[[], Awaitable[list[ListedTable]]] | None = None,
+                 poll: float = 1.5) -> None:
+        self.debounce = debounce
+        self.remote = remote
+        self.poll = poll
+        self.own: dict[str, ListedTable] = {}
+        self.others: dict[str, ListedTable] = {}
+        self.subscribers: set[asyncio.Queue[bytes]] = set()
+        self.pushes = 0  # lists encoded and queued (a figure for the benchmark)
+        self._pending: asyncio.TimerHandle | None = None
+        self._poller: asyncio.Task[None] | None = None
+        self._body = orjson.dumps(as_json([]))
+
+    # --- the listener ----------------------------------------------------------------------------
+
+    def changed(self, writer: RoomWriter, step: Step | None) -> None:
+        """Recompute ``writer``'s line; mark the list dirty if it changed."""
+        line = None if writer.deleted or writer.gone else listing(writer.room)
+        self._put(writer.id, line)
+
+    def forget(self, room_id: str) -> None:
+        """The room ended or moved away: it leaves this process's list."""
+        self._put(room_id, None)
+
+    def _put(self, room_id: str, line: ListedTable | None) -> None:
+        if self.own.get(room_id) == line:
+            return
+        if line is None:
+            del self.own[room_id]
+        else:
+            self.own[room_id] = line
+        self._dirty()
+
+    # --- the list --------------------------------------------------------------------------------
+
+    def tables(self) -> list[ListedTable]:
+        """The list as shown: at most :data:`LIST_LIMIT` tables (:func:`.opentables.ordered`)."""
+        merged = {**self.others, **self.own}
+        return ordered(list(merged.values()), LIST_LIMIT)
+
+    def body(self) -> bytes:
+        """The list as JSON (``{"tables": [...]}``), as last encoded."""
+        return self._body
+
+    def waiting(self, size: int) -> list[ListedTable]:
+        """This process's open tables of ``size`` seats waiting for people, the oldest first."""
+        return [t for t in ordered(list(self.own.values()), len(self.own))
+                if t["state"] == "waiting" and t["size"] == size and t["free"] > 0]
+
+    def _dirty(self) -> None:
+        if self._pending is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a test outside one): encode at once
+            self._flush()
+            return
+        self._pending = loop.call_later(self.debounce, self._flush)
+
+    def _flush(self) -> None:
+        self._pending = None
+        body = orjson.dumps(as_json(self.tables()))
+        if body == self._body:
+            return
+        self._body = body
+        self.pushes += 1
+        event = b"data: " + body + b"\n\n"
+        for queue in self.subscribers:
+            if queue.full():
+                queue.get_nowait()  # a slow reader gets the newest list, not every one
+            queue.put_nowait(event)
+
+    # --- subscribers -----------------------------------------------------------------------------
+
+    def subscribe(self) -> asyncio.Queue[bytes]:
+        """A queue that gets the current list at once and every new one after it."""
+        queue: asyncio.Queue[bytes] = asyncio.Queue(QUEUE_SIZE)
+        queue.put_nowait(b"data: " + self._body + b"\n\n")
+        self.subscribers.add(queue)
+        if self.remote is not None and (self._poller is None or self._poller.done()):
+            self._poller = asyncio.get_running_loop().create_task(self._poll())
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[bytes]) -> None:
+        """Stop queueing lists for ``queue``."""
+        self.subscribers.discard(queue)
+
+    async def refresh(self) -> None:
+        """Read the other processes' open tables from the shared storage once."""
+        if self.remote is None:
+            return
+        try:
+            found = await self.remote()
+        except Exception as exc:  # the list waits for the next poll; the tables go on
+            log.warning("reading the open tables failed: %r", exc)
+            return
+        others = {t["room"]: t for t in found if t["room"] not in self.own}
+        if others != self.others:
+            self.others = others
+            self._dirty()
+
+    async def _poll(self) -> None:
+        while self.subscribers:
+            await self.refresh()
+            await asyncio.sleep(self.poll)
+
+    def close(self) -> None:
+        """Stop the pending push and the poller."""
+        if self._pending is not None:
+            self._pending.cancel()
+        if self._poller is not None:
+            self._poller.cancel()

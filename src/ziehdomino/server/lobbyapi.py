@@ -1,0 +1,75 @@
+"""The HTTP routes of open tables (docs/protocol.md, "Open tables"): "Schnell spielen"
+(``POST /api/quick``), the list "Offene Tische" (``GET /api/lobby``) and its live stream of
+server-sent events (``GET /api/lobby/events``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+
+from .api import _rate_limited, _read_model, client_address, error_response
+from .codes import ErrorCode
+from .lobby import Lobby
+from .models import QuickPlay as QuickPlayBody
+from .quickplay import QuickPlay
+from .room import RoomError
+from .wire import CreatedRoom
+
+#: Seconds between two comment lines on an idle event stream (keeps proxies from closing it).
+KEEP_ALIVE = 20.0
+#: Event streams one process serves at once; more are answered 503 (the page falls back to polling).
+MAX_STREAMS = 5000
+
+
+async def quick_play(request: Request) -> Response:
+    """``POST /api/quick`` ``{"name", "size"}``: 201 ``{"room", "link", "seat", "credential"}``,
+    seated at once at an open table of ``size`` seats that waits for people, or at a new one;
+    422, 429 (``rate_limited``, ``too_many_rooms``), 503."""
+    if (limited := _rate_limited(request)) is not None:  # a cross-site request never gets here (security.py)
+        return limited
+    body = await _read_model(request, QuickPlayBody)
+    if isinstance(body, Response):
+        return body
+    quick: QuickPlay = request.app.state.quick
+    try:
+        writer, seat, credential = await quick.seat(body.name, body.size, client_address(request))
+    except RoomError as exc:
+        return error_response(429 if exc.code == ErrorCode.TOO_MANY_ROOMS else 503, exc.code, exc.message)
+    seated: CreatedRoom = {"room": writer.id, "link": f"/r/{writer.id}", "seat": seat, "credential": credential}
+    return JSONResponse(seated, status_code=201)
+
+
+async def lobby_list(request: Request) -> Response:
+    """``GET /api/lobby``: ``{"tables": [...]}``, the open tables as listed now."""
+    lobby: Lobby = request.app.state.rooms.lobby
+    await lobby.refresh()
+    return Response(lobby.body(), media_type="application/json", headers={"cache-control": "no-cache"})
+
+
+async def lobby_events(request: Request) -> Response:
+    """``GET /api/lobby/events``: server-sent events, each ``data: {"tables": [...]}``: the list
+    at once, then every time it changes (at most a few times a second)."""
+    lobby: Lobby = request.app.state.rooms.lobby
+    if len(lobby.subscribers) >= MAX_STREAMS:
+        response = error_response(503, ErrorCode.SERVER_FULL, "too many lists are watched; try again later")
+        response.headers["retry-after"] = "10"
+        return response
+    queue = lobby.subscribe()
+
+    async def stream() -> AsyncIterator[bytes]:
+        try:
+            yield b"retry: 2000\n\n"
+            while True:
+                try:
+                    yield await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                except TimeoutError:
+                    yield b": keep-alive\n\n"
+        finally:
+            lobby.unsubscribe(queue)
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"cache-control": "no-cache", "x-accel-buffering": "no"})

@@ -1,0 +1,125 @@
+""""Schnell spielen": seat a person at once at an open table of the size asked for that waits for
+people, else open one; and the countdown of every waiting table (docs/rules.md, "Open tables").
+
+:class:`QuickPlay` is a listener of every room's writer. It keeps, per table size, the open
+tables of this process that wait for people (a change adds or drops one), and a timer per table
+with a countdown; when it runs out, :func:`.opentables.fill` gives every free seat to a computer
+and deals the first round (or ends a table nobody sits at any more).
+
+Requests for the same size are seated one at a time (a lock per size), so two people who press
+"Schnell spielen" for the same size within the wait land at the same table, never at two, and a
+flood from one address fills its own waiting table rather than opening new ones. Per process:
+with several processes behind one address each process pairs the requests it gets (docs/deploy.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from ..constants import QUICK_TARGET, TABLE_SIZES
+from . import opentables
+from .changes import Step
+from .codes import ErrorCode
+from .models import CreateRoom, PersonSeat
+from .room import RoomError, Seat
+from .rooms import Rooms
+from .writer import RoomWriter
+
+log = logging.getLogger("ziehdomino.quickplay")
+
+#: Refusals that send a request on to the next waiting table (this one filled or ended meanwhile).
+_TRY_NEXT = frozenset({ErrorCode.ROOM_FULL, ErrorCode.ROOM_NOT_FOUND, ErrorCode.ROOM_MOVED})
+
+
+class QuickPlay:
+    """Quick pairing and the countdowns of waiting open tables.
+
+    Args:
+        rooms: the registry (tables are opened and joined through it).
+        wait: seconds a new table waits for people (``Settings.quick_wait``); a table whose
+            people went away less than ``Settings.grace`` before the countdown ran out waits
+            that long for them (a reload, a restart of the server).
+    """
+
+    def __init__(self, rooms: Rooms, wait: float) -> None:
+        self.rooms = rooms
+        self.wait = wait
+        self.grace = rooms.settings.grace
+        self.waiting: dict[int, dict[str, RoomWriter]] = {n: {} for n in TABLE_SIZES}
+        self._timers: dict[str, tuple[float, asyncio.TimerHandle]] = {}
+        self._locks = {n: asyncio.Lock() for n in TABLE_SIZES}
+        self._rings: set[asyncio.Task[None]] = set()
+
+    # --- the listener ----------------------------------------------------------------------------
+
+    def changed(self, writer: RoomWriter, step: Step | None) -> None:
+        """Keep ``writer``'s table in the waiting index and its countdown's timer up to date."""
+        room = writer.room
+        alive = not (writer.deleted or writer.gone)
+        table = self.waiting[room.players]
+        if alive and opentables.waiting(room) and not room.full:
+            table[writer.id] = writer
+        else:
+            table.pop(writer.id, None)
+        due = room.state.wait_until if alive and opentables.waiting(room) else None
+        kept = self._timers.get(writer.id)
+        if kept is not None and kept[0] != due:
+            kept[1].cancel()
+            del self._timers[writer.id]
+            kept = None
+        if due is not None and kept is None and not self.rooms.closing:
+            loop = asyncio.get_running_loop()
+            handle = loop.call_later(max(0.0, due - time.time()), self._start_ring, writer)
+            self._timers[writer.id] = (due, handle)
+
+    def forget(self, writer: RoomWriter) -> None:
+        """The room ended or moved: no countdown, no place in the index."""
+        self.waiting[writer.room.players].pop(writer.id, None)
+        kept = self._timers.pop(writer.id, None)
+        if kept is not None:
+            kept[1].cancel()
+
+    def _start_ring(self, writer: RoomWriter) -> None:
+        task = asyncio.get_running_loop().create_task(self._ring(writer))
+        self._rings.add(task)  # kept until done, so that it is not collected while it runs
+        task.add_done_callback(self._rings.discard)
+
+    async def _ring(self, writer: RoomWriter) -> None:
+        """The countdown ran out: computers fill the free seats (or the empty table ends)."""
+        self._timers.pop(writer.id, None)
+        try:
+            await writer.run(lambda r: opentables.fill(r, time.time(), grace=self.grace))
+        except RoomError as exc:  # it ended or moved meanwhile, or the store failed: a restart retries
+            log.info("filling table %s with computers did not happen: %s", writer.id, exc.code)
+        if writer.deleted or writer.gone:
+            self.forget(writer)
+
+    # --- "Schnell spielen" -----------------------------------------------------------------------
+
+    async def seat(self, name: str, size: int, address: str | None) -> tuple[RoomWriter, Seat, str]:
+        """Seat ``name`` at the oldest table of ``size`` seats that waits for people, else open
+        one (public, matches to 5 wins, computers after :attr:`wait` seconds). Returns the
+        writer, the seat and its credential.
+
+        Raises:
+            ValueError: ``size`` is no table size.
+            RoomError: as :meth:`.rooms.Rooms.create` (``too_many_rooms``, ``server_full``,
+                ``server_error``).
+        """
+        if size not in self.waiting:
+            raise ValueError(f"size must be one of {TABLE_SIZES}")
+        async with self._locks[size]:
+            for writer in sorted(self.waiting[size].values(), key=lambda w: w.room.created):
+                try:
+                    seat, credential = await self.rooms.join(writer, name)
+                except RoomError as exc:
+                    if exc.code in _TRY_NEXT:
+                        continue
+                    raise
+                return writer, seat, credential
+            spec = CreateRoom(seats=[PersonSeat(kind="person") for _ in range(size)], name=name, target=QUICK_TARGET,
+                              public=True)
+            writer, credential = await self.rooms.create(spec, address, wait=self.wait)
+            return writer, 0, credential

@@ -1,0 +1,183 @@
+"""Open tables and "Schnell spielen", in-process on the in-memory storage (docs/rules.md, "Open
+tables"): requests for one size land at one table, a waiting table's countdown fills its free
+seats with computers (or ends it when nobody is there), a seated person may start it at once,
+and the lobby lists public tables only, while someone sits there."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from ziehdomino.server.connection import Connection
+from ziehdomino.server.models import CreateRoom
+from ziehdomino.server.quickplay import QuickPlay
+from ziehdomino.server.room import Room
+from ziehdomino.server.rooms import RoomError, Rooms
+from ziehdomino.server.settings import Settings
+from ziehdomino.server.storage.memory import MemoryStorage
+
+
+def _rooms(storage: MemoryStorage | None = None, wait: float = 30.0, grace: float = 20.0) -> tuple[Rooms, QuickPlay]:
+    rooms = Rooms(storage or MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0, grace=grace))
+    quick = QuickPlay(rooms, wait)
+    rooms.listeners.append(quick)
+    rooms.lobby.debounce = 0.0
+    return rooms, quick
+
+
+def test_requests_for_the_same_size_at_the_same_time_land_at_one_table_until_it_is_full() -> None:
+    async def main() -> None:
+        rooms, quick = _rooms()
+        seated = await asyncio.gather(*(quick.seat(f"P{i}", 3, f"10.0.0.{i}") for i in range(4)))
+        tables = {w.id for w, _, _ in seated}
+        assert len(tables) == 2  # three at the first table, the fourth opens the next
+        first = seated[0][0]
+        assert sorted(s for w, s, _ in seated if w is first) == [0, 1, 2]
+        assert first.room.started and first.room.state.wait_until is None  # full: dealt at once
+        assert first.room.state.public and first.room.state.target == 5
+        other = seated[3][0]
+        assert not other.room.started and other.room.state.wait_until is not None
+        two = await asyncio.gather(quick.seat("A", 2, "a"), quick.seat("B", 2, "b"))
+        assert two[0][0] is two[1][0] and two[0][0].room.started  # another size, another table
+        await rooms.close()
+
+    asyncio.run(main())
+
+
+def test_a_flood_from_one_address_keeps_one_waiting_table_per_size() -> None:
+    async def main() -> None:
+        rooms, quick = _rooms()
+        for _ in range(9):
+            await quick.seat("Anna", 4, "10.0.0.1")
+        waiting = [w for w in rooms.rooms.values() if not w.room.started]
+        assert len(waiting) == 1 and len(rooms.rooms) == 3  # two full tables, one waiting
+        await rooms.close()
+
+    asyncio.run(main())
+
+
+def test_the_countdown_gives_every_free_seat_to_a_computer_and_deals() -> None:
+    async def main() -> None:
+        rooms, quick = _rooms(wait=0.3)
+        writer, seat, _ = await quick.seat("Anna", 4, "a")
+        await quick.seat("Ben", 4, "b")
+        await rooms.connect(writer, Connection(seat))
+        assert not writer.room.started
+        await asyncio.sleep(0.8)
+        room = writer.room
+        assert room.started and room.state.wait_until is None
+        assert [s.kind for s in room.seats] == ["person", "person", "computer", "computer"]
+        assert {s.level for s in room.seats[2:]} == {"mittel"}
+        await rooms.close()
+
+    asyncio.run(main())
+
+
+def test_the_countdown_ends_a_table_that_nobody_sits_at_any_more() -> None:
+    async def main() -> None:
+        storage = MemoryStorage()
+        rooms, quick = _rooms(storage, wait=0.2, grace=0.6)
+        writer, _, _ = await quick.seat("Anna", 2, "a")  # never connects
+        await asyncio.sleep(0.3)
+        assert not writer.deleted  # she may still be loading the page: the grace runs
+        await asyncio.sleep(0.6)
+        assert writer.deleted and storage.read(writer.id) is None and writer.id not in rooms.rooms
+        assert not quick.waiting[2]
+        await rooms.close()
+
+    asyncio.run(main())
+
+
+def test_a_seated_person_starts_at_once_and_a_spectator_cannot() -> None:
+    async def main() -> None:
+        storage = MemoryStorage()
+        rooms, quick = _rooms(storage)
+        writer, seat, _ = await quick.seat("Anna", 3, "a")
+        before, writes = writer.room, dict(storage.writes)
+        with pytest.raises(RoomError) as refused:
+            await rooms.start_now(writer, None)
+        assert refused.value.code == "spectator" and writer.room is before and dict(storage.writes) == writes
+        await rooms.start_now(writer, seat)
+        assert writer.room.started and [s.kind for s in writer.room.seats] == ["person", "computer", "computer"]
+        await rooms.start_now(writer, seat)  # again: nothing to do, nothing refused
+        await rooms.close()
+
+    asyncio.run(main())
+
+
+def test_the_lobby_lists_public_tables_while_someone_sits_there_and_never_a_private_room() -> None:
+    async def main() -> None:
+        rooms, quick = _rooms()
+        private, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Pia"))
+        await rooms.connect(private, Connection(0))
+        public, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Olga",
+                                                  public=True, turn_time=30))
+        writer, seat, _ = await quick.seat("Anna", 3, "a")
+        assert json.loads(rooms.lobby.body())["tables"] == []  # nobody connected at the public ones yet
+        conn = Connection(seat)
+        await rooms.connect(writer, conn)
+        await rooms.connect(public, Connection(0))
+        await asyncio.sleep(0.05)
+        tables = json.loads(rooms.lobby.body())["tables"]
+        assert [t["room"] for t in tables] == [public.id, writer.id]  # the oldest waiting first
+        assert tables[0]["seats"] == [{"kind": "person", "name": "Olga"}, {"kind": "free", "name": None}]
+        assert tables[0]["free"] == 1 and tables[0]["turn_time"] == 30 and tables[0]["state"] == "waiting"
+        assert private.id not in rooms.lobby.body().decode()
+        await rooms.leave(writer, seat)  # the last person leaves: the table ends and drops out
+        await asyncio.sleep(0.05)
+        assert [t["room"] for t in json.loads(rooms.lobby.body())["tables"]] == [public.id]
+        joined, _, _ = await quick.seat("Ben", 2, "b")  # an open table from "Raum eröffnen" takes quick play too
+        assert joined is public and public.room.started
+        await asyncio.sleep(0.05)
+        assert json.loads(rooms.lobby.body())["tables"][0]["state"] == "playing"
+        await rooms.close()
+
+    asyncio.run(main())
+
+
+def test_the_lobby_pushes_one_encoded_list_per_change_to_every_subscriber() -> None:
+    async def main() -> None:
+        rooms, quick = _rooms()
+        queues = [rooms.lobby.subscribe() for _ in range(100)]
+        for q in queues:
+            q.get_nowait()  # the list at subscription
+        writer, seat, _ = await quick.seat("Anna", 2, "a")
+        pushes = rooms.lobby.pushes
+        await rooms.connect(writer, Connection(seat))
+        await asyncio.sleep(0.05)
+        assert rooms.lobby.pushes == pushes + 1
+        events = [q.get_nowait() for q in queues]
+        assert len(set(events)) == 1 and writer.id.encode() in events[0]
+        await rooms.close()
+
+    asyncio.run(main())
+
+
+def test_a_waiting_table_survives_a_restart_and_its_countdown_goes_on_once_its_person_is_back() -> None:
+    async def main() -> None:
+        storage = MemoryStorage()
+        rooms, quick = _rooms(storage, wait=0.3)
+        writer, seat, _ = await quick.seat("Anna", 3, "a")
+        await rooms.connect(writer, Connection(seat))
+        await rooms.close()  # the process stops (nothing more is written) ...
+        record = storage.read(writer.id)
+        assert record is not None and record.room is not None and record.room["wait_until"] is not None
+        again = Room.from_record(record, time.time())
+        assert again.state.public and not again.started and again.state.wait_until == record.room["wait_until"]
+        # ... and a new one resumes it: Anna is away since the restart, so the table waits for her
+        rooms, quick = _rooms(storage, wait=0.3, grace=0.5)
+        await rooms.load()
+        rooms.resume()
+        resumed = rooms.rooms[writer.id]
+        await asyncio.sleep(0.2)
+        assert not resumed.room.started and not resumed.deleted
+        await rooms.connect(resumed, Connection(seat))
+        await asyncio.sleep(0.8)
+        assert resumed.room.started and [s.kind for s in resumed.room.seats] == ["person", "computer", "computer"]
+        await rooms.close()
+
+    asyncio.run(main())

@@ -211,6 +211,7 @@ def _serve(args: argparse.Namespace) -> int:
                             turn_time_scale=args.turn_time_scale, grace=args.grace,
                             grace_no_limit=args.grace_no_limit, max_rooms_per_address=args.max_rooms_per_address,
                             cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
+                            quick_wait=args.quick_wait,
                             miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
                             max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
                             max_connections_per_address=args.max_connections_per_address,

@@ -16,6 +16,7 @@ import { createTable } from '../table/render.js';
 import { createClock } from '../room/room-clock.js';
 import { createReady } from '../room/room-ready.js';
 import { createLeave } from '../room/room-leave.js';
+import { createWait } from '../room/room-wait.js';
 import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from '../sessions/session-online.js';
 import { wireRoomStats } from '../room/room-stats.js';
 import { prefillName, readName, rememberName, wireName } from './setup.js';
@@ -56,6 +57,9 @@ let connDown = false;
 // already in view down by its own height.
 const leave = createLeave({ onLeave: () => session.leave() });
 tableRoot.after(leave.element);
+// A waiting open table: its countdown and "Jetzt mit Computern starten", above the seats.
+const wait = createWait({ onStartNow: () => session.startNow() });
+seatList.before(wait.element);
 
 const session = new OnlineSession(roomId, {
   storage: localStorage,
@@ -101,6 +105,7 @@ function hasFreeSeat(r) {
 }
 
 let seatSig = '';
+let lastWait = '';
 function renderRoom() {
   const mine = room?.you ?? null;
   const canJoin = mine === null && hasFreeSeat(room) && !readSeat(localStorage, roomId);
@@ -110,6 +115,13 @@ function renderRoom() {
   seatsBox.hidden = Boolean(view) && mine !== null;
   document.body.classList.toggle('started', Boolean(view));
   leave.show(mine !== null);
+  const waitSig = JSON.stringify([document.documentElement.lang, room?.wait_ms, mine, Boolean(view)]);
+  if (waitSig !== lastWait) {
+    lastWait = waitSig;
+    wait.update(room, Boolean(view));
+  }
+  // An open table is joined from the list: while it waits its seats come before the invitation.
+  if (room?.public && !view && seatsBox.compareDocumentPosition(invite) & Node.DOCUMENT_POSITION_PRECEDING) invite.before(seatsBox);
   const sig = JSON.stringify([document.documentElement.lang, room?.seats, mine]);
   if (sig === seatSig) return;
   seatSig = sig;
@@ -149,6 +161,7 @@ function notFound() {
 
 onLangChange(() => {
   seatSig = '';
+  lastWait = '';
   leave.translate();
   renderRoom();
   renderConn();

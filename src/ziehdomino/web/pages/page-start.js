@@ -1,11 +1,13 @@
 /**
- * @file The start page: open a room (POST /api/rooms, then to its link) or start a local game
+ * @file The start page: "Schnell spielen" (POST /api/quick) and the live list "Offene Tische",
+ * open a room (POST /api/rooms, then to its link) or start a local game
  * against computers (handed to /lokal through sessionStorage). Offers to resume a saved local
  * game only when /lokal would resume it (local-save.js), and asks before a new one replaces it.
  */
 
 import { byId } from '../common/dom.js';
 import { errorText, initPage, t } from '../common/i18n.js';
+import { createOpenTables } from '../lobby/open-tables.js';
 import { readSave } from '../sessions/local-save.js';
 import { writeSeat } from '../sessions/session-online.js';
 import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../common/constants.js';
@@ -20,8 +22,10 @@ const openForm = byId('open-form');
 const openError = byId('open-error');
 const localForm = byId('local-form');
 const localError = byId('local-error');
+const quickForm = byId('quick-form');
+const quickError = byId('quick-error');
 
-for (const form of [openForm, localForm]) {
+for (const form of [openForm, localForm, quickForm]) {
   prefillName(form.elements.name);
   wireName(form.elements.name);
 }
@@ -62,6 +66,57 @@ function turnTime(value) {
 }
 
 let busy = false;
+
+/**
+ * Sends a request that seats this browser (open, quick play, join), keeps the seat's
+ * credential and goes to the room; a refusal is told in `errorBox`.
+ * @param {string} url
+ * @param {object} body
+ * @param {HTMLElement} errorBox
+ * @param {string} failedKey  the words before the error's own
+ * @param {string} [roomId]  the room joined (its answer names no room)
+ */
+async function seatAndGo(url, body, errorBox, failedKey, roomId) {
+  if (busy) return;
+  busy = true;
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const data = await response.json().catch(() => ({}));
+    const room = roomId ?? data.room;
+    if (response.status !== 201 || typeof room !== 'string' || !Number.isInteger(data.seat)) {
+      errorBox.textContent = `${t(failedKey)} ${data.code ? errorText(data.code) : ''}`.trim();
+      return;
+    }
+    writeSeat(localStorage, room, data.seat, data.credential);
+    location.assign(`/r/${encodeURIComponent(room)}`);
+  } catch {
+    errorBox.textContent = errorText('network');
+  } finally {
+    busy = false;
+  }
+}
+
+quickForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const name = readName(quickForm, quickError);
+  if (name === null) return;
+  rememberName(name);
+  seatAndGo('/api/quick', { name, size: Number(quickForm.elements.size.value) }, quickError, 'start.quick.failed');
+});
+
+// "Offene Tische": "Mitspielen" takes the free seat with the name of the quick-play form.
+createOpenTables({
+  list: byId('open-tables'),
+  empty: byId('tables-empty'),
+  join: (room) => {
+    const name = readName(quickForm, quickError);
+    if (name === null) return;
+    rememberName(name);
+    seatAndGo(`/api/rooms/${encodeURIComponent(room)}/join`, { name }, quickError, 'start.quick.failed', room);
+  },
+  watch: (room) => location.assign(`/r/${encodeURIComponent(room)}`),
+});
+
 openForm.addEventListener('submit', async (event) => {
   event.preventDefault();
   if (busy) return;
@@ -77,25 +132,9 @@ openForm.addEventListener('submit', async (event) => {
     return;
   }
   rememberName(name);
-  busy = true;
-  try {
-    const response = await fetch('/api/rooms', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ seats, name, turn_time: turnTime(openForm.elements.turnTime.value), target: readTarget(openForm) }),
-    });
-    const data = await response.json().catch(() => ({}));
-    if (response.status !== 201 || typeof data.room !== 'string') {
-      openError.textContent = `${t('start.open.failed')} ${data.code ? errorText(data.code) : ''}`.trim();
-      return;
-    }
-    writeSeat(localStorage, data.room, data.seat, data.credential);
-    location.assign(data.link ?? `/r/${encodeURIComponent(data.room)}`);
-  } catch {
-    openError.textContent = errorText('network');
-  } finally {
-    busy = false;
-  }
+  const body = { seats, name, turn_time: turnTime(openForm.elements.turnTime.value), target: readTarget(openForm),
+    public: openForm.elements.public.checked };
+  await seatAndGo('/api/rooms', body, openError, 'start.open.failed');
 });
 
 localForm.addEventListener('submit', async (event) => {

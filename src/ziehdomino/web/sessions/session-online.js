@@ -246,6 +246,11 @@ export class OnlineSession extends SessionEvents {
    * Leaves the room for good: forgets the seat in this browser and asks the server to hand it
    * to a computer (the server then closes with 4410, reported as the error `left`).
    */
+  /** A waiting open table starts at once: computers take the free seats ("Jetzt mit Computern starten"). */
+  startNow() {
+    if (!this.sendRaw({ type: 'start_now' })) this.onError('offline');
+  }
+
   leave() {
     forgetSeat(this.storage, this.roomId);
     if (!this.sendRaw({ type: 'leave' })) {

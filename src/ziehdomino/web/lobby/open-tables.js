@@ -1,0 +1,76 @@
+/**
+ * @file "Offene Tische" on the start page: the live list of open tables (docs/protocol.md, "Open
+ * tables"), read from `GET /api/lobby/events` (server-sent events: the list at once, then every
+ * time it changes), each table a line with "Mitspielen" while a seat is free, else "Zuschauen".
+ * The browser's EventSource reconnects by itself; while it is down the list says so.
+ */
+
+import { h, setText } from '../common/dom.js';
+import { onLangChange, t } from '../common/i18n.js';
+
+/**
+ * A table in words: who sits there ("Anna, frei"), and the rest ("2 Plätze · 1 Minute pro Zug ·
+ * 1 frei").
+ * @param {object} table  TABLE of docs/protocol.md
+ * @returns {{who: string, about: string}}
+ */
+export function tableText(table) {
+  const who = table.seats.map((s) => {
+    if (s.kind === 'person') return s.name;
+    return s.kind === 'computer' ? t('start.tables.computer') : t('start.tables.freeSeat');
+  }).join(', ');
+  const turn = table.turn_time === null ? t('start.tables.noTurn')
+    : t('start.tables.turn', { time: t(`start.open.turn${table.turn_time}`) });
+  const state = table.state === 'waiting' ? t('start.tables.free', { n: table.free }) : t('start.tables.playing');
+  return { who, about: [t('start.tables.seats', { size: table.size }), turn, state].join(' · ') };
+}
+
+/**
+ * Builds the list into `list` (an `<ul>`) and keeps it up to date.
+ * @param {{list: HTMLElement, empty: HTMLElement, join: (room: string) => void,
+ *   watch: (room: string) => void, source?: (url: string) => EventSource}} parts
+ *   `join`: "Mitspielen" on a table with a free seat; `watch`: "Zuschauen" on a table in play
+ * @returns {{show: (tables: object[]) => void, close: () => void}}
+ */
+export function createOpenTables({ list, empty, join, watch, source }) {
+  let tables = [];
+  const status = h('p', { class: 'hint tables-status', attrs: { hidden: true } });
+  list.after(status);
+
+  function show(next) {
+    tables = Array.isArray(next) ? next : [];
+    empty.hidden = tables.length > 0;
+    list.replaceChildren(...tables.map((table) => {
+      const free = table.state === 'waiting' && table.free > 0;
+      const button = h('button', { class: free ? 'btn primary' : 'btn', text: t(free ? 'start.tables.join' : 'start.tables.watch'),
+        attrs: { type: 'button' } });
+      button.addEventListener('click', () => (free ? join(table.room) : watch(table.room)));
+      const { who, about } = tableText(table);
+      return h('li', { class: 'open-table', attrs: { 'data-room': table.room } },
+        h('span', { class: 'open-table-text' }, h('strong', { text: who }), h('br'), h('small', { text: about })), button);
+    }));
+  }
+  onLangChange(() => show(tables));
+
+  const open = source ?? ((url) => new EventSource(url));
+  let events = null;
+  try {
+    events = open('/api/lobby/events');
+    events.onmessage = (event) => {
+      status.hidden = true;
+      try {
+        show(JSON.parse(event.data).tables);
+      } catch {
+        // a broken event: the next one brings the whole list again
+      }
+    };
+    events.onerror = () => {
+      setText(status, t('start.tables.offline'));
+      status.hidden = false;
+    };
+  } catch {
+    status.hidden = false;
+  }
+  show([]);
+  return { show, close: () => events?.close() };
+}

@@ -1,0 +1,136 @@
+"""Open tables against a real server process (docs/protocol.md, "Open tables"): two "Schnell
+spielen" requests in the same moment land at one table, a lone one gets computers when the
+countdown ends, the live list changes within 2 s, a cross-site or text/plain request seats
+nobody, and a waiting table survives SIGKILL."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.support.server import Client, ServerProcess
+
+
+def _quick(srv: ServerProcess, name: str, size: int = 2) -> dict[str, Any]:
+    r = httpx.post(srv.base + "/api/quick", json={"name": name, "size": size}, headers=srv.own_site, timeout=30)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def _summary(srv: ServerProcess, room: str) -> dict[str, Any]:
+    return httpx.get(f"{srv.base}/api/rooms/{room}", timeout=30).json()
+
+
+class _Events:
+    """Reads ``GET /api/lobby/events`` on a thread; ``lists`` holds (arrival, tables) per event."""
+
+    def __init__(self, srv: ServerProcess) -> None:
+        self.lists: list[tuple[float, list[dict[str, Any]]]] = []
+        self.kind = ""
+        self._thread = threading.Thread(target=self._run, args=(srv.base,), daemon=True)
+        self._thread.start()
+
+    def _run(self, base: str) -> None:
+        try:
+            with httpx.stream("GET", base + "/api/lobby/events", timeout=httpx.Timeout(30, read=60)) as r:
+                self.kind = r.headers["content-type"]
+                for line in r.iter_lines():
+                    if line.startswith("data: "):
+                        self.lists.append((time.monotonic(), json.loads(line[6:])["tables"]))
+        except httpx.HTTPError:
+            pass  # the server stopped at the test's end
+
+    def wait(self, pred: Any, timeout: float = 10.0) -> float:
+        """The arrival time of the first event whose list satisfies ``pred``."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for at, tables in list(self.lists):
+                if pred(tables):
+                    return at
+            time.sleep(0.02)
+        raise AssertionError(f"no list matched; last: {self.lists[-1:]}")
+
+
+def test_quick_play_pairs_at_once_fills_with_computers_and_the_list_follows_within_2_s(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--quick-wait", "1", "--computer-delay", "0"]).start()
+    try:
+        events = _Events(srv)
+        events.wait(lambda tables: tables == [])
+        assert events.kind.startswith("text/event-stream")
+        with ThreadPoolExecutor(2) as pool:  # two people press in the same moment
+            a, b = pool.map(lambda n: _quick(srv, n), ["Anna", "Ben"])
+        assert a["room"] == b["room"] and {a["seat"], b["seat"]} == {0, 1}
+        assert _summary(srv, a["room"])["started"]
+
+        lone = _quick(srv, "Cleo", 3)
+
+        async def sit() -> tuple[float, float]:
+            client = await Client(srv, lone["room"], lone["credential"]).open()
+            connected = time.monotonic()
+            state = await client.wait_state(lambda s: s["view"] is not None, timeout=10)
+            dealt = time.monotonic()
+            assert [s["kind"] for s in state["room"]["seats"]] == ["person", "computer", "computer"]
+            assert {s["level"] for s in state["room"]["seats"][1:]} == {"mittel"}
+            await client.close()
+            return connected, dealt
+
+        connected, dealt = asyncio.run(sit())
+        listed = events.wait(lambda tables: any(t["room"] == lone["room"] for t in tables))
+        assert listed - connected < 2.0, listed - connected  # the list follows a change within 2 s
+        assert dealt - connected < 4.0
+        print(f"lone quick play: dealt {dealt - connected:.2f} s after connecting (countdown 1 s); "
+              f"listed {listed - connected:.2f} s after")
+    finally:
+        srv.stop()
+
+
+def test_a_cross_site_or_plain_text_quick_play_seats_nobody(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+    try:
+        body = json.dumps({"name": "Eve", "size": 2})
+        plain = httpx.post(srv.base + "/api/quick", content=body, timeout=30,
+                           headers={**srv.own_site, "content-type": "text/plain"})
+        foreign = httpx.post(srv.base + "/api/quick", content=body, timeout=30,
+                             headers={"origin": "http://evil.example", "content-type": "application/json"})
+        bad = httpx.post(srv.base + "/api/quick", json={"name": "Eve", "size": 5}, headers=srv.own_site, timeout=30)
+        assert (plain.status_code, foreign.status_code, bad.status_code) == (415, 403, 422)
+        assert httpx.get(srv.base + "/api/lobby", timeout=30).json() == {"tables": []}
+        assert _quick(srv, "Ada")["seat"] == 0  # nothing was opened by the refused ones
+    finally:
+        srv.stop()
+
+
+def test_a_waiting_table_survives_sigkill_and_starts_once_its_person_is_back(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir,
+                        extra=["--quick-wait", "2", "--grace", "2", "--computer-delay", "0"]).start()
+    try:
+        seat = _quick(srv, "Anna", 4)
+
+        async def there() -> None:
+            client = await Client(srv, seat["room"], seat["credential"]).open()
+            state = await client.wait_state(lambda s: s["room"]["wait_ms"] is not None)
+            assert state["room"]["public"] and 0 < state["room"]["wait_ms"] <= 2000
+            srv.kill()  # while she is there: her connection drops with the process
+            await client.wait_closed()
+
+        asyncio.run(there())
+        srv = srv.successor().start()
+        summary = _summary(srv, seat["room"])
+        assert summary.get("started") is False, summary  # she is away since the restart: it waits
+
+        async def back() -> None:
+            client = await Client(srv, seat["room"], seat["credential"]).open()
+            state = await client.wait_state(lambda s: s["view"] is not None, timeout=10)
+            assert [s["kind"] for s in state["room"]["seats"]] == ["person", "computer", "computer", "computer"]
+            await client.close()
+
+        asyncio.run(back())
+    finally:
+        srv.stop()

@@ -134,3 +134,32 @@ def test_a_waiting_table_survives_sigkill_and_starts_once_its_person_is_back(tmp
         asyncio.run(back())
     finally:
         srv.stop()
+
+
+def test_leaving_from_meine_raeume_frees_the_address_limit_and_a_stranger_cannot_leave_for_you(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--max-rooms-per-address", "2"]).start()
+    try:
+        first = srv.create(["person", "person"])
+        second = srv.create(["person", "person", "person"])
+        srv.join(second["room"], "Ben")
+        body = {"seats": [{"kind": "person"}] * 2, "name": "Anna"}
+        refused = httpx.post(srv.base + "/api/rooms", json=body, headers=srv.own_site, timeout=30)
+        assert refused.status_code == 429 and "Meine Räume" in refused.json()["message"]
+
+        def leave(room: str, credential: str, headers: dict[str, str] | None = None) -> httpx.Response:
+            return httpx.post(f"{srv.base}/api/rooms/{room}/leave", json={"credential": credential},
+                              headers=srv.own_site if headers is None else headers, timeout=30)
+
+        assert leave(first["room"], "not-the-credential").status_code == 403
+        foreign = {"origin": "http://evil.example", "content-type": "application/json"}
+        assert leave(first["room"], first["credential"], foreign).status_code == 403
+        assert _summary(srv, first["room"])["seats"][0]["taken"]  # neither changed anything
+        left = leave(second["room"], second["credential"])  # Ben stays: a computer takes Anna's seat
+        assert left.status_code == 200 and left.json() == {"left": True}
+        assert _summary(srv, second["room"])["seats"][0]["left"]
+        assert leave(first["room"], first["credential"]).status_code == 200  # the last person: it ends
+        assert httpx.get(f"{srv.base}/api/rooms/{first['room']}", timeout=30).status_code == 404
+        again = httpx.post(srv.base + "/api/rooms", json=body, headers=srv.own_site, timeout=30)
+        assert again.status_code == 201
+    finally:
+        srv.stop()

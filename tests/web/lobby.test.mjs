@@ -20,3 +20,26 @@ test('the countdown shows whole seconds left, never below 0', () => {
   assert.equal(secondsLeft(30000, 1000), 29);
   assert.equal(secondsLeft(1000, 5000), 0);
 });
+
+import { myRoomIds, roomState } from '../../src/ziehdomino/web/lobby/my-rooms.js';
+
+class FakeStorage {
+  constructor(entries) { this.map = new Map(entries); }
+  get length() { return this.map.size; }
+  key(i) { return [...this.map.keys()][i] ?? null; }
+  getItem(k) { return this.map.get(k) ?? null; }
+}
+
+test('"Meine Räume" finds every room with a readable seat credential, and words its state', () => {
+  const storage = new FakeStorage([
+    ['ziehdomino.seat.bbbb', JSON.stringify({ seat: 1, credential: 'x' })],
+    ['ziehdomino.seat.aaaa', JSON.stringify({ seat: 0, credential: 'y' })],
+    ['ziehdomino.seat.broken', '{'],
+    ['ziehdomino.local', '{}'],
+  ]);
+  assert.deepEqual(myRoomIds(storage), ['aaaa', 'bbbb']);
+  assert.equal(roomState(null), 'beendet');
+  assert.equal(roomState({ started: false }), 'wartet auf Mitspielende');
+  assert.equal(roomState({ started: true, in_progress: true, round: 3 }), 'läuft · Runde 3');
+  assert.equal(roomState({ started: true, in_progress: false, round: 3 }), 'zwischen den Runden · Runde 3 vorbei');
+});

@@ -31,7 +31,7 @@ from .codes import ErrorCode
 from .pages import CachedStaticFiles, error_page, page, service_worker_text, web_version
 from .ratelimit import Limiter
 from .replays import ReplayError, round_number
-from .lobbyapi import lobby_events, lobby_list, quick_play
+from .lobbyapi import leave_room, lobby_events, lobby_list, quick_play
 from .quickplay import QuickPlay
 from .rooms import RoomError, Rooms
 from .rawsend import RawSendMiddleware
@@ -242,6 +242,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         Route("/api/lobby/events", lobby_events),
         Route("/api/rooms/{room_id}", room_summary),
         Route("/api/rooms/{room_id}/join", join_room, methods=["POST"]),
+        Route("/api/rooms/{room_id}/leave", leave_room, methods=["POST"]),
         Route("/api/rooms/{room_id}/runde/{n}", round_replay),
         Route("/api/rooms/{room_id}/runden", round_list),
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),

@@ -1,6 +1,7 @@
-"""The HTTP routes of open tables (docs/protocol.md, "Open tables"): "Schnell spielen"
-(``POST /api/quick``), the list "Offene Tische" (``GET /api/lobby``) and its live stream of
-server-sent events (``GET /api/lobby/events``).
+"""The HTTP routes of open tables and of one's own rooms (docs/protocol.md, "Open tables"):
+"Schnell spielen" (``POST /api/quick``), the list "Offene Tische" (``GET /api/lobby``) and its
+live stream of server-sent events (``GET /api/lobby/events``), and leaving a room without its
+page (``POST /api/rooms/{room_id}/leave``, "Meine Räume").
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from collections.abc import AsyncIterator
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
-from .api import _rate_limited, _read_model, client_address, error_response
+from .api import _held_room, _rate_limited, _read_model, client_address, error_response
 from .codes import ErrorCode
 from .lobby import Lobby
+from .models import LeaveRoom
 from .models import QuickPlay as QuickPlayBody
 from .quickplay import QuickPlay
 from .room import RoomError
@@ -73,3 +75,23 @@ async def lobby_events(request: Request) -> Response:
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+
+
+async def leave_room(request: Request) -> Response:
+    """``POST /api/rooms/{room_id}/leave`` ``{"credential"}``: the seat's person leaves for good
+    (a computer holds the seat; the last person leaving ends the room). 200 ``{"left": true}``;
+    403 ``bad_credential``, 404, 422, 503."""
+    room = await _held_room(request)
+    if isinstance(room, Response):
+        return room
+    body = await _read_model(request, LeaveRoom)
+    if isinstance(body, Response):
+        return body
+    seat = room.seat_of(body.credential)
+    if seat is None:
+        return error_response(403, ErrorCode.BAD_CREDENTIAL, "this credential opens no seat of this room")
+    try:
+        await request.app.state.rooms.leave(room, seat)
+    except RoomError as exc:
+        return error_response(404 if exc.code == ErrorCode.ROOM_NOT_FOUND else 503, exc.code, exc.message)
+    return JSONResponse({"left": True})

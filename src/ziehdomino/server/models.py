@@ -167,6 +167,13 @@ class QuickPlay(BaseModel):
     size: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, strict=True)] = MIN_PLAYERS
 
 
+class LeaveRoom(BaseModel):
+    """Body of ``POST /api/rooms/{id}/leave``: the seat's credential, ``{"credential": "..."}``."""
+
+    model_config = _STRICT
+    credential: Annotated[str, Field(min_length=1, max_length=256)]
+
+
 class JoinRoom(BaseModel):
     """Body of ``POST /api/rooms/{id}/join``: ``{"name": "Ben"}``."""
 

@@ -241,7 +241,8 @@ class Room(NamedTuple):
         """The public summary of ``GET /api/rooms/{id}``."""
         return {"room": self.id, "seats": self.seat_infos(clock, now), "started": self.started, "full": self.full,
                 "turn_time": self.state.turn_time, "target": self.state.target,
-                "public": self.state.public}
+                "public": self.state.public, "round": None if self.match is None else self.match.round_number,
+                "in_progress": self.in_progress}
 
     def record(self, updated: float) -> RoomRecord:
         """The row to store whole, written at ``updated`` (unix s): the seats, the match's storage

@@ -247,7 +247,7 @@ class Rooms:
         creator = None if address is None else address_key(address)
         if creator is not None and await self._opened_by(creator) >= self.settings.max_rooms_per_address:
             raise RoomError(ErrorCode.TOO_MANY_ROOMS, f"this address has {self.settings.max_rooms_per_address} rooms open "
-                                              "that have not ended; end one or wait until they are cleaned up")
+                                              "that have not ended; leave one under \"Meine Räume\" on the start page")
         credential = new_credential()
         seats = [SeatState("person") if s.kind == "person" else SeatState("computer", level=s.level) for s in spec.seats]
         seats[0] = SeatState("person", name=spec.name, credential_hash=hash_credential(credential))

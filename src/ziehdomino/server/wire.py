@@ -148,6 +148,8 @@ class RoomSummary(TypedDict):
     turn_time: TurnTime | None
     target: MatchTarget | None
     public: bool
+    round: int | None
+    in_progress: bool
 
 
 class RoundList(TypedDict):

@@ -7,6 +7,7 @@
 
 import { byId } from '../common/dom.js';
 import { errorText, initPage, t } from '../common/i18n.js';
+import { createMyRooms } from '../lobby/my-rooms.js';
 import { createOpenTables } from '../lobby/open-tables.js';
 import { readSave } from '../sessions/local-save.js';
 import { writeSeat } from '../sessions/session-online.js';
@@ -103,6 +104,9 @@ quickForm.addEventListener('submit', (event) => {
   rememberName(name);
   seatAndGo('/api/quick', { name, size: Number(quickForm.elements.size.value) }, quickError, 'start.quick.failed');
 });
+
+// "Meine Räume": the rooms this browser holds a seat in, each with a way to leave it.
+createMyRooms({ section: byId('my-rooms'), list: byId('my-rooms-list'), storage: localStorage });
 
 // "Offene Tische": "Mitspielen" takes the free seat with the name of the quick-play form.
 createOpenTables({

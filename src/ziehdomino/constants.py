@@ -48,6 +48,15 @@ MatchTarget: TypeAlias = Literal[3, 5, 10]
 #: The targets, smallest first.
 MATCH_TARGETS: Final[tuple[MatchTarget, ...]] = get_args(MatchTarget)
 
+#: A reaction's id: a fixed set of short phrases a seated person may send to the table, never free
+#: text ("Hallo", "Viel Glück", ... are their words in web/common/i18n.js).
+Reaction: TypeAlias = Literal["hallo", "viel_glueck", "gut_gespielt", "danke", "glueckwunsch", "oh_nein", "hoppla",
+                              "tschuess"]
+#: The reactions, in the order the table offers them.
+REACTIONS: Final[tuple[Reaction, ...]] = get_args(Reaction)
+#: Seconds between two reactions of one seat (more are refused); a reaction shows about as long.
+REACTION_GAP: Final = 3.0
+
 #: Most characters (code points, after trimming) in a person's name.
 NAME_MAX: Final = 24
 #: Combining marks one character of a name may carry.
@@ -108,7 +117,8 @@ LEASE_SECONDS: Final = 4.0
 
 #: The names :func:`browser_module` writes to ``web/common/constants.js``: what the pages need.
 BROWSER: Final = ("LEVELS", "DEFAULT_LEVEL", "STAND_IN_LEVEL", "MIN_PLAYERS", "MAX_PLAYERS", "TABLE_SIZES",
-                  "MIN_PEOPLE", "TURN_TIMES", "DEFAULT_TURN_TIME", "NAME_MAX", "MAX_MARKS", "MATCH_TARGETS")
+                  "MIN_PEOPLE", "TURN_TIMES", "DEFAULT_TURN_TIME", "NAME_MAX", "MAX_MARKS", "MATCH_TARGETS",
+                  "REACTIONS", "REACTION_GAP")
 
 
 def browser_module() -> str:

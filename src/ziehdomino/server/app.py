@@ -33,6 +33,7 @@ from .ratelimit import Limiter
 from .replays import ReplayError, round_number
 from .lobbyapi import leave_room, lobby_events, lobby_list, quick_play
 from .quickplay import QuickPlay
+from .reactions import Reactions
 from .rooms import RoomError, Rooms
 from .rawsend import RawSendMiddleware
 from .security import SameSiteMiddleware, SecurityHeadersMiddleware
@@ -201,6 +202,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         quick = QuickPlay(rooms, settings.quick_wait)
         rooms.listeners.append(quick)
         app.state.quick = quick
+        app.state.reactions = Reactions()
         await store.start(rooms.let_go)
         count = await rooms.load()
         app.state.rooms = rooms

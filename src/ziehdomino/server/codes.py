@@ -106,6 +106,8 @@ class ErrorCode(enum.StrEnum):
     """A replay of the round still being played (nothing of it is shown before its end)."""
     TOO_MANY_ROOMS = "too_many_rooms"
     """One address has as many rooms open (not ended) as it may create."""
+    REACTION_TOO_SOON = "reaction_too_soon"
+    """A seat's reaction came less than 3 s after its last one."""
 
 
 #: Close codes after which reconnecting with the same hello cannot help, and the error code the

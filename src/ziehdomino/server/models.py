@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from ..constants import (DEFAULT_LEVEL, DEFAULT_TURN_TIME, MAX_MARKS, MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS, NAME_MAX,
-                         Level, MatchTarget, TurnTime)
+                         Level, MatchTarget, Reaction, TurnTime)
 
 # Characters that would let a name reorder or hide the text around it.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -257,6 +257,15 @@ class StartNow(BaseModel):
     type: Literal["start_now"]
 
 
+class React(BaseModel):
+    """A seated person's reaction to the table: ``{"type": "react", "reaction": "hallo"}``, one
+    of the fixed set (:data:`~ziehdomino.constants.REACTIONS`)."""
+
+    model_config = _STRICT
+    type: Literal["react"]
+    reaction: Reaction
+
+
 class Sync(BaseModel):
     """Ask for the full state: ``{"type": "sync"}`` (a delta that did not apply)."""
 
@@ -271,12 +280,12 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Leave | StartNow | Sync | Ping,
+ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Leave | StartNow | React | Sync | Ping,
                                      Field(discriminator="type")]
 
 #: Validates one WebSocket text message (JSON) into a :data:`ClientMessage`; raises
 #: ``pydantic.ValidationError`` for anything else.
-CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Leave | StartNow | Sync | Ping] = \
+CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Leave | StartNow | React | Sync | Ping] = \
     TypeAdapter(ClientMessage)
 
 

@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import Refusal
 from .codes import Close, ErrorCode
-from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, StartNow, Sync, first_error
+from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, React, StartNow, Sync, first_error
 from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
 from .messages import PONG, error_text
@@ -206,6 +206,8 @@ async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Con
                 await rooms.leave(room, conn.seat)
             elif isinstance(msg, StartNow):
                 await rooms.start_now(room, conn.seat)
+            elif isinstance(msg, React):
+                ws.app.state.reactions.send(room, conn.seat, msg.reaction, time.time())
             elif isinstance(msg, Sync):
                 await room.resend_state(conn, full=True)
             else:

@@ -63,5 +63,6 @@ export const ERROR_CODES = Object.freeze([
   "server_error",
   "round_not_found",
   "round_in_progress",
-  "too_many_rooms"
+  "too_many_rooms",
+  "reaction_too_soon"
 ]);

@@ -18,3 +18,5 @@ export const DEFAULT_TURN_TIME = 60;
 export const NAME_MAX = 24;
 export const MAX_MARKS = 4;
 export const MATCH_TARGETS = Object.freeze([3, 5, 10]);
+export const REACTIONS = Object.freeze(["hallo", "viel_glueck", "gut_gespielt", "danke", "glueckwunsch", "oh_nein", "hoppla", "tschuess"]);
+export const REACTION_GAP = 3.0;

@@ -337,6 +337,7 @@ const DE = {
   'history.blocked': 'Blockade',
   'history.shared': 'Blockade, geteilt',
   'history.nobody': 'niemand',
+  'error.reaction_too_soon': 'Eine Reaktion alle drei Sekunden.',
   'error.too_many_rooms': 'Von deiner Adresse sind schon zu viele Räume offen. Verlasse einen unter „Meine Räume“ oder versuche es später noch einmal.',
   'error.left': 'Du hast diesen Raum verlassen.',
 
@@ -764,6 +765,7 @@ const EN = {
   'history.blocked': 'Blocked',
   'history.shared': 'Blocked, shared',
   'history.nobody': 'nobody',
+  'error.reaction_too_soon': 'One reaction every three seconds.',
   'error.too_many_rooms': 'Too many rooms are open from your address. Leave one under “My rooms” or try again later.',
   'error.left': 'You left this room.',
 

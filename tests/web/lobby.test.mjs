@@ -43,3 +43,17 @@ test('"Meine Räume" finds every room with a readable seat credential, and words
   assert.equal(roomState({ started: true, in_progress: true, round: 3 }), 'läuft · Runde 3');
   assert.equal(roomState({ started: true, in_progress: false, round: 3 }), 'zwischen den Runden · Runde 3 vorbei');
 });
+
+import { readMutes, shown } from '../../src/ziehdomino/web/room/room-reactions.js';
+
+test('reactions: "Reaktionen aus" hides all, a muted seat only its own, and a broken entry mutes nothing', () => {
+  const store = (value) => ({ getItem: () => value });
+  assert.deepEqual(readMutes(store(null)), { off: false, muted: [] });
+  assert.deepEqual(readMutes(store('{')), { off: false, muted: [] });
+  const mutes = readMutes(store(JSON.stringify({ off: false, muted: ['r1:1', 7] })));
+  assert.deepEqual(mutes, { off: false, muted: ['r1:1'] });
+  assert.equal(shown(mutes, 'r1', 1), false);
+  assert.equal(shown(mutes, 'r1', 0), true);
+  assert.equal(shown(mutes, 'r2', 1), true);
+  assert.equal(shown({ off: true, muted: [] }, 'r1', 0), false);
+});

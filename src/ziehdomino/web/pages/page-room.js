@@ -17,6 +17,8 @@ import { createClock } from '../room/room-clock.js';
 import { createReady } from '../room/room-ready.js';
 import { createLeave } from '../room/room-leave.js';
 import { createWait } from '../room/room-wait.js';
+import { createReactions } from '../room/room-reactions.js';
+import { seatName } from '../table/words.js';
 import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from '../sessions/session-online.js';
 import { wireRoomStats } from '../room/room-stats.js';
 import { prefillName, readName, rememberName, wireName } from './setup.js';
@@ -85,6 +87,9 @@ createTable(tableRoot, session, {
   roomParts: { clock: createClock(), ready: createReady() },
 });
 wireRoomStats(session, roomId, tableRoot);
+// Reactions: their button sits in the table's top bar, their bubbles on the seat cards.
+const reactions = createReactions({ session, storage: localStorage, roomId, root: tableRoot, nameOf: (s) => seatName(room, s) });
+(tableRoot.querySelector('.table-top') ?? tableRoot).append(reactions.element);
 
 /**
  * The connection line. While the connection is down it is pinned to the top of the screen
@@ -115,6 +120,7 @@ function renderRoom() {
   seatsBox.hidden = Boolean(view) && mine !== null;
   document.body.classList.toggle('started', Boolean(view));
   leave.show(mine !== null);
+  reactions.update(room);
   const waitSig = JSON.stringify([document.documentElement.lang, room?.wait_ms, mine, Boolean(view)]);
   if (waitSig !== lastWait) {
     lastWait = waitSig;

@@ -246,6 +246,11 @@ export class OnlineSession extends SessionEvents {
    * Leaves the room for good: forgets the seat in this browser and asks the server to hand it
    * to a computer (the server then closes with 4410, reported as the error `left`).
    */
+  /** Sends one of the fixed reactions (docs/protocol.md, "Reactions"); a refusal comes back as an error. */
+  react(reaction) {
+    if (!this.sendRaw({ type: 'react', reaction })) this.onError('offline');
+  }
+
   /** A waiting open table starts at once: computers take the free seats ("Jetzt mit Computern starten"). */
   startNow() {
     if (!this.sendRaw({ type: 'start_now' })) this.onError('offline');
@@ -319,6 +324,8 @@ export class OnlineSession extends SessionEvents {
     } else if (message.type === 'history') {
       this.rounds = Array.isArray(message.rounds) ? message.rounds : [];
       this.emit('change');
+    } else if (message.type === 'reaction') {
+      if (Number.isInteger(message.seat) && typeof message.reaction === 'string') this.emit('reaction', message.seat, message.reaction);
     } else if (message.type === 'error') {
       this.unanswered = null;
       this.settlePending();

@@ -115,6 +115,7 @@ export function createCards(ctx) {
       cards.clear();
       list.replaceChildren(...order.map((s) => {
         const card = playerCard();
+        card.li.dataset.seat = String(s); // where a reaction of this seat shows (room-reactions.js)
         cards.set(s, card);
         return card.li;
       }));
@@ -125,6 +126,7 @@ export function createCards(ctx) {
     });
     if (view.seat !== null) {
       const mine = data(view.seat, 'me');
+      meInfo.dataset.seat = String(view.seat);
       if (sig.changed('me', [ctx.lang(), mine])) {
         fillCard(meCard, mine);
         meInfo.classList.toggle('active', mine.turn);

@@ -1,0 +1,104 @@
+"""Playing with strangers in the browser, at 390x844 and 1280x800: two people press "Schnell
+spielen", sit at one table and exchange a reaction; a third sees a waiting table under "Offene
+Tische" and takes its free seat with "Mitspielen"; the countdown gives the last free seat to a
+computer; a person alone starts at once with "Jetzt mit Computern starten"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.support.e2e import watch
+from tests.support.server import ServerProcess
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose quick-play tables wait 4 s for people."""
+    srv = ServerProcess(tmp_path_factory.mktemp("quick") / "data",
+                        extra=["--quick-wait", "4", "--computer-delay", "0.2"]).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _press_quick(page: Page, base: str, name: str, size: int) -> None:
+    page.goto(base + "/")
+    form = page.get_by_role("region", name="Mit anderen spielen")
+    form.get_by_label("Dein Name").fill(name)
+    form.get_by_label("Plätze").select_option(str(size))
+    form.get_by_role("button", name="Schnell spielen").click()
+    page.wait_for_url(re.compile(r"/r/"))
+
+
+def _on_screen(page: Page, locator: object) -> None:
+    box = locator.bounding_box()  # type: ignore[attr-defined]
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"], box
+
+
+def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerProcess, new_context) -> None:
+    anna, ben = new_context(viewport=PHONE).new_page(), new_context(viewport=DESKTOP).new_page()
+    problems = [watch(anna), watch(ben)]
+    _press_quick(anna, quick_server.base, "Anna", 2)
+    _press_quick(ben, quick_server.base, "Ben", 2)
+    assert anna.url == ben.url
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    _on_screen(anna, anna.get_by_role("button", name="Reaktion"))
+    ben.get_by_role("button", name="Reaktion").click()
+    ben.get_by_role("button", name="Gut gespielt").click()
+    expect(anna.locator(".reaction-bubble")).to_have_text("Gut gespielt")
+    expect(anna.locator(".table [aria-live=polite]").filter(has_text="Ben: Gut gespielt")).to_have_count(1)
+    expect(anna.locator(".log")).not_to_contain_text("Gut gespielt")
+    # Muted: Anna turns Ben's reactions off; the next one does not show.
+    anna.get_by_role("button", name="Reaktion").click()
+    anna.get_by_role("button", name="Ben stummschalten").click()
+    anna.keyboard.press("Escape")
+    ben.wait_for_timeout(3100)  # one reaction per 3 s
+    ben.get_by_role("button", name="Reaktion").click()
+    ben.get_by_role("button", name="Danke").click()
+    expect(ben.locator(".reaction-bubble")).to_have_text("Danke")
+    expect(anna.locator(".reaction-bubble")).to_have_count(0)
+    assert problems == [[], []], problems
+
+
+def test_a_stranger_joins_from_the_list_and_a_computer_takes_the_last_seat(quick_server: ServerProcess, new_context) -> None:
+    cleo, dora = new_context(viewport=PHONE).new_page(), new_context(viewport=DESKTOP).new_page()
+    problems = [watch(cleo), watch(dora)]
+    _press_quick(cleo, quick_server.base, "Cleo", 3)
+    wait_button = cleo.get_by_role("button", name="Jetzt mit Computern starten")
+    expect(wait_button).to_be_visible()
+    _on_screen(cleo, wait_button)
+    expect(cleo.get_by_role("timer")).to_contain_text("Computer übernehmen die freien Plätze in")
+    dora.goto(quick_server.base + "/")
+    tables = dora.get_by_role("list", name="Offene Tische")
+    line = tables.get_by_role("listitem").filter(has_text="Cleo")
+    expect(line).to_contain_text("3 Plätze")
+    dora.get_by_role("region", name="Mit anderen spielen").get_by_label("Dein Name").fill("Dora")
+    line.get_by_role("button", name="Mitspielen").click()
+    dora.wait_for_url(cleo.url)
+    for page in (cleo, dora):
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible(timeout=15_000)
+    expect(dora.locator(".players")).to_contain_text("Computer")
+    assert problems == [[], []], problems
+
+
+def test_a_person_alone_starts_at_once_with_computers(quick_server: ServerProcess, new_context, screens: Path) -> None:
+    elli = new_context(viewport=PHONE).new_page()
+    problems = watch(elli)
+    _press_quick(elli, quick_server.base, "Elli", 4)
+    elli.screenshot(path=str(screens / "quick-wait-390x844.png"))
+    elli.get_by_role("button", name="Jetzt mit Computern starten").click()
+    expect(elli.get_by_role("heading", name="Runde 1")).to_be_visible()
+    expect(elli.locator(".players li")).to_have_count(3)
+    assert not problems, problems

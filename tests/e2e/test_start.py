@@ -31,9 +31,11 @@ def test_on_a_phone_the_local_form_is_on_the_first_screen(server, new_context, s
         b = box(page, part)
         assert b["y"] >= 0 and b["y"] + b["height"] <= size["height"], (part, b)
     assert page.evaluate("window.scrollY") == 0
-    # The room form follows right after (its heading within the first screen and a half).
-    room = box(page, page.get_by_role("heading", name="Raum eröffnen"))
-    assert room["y"] < size["height"] * 1.5, room
+    # Playing with others follows right after (its heading within the first screen and a half),
+    # then the room form.
+    quick = box(page, page.get_by_role("heading", name="Mit anderen spielen"))
+    assert quick["y"] < size["height"] * 1.5, quick
+    assert box(page, page.get_by_role("heading", name="Raum eröffnen"))["y"] > quick["y"]
 
 
 def test_a_local_game_needs_no_typed_name_and_the_default_follows_the_language(server, new_context):

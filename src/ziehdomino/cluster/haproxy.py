@@ -207,6 +207,7 @@ def _frontend(bind: str, tls: Path | None, http_bind: str | None, http_rate: int
     acl create_or_join method POST
     acl create_or_join_path path /api/rooms
     acl create_or_join_path path_reg ^/api/rooms/{_ID}/join$
+    acl create_or_join_path path /api/quick
     acl own_site var(txn.own_site) -m bool
     http-request track-sc0 src if create_or_join create_or_join_path own_site
     http-request return status 429 content-type application/json hdr retry-after 60 string '{{"code":"rate_limited","message":"too many rooms or joins from this address; wait a minute"}}' if create_or_join create_or_join_path own_site {{ sc_http_req_rate(0) gt {http_rate} }}
@@ -215,7 +216,10 @@ def _frontend(bind: str, tls: Path | None, http_bind: str | None, http_rate: int
     acl room_api path_reg ^/api/rooms/{_ID}(/.*)?$
     http-request set-var(txn.room) path,field(3,/) if room_path
     http-request set-var(txn.room) path,field(4,/) if room_api
-    use_backend rooms if room_path || room_api
+    # "Schnell spielen": every request for one table size to one process, which pairs them
+    acl quick_path path /api/quick
+    http-request set-var(txn.room) url_param(size) if quick_path
+    use_backend rooms if room_path || room_api || quick_path
     default_backend any
 
 backend per_address

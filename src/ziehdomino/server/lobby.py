@@ -21,7 +21,8 @@ from collections.abc import Awaitable, Callable
 import orjson
 
 from .changes import Step
-from .opentables import ListedTable, as_json, listing, ordered
+from .opentables import ListedTable, as_json, listing, listing_of_stored, ordered
+from .storage.tables import stored_open_tables
 from .writer import RoomWriter
 
 log = logging.getLogger("ziehdomino.lobby")
@@ -33,10 +34,18 @@ QUEUE_SIZE = 4
 
 
 def storage_tables(storage: object) -> Callable[[], Awaitable[list[ListedTable]]] | None:
-    """The storage's reader of every process's open tables (``open_tables``), or None when the
-    storage has none: then this process holds every room and its own list is the whole list."""
-    reader = getattr(storage, "open_tables", None)
-    return reader if callable(reader) else None
+    """The reader of every process's open tables from a storage shared by several processes
+    (PostgreSQL: its connection pool), or None: this process holds every room (SQLite, memory)
+    and its own list is the whole list."""
+    if not hasattr(type(storage), "pool"):
+        return None
+
+    async def read() -> list[ListedTable]:
+        pool = getattr(storage, "pool")  # noqa: B009 -- opened by the storage's start, after this reader was made
+        found = [listing_of_stored(t) for t in await stored_open_tables(pool, 4 * LIST_LIMIT)]
+        return [t for t in found if t is not None]
+
+    return read
 
 
 class Lobby:

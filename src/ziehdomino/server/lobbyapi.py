@@ -28,7 +28,7 @@ MAX_STREAMS = 5000
 
 
 async def quick_play(request: Request) -> Response:
-    """``POST /api/quick`` ``{"name", "size"}``: 201 ``{"room", "link", "seat", "credential"}``,
+    """``POST /api/quick?size=N`` ``{"name", "size"}``: 201 ``{"room", "link", "seat", "credential"}``,
     seated at once at an open table of ``size`` seats that waits for people, or at a new one;
     422, 429 (``rate_limited``, ``too_many_rooms``), 503."""
     if (limited := _rate_limited(request)) is not None:  # a cross-site request never gets here (security.py)
@@ -36,6 +36,8 @@ async def quick_play(request: Request) -> Response:
     body = await _read_model(request, QuickPlayBody)
     if isinstance(body, Response):
         return body
+    if request.query_params.get("size", str(body.size)) != str(body.size):  # the proxy routes by it
+        return error_response(422, ErrorCode.BAD_REQUEST, "size: the query's size differs from the body's")
     quick: QuickPlay = request.app.state.quick
     try:
         writer, seat, credential = await quick.seat(body.name, body.size, client_address(request))

@@ -16,6 +16,8 @@ from ..engine import Match
 from .changes import STATE, WHOLE, Step, Write
 from .codes import ErrorCode
 from .room import Room, RoomError, Seat, SeatState
+from .roomstate import RoomState
+from .storage.tables import StoredTable
 
 #: The level of the computers that fill a waiting open table's free seats.
 FILL_LEVEL = DEFAULT_LEVEL
@@ -78,9 +80,10 @@ def fill(room: Room, now: float, seat: Seat | None = None, grace: float = 20.0) 
     return Step(room.but(seats=seats, match=Match(room.players), state=state), WHOLE)
 
 
-def listing(room: Room) -> ListedTable | None:
+def listing(room: Room, started: bool | None = None) -> ListedTable | None:
     """The table's line in "Offene Tische", or None: a private room, or nobody at the table (a
-    table whose people all left or went away drops out of the list at once)."""
+    table whose people all left or went away drops out of the list at once). ``started``: its
+    first round was dealt (default: ``room.started``; a room read without its match says so)."""
     if not room.state.public or not someone_present(room):
         return None
     seats: list[ListedSeat] = []
@@ -93,7 +96,19 @@ def listing(room: Room) -> ListedTable | None:
             seats.append({"kind": "free", "name": None})
     return {"room": room.id, "size": room.players, "seats": seats, "free": sum(not s.taken for s in room.seats),
             "turn_time": room.state.turn_time, "target": room.state.target,
-            "state": "waiting" if not room.started else "playing", "created": room.created}
+            "state": "playing" if (room.started if started is None else started) else "waiting",
+            "created": room.created}
+
+
+def listing_of_stored(table: StoredTable) -> ListedTable | None:
+    """:func:`listing` of an open table as stored (:mod:`.storage.tables`), without replaying its
+    match; None when its row cannot be read."""
+    try:
+        seats = tuple(SeatState.from_json(s) for s in table.seats)
+        state = RoomState.from_json(table.room, len(seats))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return listing(Room(table.id, seats, state, table.created), started=table.started)
 
 
 def ordered(tables: list[ListedTable], limit: int) -> list[ListedTable]:

@@ -8,8 +8,12 @@ and deals the first round (or ends a table nobody sits at any more).
 
 Requests for the same size are seated one at a time (a lock per size), so two people who press
 "Schnell spielen" for the same size within the wait land at the same table, never at two, and a
-flood from one address fills its own waiting table rather than opening new ones. Per process:
-with several processes behind one address each process pairs the requests it gets (docs/deploy.md).
+flood from one address fills its own waiting table rather than opening new ones.
+
+Several processes (docs/deploy.md): the proxy sends every quick-play request of one size to the
+same process (it hashes the size as it hashes a room id), so the lock per size holds for the
+whole site; and the tables it opened, which the pages' sockets take to the processes their ids
+hash to, are found in the database (``tables``) and taken back to be joined.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from ..constants import QUICK_TARGET, TABLE_SIZES
 from . import opentables
 from .changes import Step
 from .codes import ErrorCode
+from .lobby import storage_tables
 from .models import CreateRoom, PersonSeat
 from .room import RoomError, Seat
 from .rooms import Rooms
@@ -45,6 +50,7 @@ class QuickPlay:
 
     def __init__(self, rooms: Rooms, wait: float) -> None:
         self.rooms = rooms
+        self.tables = storage_tables(rooms.storage)
         self.wait = wait
         self.grace = rooms.settings.grace
         self.waiting: dict[int, dict[str, RoomWriter]] = {n: {} for n in TABLE_SIZES}
@@ -98,6 +104,32 @@ class QuickPlay:
 
     # --- "Schnell spielen" -----------------------------------------------------------------------
 
+    async def _candidates(self, size: int) -> list[RoomWriter]:
+        """The waiting tables of ``size`` seats, the oldest first: this process's, then (several
+        processes) those that others hold, taken here."""
+        for gone in [w for w in self.waiting[size].values() if w.gone or w.deleted]:
+            self.forget(gone)  # moved to another process or ended: found again below if it waits
+        own = sorted(self.waiting[size].values(), key=lambda w: w.room.created)
+        if self.tables is None:
+            return own
+        try:
+            stored = await self.tables()
+        except Exception as exc:  # the database is away: this process's tables only
+            log.warning("reading the waiting tables failed: %r", exc)
+            return own
+        held = {w.id for w in own}
+        found = list(own)
+        for table in stored:
+            if table["size"] != size or table["state"] != "waiting" or table["free"] < 1 or table["room"] in held:
+                continue
+            try:
+                writer = await self.rooms.find(table["room"])
+            except RoomError:
+                continue
+            if writer is not None:
+                found.append(writer)
+        return found
+
     async def seat(self, name: str, size: int, address: str | None) -> tuple[RoomWriter, Seat, str]:
         """Seat ``name`` at the oldest table of ``size`` seats that waits for people, else open
         one (public, matches to 5 wins, computers after :attr:`wait` seconds). Returns the
@@ -111,7 +143,7 @@ class QuickPlay:
         if size not in self.waiting:
             raise ValueError(f"size must be one of {TABLE_SIZES}")
         async with self._locks[size]:
-            for writer in sorted(self.waiting[size].values(), key=lambda w: w.room.created):
+            for writer in await self._candidates(size):
                 try:
                     seat, credential = await self.rooms.join(writer, name)
                 except RoomError as exc:

@@ -102,7 +102,9 @@ quickForm.addEventListener('submit', (event) => {
   const name = readName(quickForm, quickError);
   if (name === null) return;
   rememberName(name);
-  seatAndGo('/api/quick', { name, size: Number(quickForm.elements.size.value) }, quickError, 'start.quick.failed');
+  const size = Number(quickForm.elements.size.value);
+  // The size is in the query too: with several server processes the proxy routes by it.
+  seatAndGo(`/api/quick?size=${size}`, { name, size }, quickError, 'start.quick.failed');
 });
 
 // "Meine Räume": the rooms this browser holds a seat in, each with a way to leave it.

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from ziehdomino.engine import action_to_json
+from ziehdomino.server import changes
 from ziehdomino.server.connection import Connection
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.quickplay import QuickPlay
@@ -178,6 +180,40 @@ def test_a_waiting_table_survives_a_restart_and_its_countdown_goes_on_once_its_p
         await rooms.connect(resumed, Connection(seat))
         await asyncio.sleep(0.8)
         assert resumed.room.started and [s.kind for s in resumed.room.seats] == ["person", "computer", "computer"]
+        await rooms.close()
+
+    asyncio.run(main())
+
+
+def test_a_person_takes_a_computers_seat_at_the_next_round_and_the_seat_keeps_its_counters() -> None:
+    async def main() -> None:
+        storage = MemoryStorage()
+        rooms, quick = _rooms(storage)
+        writer, seat, _ = await quick.seat("Anna", 3, "a")
+        await rooms.connect(writer, Connection(seat))
+        await rooms.start_now(writer, seat)
+        await asyncio.sleep(0.05)
+        assert json.loads(rooms.lobby.body())["tables"][0]["takeover"] == 2
+        seat_ben, credential = await rooms.join(writer, "Ben")  # no free seat: a computer's, next round
+        room = writer.room
+        assert seat_ben == 1 and room.seats[1].kind == "computer" and room.seats[1].heir == "Ben"
+        assert room.seat_of(credential) is None and room.heir_of(credential) == 1
+        assert "heir_hash" not in json.dumps(room.seat_infos(rooms.clock, time.time()))
+        while (turn := writer.room.turn) is not None:  # the round is played to its end
+            legal = action_to_json(writer.room.match.round.legal_actions(turn)[0])  # type: ignore[union-attr]
+            await writer.run(lambda r: changes.act(r, turn, r.match.version, legal, time.time()))  # type: ignore[union-attr]
+        wins = list(writer.room.match.wins)  # type: ignore[union-attr]
+        await rooms.next_round(writer, seat, writer.room.match.version)  # type: ignore[union-attr]
+        room = writer.room
+        assert room.match is not None and room.match.round_number == 2 and room.match.wins == wins
+        assert room.seats[1] == room.seats[1]._replace(kind="person", name="Ben", level=None, heir=None, since=2)
+        assert room.seat_of(credential) == 1 and room.heir_of(credential) is None
+        assert room.seat_infos(rooms.clock, time.time())[1]["since"] == 2
+        private, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Pia"))
+        await rooms.join(private, "Olga")
+        with pytest.raises(RoomError) as full:
+            await rooms.join(private, "Eve")
+        assert full.value.code == "room_full"
         await rooms.close()
 
     asyncio.run(main())

@@ -78,9 +78,22 @@ def _alive_match(room: Room) -> Match:
     return room.match
 
 
+def _heirs_seated(room: Room, number: int, now: float) -> Room:
+    """``room`` with every heir in the seat they asked for, from round ``number`` on (away until
+    their page says hello again with the credential that now opens the seat)."""
+    for i, s in enumerate(room.seats):
+        if s.heir is not None:
+            room = room.with_seat(i, kind="person", level=None, name=s.heir, credential_hash=s.heir_hash, left=False,
+                                  heir=None, heir_hash=None, since=number)
+            room = room.but(state=room.state.away(i, now))
+    return room
+
+
 def _dealt(room: Room, now: float) -> Room:
     """``room`` with its next round dealt (every person is ready); when the round that ended
-    won the match, that round opens a new match ("Revanche": every counter at 0)."""
+    won the match, that round opens a new match ("Revanche": every counter at 0). An heir takes
+    their seat as the round starts."""
+    room = _heirs_seated(room, _alive_match(room).round_number + 1, now)
     match = _alive_match(room).copy()
     if match.winner(room.state.target) is not None:
         match.rematch()
@@ -108,16 +121,31 @@ def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, cre
     return Step(Room(room_id, tuple(seats), state, now), WHOLE, push=False)
 
 
+def _heir(room: Room, name: str, credential_hash: str) -> tuple[Step, Seat]:
+    """At an open table in play without a free seat: ``name`` takes the lowest seat a computer
+    holds (filled at the start, or left by a person) when the next round starts.
+
+    Raises:
+        RoomError: ``room_full`` (a private room, or no such seat).
+    """
+    seats = [i for i, s in enumerate(room.seats) if s.played_by_computer and s.heir is None]
+    if not (room.state.public and room.started and seats):
+        raise RoomError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
+    return Step(room.with_seat(seats[0], heir=name, heir_hash=credential_hash), WHOLE), seats[0]
+
+
 def join(room: Room, name: str, credential_hash: str, now: float) -> tuple[Step, Seat]:
     """Seat ``name`` at the lowest free person seat, away until their page connects; the first
-    round is dealt when this was the last free seat. Returns the step and the seat.
+    round is dealt when this was the last free seat. At an open table in play without a free
+    seat, ``name`` takes a computer's seat at the next round instead (:func:`_heir`). Returns
+    the step and the seat.
 
     Raises:
         RoomError: ``room_full``.
     """
     free = [i for i, s in enumerate(room.seats) if not s.taken]
     if not free:
-        raise RoomError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
+        return _heir(room, name, credential_hash)
     seat = free[0]
     room = room.with_seat(seat, name=name, credential_hash=credential_hash)
     room = room.but(state=room.state.away(seat, now))

@@ -1,5 +1,6 @@
 """Open tables as values: the change that fills a waiting table with computers, and a table's
-line in the list "Offene Tische" (docs/rules.md, "Open tables"; docs/protocol.md, "Open tables").
+line in the list "Offene Tische" (with ``takeover``: the computer-held seats a person may take at
+the next round, :func:`.changes.join`) (docs/rules.md, "Open tables"; docs/protocol.md, "Open tables").
 
 An open table is a room whose state says ``public``. One opened by "Schnell spielen" waits for
 people until ``state.wait_until``; then, or when a seated person asks for it ("Jetzt mit
@@ -37,6 +38,7 @@ class ListedTable(TypedDict):
     size: int
     seats: list[ListedSeat]
     free: int
+    takeover: int
     turn_time: int | None
     target: int | None
     state: Literal["waiting", "playing"]
@@ -94,10 +96,11 @@ def listing(room: Room, started: bool | None = None) -> ListedTable | None:
             seats.append({"kind": "person", "name": s.name})
         else:
             seats.append({"kind": "free", "name": None})
+    playing = room.started if started is None else started
+    takeover = sum(s.played_by_computer and s.heir is None for s in room.seats) if playing else 0
     return {"room": room.id, "size": room.players, "seats": seats, "free": sum(not s.taken for s in room.seats),
-            "turn_time": room.state.turn_time, "target": room.state.target,
-            "state": "playing" if (room.started if started is None else started) else "waiting",
-            "created": room.created}
+            "takeover": takeover, "turn_time": room.state.turn_time, "target": room.state.target,
+            "state": "playing" if playing else "waiting", "created": room.created}
 
 
 def listing_of_stored(table: StoredTable) -> ListedTable | None:

@@ -52,6 +52,11 @@ class SeatState(NamedTuple):
         name: the person's name once seated.
         credential_hash: the hash of the seat's credential (hex), None while free or left.
         left: the person left the room for good: a computer plays the seat, the credential is void.
+        heir: at an open table, the name of the person who takes this computer-held seat when
+            the next round starts ("Platz übernehmen"); None: nobody.
+        heir_hash: the hash of the heir's credential (it opens the seat once they took it).
+        since: the round the seat's person came in at, when they took it from a computer
+            (None: from the first round on).
     """
 
     kind: Literal["person", "computer"]
@@ -59,6 +64,9 @@ class SeatState(NamedTuple):
     name: str | None = None
     credential_hash: str | None = None
     left: bool = False
+    heir: str | None = None
+    heir_hash: str | None = None
+    since: int | None = None
 
     @property
     def taken(self) -> bool:
@@ -73,7 +81,7 @@ class SeatState(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
         return {"kind": self.kind, "level": self.level, "name": self.name, "credential_hash": self.credential_hash,
-                "left": self.left}
+                "left": self.left, "heir": self.heir, "heir_hash": self.heir_hash, "since": self.since}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatState:
@@ -83,7 +91,7 @@ class SeatState(NamedTuple):
             KeyError: no ``kind``.
         """
         return cls(data["kind"], data.get("level"), data.get("name"), data.get("credential_hash"),
-                   bool(data.get("left", False)))
+                   bool(data.get("left", False)), data.get("heir"), data.get("heir_hash"), data.get("since"))
 
 
 class Room(NamedTuple):
@@ -158,6 +166,15 @@ class Room(NamedTuple):
                 found = i
         return found
 
+    def heir_of(self, credential: str) -> Seat | None:
+        """The seat this credential will open once its heir took it at the next round, or None."""
+        digest = hash_credential(credential)
+        found: Seat | None = None
+        for i, s in enumerate(self.seats):
+            if hmac.compare_digest(digest, s.heir_hash or "") and s.heir_hash:
+                found = i
+        return found
+
     def is_present(self, seat: Seat) -> bool:
         """A computer is always present; a person while seated, not left and not away."""
         s = self.seats[seat]
@@ -212,7 +229,8 @@ class Room(NamedTuple):
             connected = self.is_present(i)
             stand_in = person and s.taken and (s.left or (turn is not None and (not connected or (i == turn and overdue))))
             infos.append({"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
-                          "connected": connected, "left": s.left, "stand_in": stand_in, "ready": ready[i]})
+                          "connected": connected, "left": s.left, "stand_in": stand_in, "ready": ready[i],
+                          "heir": s.heir, "since": s.since})
         return infos
 
     @property

@@ -28,6 +28,8 @@ class SeatInfo(TypedDict):
     left: bool
     stand_in: bool
     ready: bool
+    heir: str | None
+    since: int | None
 
 
 class TurnClock(TypedDict):

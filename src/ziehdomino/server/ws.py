@@ -149,6 +149,8 @@ async def _hello(ws: WebSocket, room: RoomWriter, settings: Settings) -> Connect
     seat = None
     if msg.credential is not None:
         seat = room.seat_of(msg.credential)
+        if seat is None and room.room.heir_of(msg.credential) is not None:
+            return Connection(None, deltas=msg.deltas)  # watches until the next round gives the seat
         if seat is None:
             await ws.send_text(error_text(ErrorCode.BAD_CREDENTIAL, "this credential opens no seat of this room"))
             await ws.close(Close.BAD_CREDENTIAL, "bad credential")

@@ -1,7 +1,8 @@
 /**
  * @file "Offene Tische" on the start page: the live list of open tables (docs/protocol.md, "Open
  * tables"), read from `GET /api/lobby/events` (server-sent events: the list at once, then every
- * time it changes), each table a line with "Mitspielen" while a seat is free, else "Zuschauen".
+ * time it changes), each table a line with "Mitspielen" while a seat is free, else "Zuschauen"
+ * (and "Platz übernehmen" while a computer holds a seat of a table in play).
  * The browser's EventSource reconnects by itself; while it is down the list says so.
  */
 
@@ -45,9 +46,16 @@ export function createOpenTables({ list, empty, join, watch, source }) {
       const button = h('button', { class: free ? 'btn primary' : 'btn', text: t(free ? 'start.tables.join' : 'start.tables.watch'),
         attrs: { type: 'button' } });
       button.addEventListener('click', () => (free ? join(table.room) : watch(table.room)));
+      const buttons = h('span', { class: 'my-room-buttons' }, button);
+      if (table.state === 'playing' && table.takeover > 0) {
+        // a computer's seat: the person takes it when the next round starts
+        const take = h('button', { class: 'btn primary', text: t('start.tables.takeover'), attrs: { type: 'button' } });
+        take.addEventListener('click', () => join(table.room));
+        buttons.prepend(take);
+      }
       const { who, about } = tableText(table);
       return h('li', { class: 'open-table', attrs: { 'data-room': table.room } },
-        h('span', { class: 'open-table-text' }, h('strong', { text: who }), h('br'), h('small', { text: about })), button);
+        h('span', { class: 'open-table-text' }, h('strong', { text: who }), h('br'), h('small', { text: about })), buttons);
     }));
   }
   onLangChange(() => show(tables));

@@ -314,6 +314,14 @@ export class OnlineSession extends SessionEvents {
       this.syncing = false;
       this.attempt = 0;
       this.current = { seq: next.seq ?? null, room: next.room ?? null, view: next.view ?? null };
+      // Taking over a computer's seat: this browser watched until the round that gives it the
+      // seat; once the seat is a person's with this browser's stored seat, say hello again.
+      const mine = this.seat?.seat;
+      const info = Number.isInteger(mine) ? this.current.room?.seats?.[mine] : null;
+      if (this.current.room?.you === null && info?.kind === 'person' && !info.heir && info.since != null) {
+        this.connect();
+        return;
+      }
       if (this.unanswered && this.answers(this.unanswered)) this.unanswered = null;
       const lost = this.lost;
       this.lost = null;

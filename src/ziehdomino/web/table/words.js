@@ -287,6 +287,9 @@ export function cardBits(view, room, s, connection = 'online') {
     if (!info?.left) bits.push({ kind: 'connection', text: t(key) });
     for (const text of seatWords(info, Boolean(view.result))) bits.push({ kind: 'seat', text });
   }
+  // A person who took a computer's seat: the seat's counters are older than they are.
+  if (info?.kind === 'person' && Number.isInteger(info.since)) bits.push({ kind: 'seat', text: t('table.since', { n: info.since }) });
+  if (info?.heir) bits.push({ kind: 'seat', text: t('table.heir', { name: info.heir }) });
   const n = view.hand_counts[s];
   bits.push({ kind: 'count', text: n === 1 ? t('table.tiles1') : t('table.tiles', { n }) });
   return bits;

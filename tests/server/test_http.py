@@ -72,7 +72,8 @@ def test_create_returns_link_and_credential(server: ServerProcess) -> None:
     assert summary["started"] is False and summary["full"] is False
     assert [s["kind"] for s in summary["seats"]] == ["person", "computer", "person"]
     assert summary["seats"][0] == {"seat": 0, "kind": "person", "level": None, "name": "Anna", "taken": True,
-                                   "connected": False, "left": False, "stand_in": False, "ready": False}
+                                   "connected": False, "left": False, "stand_in": False, "ready": False,
+                                   "heir": None, "since": None}
     assert summary["turn_time"] == 60  # the default: 1 minute
     assert summary["seats"][1]["level"] == "stark" and summary["seats"][1]["taken"] is True
     stored_seats, match = server.stored(made["room"])

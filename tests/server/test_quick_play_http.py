@@ -163,3 +163,27 @@ def test_leaving_from_meine_raeume_frees_the_address_limit_and_a_stranger_cannot
         assert again.status_code == 201
     finally:
         srv.stop()
+
+
+def test_everyone_at_the_table_learns_how_many_watch(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+    try:
+        made = srv.create(["person", "person"])
+
+        async def main() -> None:
+            anna = await Client(srv, made["room"], made["credential"]).open()
+            def watched(n: int, after: int = 0) -> Any:
+                return lambda c: any(f[1] == {"type": "watching", "n": n} for f in c.frames[after:])
+
+            await anna.wait_for(watched(0))
+            spectator = await Client(srv, made["room"]).open()
+            await anna.wait_for(watched(1))
+            await spectator.wait_for(watched(1))
+            seen = len(anna.frames)
+            await spectator.close()
+            await anna.wait_for(watched(0, seen))
+            await anna.close()
+
+        asyncio.run(main())
+    finally:
+        srv.stop()

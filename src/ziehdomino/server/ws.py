@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import Refusal
 from .codes import Close, ErrorCode
+from . import watching
 from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, React, StartNow, Sync, first_error
 from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
@@ -95,9 +96,12 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn, write))
         try:
             await rooms.connect(room, conn)
+            watching.announce(room)
             await _receive_loop(ws, room, rooms, conn, settings, bucket)
         finally:
             await rooms.disconnect(room, conn)
+            if conn.seat is None:
+                watching.announce(room)
             if not sender.done():
                 conn.close(Close.NORMAL)
                 try:

@@ -4,6 +4,7 @@
  * sender's seat card for about 3 s and is announced politely to screen readers; it is never part
  * of the round's log. "Reaktionen aus" mutes them all and "{name} stummschalten" one seat; both
  * are remembered in the browser. A spectator sees reactions but has no button to send one.
+ * Beside the button: how many watch ("2 schauen zu").
  */
 
 import { REACTIONS, REACTION_GAP } from '../common/constants.js';
@@ -54,7 +55,10 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
   const panel = h('div', { class: 'reaction-panel', attrs: { id: `reactions-${roomId}`, hidden: true } },
     choices, seatMutes, h('div', { class: 'field check' }, offBox, offLabel));
   const live = h('p', { class: 'sr-only', attrs: { 'aria-live': 'polite' } });
-  const element = h('div', { class: 'reactions' }, toggle, panel, live);
+  // "2 schauen zu": the room's spectators (the server's `watching` message)
+  const watchers = h('span', { class: 'watching', attrs: { hidden: true } });
+  let watchingCount = 0;
+  const element = h('div', { class: 'reactions' }, watchers, toggle, panel, live);
 
   function save() {
     try {
@@ -81,6 +85,7 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
   });
 
   function words() {
+    setText(watchers, watchingCount === 1 ? t('room.watching1') : t('room.watching', { n: watchingCount }));
     setText(toggle, t('react.button'));
     setText(offLabel, t('react.off'));
     choices.replaceChildren(...REACTIONS.map((name) => {
@@ -113,6 +118,11 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
   }
 
   session.subscribe({
+    watching(n) {
+      watchingCount = n;
+      watchers.hidden = n < 1;
+      setText(watchers, n === 1 ? t('room.watching1') : t('room.watching', { n }));
+    },
     reaction(seat, name) {
       if (!REACTIONS.includes(name) || !shown(mutes, roomId, seat)) return;
       const text = t(`react.${name}`);

@@ -332,6 +332,8 @@ export class OnlineSession extends SessionEvents {
     } else if (message.type === 'history') {
       this.rounds = Array.isArray(message.rounds) ? message.rounds : [];
       this.emit('change');
+    } else if (message.type === 'watching') {
+      if (Number.isInteger(message.n)) this.emit('watching', message.n);
     } else if (message.type === 'reaction') {
       if (Number.isInteger(message.seat) && typeof message.reaction === 'string') this.emit('reaction', message.seat, message.reaction);
     } else if (message.type === 'error') {

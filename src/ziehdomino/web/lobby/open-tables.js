@@ -1,13 +1,16 @@
 /**
  * @file "Offene Tische" on the start page: the live list of open tables (docs/protocol.md, "Open
- * tables"), read from `GET /api/lobby/events` (server-sent events: the list at once, then every
- * time it changes), each table a line with "Mitspielen" while a seat is free, else "Zuschauen"
+ * tables"), read from `GET /api/lobby` with the page and then from `GET /api/lobby/events`
+ * (server-sent events: the list at once, then every time it changes), each table a line with "Mitspielen" while a seat is free, else "Zuschauen"
  * (and "Platz übernehmen" while a computer holds a seat of a table in play).
  * The browser's EventSource reconnects by itself; while it is down the list says so.
  */
 
 import { h, setText } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';
+
+/** ms after the page's load before the live stream opens (the list is fetched at once). */
+const STREAM_AFTER_MS = 1500;
 
 /**
  * A table in words: who sits there ("Anna, frei"), and the rest ("2 Plätze · 1 Minute pro Zug ·
@@ -62,23 +65,33 @@ export function createOpenTables({ list, empty, join, watch, source }) {
 
   const open = source ?? ((url) => new EventSource(url));
   let events = null;
-  try {
-    events = open('/api/lobby/events');
-    events.onmessage = (event) => {
-      status.hidden = true;
-      try {
-        show(JSON.parse(event.data).tables);
-      } catch {
-        // a broken event: the next one brings the whole list again
-      }
-    };
-    events.onerror = () => {
-      setText(status, t('start.tables.offline'));
+  function stream() {
+    try {
+      events = open('/api/lobby/events');
+      events.onmessage = (event) => {
+        status.hidden = true;
+        try {
+          show(JSON.parse(event.data).tables);
+        } catch {
+          // a broken event: the next one brings the whole list again
+        }
+      };
+      events.onerror = () => {
+        setText(status, t('start.tables.offline'));
+        status.hidden = false;
+      };
+    } catch {
       status.hidden = false;
-    };
-  } catch {
-    status.hidden = false;
+    }
   }
+  // The list as it is now with the page, then its live stream once the page has loaded: the
+  // stream stays open, and the page's first load should end (and count) without it.
+  if (!source) {
+    fetch('/api/lobby').then((r) => r.json()).then((data) => { if (!events) show(data.tables); }).catch(() => {});
+  }
+  const later = () => setTimeout(stream, source ? 0 : STREAM_AFTER_MS);
+  if (source || document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
   show([]);
   return { show, close: () => events?.close() };
 }

@@ -10,12 +10,14 @@ lowest seat and no win to anybody.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .actions import Action
 from .deal import deal_round, random_seat
 from .errors import Refusal
 from .position import position_of
 from .round import Result, Round, Seat
+from .tiles import Tile
 
 
 class Match:
@@ -35,7 +37,7 @@ class Match:
     __slots__ = ("players", "wins", "shared", "starters", "round", "opening", "version", "_rng")
 
     def __init__(self, players: int, *, rng: random.Random | None = None, first_starter: Seat | None = None,
-                 first_round: Round | None = None) -> None:
+                 first_round: Round | None = None, first_order: Sequence[Tile] | None = None) -> None:
         """Start a match and deal its first round.
 
         Args:
@@ -44,6 +46,8 @@ class Match:
             first_starter: the first round's starter; default drawn at random.
             first_round: play this round first instead of dealing one (a position); its
                 ``starter`` is the first starter.
+            first_order: deal the first round in this tile order (a committed deal,
+                :func:`.fair.deal_order`) instead of shuffling.
 
         Raises:
             ValueError: bad ``players`` or ``first_starter``.
@@ -58,7 +62,7 @@ class Match:
             self.round = first_round
         else:
             starter = random_seat(players, rng) if first_starter is None else first_starter
-            self.round = deal_round(players, starter, rng)
+            self.round = deal_round(players, starter, rng, order=first_order)
         self.opening = position_of(self.round)
         self.starters = [self.round.starter]
         self.version = 1
@@ -114,8 +118,9 @@ class Match:
             for s in winners:
                 self.shared[s] += 1
 
-    def next_round(self, *, version: int | None = None) -> Round:
-        """Deal the next round, opened by :attr:`next_starter`.
+    def next_round(self, *, version: int | None = None, order: Sequence[Tile] | None = None) -> Round:
+        """Deal the next round, opened by :attr:`next_starter`; in ``order`` (a committed
+        deal, :func:`.fair.deal_order`) when given, else shuffled.
 
         Raises:
             Refusal: ``round_not_over`` while the current round goes on; ``stale_version``.
@@ -124,7 +129,7 @@ class Match:
         if self.round.result is None:
             raise Refusal("round_not_over", "the current round is still being played")
         starter = self.next_starter
-        self.round = deal_round(self.players, starter, self._rng)
+        self.round = deal_round(self.players, starter, self._rng, order=order)
         self.opening = position_of(self.round)
         self.starters.append(starter)
         self.version += 1

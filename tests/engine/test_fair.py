@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ziehdomino.engine import Match, deal_round
+from ziehdomino.engine import Match, PositionError, deal_round, match_from_state, match_to_state, round_record, seat_view
 from ziehdomino.engine.fair import (below, check_contribution, commitment_of, deal_json, deal_order, message,
                                     new_seed)
 from ziehdomino.engine.tiles import format_tile
@@ -84,7 +84,36 @@ def test_a_round_dealt_in_the_committed_order():
     rnd = deal_round(3, 1, order=order)
     assert [[format_tile(t) for t in h] for h in rnd.hands] == case["hands"]
     assert [format_tile(t) for t in rnd.boneyard] == case["boneyard"]
-    match = Match(3, first_starter=0, first_order=order)
+    match = Match(3, first_starter=0, committed=(case["seed"], case["contributions"]))
     assert match.opening["hands"] == case["hands"]
+    assert match.opening["boneyard"] == case["boneyard"]
     with pytest.raises(ValueError):
         deal_round(3, 0, order=order[:-1] + order[:1])
+    with pytest.raises(ValueError):
+        Match(3, committed=(case["seed"], case["contributions"][:2]))
+
+
+def test_the_view_shows_the_seed_only_once_the_round_is_over():
+    case = VECTORS["deals"][0]
+    match = Match(2, first_starter=0, committed=(case["seed"], case["contributions"]))
+    for seat in (0, 1, None):
+        view = seat_view(match, seat)
+        assert view["fair"] == {"commitment": case["commitment"], "seed": None, "contributions": None}
+        assert case["seed"] not in json.dumps(view)
+    while match.result is None:
+        match.apply(match.round.turn, match.round.legal_actions(match.round.turn)[0])
+    proof = {"commitment": case["commitment"], "seed": case["seed"], "contributions": case["contributions"]}
+    assert seat_view(match, 1)["fair"] == proof
+    assert round_record(match)["fair"] == proof
+    restored = match_from_state(match_to_state(match))
+    assert restored.fair == proof
+    match.next_round(committed=(new_seed(), ["", ""]))
+    assert seat_view(match, None)["fair"]["seed"] is None
+
+
+def test_a_stored_proof_whose_commitment_is_not_its_seed_is_refused():
+    case = VECTORS["deals"][0]
+    state = match_to_state(Match(2, first_starter=0, committed=(case["seed"], case["contributions"])))
+    state["fair"]["commitment"] = "0" * 64
+    with pytest.raises(PositionError):
+        match_from_state(state)

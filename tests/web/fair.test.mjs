@@ -58,3 +58,20 @@ test('malformed seeds and contributions are refused', async () => {
   await assert.rejects(commitmentOf('F'.repeat(64)), TypeError);
   assert.equal(isContribution(''), true);
 });
+
+test('a committed match shows the seed only after the round, keeps it in its save and its record', async () => {
+  const { newMatch, seatView, matchToState, matchFromState, matchApply, legalActions } = await import('../../src/ziehdomino/web/engine.js');
+  const { roundRecord } = await import('../../src/ziehdomino/web/replay/replay.js');
+  const c = VECTORS.deals[0];
+  const fair = { commitment: c.commitment, seed: c.seed, contributions: c.contributions };
+  const match = newMatch(2, { rng: swapsRng(await dealSwaps(c.seed, c.contributions)), firstStarter: 0, fair });
+  assert.deepEqual(seatView(match, 0).fair, { commitment: c.commitment, seed: null, contributions: null });
+  assert.ok(!JSON.stringify(seatView(match, 1)).includes(c.seed));
+  assert.deepEqual(matchFromState(JSON.parse(JSON.stringify(matchToState(match)))).fair, fair);
+  while (match.round.result === null) matchApply(match, match.round.turn, legalActions(match.round, match.round.turn)[0]);
+  assert.deepEqual(seatView(match, null).fair, fair);
+  assert.deepEqual(roundRecord(match).fair, fair);
+  const bad = matchToState(match);
+  bad.fair.contributions = ['x'];
+  assert.throws(() => matchFromState(bad), /fair must be a proof/);
+});

@@ -81,8 +81,8 @@ def _alive_match(room: Room) -> Match:
 def _dealt(room: Room, now: float) -> Room:
     """``room`` with its next round dealt (every person is ready)."""
     match = _alive_match(room).copy()
-    match.next_round()
-    state = room.state._replace(ready=(False,) * room.players, stand_ins=(), turn_started=now)
+    match.next_round(committed=room.state.committed())
+    state = room.state.dealt()._replace(ready=(False,) * room.players, stand_ins=(), turn_started=now)
     return room.but(match=match, state=state)
 
 
@@ -100,22 +100,48 @@ def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, cre
     return Step(Room(room_id, tuple(seats), state, now), WHOLE, push=False)
 
 
-def join(room: Room, name: str, credential_hash: str, now: float) -> tuple[Step, Seat]:
+def join(room: Room, name: str, credential_hash: str, now: float,
+         contribution: tuple[str, str] | None = None) -> tuple[Step, Seat]:
     """Seat ``name`` at the lowest free person seat, away until their page connects; the first
-    round is dealt when this was the last free seat. Returns the step and the seat.
+    round is dealt (by the committed deal, ``docs/fair.md``) when this was the last free seat.
+    ``contribution``: ``(commitment, contribution)``, the joiner's contribution to the pending
+    deal. Returns the step and the seat.
 
     Raises:
-        RoomError: ``room_full``.
+        RoomError: ``room_full``; ``stale_version``: ``commitment`` is not the pending deal's.
     """
     free = [i for i, s in enumerate(room.seats) if not s.taken]
     if not free:
         raise RoomError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
     seat = free[0]
     room = room.with_seat(seat, name=name, credential_hash=credential_hash)
-    room = room.but(state=room.state.away(seat, now))
+    state = room.state.away(seat, now)
+    if contribution is not None:
+        if contribution[0] != state.pending_commitment():
+            raise RoomError(ErrorCode.STALE_VERSION, "the contribution answers another commitment than the pending deal's")
+        state = state.contributed(seat, contribution[1])
+    room = room.but(state=state)
     if room.full:
-        room = room.but(match=Match(room.players), state=room.state._replace(turn_started=now))
+        match = Match(room.players, committed=state.committed())
+        room = room.but(match=match, state=state.dealt()._replace(turn_started=now))
     return Step(room, WHOLE), seat
+
+
+def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> Step | None:
+    """The person at ``seat`` contributes to the pending deal whose commitment is ``commitment``
+    (``docs/fair.md``). A seat's first contribution to a deal stays: a later one changes
+    nothing (None).
+
+    Raises:
+        Refusal: ``stale_version``: no deal is pending, or ``commitment`` is another deal's.
+    """
+    state = room.state
+    pending = state.pending_commitment()
+    if pending is None or commitment != pending:
+        raise Refusal(ErrorCode.STALE_VERSION, "the contribution answers another commitment than the pending deal's")
+    if state.contributions[seat]:
+        return None
+    return Step(room.but(state=state.contributed(seat, contribution)), STATE)
 
 
 def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
@@ -174,7 +200,7 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
     if match.round.result is not None:
         record = replays.finished_record(match)
         assert record is not None
-        state = state._replace(ready=(False,) * room.players, turn_started=None)
+        state = state._replace(ready=(False,) * room.players, turn_started=None).committing()
         next_room = room.but(match=match, state=state, rounds=(*room.rounds, record),
                              history=(*room.history, replays.summary_of(match)))
         return Step(next_room, Write("whole", finished=record), history=True)

@@ -22,7 +22,7 @@ from .codes import ErrorCode
 from .credentials import hash_credential
 from .roomstate import Clock, RoomState
 from .storage import RoomRecord
-from .wire import RoomSummary, RoundSummary, SeatInfo, TurnClock
+from .wire import PendingDeal, RoomSummary, RoundSummary, SeatInfo, TurnClock
 
 Seat = int
 
@@ -226,12 +226,18 @@ class Room(NamedTuple):
             else:
                 if deadline is not None:
                     tick = {"seat": seat, "ms": max(0, round((deadline - now) * 1000)), "stand_in": deadline <= now}
-        return {"turn_time": self.state.turn_time, "clock": tick}
+        return {"turn_time": self.state.turn_time, "clock": tick, "fair": self.pending_deal()}
+
+    def pending_deal(self) -> PendingDeal:
+        """ROOMINFO's ``fair``: the next deal's commitment (None during a round) and whose
+        contributions to it the server holds (docs/fair.md). Never the seed."""
+        state = self.state
+        return {"commitment": state.pending_commitment(), "contributed": [bool(c) for c in state.contributions]}
 
     def summary(self, clock: Clock, now: float) -> RoomSummary:
         """The public summary of ``GET /api/rooms/{id}``."""
         return {"room": self.id, "seats": self.seat_infos(clock, now), "started": self.started, "full": self.full,
-                "turn_time": self.state.turn_time}
+                "turn_time": self.state.turn_time, "commitment": self.state.pending_commitment()}
 
     def record(self, updated: float) -> RoomRecord:
         """The row to store whole, written at ``updated`` (unix s): the seats, the match's storage

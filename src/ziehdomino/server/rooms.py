@@ -259,18 +259,21 @@ class Rooms:
             raise RoomError(ErrorCode.SERVER_ERROR, "the room could not be opened; try again") from None
         return self._by_creator[creator] if counted is None else counted
 
-    async def join(self, writer: RoomWriter, name: str) -> tuple[Seat, str]:
+    async def join(self, writer: RoomWriter, name: str,
+                   contribution: tuple[str, str] | None = None) -> tuple[Seat, str]:
         """Seat ``name`` at the lowest free person seat; returns the seat and its credential.
-        Deals the first round when this was the last free seat.
+        Deals the first round when this was the last free seat. ``contribution``:
+        ``(commitment, contribution)`` to the pending deal (:func:`.changes.join`).
 
         Raises:
-            RoomError: ``room_full``, ``room_not_found`` (the room ended meanwhile), ``server_error``.
+            RoomError: ``room_full``, ``room_not_found`` (the room ended meanwhile), ``server_error``,
+                ``stale_version`` (the contribution answers another commitment).
         """
         credential = new_credential()
         seated: list[Seat] = []
 
         def change(room: Room) -> changes.Step:
-            step, seat = changes.join(room, name, hash_credential(credential), time.time())
+            step, seat = changes.join(room, name, hash_credential(credential), time.time(), contribution)
             seated.append(seat)
             return step
 
@@ -338,6 +341,17 @@ class Rooms:
         if seat is None:
             raise RoomError(ErrorCode.SPECTATOR, "a spectator cannot start a round")
         await writer.run(lambda r: changes.ready(r, seat, version, time.time()))
+
+    async def contribute(self, writer: RoomWriter, seat: Seat | None, commitment: str, contribution: str) -> None:
+        """A seated person's contribution to the pending deal (:func:`.changes.contribute`).
+
+        Raises:
+            RoomError: ``spectator``, ``room_not_found``, ``server_error``.
+            Refusal: ``stale_version`` (no deal pending, or another commitment).
+        """
+        if seat is None:
+            raise RoomError(ErrorCode.SPECTATOR, "a spectator deals no tiles")
+        await writer.run(lambda r: changes.contribute(r, seat, commitment, contribution))
 
     async def leave(self, writer: RoomWriter, seat: Seat | None) -> None:
         """The person at ``seat`` leaves for good (:func:`.changes.leave`).

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..constants import DEFAULT_TURN_TIME, TURN_TIMES, TurnTime
+from ..engine.fair import check_contribution, check_seed, commitment_of, new_seed
 
 
 
@@ -50,6 +51,11 @@ class RoomState(NamedTuple):
         stand_ins: indices into the current round's log of the moves a computer made for a
             person (away, idle past the turn time, or left).
         creator: :func:`address_key` of the address that opened the room (None if unknown).
+        next_seed: the secret seed of the next deal, fixed (and stored) before its commitment is
+            announced (``docs/fair.md``): when the room opens and when a round ends; None while a
+            round is played.
+        contributions: per seat, the contribution a person's browser sent for the next deal
+            (32 hex digits), "" for none yet, a computer or a free seat.
     """
 
     turn_time: TurnTime | None
@@ -58,11 +64,35 @@ class RoomState(NamedTuple):
     turn_started: float | None = None
     stand_ins: tuple[int, ...] = ()
     creator: str | None = None
+    next_seed: str | None = None
+    contributions: tuple[str, ...] = ()
 
     @classmethod
     def new(cls, players: int, turn_time: TurnTime | None, creator: str | None) -> RoomState:
-        """A fresh room's state: nobody away, nobody ready."""
-        return cls(turn_time, (None,) * players, (False,) * players, creator=creator)
+        """A fresh room's state: nobody away, nobody ready, the first deal's seed fixed."""
+        return cls(turn_time, (None,) * players, (False,) * players, creator=creator).committing()
+
+    def committing(self) -> RoomState:
+        """This state with a fresh secret seed for the next deal and no contributions yet."""
+        return self._replace(next_seed=new_seed(), contributions=("",) * len(self.ready))
+
+    def committed(self) -> tuple[str, tuple[str, ...]]:
+        """The next deal's seed and contributions (``Match``'s ``committed``); a fresh seed when
+        none was fixed (a room stored before deals were committed)."""
+        seed = self.next_seed or new_seed()
+        return seed, self.contributions or ("",) * len(self.ready)
+
+    def dealt(self) -> RoomState:
+        """This state once the next deal is made: no seed pending until the round ends."""
+        return self._replace(next_seed=None, contributions=("",) * len(self.ready))
+
+    def pending_commitment(self) -> str | None:
+        """SHA-256 of the next deal's seed (hex), None while no deal is pending."""
+        return None if self.next_seed is None else commitment_of(self.next_seed)
+
+    def contributed(self, seat: int, contribution: str) -> RoomState:
+        """This state with ``seat``'s contribution to the next deal."""
+        return self._replace(contributions=_put(self.contributions, seat, contribution))
 
     def away(self, seat: int, since: float | None) -> RoomState:
         """This state with ``seat`` away since ``since`` (None: present, or no person there)."""
@@ -75,7 +105,8 @@ class RoomState(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """The stored form (plain JSON)."""
         return {"turn_time": self.turn_time, "away_since": list(self.away_since), "ready": list(self.ready),
-                "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator}
+                "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator,
+                "next_seed": self.next_seed, "contributions": list(self.contributions)}
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> RoomState:
@@ -110,8 +141,20 @@ class RoomState(NamedTuple):
         if not isinstance(stand_ins, list) or not all(isinstance(i, int) and i >= 0 for i in stand_ins):
             raise ValueError("stand_ins must be log indices")
         creator = data.get("creator")
+        seed = data.get("next_seed")
+        if seed is not None:
+            check_seed(seed)
+        contributions = per_seat("contributions", _is_contribution) if "contributions" in data else ("",) * players
         return cls(turn_time, per_seat("away_since", is_time), per_seat("ready", lambda v: isinstance(v, bool)),
-                   started, tuple(stand_ins), creator if isinstance(creator, str) else None)
+                   started, tuple(stand_ins), creator if isinstance(creator, str) else None, seed, contributions)
+
+
+def _is_contribution(value: Any) -> bool:
+    try:
+        check_contribution(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

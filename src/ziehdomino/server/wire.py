@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..constants import Level, TurnTime
+from ..engine.fair import Proof
 from ..engine.view import SeatView
 
 # --- Parts of messages ---------------------------------------------------------------------
@@ -38,6 +39,14 @@ class TurnClock(TypedDict):
     stand_in: bool
 
 
+class PendingDeal(TypedDict):
+    """ROOMINFO's ``fair``: the next deal's commitment (None while a round is played) and which
+    seats' contributions to it the server holds (docs/fair.md)."""
+
+    commitment: str | None
+    contributed: list[bool]
+
+
 class RoomInfo(TypedDict):
     """ROOMINFO: the room in a ``state`` message; ``you`` is the viewer's seat (None: a spectator)."""
 
@@ -45,6 +54,7 @@ class RoomInfo(TypedDict):
     seats: list[SeatInfo]
     turn_time: TurnTime | None
     clock: TurnClock | None
+    fair: PendingDeal
     you: int | None
 
 
@@ -56,6 +66,7 @@ class RoundSummary(TypedDict):
     kind: Literal["domino", "blocked"]
     winners: list[int]
     pips: list[int]
+    fair: Proof | None
 
 
 # --- WebSocket, server to client -----------------------------------------------------------
@@ -127,6 +138,7 @@ class RoomSummary(TypedDict):
     started: bool
     full: bool
     turn_time: TurnTime | None
+    commitment: str | None
 
 
 class RoundList(TypedDict):

@@ -127,10 +127,10 @@ def join(room: Room, name: str, credential_hash: str, now: float,
     return Step(room, WHOLE), seat
 
 
-def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> Step | None:
+def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> Step:
     """The person at ``seat`` contributes to the pending deal whose commitment is ``commitment``
     (``docs/fair.md``). A seat's first contribution to a deal stays: a later one changes
-    nothing (None).
+    nothing and is answered with the state as it is (nothing written).
 
     Raises:
         Refusal: ``stale_version``: no deal is pending, or ``commitment`` is another deal's.
@@ -140,7 +140,7 @@ def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> St
     if pending is None or commitment != pending:
         raise Refusal(ErrorCode.STALE_VERSION, "the contribution answers another commitment than the pending deal's")
     if state.contributions[seat]:
-        return None
+        return Step(room, None)
     return Step(room.but(state=state.contributed(seat, contribution)), STATE)
 
 

@@ -17,6 +17,7 @@ import { createClock } from '../room/room-clock.js';
 import { createReady } from '../room/room-ready.js';
 import { createLeave } from '../room/room-leave.js';
 import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from '../sessions/session-online.js';
+import { joinContribution, joined } from '../sessions/deal-witness.js';
 import { wireRoomStats } from '../room/room-stats.js';
 import { prefillName, readName, rememberName, wireName } from './setup.js';
 
@@ -262,13 +263,17 @@ async function joinOnce(name) {
     session.connect();
     return;
   }
+  // the joiner's contribution to the pending deal goes with the join (docs/fair.md): the join of
+  // the last free seat deals the first round at once
+  const given = joinContribution(localStorage, roomId, session.roomInfo());
   const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/join`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name }),
+    body: JSON.stringify(given ? { name, ...given } : { name }),
   });
   const data = await response.json().catch(() => ({}));
   if (response.status === 201 && Number.isInteger(data.seat) && typeof data.credential === 'string') {
+    joined(localStorage, roomId, given);
     join.hidden = true;
     joinError.textContent = '';
     session.takeSeat(data.seat, data.credential);

@@ -61,6 +61,7 @@ export function replayView(record, frames, states, k) {
     hands: f.hands.map((hand) => hand.slice()),
     pips: f.pips.slice(),
     match: { wins, shared, next_starter: (record.starter + 1) % n },
+    fair: f.result && record.fair ? record.fair : null,
     replay: { step: k, steps: frames.length - 1, action: f.action },
   };
 }
@@ -84,6 +85,11 @@ export class ReplaySession extends SessionEvents {
     this.timer = null;
     this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
     this.cancel = cancel ?? ((handle) => clearTimeout(handle));
+  }
+
+  /** The record whose proof the table checks at the round's end (replay/fair-proof.js). */
+  fairRecord() {
+    return this.record;
   }
 
   /** The last step: the round's end. */

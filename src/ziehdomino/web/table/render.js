@@ -39,6 +39,7 @@ import { createHand } from './hand.js';
 import { bindKeys } from './keys.js';
 import { createLine } from './line.js';
 import { createLog } from './log.js';
+import { createFairSeal } from './fair-seal.js';
 import { createResult } from './result.js';
 import { createSettings } from './settings.js';
 import { createTips } from './tips-panel.js';
@@ -105,6 +106,8 @@ export function createTable(root, session, options = {}) {
   const tips = createTips(ctx);
   hand.preview.after(tips.element);
   const result = createResult(ctx);
+  const seal = createFairSeal(ctx, session);
+  result.element.querySelector('.result-text').after(seal.element);
   const log = createLog(ctx);
   const settings = createSettings(ctx, options.storage, { fixedTempo: Boolean(options.fixedTempo) });
   settings.add(tips.toggle);
@@ -192,6 +195,7 @@ export function createTable(root, session, options = {}) {
     hand.render();
     log.render();
     result.render();
+    seal.render();
     renderRoomParts();
     settings.render();
     layout();

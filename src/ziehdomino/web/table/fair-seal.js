@@ -1,0 +1,92 @@
+/**
+ * @file The round end's seal of the committed deal (docs/fair.md): "Mischen geprüft" or the
+ * warning "Mischen nicht bestätigt", a details view (`<details>`) with the commitment (and
+ * whether it came before the deal), the seed and every seat's contribution, the viewer's own
+ * marked. The check (replay/fair-proof.js, which needs the rules) is loaded when a round with a
+ * proof ends: against what this browser saw before the deal (`session.dealWitness(view)`), or,
+ * in a replay, against the round's record (`session.fairRecord()`).
+ */
+
+import { t } from '../common/i18n.js';
+import { h, setText } from '../common/dom.js';
+import { cardName } from './words.js';
+
+/**
+ * @param {object} ctx  the table's context (render.js): `view`, `room`, `lang()`
+ * @param {object} session  the table's session
+ * @returns {{element: HTMLElement, render: () => void}}
+ */
+export function createFairSeal(ctx, session) {
+  const summary = h('summary', { class: 'fair-summary' });
+  const body = h('div', { class: 'fair-body' });
+  const element = h('details', { class: 'fair-seal' }, summary, body);
+  element.hidden = true;
+  let key = null; // what the shown check is of
+  let outcome = null; // its ProofCheck, null while it runs
+  let painted = null;
+
+  async function check(view, of) {
+    const proof = await import('../replay/fair-proof.js');
+    let result;
+    try {
+      result = typeof session.fairRecord === 'function'
+        ? await proof.checkRecord(session.fairRecord())
+        : await proof.checkView(view, session.dealWitness?.(view) ?? { seen: null, promised: null, mine: null });
+    } catch {
+      result = { status: 'failed', reason: 'shape', proof: view.fair, promised: false, mine: null, ms: 0 };
+    }
+    if (of !== key) return;
+    outcome = result;
+    element.dataset.ms = result.ms.toFixed(1);
+    render();
+  }
+
+  function paint(view, room) {
+    const state = outcome === null ? 'checking' : outcome.status;
+    element.className = `fair-seal ${state}`;
+    setText(summary, t({ checking: 'fair.checking', ok: 'fair.ok', failed: 'fair.failed', none: 'fair.none' }[state]));
+    if (state === 'failed') element.open = true;
+    const proof = view.fair;
+    const rows = [];
+    if (outcome) {
+      rows.push(h('p', { class: 'fair-note', text: state === 'failed' ? `${t('fair.failedNote')} ${t(`fair.why.${outcome.reason}`)}`
+        : t(view.replay ? 'fair.recordNote' : 'fair.okNote') }));
+    }
+    const promisedText = view.replay ? '' : ` (${t(outcome?.promised ? 'fair.promised' : 'fair.notPromised')})`;
+    const contributions = (proof.contributions ?? []).map((c, s) => {
+      const own = s === view.seat && outcome?.mine;
+      return h('li', { class: own ? 'own' : '' }, h('span', { text: `${cardName(view, room, s)}: ` }),
+        c ? h('code', { text: c }) : h('span', { text: t('fair.noContribution') }),
+        own ? h('strong', { text: ` (${t(outcome.mine === 'in' ? 'fair.yours' : 'fair.late')})` }) : null);
+    });
+    rows.push(h('dl', {},
+      h('dt', { text: t('fair.commitment') }), h('dd', {}, h('code', { class: 'fair-commitment', text: proof.commitment }), promisedText),
+      h('dt', { text: t('fair.seed') }), h('dd', {}, h('code', { class: 'fair-seed', text: proof.seed ?? '' })),
+      h('dt', { text: t('fair.contributions') }), h('dd', {}, h('ul', {}, ...contributions))));
+    if (outcome && outcome.status !== 'none') rows.push(h('p', { class: 'fair-ms', text: t('fair.ms', { ms: outcome.ms.toFixed(1) }) }));
+    body.replaceChildren(...rows);
+  }
+
+  function render() {
+    const { view, room } = ctx;
+    const show = Boolean(view?.result && view.fair?.seed);
+    element.hidden = !show;
+    if (!show) {
+      key = null;
+      return;
+    }
+    const of = `${view.round_number}:${view.fair.commitment}:${view.fair.seed}`;
+    if (of !== key) {
+      key = of;
+      outcome = null;
+      element.open = false;
+      check(view, of);
+    }
+    const sig = JSON.stringify([ctx.lang(), of, outcome, room?.seats?.map((s) => s.name)]);
+    if (sig === painted) return;
+    painted = sig;
+    paint(view, room);
+  }
+
+  return { element, render };
+}

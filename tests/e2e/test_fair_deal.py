@@ -1,0 +1,146 @@
+"""The committed deal in real browsers (docs/fair.md): an online round on a phone ends with
+"Mischen geprüft", whose details show the commitment the page received before the deal and the
+player's own contribution; a deal changed in storage after its commitment ends with the warning
+"Mischen nicht bestätigt"; a local round's replay file is checked on /ansehen."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import PHONE
+from tests.e2e.test_online import open_room
+from tests.support.e2e import act_by_names, play_round, shoot, watch
+from tests.support.server import ServerProcess
+
+
+def _listen(page: Page) -> list[dict[str, Any]]:
+    """Every state message the page's WebSocket receives, in order."""
+    states: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        def on_frame(payload: str | bytes) -> None:
+            data = json.loads(payload)
+            if data.get("type") == "state":
+                states.append(data)
+        ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
+    return states
+
+
+def _announced_before_the_deal(states: list[dict[str, Any]]) -> str:
+    """The pending commitment of the last state before the first one showing round 1."""
+    before = None
+    for s in states:
+        if s["view"] is not None:
+            break
+        before = s["room"]["fair"]["commitment"]
+    assert before is not None, "no commitment was announced before the deal"
+    return before
+
+
+def _seat_two_people(server_base: str, new_context: Any) -> tuple[Page, Page, list[dict[str, Any]], list[str]]:
+    problems: list[str] = []
+    anna = new_context(viewport=PHONE).new_page()
+    problems += watch(anna)
+    states = _listen(anna)
+    link = open_room(anna, server_base, "Anna")
+    ben = new_context(viewport=PHONE).new_page()
+    problems += watch(ben)
+    ben.goto(link)
+    ben.get_by_label("Dein Name").fill("Ben")
+    ben.get_by_role("button", name="Beitreten").click()
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    return anna, ben, states, problems
+
+
+def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_context, screens):
+    anna, ben, states, problems = _seat_two_people(server.base, new_context)
+    promised = _announced_before_the_deal(states)
+    dealt = next(s for s in states if s["view"] is not None)
+    assert dealt["view"]["fair"] == {"commitment": promised, "seed": None, "contributions": None}
+    play_round([anna, ben], act_by_names)
+
+    for page in (anna, ben):
+        seal = page.locator(".fair-seal")
+        expect(seal.locator("summary")).to_have_text("Mischen geprüft", timeout=10_000)
+        expect(seal.locator("summary")).to_be_in_viewport(ratio=1)
+        expect(page.get_by_role("button", name="Nächste Runde")).to_be_in_viewport(ratio=1)
+    shoot(anna, screens, "fair-round-end")  # 1280x800 and 390x844; back at 1280x800 after
+    expect(anna.locator(".fair-seal summary")).to_be_in_viewport(ratio=1)
+    anna.set_viewport_size(PHONE)
+    anna.locator(".fair-seal summary").click()
+    details = anna.locator(".fair-seal .fair-body")
+    expect(details).to_be_visible()
+    expect(details.locator(".fair-commitment")).to_have_text(promised)
+    expect(details).to_contain_text("vor dem Geben erhalten")
+    end = states[-1]["view"]
+    assert end["result"] is not None and end["fair"]["commitment"] == promised
+    expect(details.locator(".fair-seed")).to_have_text(end["fair"]["seed"])
+    own = details.locator("li.own")
+    expect(own).to_contain_text("dein Beitrag")
+    expect(own.locator("code")).to_have_text(end["fair"]["contributions"][0])
+    expect(ben.locator(".fair-seal summary")).to_have_text("Mischen geprüft")
+    ben.locator(".fair-seal summary").click()
+    expect(ben.locator(".fair-seal li.own")).to_contain_text("dein Beitrag")  # sent with the join
+    shoot(anna, screens, "fair-details", ".fair-seal")
+    ms = [float(p.locator(".fair-seal").get_attribute("data-ms") or "nan") for p in (anna, ben)]
+    print(f"the check's cost in the browser: {ms} ms per round")
+    assert all(0 <= m < 1000 for m in ms), ms
+
+
+    # the next deal's commitment comes before the ready step, the contributions after it
+    pending = states[-1]["room"]["fair"]
+    assert pending["commitment"] not in (None, promised)
+    for page in (anna, ben):
+        page.get_by_role("button", name="Nächste Runde").click()
+    expect(anna.get_by_role("heading", name="Runde 2")).to_be_visible()
+    second = next(s for s in states if s["view"] is not None and s["view"]["round_number"] == 2)
+    assert second["view"]["fair"]["commitment"] == pending["commitment"]
+    assert not problems, problems
+
+
+def _tamper_with_the_deal(data_dir: Path, room: str) -> None:
+    """Swap a tile of seat 0's dealt hand with the boneyard's last tile in the stored match: the
+    deal changed after its commitment (before anyone acted)."""
+    db = sqlite3.connect(data_dir / "rooms.sqlite3")
+    try:
+        (text,) = db.execute("SELECT match FROM rooms WHERE id = ?", (room,)).fetchone()
+        match = json.loads(text)
+        assert match["actions"] == [] and db.execute("SELECT COUNT(*) FROM actions WHERE room = ?", (room,)).fetchone()[0] == 0
+        deal = match["deal"]
+        deal["hands"][0][0], deal["boneyard"][-1] = deal["boneyard"][-1], deal["hands"][0][0]
+        db.execute("UPDATE rooms SET match = ? WHERE id = ?", (json.dumps(match), room))
+        db.commit()
+    finally:
+        db.close()
+
+
+def test_a_deal_changed_in_storage_after_its_commitment_is_not_confirmed(new_context, tmp_path):
+    first = ServerProcess(tmp_path / "data").start()
+    second = None
+    try:
+        anna, ben, states, problems = _seat_two_people(first.base, new_context)
+        room = anna.url.rstrip("/").rsplit("/", 1)[-1]
+        first.stop()
+        _tamper_with_the_deal(first.data_dir, room)
+        second = first.successor().start()
+        for page in (anna, ben):
+            expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+        anna.wait_for_function("() => document.querySelector('.conn')?.innerText !== ''")
+        play_round([anna, ben], act_by_names)
+        for page in (anna, ben):
+            seal = page.locator(".fair-seal")
+            expect(seal.locator("summary")).to_have_text("Mischen nicht bestätigt", timeout=10_000)
+            expect(seal.locator(".fair-body")).to_be_visible()  # the warning opens its details
+            expect(seal).to_contain_text(re.compile("ergibt nicht diese Runde"))
+        assert not problems, problems
+    finally:
+        (second or first).stop()

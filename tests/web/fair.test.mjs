@@ -75,3 +75,95 @@ test('a committed match shows the seed only after the round, keeps it in its sav
   bad.fair.contributions = ['x'];
   assert.throws(() => matchFromState(bad), /fair must be a proof/);
 });
+
+// ---- the check at a round's end and of a record (replay/fair-proof.js) ----------------------
+
+class FakeStorage {
+  constructor() { this.map = new Map(); }
+  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
+  setItem(k, v) { this.map.set(k, String(v)); }
+  removeItem(k) { this.map.delete(k); }
+}
+
+/** A committed two-seat round played to its end: its end view for seat 0, and its record. */
+async function finishedRound(contributions = ['a'.repeat(32), '']) {
+  const { newMatch, seatView, matchApply, legalActions } = await import('../../src/ziehdomino/web/engine.js');
+  const { roundRecord } = await import('../../src/ziehdomino/web/replay/replay.js');
+  const seed = newSeed();
+  const fair = { commitment: await commitmentOf(seed), seed, contributions };
+  const match = newMatch(2, { rng: swapsRng(await dealSwaps(seed, contributions)), firstStarter: 0, fair });
+  let k = 0;
+  while (match.round.result === null) {
+    const legal = legalActions(match.round, match.round.turn);
+    matchApply(match, match.round.turn, legal[k++ % legal.length]);
+  }
+  return { view: seatView(match, 0), record: roundRecord(match), fair };
+}
+
+const witnessOfFair = (fair, mine = null) => ({ seen: fair.commitment, promised: fair.commitment, mine });
+
+test('an honest round end is confirmed, with the own contribution in its place', async () => {
+  const { checkView, checkRecord } = await import('../../src/ziehdomino/web/replay/fair-proof.js');
+  const { view, record, fair } = await finishedRound();
+  const ok = await checkView(view, witnessOfFair(fair, { contribution: 'a'.repeat(32), confirmed: true }));
+  assert.equal(ok.status, 'ok');
+  assert.equal(ok.promised, true);
+  assert.equal(ok.mine, 'in');
+  assert.equal((await checkRecord(record)).status, 'ok');
+  assert.equal((await checkRecord(JSON.parse(JSON.stringify({ ...record, fair: undefined })))).status, 'none');
+});
+
+test('every kind of tampering makes the check fail, naming why', async () => {
+  const { checkView, checkRecord } = await import('../../src/ziehdomino/web/replay/fair-proof.js');
+  const { view, record, fair } = await finishedRound();
+  const witness = witnessOfFair(fair);
+  const variants = [
+    ['commitment', { ...view, fair: { ...fair, seed: newSeed() } }, witness],
+    ['changed', view, { ...witness, promised: 'f'.repeat(64) }],
+    ['changed', view, { ...witness, seen: 'f'.repeat(64) }],
+    ['mine', view, { ...witness, mine: { contribution: 'b'.repeat(32), confirmed: true } }],
+    ['mine', view, { ...witness, mine: { contribution: 'b'.repeat(32), confirmed: false } }],
+    ['deal', { ...view, fair: { ...fair, contributions: ['c'.repeat(32), ''] } }, witness],
+    ['deal', { ...view, hands: [view.hands[1], view.hands[0]] }, witness],
+    ['shape', { ...view, fair: { ...fair, contributions: ['x'] } }, witness],
+  ];
+  for (const [reason, v, w] of variants) {
+    const got = await checkView(v, w);
+    assert.deepEqual([got.status, got.reason], ['failed', reason], reason);
+  }
+  const swapped = structuredClone(record);
+  [swapped.deal.hands[0][0], swapped.deal.hands[1][0]] = [swapped.deal.hands[1][0], swapped.deal.hands[0][0]];
+  assert.deepEqual([(await checkRecord(swapped)).status, (await checkRecord(swapped)).reason], ['failed', 'deal']);
+  const reseeded = { ...record, fair: { ...fair, seed: newSeed() } };
+  assert.equal((await checkRecord(reseeded)).reason, 'commitment');
+});
+
+test('a contribution that came after the deal is reported, not taken for tampering', async () => {
+  const { checkView } = await import('../../src/ziehdomino/web/replay/fair-proof.js');
+  const { view, fair } = await finishedRound(['', '']);
+  const got = await checkView(view, witnessOfFair(fair, { contribution: 'a'.repeat(32), confirmed: false }));
+  assert.deepEqual([got.status, got.mine], ['ok', 'late']);
+});
+
+test('the witness contributes once per pending deal and keeps what it saw of each round', async () => {
+  const { noteState, witnessOf, joinContribution, joined } = await import('../../src/ziehdomino/web/sessions/deal-witness.js');
+  const storage = new FakeStorage();
+  const c1 = 'c'.repeat(64);
+  const room = (commitment, contributed, you = 0) => ({ you, fair: { commitment, contributed } });
+  assert.equal(noteState(storage, 'R', room(c1, [false, false], null), null), null); // a spectator sends nothing
+  const give = noteState(storage, 'R', room(c1, [false, false]), null);
+  assert.equal(give.commitment, c1);
+  assert.ok(isContribution(give.contribution) && give.contribution !== '');
+  assert.deepEqual(noteState(storage, 'R', room(c1, [false, false]), null), give); // the same one again
+  assert.equal(noteState(storage, 'R', room(c1, [true, false]), null), null); // confirmed: nothing more to send
+  const during = { round_number: 1, result: null, fair: { commitment: c1, seed: null, contributions: null } };
+  noteState(storage, 'R', room(null, [false, false]), during);
+  assert.deepEqual(witnessOf(storage, 'R', during), { seen: c1, promised: c1, mine: { contribution: give.contribution, confirmed: true } });
+  // the join brings its own contribution, even when the round it deals was seen first
+  const other = new FakeStorage();
+  noteState(other, 'R', room(c1, [true, false], null), null);
+  const given = joinContribution(other, 'R', room(c1, [true, false], null));
+  noteState(other, 'R', room(null, [false, false], null), during);
+  joined(other, 'R', given);
+  assert.deepEqual(witnessOf(other, 'R', during).mine, { contribution: given.contribution, confirmed: true });
+});

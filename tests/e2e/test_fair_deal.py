@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.test_local import start_local
 from tests.e2e.test_online import open_room
 from tests.support.e2e import act_by_names, play_round, shoot, watch
 from tests.support.server import ServerProcess
@@ -144,3 +145,38 @@ def test_a_deal_changed_in_storage_after_its_commitment_is_not_confirmed(new_con
         assert not problems, problems
     finally:
         (second or first).stop()
+
+
+def test_a_local_round_is_dealt_the_same_way_and_its_file_is_checked_on_ansehen(server, new_context, tmp_path):
+    page = new_context(accept_downloads=True, viewport=PHONE).new_page()
+    problems = watch(page)
+    start_local(page, server.base, "Anna", 1)
+    play_round([page], act_by_names)
+    expect(page.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    expect(page.locator(".fair-seal summary")).to_be_in_viewport(ratio=1)
+
+    page.get_by_role("link", name="Runde ansehen").click()
+    page.wait_for_url(re.compile(r"/ansehen\?lokal=1$"))
+    page.get_by_role("button", name="Ende", exact=True).click()
+    expect(page.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Als Datei speichern").click()
+    saved = tmp_path / "runde.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text())
+    assert data["fair"]["contributions"] == ["", ""] and len(data["fair"]["seed"]) == 64
+
+    other = new_context(viewport=PHONE).new_page()
+    problems += watch(other)
+    other.goto(server.base + "/ansehen")
+    other.get_by_label("Datei öffnen").set_input_files(str(saved))
+    other.get_by_role("button", name="Ende", exact=True).click()
+    expect(other.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    # the same round with a proof of other contributions: the deal does not follow from it
+    forged = dict(data, fair=dict(data["fair"], contributions=["0" * 32, ""]))
+    other.get_by_label("Datei öffnen").set_input_files(
+        {"name": "runde.json", "mimeType": "application/json", "buffer": json.dumps(forged).encode()})
+    other.get_by_role("button", name="Ende", exact=True).click()
+    expect(other.locator(".fair-seal summary")).to_have_text("Mischen nicht bestätigt", timeout=10_000)
+    expect(other.locator(".fair-seal")).to_contain_text("ergibt nicht diese Runde")
+    assert not problems, problems

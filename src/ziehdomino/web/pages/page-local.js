@@ -147,6 +147,7 @@ try {
 }
 let started = false;
 if (handoff && typeof handoff === 'object') {
+  await session.ready(); // the first round's committed deal (docs/fair.md): a few ms
   try {
     session.start(handoff);
     started = true;

@@ -14,10 +14,11 @@
  * `act()`, `nextRound()`, `subscribe()`, and the computers' `tempo()` / `setTempo()`.
  */
 
+import { commitmentOf, dealSwaps, newSeed, swapsRng } from '../common/fair.js';
 import { replayRounds, roundRecord } from '../replay/replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
 import { countLocalRound } from '../stats/stats.js';
-import { MAX_PLAYERS } from '../common/constants.js';
+import { MAX_PLAYERS, TABLE_SIZES } from '../common/constants.js';
 import { cleanName } from '../common/names.js';
 import { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND, checkSeats, readSave } from './local-save.js';
 import { cryptoRng, matchApply, newMatch, nextRound, matchFromState, seatView, matchToState } from '../engine.js';
@@ -93,6 +94,46 @@ export class LocalSession extends SessionEvents {
     this.rounds = []; // every finished round of this game, oldest first (kept in the save)
     this.timer = null;
     this.epoch = 0; // raised by every new game, so a late computer move of an old one is dropped
+    this.deals = {}; // per table size: the next round's committed deal, prepared ahead ({fair, swaps})
+    this.preparing = this.prepareDeals(TABLE_SIZES);
+  }
+
+  /**
+   * Resolves once the next round's committed deal is ready for every table size. A local round
+   * is dealt by the committed deal of docs/fair.md from the browser's own seed
+   * (`crypto.getRandomValues`) and no contributions, so that its record can be checked like a
+   * room's. The hashing is asynchronous (`crypto.subtle`), so each deal is prepared ahead; a
+   * round dealt before its deal is ready is shuffled without a proof (the seal is not shown).
+   */
+  ready() {
+    return this.preparing;
+  }
+
+  prepareDeals(sizes) {
+    return Promise.all(sizes.map(async (players) => {
+      const seed = newSeed();
+      const contributions = new Array(players).fill('');
+      try {
+        const [commitment, swaps] = await Promise.all([commitmentOf(seed), dealSwaps(seed, contributions)]);
+        this.deals[players] = { fair: { commitment, seed, contributions }, swaps };
+      } catch {
+        // no crypto.subtle (an old browser, or a page not served securely): deals go unproven
+      }
+    }));
+  }
+
+  /** The engine's options for dealing a round of `players` by its prepared committed deal, if ready. */
+  committedDeal(players) {
+    const deal = this.deals[players];
+    delete this.deals[players];
+    this.preparing = this.prepareDeals([players]);
+    return deal ? { rng: swapsRng(deal.swaps), fair: deal.fair } : {};
+  }
+
+  /** What this browser saw of its own deal: it made the seed, so the commitment came first. */
+  dealWitness(view) {
+    const commitment = view?.fair?.commitment ?? null;
+    return { seen: commitment, promised: commitment, mine: null };
   }
 
   /**
@@ -108,7 +149,8 @@ export class LocalSession extends SessionEvents {
     this.stop();
     this.epoch += 1;
     this.seats = [{ kind: 'person', name: clean }, ...computers.map((level) => ({ kind: 'computer', level }))];
-    this.match = newMatch(this.seats.length);
+    const players = this.seats.length;
+    this.match = newMatch(players, { firstStarter: cryptoRng.int(players), ...this.committedDeal(players) });
     this.records = [];
     this.rounds = [];
     this.changed();
@@ -221,7 +263,10 @@ export class LocalSession extends SessionEvents {
 
   /** Deals the next round (after the current one ended); a refusal is reported by code. */
   nextRound() {
-    return this.attempt(() => nextRound(this.match));
+    return this.attempt(() => {
+      if (this.match?.round.result === null) return nextRound(this.match); // refused: round_not_over
+      return nextRound(this.match, this.committedDeal(this.match.players));
+    });
   }
 
   /** Makes one change of the person's; an engine refusal changes nothing and is told as an `error`. */

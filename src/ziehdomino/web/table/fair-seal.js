@@ -50,9 +50,9 @@ export function createFairSeal(ctx, session) {
     const rows = [];
     if (outcome) {
       rows.push(h('p', { class: 'fair-note', text: state === 'failed' ? `${t('fair.failedNote')} ${t(`fair.why.${outcome.reason}`)}`
-        : t(view.replay ? 'fair.recordNote' : 'fair.okNote') }));
+        : t(view.replay ? 'fair.recordNote' : room?.local ? 'fair.localNote' : 'fair.okNote') }));
     }
-    const promisedText = view.replay ? '' : ` (${t(outcome?.promised ? 'fair.promised' : 'fair.notPromised')})`;
+    const promisedText = view.replay || room?.local ? '' : ` (${t(outcome?.promised ? 'fair.promised' : 'fair.notPromised')})`;
     const contributions = (proof.contributions ?? []).map((c, s) => {
       const own = s === view.seat && outcome?.mine;
       return h('li', { class: own ? 'own' : '' }, h('span', { text: `${cardName(view, room, s)}: ` }),

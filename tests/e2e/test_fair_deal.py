@@ -135,7 +135,6 @@ def test_a_deal_changed_in_storage_after_its_commitment_is_not_confirmed(new_con
         second = first.successor().start()
         for page in (anna, ben):
             expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
-        anna.wait_for_function("() => document.querySelector('.conn')?.innerText !== ''")
         play_round([anna, ben], act_by_names)
         for page in (anna, ben):
             seal = page.locator(".fair-seal")

@@ -15,6 +15,7 @@
  */
 
 import { commitmentOf, dealSwaps, newSeed, swapsRng } from '../common/fair.js';
+import { checkView } from '../replay/fair-proof.js';
 import { replayRounds, roundRecord } from '../replay/replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
 import { countLocalRound } from '../stats/stats.js';
@@ -130,10 +131,13 @@ export class LocalSession extends SessionEvents {
     return deal ? { rng: swapsRng(deal.swaps), fair: deal.fair } : {};
   }
 
-  /** What this browser saw of its own deal: it made the seed, so the commitment came first. */
-  dealWitness(view) {
+  /**
+   * The check of a finished round's committed deal (replay/fair-proof.js), shown at its end. This
+   * browser made the seed, so its commitment came first.
+   */
+  checkDeal(view) {
     const commitment = view?.fair?.commitment ?? null;
-    return { seen: commitment, promised: commitment, mine: null };
+    return checkView(view, { seen: commitment, promised: commitment, mine: null });
   }
 
   /**

@@ -10,6 +10,7 @@
  * `play()`, `pause()`, and the pace `tempo()` / `setTempo(name)` of TEMPOS ("Tempo").
  */
 
+import { checkRecord } from '../replay/fair-proof.js';
 import { replayRounds, replayFrames } from '../replay/replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
 
@@ -87,9 +88,9 @@ export class ReplaySession extends SessionEvents {
     this.cancel = cancel ?? ((handle) => clearTimeout(handle));
   }
 
-  /** The record whose proof the table checks at the round's end (replay/fair-proof.js). */
-  fairRecord() {
-    return this.record;
+  /** The check of the record's committed deal (replay/fair-proof.js), shown at the round's end. */
+  checkDeal() {
+    return checkRecord(this.record);
   }
 
   /** The last step: the round's end. */

@@ -2,9 +2,10 @@
  * @file The round end's seal of the committed deal (docs/fair.md): "Mischen geprüft" or the
  * warning "Mischen nicht bestätigt", a details view (`<details>`) with the commitment (and
  * whether it came before the deal), the seed and every seat's contribution, the viewer's own
- * marked. The check (replay/fair-proof.js, which needs the rules) is loaded when a round with a
- * proof ends: against what this browser saw before the deal (`session.dealWitness(view)`), or,
- * in a replay, against the round's record (`session.fairRecord()`).
+ * marked. A session that loads the rules anyway checks itself (`session.checkDeal(view)`: a
+ * local game its own deal, a replay its record); for a room the check (replay/fair-proof.js,
+ * which needs the rules) is loaded when a round with a proof ends and holds the proof against
+ * what this browser saw before the deal (`session.dealWitness(view)`).
  */
 
 import { t } from '../common/i18n.js';
@@ -26,12 +27,14 @@ export function createFairSeal(ctx, session) {
   let painted = null;
 
   async function check(view, of) {
-    const proof = await import('../replay/fair-proof.js');
     let result;
     try {
-      result = typeof session.fairRecord === 'function'
-        ? await proof.checkRecord(session.fairRecord())
-        : await proof.checkView(view, session.dealWitness?.(view) ?? { seen: null, promised: null, mine: null });
+      if (typeof session.checkDeal === 'function') {
+        result = await session.checkDeal(view);
+      } else {
+        const proof = await import('../replay/fair-proof.js');
+        result = await proof.checkView(view, session.dealWitness?.(view) ?? { seen: null, promised: null, mine: null });
+      }
     } catch {
       result = { status: 'failed', reason: 'shape', proof: view.fair, promised: false, mine: null, ms: 0 };
     }

@@ -11,7 +11,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
+
+from ziehdomino.engine.fair import commitment_of, new_seed
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_local import start_local
@@ -108,39 +111,49 @@ def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_c
     assert not problems, problems
 
 
-def _tamper_with_the_deal(data_dir: Path, room: str) -> None:
-    """Swap a tile of seat 0's dealt hand with the boneyard's last tile in the stored match: the
-    deal changed after its commitment (before anyone acted)."""
+def _tamper(data_dir: Path, room: str, what: str) -> None:
+    """Change the stored match after the deal's commitment went out (before anyone acted):
+    ``deal``: swap a tile of seat 0's dealt hand with the boneyard's last tile; ``seed``: another
+    seed, with its own commitment (so that the server still loads it)."""
     db = sqlite3.connect(data_dir / "rooms.sqlite3")
     try:
         (text,) = db.execute("SELECT match FROM rooms WHERE id = ?", (room,)).fetchone()
         match = json.loads(text)
         assert match["actions"] == [] and db.execute("SELECT COUNT(*) FROM actions WHERE room = ?", (room,)).fetchone()[0] == 0
-        deal = match["deal"]
-        deal["hands"][0][0], deal["boneyard"][-1] = deal["boneyard"][-1], deal["hands"][0][0]
+        if what == "deal":
+            deal = match["deal"]
+            deal["hands"][0][0], deal["boneyard"][-1] = deal["boneyard"][-1], deal["hands"][0][0]
+        else:
+            seed = new_seed()
+            match["fair"] = dict(match["fair"], seed=seed, commitment=commitment_of(seed))
         db.execute("UPDATE rooms SET match = ? WHERE id = ?", (json.dumps(match), room))
         db.commit()
     finally:
         db.close()
 
 
-def test_a_deal_changed_in_storage_after_its_commitment_is_not_confirmed(new_context, tmp_path):
+@pytest.mark.parametrize(("what", "why"), [("deal", "ergibt nicht diese Runde"),
+                                           ("seed", "eine andere als die vor dem Geben erhaltene")])
+def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed(new_context, tmp_path, what, why):
     first = ServerProcess(tmp_path / "data").start()
     second = None
     try:
         anna, ben, states, problems = _seat_two_people(first.base, new_context)
         room = anna.url.rstrip("/").rsplit("/", 1)[-1]
         first.stop()
-        _tamper_with_the_deal(first.data_dir, room)
+        for page in (anna, ben):
+            expect(page.locator("#conn")).to_contain_text("Verbindung zum Server unterbrochen")
+        _tamper(first.data_dir, room, what)
         second = first.successor().start()
         for page in (anna, ben):
+            expect(page.locator("#conn")).to_have_text("Verbunden.", timeout=20_000)
             expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
         play_round([anna, ben], act_by_names)
         for page in (anna, ben):
             seal = page.locator(".fair-seal")
             expect(seal.locator("summary")).to_have_text("Mischen nicht bestätigt", timeout=10_000)
             expect(seal.locator(".fair-body")).to_be_visible()  # the warning opens its details
-            expect(seal).to_contain_text(re.compile("ergibt nicht diese Runde"))
+            expect(seal).to_contain_text(why)
         assert not problems, problems
     finally:
         (second or first).stop()

@@ -187,7 +187,7 @@ def test_a_local_round_is_dealt_the_same_way_and_its_file_is_checked_on_ansehen(
     # the same round with a proof of other contributions: the deal does not follow from it
     forged = dict(data, fair=dict(data["fair"], contributions=["0" * 32, ""]))
     other.get_by_label("Datei öffnen").set_input_files(
-        {"name": "runde.json", "mimeType": "application/json", "buffer": json.dumps(forged).encode()})
+        {"name": saved.name, "mimeType": "application/json", "buffer": json.dumps(forged).encode()})
     other.get_by_role("button", name="Ende", exact=True).click()
     expect(other.locator(".fair-seal summary")).to_have_text("Mischen nicht bestätigt", timeout=10_000)
     expect(other.locator(".fair-seal")).to_contain_text("ergibt nicht diese Runde")

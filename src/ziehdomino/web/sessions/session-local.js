@@ -34,7 +34,10 @@ export const RECORDS_KEPT = 100;
  * @returns {{round: number, starter: number, kind: string, winners: number[], pips: number[]}}
  */
 export function historyEntry(view) {
-  return { round: view.round_number, starter: view.starter, kind: view.result.kind, winners: [...view.result.winners], pips: [...view.pips] };
+  return {
+    round: view.round_number, starter: view.starter, kind: view.result.kind, winners: [...view.result.winners], pips: [...view.pips],
+    fair: view.fair ?? null,
+  };
 }
 
 function checkHistory(history) {

@@ -369,3 +369,30 @@ test('closing the session ends a pending wait', () => {
   assert.equal(t.session.pending(), false);
   assert.deepEqual(t.pendings.map(([waiting]) => waiting), [true, false]);
 });
+
+test('a seat contributes once per socket to each pending deal, a spectator never (docs/fair.md)', () => {
+  const storage = new FakeStorage();
+  writeSeat(storage, 'ROOM123', 1, 'SECRET');
+  const t = make(storage);
+  t.session.connect();
+  t.all[0].open();
+  const pending = (contributed) => ({ you: 1, fair: { commitment: 'c'.repeat(64), contributed } });
+  t.all[0].message({ type: 'state', room: pending([false, false]), view: null });
+  t.all[0].message({ type: 'state', room: pending([false, false]), view: null });
+  const sent = t.all[0].sent.filter((m) => m.type === 'contribute');
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].commitment, 'c'.repeat(64));
+  assert.match(sent[0].contribution, /^[0-9a-f]{32}$/);
+  t.all[0].message({ type: 'state', room: pending([false, true]), view: null }); // confirmed
+  const dealt = { version: 2, seat: 1, round_number: 1, result: null, fair: { commitment: 'c'.repeat(64), seed: null, contributions: null } };
+  t.all[0].message({ type: 'state', room: { you: 1, fair: { commitment: null, contributed: [false, false] } }, view: dealt });
+  assert.deepEqual(t.session.dealWitness(dealt), {
+    seen: 'c'.repeat(64), promised: 'c'.repeat(64), mine: { contribution: sent[0].contribution, confirmed: true },
+  });
+  // a new socket sends it again while it is not confirmed; a spectator sends nothing
+  const s = make();
+  s.session.connect();
+  s.all[0].open();
+  s.all[0].message({ type: 'state', room: { you: null, fair: { commitment: 'd'.repeat(64), contributed: [false, false] } }, view: null });
+  assert.equal(s.all[0].sent.filter((m) => m.type === 'contribute').length, 0);
+});

@@ -111,14 +111,14 @@ class RoomState(NamedTuple):
     @classmethod
     def from_json(cls, data: Any, players: int) -> RoomState:
         """Read :meth:`to_json`'s form; a room stored before this state existed gets the defaults
-        (turn time 1 minute, nothing else). A ``history`` that rows of earlier versions kept is
+        (turn time 1 minute, nothing else; no seed for the next deal). A ``history`` that rows of earlier versions kept is
         ignored: the finished rounds' records are the room's one history.
 
         Raises:
             ValueError: a value of the wrong shape.
         """
-        if data is None:
-            return cls.new(players, DEFAULT_TURN_TIME, None)
+        if data is None:  # no seed was fixed for it: the next deal fixes its own (RoomState.committed)
+            return cls(DEFAULT_TURN_TIME, (None,) * players, (False,) * players, contributions=("",) * players)
         if not isinstance(data, dict):
             raise ValueError("room state must be an object")
         turn_time = data.get("turn_time")

@@ -134,7 +134,8 @@ def _tamper(data_dir: Path, room: str, what: str) -> None:
 
 @pytest.mark.parametrize(("what", "why"), [("deal", "ergibt nicht diese Runde"),
                                            ("seed", "eine andere als die vor dem Geben erhaltene")])
-def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed(new_context, tmp_path, what, why):
+def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed(new_context, tmp_path, screens,
+                                                                                 what, why):
     first = ServerProcess(tmp_path / "data").start()
     second = None
     try:
@@ -154,6 +155,10 @@ def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed
             expect(seal.locator("summary")).to_have_text("Mischen nicht bestätigt", timeout=10_000)
             expect(seal.locator(".fair-body")).to_be_visible()  # the warning opens its details
             expect(seal).to_contain_text(why)
+            if what == "seed":  # the commitment received before the deal is shown beside the new one
+                expect(seal.locator(".fair-before")).to_have_text(_announced_before_the_deal(states))
+            expect(seal.locator("summary")).to_be_in_viewport(ratio=1)
+        shoot(anna, screens, f"fair-not-confirmed-{what}")
         assert not problems, problems
     finally:
         (second or first).stop()

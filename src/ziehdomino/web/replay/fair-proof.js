@@ -19,6 +19,7 @@ import { replayRounds } from './replay.js';
  * @property {boolean} promised  the commitment was received before the deal.
  * @property {'in'|'late'|null} mine  this seat's contribution: in its place, or not sent in time.
  * @property {number} ms  what the check took.
+ * @property {string} [before]  with reason `changed`: the commitment received before the deal.
  */
 
 const tileKey = (text) => text.split('|').map(Number).sort((a, b) => a - b).join('|');
@@ -46,17 +47,18 @@ export async function checkView(view, witness) {
   const started = performance.now();
   const proof = view.fair;
   if (!proof) return { status: 'none', reason: null, proof: null, promised: false, mine: null, ms: 0 };
+  const promised = Boolean(witness.promised) && witness.promised === proof.commitment;
   const problem = await commitmentProblem(proof, view.players);
-  if (problem) return failed(problem, proof, started);
+  if (problem) return failed(problem, proof, started, { promised });
   if ((witness.seen && witness.seen !== proof.commitment) || (witness.promised && witness.promised !== proof.commitment)) {
-    return failed('changed', proof, started);
+    return failed('changed', proof, started, { before: witness.promised ?? witness.seen });
   }
   let mine = null;
   if (witness.mine && view.seat !== null) {
     const theirs = proof.contributions[view.seat];
     if (theirs === witness.mine.contribution) mine = 'in';
     else if (theirs === '' && !witness.mine.confirmed) mine = 'late';
-    else return failed('mine', proof, started);
+    else return failed('mine', proof, started, { promised });
   }
   const deal = await dealOf(proof.seed, proof.contributions, handSize(view.players));
   const draws = view.log.filter((e) => e.type === 'draw').length;
@@ -71,11 +73,11 @@ export async function checkView(view, witness) {
     const { states } = replayRounds(record);
     const end = states[states.length - 1];
     const hands = end.hands.map((hand) => hand.map(([a, b]) => `${a}|${b}`));
-    if (!hands.every((hand, s) => sameTiles(view.hands[s], hand))) return failed('deal', proof, started);
+    if (!hands.every((hand, s) => sameTiles(view.hands[s], hand))) return failed('deal', proof, started, { promised, mine });
   } catch {
-    return failed('deal', proof, started);
+    return failed('deal', proof, started, { promised, mine });
   }
-  return { status: 'ok', reason: null, proof, promised: witness.promised === proof.commitment, mine, ms: performance.now() - started };
+  return { status: 'ok', reason: null, proof, promised, mine, ms: performance.now() - started };
 }
 
 /**

@@ -64,6 +64,8 @@ export function createFairSeal(ctx, session) {
     });
     rows.push(h('dl', {},
       h('dt', { text: t('fair.commitment') }), h('dd', {}, h('code', { class: 'fair-commitment', text: proof.commitment }), promisedText),
+      outcome?.before ? h('dt', { text: t('fair.before') }) : null,
+      outcome?.before ? h('dd', {}, h('code', { class: 'fair-before', text: outcome.before })) : null,
       h('dt', { text: t('fair.seed') }), h('dd', {}, h('code', { class: 'fair-seed', text: proof.seed ?? '' })),
       h('dt', { text: t('fair.contributions') }), h('dd', {}, h('ul', {}, ...contributions))));
     if (outcome && outcome.status !== 'none') rows.push(h('p', { class: 'fair-ms', text: t('fair.ms', { ms: outcome.ms.toFixed(1) }) }));

@@ -108,6 +108,15 @@ def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_c
     expect(anna.get_by_role("heading", name="Runde 2")).to_be_visible()
     second = next(s for s in states if s["view"] is not None and s["view"]["round_number"] == 2)
     assert second["view"]["fair"]["commitment"] == pending["commitment"]
+
+    # the round's replay page, for anyone with its link, checks the record's proof
+    carl = new_context(viewport=PHONE).new_page()
+    problems += watch(carl)
+    carl.goto(anna.url.rstrip("/") + "/runde/1")
+    carl.get_by_role("button", name="Ende", exact=True).click()
+    expect(carl.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    carl.locator(".fair-seal summary").click()
+    expect(carl.locator(".fair-seal .fair-commitment")).to_have_text(promised)
     assert not problems, problems
 
 

@@ -21,7 +21,8 @@ def test_deal_vectors(case):
     contributions = case["contributions"]
     assert commitment_of(case["seed"]) == case["commitment"]
     got = deal_json(case["seed"], contributions, SIZES[len(contributions)])
-    assert got == {"order": case["order"], "hands": case["hands"], "boneyard": case["boneyard"]}
+    assert got == {"order": case["order"], "hands": case["hands"], "boneyard": case["boneyard"],
+                   "starter": case["starter"]}
 
 
 @pytest.mark.parametrize("case", VECTORS["below"], ids=[c["id"] for c in VECTORS["below"]])
@@ -31,8 +32,8 @@ def test_below_vectors(case):
     assert next(numbers, None) is None  # every number was read, no more
 
 
-def _written_down(seed: str, contributions: list[str]) -> list[str]:
-    """docs/fair.md read again, as plainly as it is written."""
+def _written_down(seed: str, contributions: list[str]) -> tuple[list[str], int]:
+    """docs/fair.md read again, as plainly as it is written: the order and the first starter."""
     key = bytes.fromhex(seed)
     text = ("ziehdomino-deal-v1:" + ",".join(contributions)).encode()
     numbers: list[int] = []
@@ -40,18 +41,21 @@ def _written_down(seed: str, contributions: list[str]) -> list[str]:
         block = hmac.digest(key, text + bytes([0, 0, 0, k]), "sha256")
         numbers += [int.from_bytes(block[i:i + 4], "big") for i in range(0, 32, 4)]
     tiles = [f"{a}|{b}" for a in range(7) for b in range(a, 7)]
-    for i in range(27, 0, -1):
-        while numbers[0] >= 2**32 - 2**32 % (i + 1):
+    def below(n: int) -> int:
+        while numbers[0] >= 2**32 - 2**32 % n:
             numbers.pop(0)
-        j = numbers.pop(0) % (i + 1)
+        return numbers.pop(0) % n
+
+    for i in range(27, 0, -1):
+        j = below(i + 1)
         tiles[i], tiles[j] = tiles[j], tiles[i]
-    return tiles
+    return tiles, below(len(contributions))
 
 
 @pytest.mark.parametrize("case", VECTORS["deals"], ids=[c["id"] for c in VECTORS["deals"]])
 def test_vectors_are_the_documented_function(case):
     assert case["commitment"] == hashlib.sha256(bytes.fromhex(case["seed"])).hexdigest()
-    assert _written_down(case["seed"], case["contributions"]) == case["order"]
+    assert _written_down(case["seed"], case["contributions"]) == (case["order"], case["starter"])
 
 
 def test_every_contribution_changes_the_deal():
@@ -84,6 +88,7 @@ def test_a_round_dealt_in_the_committed_order():
     rnd = deal_round(3, 1, order=order)
     assert [[format_tile(t) for t in h] for h in rnd.hands] == case["hands"]
     assert [format_tile(t) for t in rnd.boneyard] == case["boneyard"]
+    assert Match(3, committed=(case["seed"], case["contributions"])).starters == [case["starter"]]
     match = Match(3, first_starter=0, committed=(case["seed"], case["contributions"]))
     assert match.opening["hands"] == case["hands"]
     assert match.opening["boneyard"] == case["boneyard"]

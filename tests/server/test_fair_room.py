@@ -60,6 +60,7 @@ def test_the_first_deal_is_committed_when_the_room_opens_and_takes_the_contribut
         assert match.fair == {"commitment": commitment, "seed": seed, "contributions": [A, B, ""]}
         deal = deal_json(seed, [A, B, ""], hand_size(3))
         assert match.opening["hands"] == deal["hands"] and match.opening["boneyard"] == deal["boneyard"]
+        assert match.starters == [deal["starter"]]  # the first starter is drawn by the same deal
         view = _pending(anna)[0]
         assert view["view"]["fair"] == {"commitment": commitment, "seed": None, "contributions": None}
         assert view["room"]["fair"]["commitment"] is None

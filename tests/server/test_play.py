@@ -104,6 +104,8 @@ def _check_proof(view: dict[str, Any], stored: dict[str, Any], promised: dict[in
             assert proof["contributions"][seat] == contribution
     deal = deal_json(proof["seed"], proof["contributions"], hand_size(view["players"]))
     assert stored["deal"]["hands"] == deal["hands"] and stored["deal"]["boneyard"] == deal["boneyard"]
+    if n == 1:
+        assert view["starter"] == deal["starter"]
 
 
 async def _until_settled(clients: list[Client], seats: list[str]) -> None:

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import {
-  CANONICAL_TILES, below, commitmentOf, dealOf, dealOrder, dealSwaps, isContribution, newContribution, newSeed, swapsRng,
+  CANONICAL_TILES, below, commitmentOf, dealOf, dealOrder, dealPlan, dealSwaps, isContribution, newContribution, newSeed, swapsRng,
 } from '../../src/ziehdomino/web/common/fair.js';
 import { dealRound, formatTile } from '../../src/ziehdomino/web/engine.js';
 
@@ -16,7 +16,7 @@ for (const c of VECTORS.deals) {
   test(`deal vector ${c.id}`, async () => {
     assert.equal(await commitmentOf(c.seed), c.commitment);
     const got = await dealOf(c.seed, c.contributions, SIZES[c.contributions.length]);
-    assert.deepEqual(got, { order: c.order, hands: c.hands, boneyard: c.boneyard });
+    assert.deepEqual(got, { order: c.order, hands: c.hands, boneyard: c.boneyard, starter: c.starter });
   });
 }
 
@@ -91,7 +91,8 @@ async function finishedRound(contributions = ['a'.repeat(32), '']) {
   const { roundRecord } = await import('../../src/ziehdomino/web/replay/replay.js');
   const seed = newSeed();
   const fair = { commitment: await commitmentOf(seed), seed, contributions };
-  const match = newMatch(2, { rng: swapsRng(await dealSwaps(seed, contributions)), firstStarter: 0, fair });
+  const { swaps, starter } = await dealPlan(seed, contributions);
+  const match = newMatch(2, { rng: swapsRng(swaps), firstStarter: starter, fair });
   let k = 0;
   while (match.round.result === null) {
     const legal = legalActions(match.round, match.round.turn);
@@ -134,6 +135,9 @@ test('every kind of tampering makes the check fail, naming why', async () => {
   const swapped = structuredClone(record);
   [swapped.deal.hands[0][0], swapped.deal.hands[1][0]] = [swapped.deal.hands[1][0], swapped.deal.hands[0][0]];
   assert.deepEqual([(await checkRecord(swapped)).status, (await checkRecord(swapped)).reason], ['failed', 'deal']);
+  const restarted = { ...record, starter: 1 - record.starter, deal: { ...record.deal, turn: 1 - record.starter } };
+  assert.equal((await checkRecord(restarted)).reason, 'deal'); // a first round opened by another seat
+  assert.equal((await checkView({ ...view, starter: 1 - view.starter }, witness)).reason, 'deal');
   const reseeded = { ...record, fair: { ...fair, seed: newSeed() } };
   assert.equal((await checkRecord(reseeded)).reason, 'commitment');
 });

@@ -5,8 +5,8 @@ and ``tests/vectors/fair/deals.json`` holds the two equal).
 In short: ``commitment = SHA-256(seed)``; a byte stream is HMAC-SHA-256 keyed with the seed over
 ``"ziehdomino-deal-v1:" + ",".join(contributions)`` followed by a 4-byte counter, block after
 block; 32-bit big-endian numbers from it, with rejection of the biased top, drive a
-Fisher-Yates shuffle of the 28 tiles in their canonical order. Only :mod:`hashlib` and
-:mod:`hmac` do the cryptography.
+Fisher-Yates shuffle of the 28 tiles in their canonical order, and then pick the seat that opens
+a match's first round. Only :mod:`hashlib` and :mod:`hmac` do the cryptography.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import hmac
 import re
 import secrets
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final, TypedDict
+from typing import Any, Final, TypedDict
 
 from .tiles import ALL_TILES, Tile, format_tile
 
@@ -112,11 +112,13 @@ def below(numbers: Callable[[], int], n: int) -> int:
             return x % n
 
 
-def deal_order(seed: str, contributions: Sequence[str]) -> list[Tile]:
-    """The 28 tiles in the order the deal hands them out (``docs/fair.md``, step 3).
+def shuffle(seed: str, contributions: Sequence[str]) -> tuple[list[Tile], int]:
+    """The 28 tiles in the order the deal hands them out, and the seat that opens a match's
+    first round (``docs/fair.md``, steps 4 and 6).
 
     Fisher-Yates from the end: for i = 27 down to 1, swap place i with place ``below(i + 1)``,
-    starting from the canonical order 0|0, 0|1, ..., 0|6, 1|1, ..., 6|6.
+    starting from the canonical order 0|0, 0|1, ..., 0|6, 1|1, ..., 6|6; then the starter is
+    the next ``below(players)`` of the same stream.
 
     Raises:
         ValueError: a malformed seed or contribution.
@@ -126,15 +128,25 @@ def deal_order(seed: str, contributions: Sequence[str]) -> list[Tile]:
     for i in range(len(tiles) - 1, 0, -1):
         j = below(numbers, i + 1)
         tiles[i], tiles[j] = tiles[j], tiles[i]
-    return tiles
+    return tiles, below(numbers, len(contributions))
 
 
-def deal_json(seed: str, contributions: Sequence[str], hand_size: int) -> dict[str, list[list[str]] | list[str]]:
-    """The deal as the vectors write it: ``{"order", "hands", "boneyard"}`` (tiles ``"a|b"``, low
-    first). Seat s holds places ``s*hand_size`` to ``(s+1)*hand_size - 1``; the boneyard is the
-    rest, its first tile drawn first."""
-    order = [format_tile(t) for t in deal_order(seed, contributions)]
+def deal_order(seed: str, contributions: Sequence[str]) -> list[Tile]:
+    """The 28 tiles in the order the deal hands them out (:func:`shuffle`'s first part).
+
+    Raises:
+        ValueError: a malformed seed or contribution.
+    """
+    return shuffle(seed, contributions)[0]
+
+
+def deal_json(seed: str, contributions: Sequence[str], hand_size: int) -> dict[str, Any]:
+    """The deal as the vectors write it: ``{"order", "hands", "boneyard", "starter"}`` (tiles
+    ``"a|b"``, low first). Seat s holds places ``s*hand_size`` to ``(s+1)*hand_size - 1``; the
+    boneyard is the rest, its first tile drawn first; ``starter`` opens a match's first round."""
+    tiles, starter = shuffle(seed, contributions)
+    order = [format_tile(t) for t in tiles]
     players = len(contributions)
     return {"order": order,
             "hands": [order[s * hand_size:(s + 1) * hand_size] for s in range(players)],
-            "boneyard": order[players * hand_size:]}
+            "boneyard": order[players * hand_size:], "starter": starter}

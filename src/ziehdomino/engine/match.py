@@ -16,7 +16,7 @@ from typing import TypeAlias
 from .actions import Action
 from .deal import deal_round, random_seat
 from .errors import Refusal
-from .fair import Proof, commitment_of, deal_order
+from .fair import Proof, commitment_of, shuffle
 from .position import position_of
 from .round import Result, Round, Seat
 from .tiles import Tile
@@ -56,7 +56,8 @@ class Match:
             first_round: play this round first instead of dealing one (a position); its
                 ``starter`` is the first starter.
             committed: ``(seed, contributions)``: deal the first round by the committed deal
-                (``docs/fair.md``) instead of shuffling.
+                (``docs/fair.md``) instead of shuffling; its starter too, unless
+                ``first_starter`` names one.
 
         Raises:
             ValueError: bad ``players`` or ``first_starter``, a malformed seed or contribution,
@@ -72,8 +73,10 @@ class Match:
                 raise ValueError("first_round has another number of players")
             self.round = first_round
         else:
-            starter = random_seat(players, rng) if first_starter is None else first_starter
-            self.round = deal_round(players, starter, rng, order=self._committed(committed))
+            order, drawn = self._committed(committed)
+            if first_starter is None:
+                first_starter = random_seat(players, rng) if drawn is None else drawn
+            self.round = deal_round(players, first_starter, rng, order=order)
         self.opening = position_of(self.round)
         self.starters = [self.round.starter]
         self.version = 1
@@ -93,17 +96,18 @@ class Match:
         m.fair = self.fair
         return m
 
-    def _committed(self, committed: Committed | None) -> list[Tile] | None:
-        """The committed deal's order, with :attr:`fair` set to its proof (None: a shuffle, no proof)."""
+    def _committed(self, committed: Committed | None) -> tuple[list[Tile] | None, Seat | None]:
+        """The committed deal's order and first starter, with :attr:`fair` set to its proof
+        ((None, None): a shuffle, no proof)."""
         if committed is None:
             self.fair = None
-            return None
+            return None, None
         seed, contributions = committed
         if len(contributions) != self.players:
             raise ValueError(f"a committed deal takes one contribution per seat ({self.players})")
-        order = deal_order(seed, contributions)
+        order, starter = shuffle(seed, contributions)
         self.fair = {"commitment": commitment_of(seed), "seed": seed, "contributions": list(contributions)}
-        return order
+        return order, starter
 
     @property
     def round_number(self) -> int:
@@ -153,7 +157,7 @@ class Match:
         if self.round.result is None:
             raise Refusal("round_not_over", "the current round is still being played")
         starter = self.next_starter
-        self.round = deal_round(self.players, starter, self._rng, order=self._committed(committed))
+        self.round = deal_round(self.players, starter, self._rng, order=self._committed(committed)[0])
         self.opening = position_of(self.round)
         self.starters.append(starter)
         self.version += 1

@@ -5,7 +5,7 @@
  * commitment = SHA-256(seed); the stream is HMAC-SHA-256 keyed with the seed over
  * "ziehdomino-deal-v1:" + the contributions joined by "," + a 4-byte big-endian counter, block
  * after block; its 32-bit big-endian numbers, with the biased top rejected, drive a
- * Fisher–Yates shuffle of the 28 tiles in canonical order. The cryptography is the browser's
+ * Fisher–Yates shuffle of the 28 tiles in canonical order, then pick a match's first starter. The cryptography is the browser's
  * own `crypto.subtle` (also in node ≥ 19); this module needs no rules engine.
  */
 
@@ -117,21 +117,27 @@ export async function below(next, n) {
 }
 
 /**
- * The swap places of the deal's Fisher–Yates shuffle: for i = 27 down to 1 (in that order), the
- * place j in [0, i] that place i swaps with. Each j is the first stream number below the largest
- * multiple of i + 1 not above 2^32, modulo i + 1.
+ * The plan of the deal: the swap places of its Fisher–Yates shuffle (for i = 27 down to 1, in
+ * that order, the place j in [0, i] that place i swaps with, each a `below(i + 1)` of the stream)
+ * and then the seat that opens a match's first round (the next `below(players)`).
  * @param {string} seed
- * @param {string[]} contributions
- * @returns {Promise<number[]>} 27 places.
+ * @param {string[]} contributions  one per seat, in seat order.
+ * @returns {Promise<{swaps: number[], starter: number}>} 27 places and a seat.
  * @throws {TypeError} for a malformed seed or contribution.
  */
-export async function dealSwaps(seed, contributions) {
+export async function dealPlan(seed, contributions) {
   const next = await numbers(seed, contributions);
   const swaps = [];
-  for (let i = CANONICAL_TILES.length - 1; i > 0; i--) {
-    swaps.push(await below(next, i + 1));
-  }
-  return swaps;
+  for (let i = CANONICAL_TILES.length - 1; i > 0; i--) swaps.push(await below(next, i + 1));
+  return { swaps, starter: await below(next, contributions.length) };
+}
+
+/**
+ * The swap places of the deal's Fisher–Yates shuffle (`dealPlan`'s `swaps`).
+ * @returns {Promise<number[]>}
+ */
+export async function dealSwaps(seed, contributions) {
+  return (await dealPlan(seed, contributions)).swaps;
 }
 
 /**
@@ -157,8 +163,11 @@ export function swapsRng(swaps) {
  * @returns {Promise<string[]>}
  */
 export async function dealOrder(seed, contributions) {
+  return orderOf((await dealPlan(seed, contributions)).swaps);
+}
+
+function orderOf(swaps) {
   const tiles = CANONICAL_TILES.slice();
-  const swaps = await dealSwaps(seed, contributions);
   swaps.forEach((j, k) => {
     const i = tiles.length - 1 - k;
     [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
@@ -168,15 +177,16 @@ export async function dealOrder(seed, contributions) {
 
 /**
  * The deal as the vectors write it: seat s holds places s·size … (s+1)·size − 1, the boneyard is
- * the rest, its first tile drawn first.
+ * the rest, its first tile drawn first; `starter` opens a match's first round.
  * @param {string} seed
  * @param {string[]} contributions  one per seat.
  * @param {number} handSize  7 with 2 players, else 5.
- * @returns {Promise<{order: string[], hands: string[][], boneyard: string[]}>}
+ * @returns {Promise<{order: string[], hands: string[][], boneyard: string[], starter: number}>}
  */
 export async function dealOf(seed, contributions, handSize) {
-  const order = await dealOrder(seed, contributions);
+  const { swaps, starter } = await dealPlan(seed, contributions);
+  const order = orderOf(swaps);
   const players = contributions.length;
   const hands = Array.from({ length: players }, (_, s) => order.slice(s * handSize, (s + 1) * handSize));
-  return { order, hands, boneyard: order.slice(players * handSize) };
+  return { order, hands, boneyard: order.slice(players * handSize), starter };
 }

@@ -4,7 +4,7 @@
  * seat's own contribution in its place, and the deal recomputed from seed and contributions
  * against what the round showed: the round's end (its public log played on the recomputed deal
  * by the rules must end in exactly the hands and result shown) or a round's record (its dealt
- * hands and drawn tiles). Loaded by the table only when a round ends (it needs the rules).
+ * hands and drawn tiles; a match's first round, its starter too). Loaded by the table only when a round ends (it needs the rules).
  */
 
 import { commitmentOf, dealOf, isContribution, isSeed } from '../common/fair.js';
@@ -61,6 +61,7 @@ export async function checkView(view, witness) {
     else return failed('mine', proof, started, { promised });
   }
   const deal = await dealOf(proof.seed, proof.contributions, handSize(view.players));
+  if (view.round_number === 1 && view.starter !== deal.starter) return failed('deal', proof, started, { promised, mine });
   const draws = view.log.filter((e) => e.type === 'draw').length;
   const record = {
     format: 1, round: view.round_number, players: view.players, starter: view.starter,
@@ -95,7 +96,7 @@ export async function checkRecord(record) {
   if (problem) return failed(problem, proof, started);
   const deal = await dealOf(proof.seed, proof.contributions, handSize(record.players));
   const drawn = record.deal?.boneyard ?? [];
-  const same = Array.isArray(record.deal?.hands) && record.deal.hands.length === deal.hands.length
+  const same = (record.round !== 1 || record.starter === deal.starter) && Array.isArray(record.deal?.hands) && record.deal.hands.length === deal.hands.length
     && record.deal.hands.every((hand, s) => sameTiles(hand, deal.hands[s]))
     && sameTiles(drawn, deal.boneyard.slice(0, drawn.length)) && record.undrawn === deal.boneyard.length - drawn.length;
   if (!same) return failed('deal', proof, started);

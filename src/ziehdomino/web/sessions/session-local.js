@@ -14,7 +14,7 @@
  * `act()`, `nextRound()`, `subscribe()`, and the computers' `tempo()` / `setTempo()`.
  */
 
-import { commitmentOf, dealSwaps, newSeed, swapsRng } from '../common/fair.js';
+import { commitmentOf, dealPlan, newSeed, swapsRng } from '../common/fair.js';
 import { checkView } from '../replay/fair-proof.js';
 import { replayRounds, roundRecord } from '../replay/replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
@@ -118,20 +118,23 @@ export class LocalSession extends SessionEvents {
       const seed = newSeed();
       const contributions = new Array(players).fill('');
       try {
-        const [commitment, swaps] = await Promise.all([commitmentOf(seed), dealSwaps(seed, contributions)]);
-        this.deals[players] = { fair: { commitment, seed, contributions }, swaps };
+        const [commitment, { swaps, starter }] = await Promise.all([commitmentOf(seed), dealPlan(seed, contributions)]);
+        this.deals[players] = { fair: { commitment, seed, contributions }, swaps, starter };
       } catch {
         // no crypto.subtle (an old browser, or a page not served securely): deals go unproven
       }
     }));
   }
 
-  /** The engine's options for dealing a round of `players` by its prepared committed deal, if ready. */
+  /**
+   * The engine's options for dealing a round of `players` by its prepared committed deal, if
+   * ready (`rng`, `fair`), and the first starter it draws (for a new game's first round).
+   */
   committedDeal(players) {
     const deal = this.deals[players];
     delete this.deals[players];
     this.preparing = this.prepareDeals([players]);
-    return deal ? { rng: swapsRng(deal.swaps), fair: deal.fair } : {};
+    return deal ? { rng: swapsRng(deal.swaps), fair: deal.fair, starter: deal.starter } : {};
   }
 
   /**
@@ -157,7 +160,8 @@ export class LocalSession extends SessionEvents {
     this.epoch += 1;
     this.seats = [{ kind: 'person', name: clean }, ...computers.map((level) => ({ kind: 'computer', level }))];
     const players = this.seats.length;
-    this.match = newMatch(players, { firstStarter: cryptoRng.int(players), ...this.committedDeal(players) });
+    const { starter, ...deal } = this.committedDeal(players);
+    this.match = newMatch(players, { firstStarter: starter ?? cryptoRng.int(players), ...deal });
     this.records = [];
     this.rounds = [];
     this.changed();
@@ -272,7 +276,8 @@ export class LocalSession extends SessionEvents {
   nextRound() {
     return this.attempt(() => {
       if (this.match?.round.result === null) return nextRound(this.match); // refused: round_not_over
-      return nextRound(this.match, this.committedDeal(this.match.players));
+      const { rng, fair } = this.committedDeal(this.match.players);
+      return nextRound(this.match, { rng, fair });
     });
   }
 

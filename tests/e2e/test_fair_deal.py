@@ -23,9 +23,10 @@ from tests.support.e2e import act_by_names, axe_check, play_round, shoot, watch
 from tests.support.server import ServerProcess
 
 
-def _listen(page: Page) -> list[dict[str, Any]]:
-    """Every state message the page's WebSocket receives, in order."""
+def _listen(page: Page) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Every state message the page's WebSockets receive, and every message they send, in order."""
     states: list[dict[str, Any]] = []
+    sent: list[dict[str, Any]] = []
 
     def on_socket(ws: Any) -> None:
         def on_frame(payload: str | bytes) -> None:
@@ -33,9 +34,10 @@ def _listen(page: Page) -> list[dict[str, Any]]:
             if data.get("type") == "state":
                 states.append(data)
         ws.on("framereceived", on_frame)
+        ws.on("framesent", lambda payload: sent.append(json.loads(payload)))
 
     page.on("websocket", on_socket)
-    return states
+    return states, sent
 
 
 def _announced_before_the_deal(states: list[dict[str, Any]]) -> str:
@@ -49,11 +51,14 @@ def _announced_before_the_deal(states: list[dict[str, Any]]) -> str:
     return before
 
 
-def _seat_two_people(server_base: str, new_context: Any) -> tuple[Page, Page, list[dict[str, Any]], list[str]]:
+def _seat_two_people(server_base: str, new_context: Any) -> tuple[Page, Page, list[dict[str, Any]], list[str],
+                                                                   list[dict[str, Any]]]:
+    """Anna opens a room on a phone, Ben joins it; returns both pages, Anna's states received,
+    the problems seen and Anna's messages sent."""
     problems: list[str] = []
     anna = new_context(viewport=PHONE).new_page()
     problems += watch(anna)
-    states = _listen(anna)
+    states, sent = _listen(anna)
     link = open_room(anna, server_base, "Anna")
     ben = new_context(viewport=PHONE).new_page()
     problems += watch(ben)
@@ -62,11 +67,13 @@ def _seat_two_people(server_base: str, new_context: Any) -> tuple[Page, Page, li
     ben.get_by_role("button", name="Beitreten").click()
     for page in (anna, ben):
         expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
-    return anna, ben, states, problems
+    return anna, ben, states, problems, sent
 
 
 def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_context, screens):
-    anna, ben, states, problems = _seat_two_people(server.base, new_context)
+    anna, ben, states, problems, sent = _seat_two_people(server.base, new_context)
+    first = [m for m in sent if m["type"] == "contribute"]
+    assert [m["commitment"] for m in first] == [_announced_before_the_deal(states)]  # after the commitment
     promised = _announced_before_the_deal(states)
     dealt = next(s for s in states if s["view"] is not None)
     assert dealt["view"]["fair"] == {"commitment": promised, "seed": None, "contributions": None}
@@ -90,7 +97,8 @@ def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_c
     expect(details.locator(".fair-seed")).to_have_text(end["fair"]["seed"])
     own = details.locator("li.own")
     expect(own).to_contain_text("dein Beitrag")
-    expect(own.locator("code")).to_have_text(end["fair"]["contributions"][0])
+    assert end["fair"]["contributions"][0] == first[0]["contribution"]  # what Anna's page sent
+    expect(own.locator("code")).to_have_text(first[0]["contribution"])
     expect(ben.locator(".fair-seal summary")).to_have_text("Mischen geprüft")
     ben.locator(".fair-seal summary").click()
     expect(ben.locator(".fair-seal li.own")).to_contain_text("dein Beitrag")  # sent with the join
@@ -105,6 +113,12 @@ def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_c
     # the next deal's commitment comes before the ready step, the contributions after it
     pending = states[-1]["room"]["fair"]
     assert pending["commitment"] not in (None, promised)
+    # shown to its sender before that deal: the next commitment and the own contribution to it
+    expect(details.locator(".fair-next-commitment")).to_have_text(pending["commitment"])
+    expect(details.locator(".fair-next-mine").locator("..")).to_contain_text("vom Server angenommen")
+    given = [m for m in sent if m["type"] == "contribute"]
+    assert given[-1]["commitment"] == pending["commitment"]
+    expect(details.locator(".fair-next-mine")).to_have_text(given[-1]["contribution"])
     for page in (anna, ben):
         page.get_by_role("button", name="Nächste Runde").click()
     expect(anna.get_by_role("heading", name="Runde 2")).to_be_visible()
@@ -150,7 +164,7 @@ def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed
     first = ServerProcess(tmp_path / "data").start()
     second = None
     try:
-        anna, ben, states, problems = _seat_two_people(first.base, new_context)
+        anna, ben, states, problems, _ = _seat_two_people(first.base, new_context)
         room = anna.url.rstrip("/").rsplit("/", 1)[-1]
         first.stop()
         for page in (anna, ben):

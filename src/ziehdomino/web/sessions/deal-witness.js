@@ -118,3 +118,16 @@ export function witnessOf(storage, roomId, view) {
   const mine = round?.mine ? { contribution: round.mine.contribution, confirmed: Boolean(round.mine.confirmed) } : null;
   return { seen: round?.commitment ?? null, promised: round?.promised ?? null, mine };
 }
+
+/**
+ * The pending deal as this browser sees it: its commitment and this seat's own contribution to
+ * it (shown to its sender before the deal), or null while none is pending.
+ * @returns {{commitment: string, contribution: string|null, confirmed: boolean}|null}
+ */
+export function pendingOf(storage, roomId, room) {
+  const commitment = room?.fair?.commitment ?? null;
+  if (!isSeed(commitment)) return null;
+  const mine = read(storage, roomId).mine;
+  const own = mine?.commitment === commitment ? mine : null;
+  return { commitment, contribution: own?.contribution ?? null, confirmed: Boolean(own && room.fair.contributed?.[room.you]) };
+}

@@ -20,7 +20,7 @@
  */
 
 import { CLOSE, FINAL_CLOSES } from '../common/codes.js';
-import { noteState, witnessOf } from './deal-witness.js';
+import { noteState, pendingOf, witnessOf } from './deal-witness.js';
 import { SessionEvents } from './session.js';
 
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
@@ -122,6 +122,11 @@ export class OnlineSession extends SessionEvents {
    */
   dealWitness(view) {
     return witnessOf(this.storage, this.roomId, view);
+  }
+
+  /** The next deal's commitment and this seat's contribution to it, or null (deal-witness.js). */
+  pendingDeal() {
+    return pendingOf(this.storage, this.roomId, this.current.room);
   }
 
   /**

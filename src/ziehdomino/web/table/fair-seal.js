@@ -2,7 +2,8 @@
  * @file The round end's seal of the committed deal (docs/fair.md): "Mischen geprüft" or the
  * warning "Mischen nicht bestätigt", a details view (`<details>`) with the commitment (and
  * whether it came before the deal), the seed and every seat's contribution, the viewer's own
- * marked. A session that loads the rules anyway checks itself (`session.checkDeal(view)`: a
+ * marked, and in a room the next deal's commitment with this seat's contribution to it (shown
+ * to its sender before that deal, `session.pendingDeal()`). A session that loads the rules anyway checks itself (`session.checkDeal(view)`: a
  * local game its own deal, a replay its record); for a room the check (replay/fair-proof.js,
  * which needs the rules) is loaded when a round with a proof ends and holds the proof against
  * what this browser saw before the deal (`session.dealWitness(view)`).
@@ -69,6 +70,14 @@ export function createFairSeal(ctx, session) {
       h('dt', { text: t('fair.seed') }), h('dd', {}, h('code', { class: 'fair-seed', text: proof.seed ?? '' })),
       h('dt', { text: t('fair.contributions') }), h('dd', {}, h('ul', {}, ...contributions))));
     if (outcome && outcome.status !== 'none') rows.push(h('p', { class: 'fair-ms', text: t('fair.ms', { ms: outcome.ms.toFixed(1) }) }));
+    const next = session.pendingDeal?.() ?? null;
+    if (next) {
+      rows.push(h('dl', { class: 'fair-next' },
+        h('dt', { text: t('fair.next') }), h('dd', {}, h('code', { class: 'fair-next-commitment', text: next.commitment })),
+        next.contribution ? h('dt', { text: t('fair.nextMine') }) : null,
+        next.contribution ? h('dd', {}, h('code', { class: 'fair-next-mine', text: next.contribution }),
+          ` (${t(next.confirmed ? 'fair.nextHeld' : 'fair.nextSent')})`) : null));
+    }
     body.replaceChildren(...rows);
   }
 
@@ -87,7 +96,7 @@ export function createFairSeal(ctx, session) {
       element.open = false;
       check(view, of);
     }
-    const sig = JSON.stringify([ctx.lang(), of, outcome, room?.seats?.map((s) => s.name)]);
+    const sig = JSON.stringify([ctx.lang(), of, outcome, room?.seats?.map((s) => s.name), session.pendingDeal?.() ?? null]);
     if (sig === painted) return;
     painted = sig;
     paint(view, room);

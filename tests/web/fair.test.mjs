@@ -171,3 +171,15 @@ test('the witness contributes once per pending deal and keeps what it saw of eac
   joined(other, 'R', given);
   assert.deepEqual(witnessOf(other, 'R', during).mine, { contribution: given.contribution, confirmed: true });
 });
+
+test('the pending deal shows this seat its own contribution, sent and then accepted', async () => {
+  const { noteState, pendingOf } = await import('../../src/ziehdomino/web/sessions/deal-witness.js');
+  const storage = new FakeStorage();
+  const c = 'e'.repeat(64);
+  const room = (contributed) => ({ you: 1, fair: { commitment: c, contributed } });
+  assert.equal(pendingOf(storage, 'R', { you: 1, fair: { commitment: null, contributed: [false, false] } }), null);
+  const give = noteState(storage, 'R', room([false, false]), null);
+  assert.deepEqual(pendingOf(storage, 'R', room([false, false])), { commitment: c, contribution: give.contribution, confirmed: false });
+  assert.deepEqual(pendingOf(storage, 'R', room([false, true])), { commitment: c, contribution: give.contribution, confirmed: true });
+  assert.deepEqual(pendingOf(new FakeStorage(), 'R', room([false, true])), { commitment: c, contribution: null, confirmed: false });
+});

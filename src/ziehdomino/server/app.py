@@ -298,7 +298,8 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     # log_config=None: uvicorn's own lines go through the root logger above, with the time and
     # the process name like every other line
     uvicorn.run(SecurityHeadersMiddleware(create_app(settings, storage)), host=host, port=port, log_level=log_level,
-                access_log=access_log, log_config=None, **forwarded, **{**UVICORN_OPTIONS, "http": http, "ws": ws})
+                access_log=access_log, log_config=None, **forwarded, **{**UVICORN_OPTIONS, "http": http, "ws": ws,
+                                                                   "ws_per_message_deflate": settings.ws_compression})
 
 
 def _gate(settings: Settings) -> gate.Gate:

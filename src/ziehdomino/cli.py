@@ -118,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server", "core", "frames", "bots", "render"],
+    bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "bots", "render"],
                        help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
@@ -258,6 +258,10 @@ def _bench(args: argparse.Namespace) -> None:
         from .bench import core
 
         core.run(rooms=200 if args.rooms == 500 else args.rooms, seed=args.seed, against=args.against)
+    elif args.name == "parts":
+        from .bench import parts
+
+        parts.run(seed=args.seed)
     elif args.name == "frames":
         from .bench import frames
 

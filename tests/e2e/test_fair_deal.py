@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ziehdomino.engine.fair import commitment_of, new_seed
+from ziehdomino.server.deltas import apply_delta
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_local import start_local
@@ -24,7 +25,8 @@ from tests.support.server import ServerProcess
 
 
 def _listen(page: Page) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Every state message the page's WebSockets receive, and every message they send, in order."""
+    """Every state the page's WebSockets receive (a delta frame applied to the state before it),
+    and every message they send, in order."""
     states: list[dict[str, Any]] = []
     sent: list[dict[str, Any]] = []
 
@@ -33,6 +35,10 @@ def _listen(page: Page) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
             data = json.loads(payload)
             if data.get("type") == "state":
                 states.append(data)
+            elif data.get("type") == "delta" and states:  # the page asks for delta frames
+                made = apply_delta(states[-1], data)
+                if made is not None:
+                    states.append(made)
         ws.on("framereceived", on_frame)
         ws.on("framesent", lambda payload: sent.append(json.loads(payload)))
 

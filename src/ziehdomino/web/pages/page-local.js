@@ -124,6 +124,7 @@ setupForm.addEventListener('submit', async (event) => {
   if (name !== t('form.defaultName')) rememberName(name);
   message.textContent = '';
   loadBots();
+  await session.ready(); // the first round's committed deal (docs/fair.md): a few ms
   session.start({ name, computers: readComputers(setupForm) });
   showSetup(false);
   table.element.querySelector('h2')?.focus?.();

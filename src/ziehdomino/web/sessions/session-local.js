@@ -14,8 +14,6 @@
  * `act()`, `nextRound()`, `subscribe()`, and the computers' `tempo()` / `setTempo()`.
  */
 
-import { commitmentOf, dealPlan, newSeed, swapsRng } from '../common/fair.js';
-import { checkView } from '../replay/fair-proof.js';
 import { replayRounds, roundRecord } from '../replay/replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
 import { countLocalRound } from '../stats/stats.js';
@@ -99,7 +97,8 @@ export class LocalSession extends SessionEvents {
     this.timer = null;
     this.epoch = 0; // raised by every new game, so a late computer move of an old one is dropped
     this.deals = {}; // per table size: the next round's committed deal, prepared ahead ({fair, swaps})
-    this.preparing = this.prepareDeals(TABLE_SIZES);
+    this.fair = null; // common/fair.js and replay/fair-proof.js, loaded once a game is there
+    this.preparing = null;
   }
 
   /**
@@ -108,12 +107,23 @@ export class LocalSession extends SessionEvents {
    * (`crypto.getRandomValues`) and no contributions, so that its record can be checked like a
    * room's. The hashing is asynchronous (`crypto.subtle`), so each deal is prepared ahead; a
    * round dealt before its deal is ready is shuffled without a proof (the seal is not shown).
+   * The modules it needs load with the first call (as the computers do: not with the setup
+   * form); a new game and a resumed one call it.
    */
   ready() {
+    if (!this.preparing) {
+      this.preparing = Promise.all([import('../common/fair.js'), import('../replay/fair-proof.js')])
+        .then(([fair, proof]) => {
+          this.fair = { ...fair, checkView: proof.checkView };
+          return this.prepareDeals(TABLE_SIZES);
+        })
+        .catch(() => {}); // the modules did not load (offline before they were kept): deals go unproven
+    }
     return this.preparing;
   }
 
   prepareDeals(sizes) {
+    const { commitmentOf, dealPlan, newSeed } = this.fair;
     return Promise.all(sizes.map(async (players) => {
       const seed = newSeed();
       const contributions = new Array(players).fill('');
@@ -133,17 +143,23 @@ export class LocalSession extends SessionEvents {
   committedDeal(players) {
     const deal = this.deals[players];
     delete this.deals[players];
+    if (!this.fair) {
+      this.ready();
+      return {};
+    }
     this.preparing = this.prepareDeals([players]);
-    return deal ? { rng: swapsRng(deal.swaps), fair: deal.fair, starter: deal.starter } : {};
+    return deal ? { rng: this.fair.swapsRng(deal.swaps), fair: deal.fair, starter: deal.starter } : {};
   }
 
   /**
    * The check of a finished round's committed deal (replay/fair-proof.js), shown at its end. This
    * browser made the seed, so its commitment came first.
    */
-  checkDeal(view) {
+  async checkDeal(view) {
     const commitment = view?.fair?.commitment ?? null;
-    return checkView(view, { seen: commitment, promised: commitment, mine: null });
+    await this.ready();
+    if (!this.fair) return { status: 'none', reason: null, proof: null, promised: false, mine: null, ms: 0 };
+    return this.fair.checkView(view, { seen: commitment, promised: commitment, mine: null });
   }
 
   /**
@@ -191,6 +207,7 @@ export class LocalSession extends SessionEvents {
       this.discard();
       return 'discarded';
     }
+    this.ready(); // the next round's committed deal
     this.emit('change');
     this.scheduleComputer();
     return 'resumed';

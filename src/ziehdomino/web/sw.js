@@ -9,7 +9,7 @@
 // The server stamps the app's version and the list of its static files here (server/pages.py),
 // so a deploy installs a new worker that caches the new files and drops the old cache.
 const CACHE = 'ziehdomino-static-__WEB_VERSION__';
-const FILES = ['/lokal', '/', '/regeln', '__WEB_FILES__'];
+const FILES = ['/lokal', '/', '/regeln', '/aufgaben', '__WEB_FILES__'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -28,7 +28,8 @@ self.addEventListener('activate', (event) => {
 
 function handled(url) {
   return url.origin === self.location.origin
-    && (url.pathname === '/lokal' || url.pathname === '/' || url.pathname === '/regeln' || url.pathname.startsWith('/static/'));
+    && (url.pathname === '/lokal' || url.pathname === '/' || url.pathname === '/regeln'
+      || url.pathname === '/aufgaben' || url.pathname.startsWith('/static/'));
 }
 
 self.addEventListener('fetch', (event) => {

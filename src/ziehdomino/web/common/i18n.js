@@ -454,7 +454,7 @@ const DE = {
   'pz.why.last': 'Das ist dein letzter Stein: gewonnen.',
   'pz.why.blocked': 'Keiner kann mehr anlegen: Blockade. Du hast {mine} Augen, Stark {theirs}: weniger Augen gewinnen.',
   'pz.why.theyPass': 'Stark hat {lacks} und muss passen.',
-  'pz.why.onlyOne': 'Stark bleibt nur noch {t}.',
+  'pz.why.onlyOne': 'Stark kann nur noch {t} anlegen.',
   'pz.why.keeps': 'So bleibt der Sieg sicher, was Stark auch legt.',
   'pz.out.win': 'gewinnst du trotzdem',
   'pz.out.shared': 'ist höchstens ein geteiltes Spiel drin',

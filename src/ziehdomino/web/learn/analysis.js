@@ -120,9 +120,13 @@ export function analyseDecision(view, action, step) {
   const loss = chanceBest - chancePlayed;
   const mark = loss >= BLUNDER ? 'fehler' : loss >= INACCURACY ? 'ungenau' : null;
   const moves = actions.map((a, c) => ({ tile: a.tile, end: a.end, score: scores[c], of }));
-  return {
+  const out = {
     step, seat: view.seat, method, moves, played: p, best, chance_played: chancePlayed, chance_best: chanceBest, loss, mark,
   };
+  // what the words need (reasons.js), kept out of the numbers that Python's twin compares
+  Object.defineProperty(out, 'search', { value: found, enumerable: false });
+  Object.defineProperty(out, 'view', { value: view, enumerable: false });
+  return out;
 }
 
 /**

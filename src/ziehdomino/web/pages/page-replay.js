@@ -15,6 +15,7 @@ import { createTable } from '../table/render.js';
 import { createReplayControls } from '../replay/replay-controls.js';
 import { parseRoundFile, roundFileName, roundFileText } from '../replay/replay-file.js';
 import { SAVE_KEY } from '../sessions/local-save.js';
+import { createAnalysisPanel } from '../learn/analysis-panel.js';
 import { ReplaySession } from '../sessions/session-replay.js';
 
 initPage(document);
@@ -26,6 +27,7 @@ const tableRoot = byId('table-root');
 const tools = byId('replay-tools');
 const exportBtn = byId('replay-export');
 const backLink = byId('replay-back');
+const analysisRoot = byId('analysis-root');
 
 let storage;
 try {
@@ -52,9 +54,26 @@ function show(record, seats, { exportable = false } = {}) {
   table.element.querySelector('.table-top').append(controls.element);
   table.update();
   current = { session, controls, seats, record };
+  showAnalysis(record, session, table, controls);
   tools.hidden = !exportable;
   document.title = t('replay.pageTitle', { n: record.round });
   controls.element.querySelector('button:not([disabled])')?.focus();
+}
+
+/**
+ * "Runde analysieren" under the table (learn/analysis-panel.js); a chosen decision's words go
+ * under the replay's controls, which come into view with the table. Started at once when the
+ * address ends in #analyse (the round end's link).
+ */
+function showAnalysis(record, session, table, controls) {
+  const note = h('p', { class: 'an-note', attrs: { 'aria-live': 'polite' } });
+  note.hidden = true;
+  controls.element.append(note);
+  const panel = createAnalysisPanel({
+    record, session, note, onJump: () => table.element.scrollIntoView({ block: 'start' }),
+  });
+  analysisRoot.replaceChildren(panel.element);
+  if (location.hash === '#analyse') panel.run();
 }
 
 async function fromRoom(room, n) {

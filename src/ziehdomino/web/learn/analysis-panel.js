@@ -1,0 +1,104 @@
+/**
+ * @file "Runde analysieren" on the replay page (docs/analysis.md): runs the analysis of one
+ * seat's decisions in the browser a decision at a time (a progress bar between them), then
+ * shows a small chart of the win chance over the round with the marked decisions, the marked
+ * decisions as a list (the chart's text alternative) and every decision; choosing one jumps the
+ * replay to it and shows the better move with its reason above the table.
+ */
+
+import { h, svg } from '../common/dom.js';
+import { t } from '../common/i18n.js';
+import { seatName } from '../table/words.js';
+import { analyseDecision, decisionsOf } from './analysis.js';
+import { chartLabel, decisionDetail, decisionLine, summaryText } from './analysis-words.js';
+
+const W = 320;
+const H = 100;
+
+/** The chart: the player's chance per decision (0–100), the marks as dots. */
+function chart(decisions) {
+  const x = (i) => (decisions.length < 2 ? W / 2 : 10 + (i * (W - 20)) / (decisions.length - 1));
+  const y = (c) => H - 8 - (c * (H - 16)) / 100;
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'an-chart', role: 'img', 'aria-label': chartLabel(decisions) });
+  root.append(svg('line', { x1: 0, x2: W, y1: y(50), y2: y(50), class: 'an-mid' }));
+  const points = decisions.map((d, i) => `${x(i)},${y(d.chance_played)}`).join(' ');
+  root.append(svg('polyline', { points, class: 'an-line' }));
+  decisions.forEach((d, i) => {
+    root.append(svg('circle', { cx: x(i), cy: y(d.chance_played), r: d.mark ? 6 : 3, class: `an-dot ${d.mark ?? ''}` }));
+  });
+  return root;
+}
+
+/**
+ * The analysis panel for the round shown by `session` (a ReplaySession of `record`).
+ * @param {{record: object, session: object, note: HTMLElement, onJump: () => void}} opts
+ *   `note`: where the chosen decision's words go (above the table); `onJump`: called after a jump.
+ * @returns {{element: HTMLElement, run: () => Promise<void>}}
+ */
+export function createAnalysisPanel({ record, session, note, onJump }) {
+  const room = session.roomInfo();
+  const persons = room.seats.map((s, i) => (s?.kind === 'person' ? i : -1)).filter((i) => i >= 0);
+  const seats = persons.length ? persons : [0];
+  const select = h('select', { attrs: { id: 'an-seat' } }, ...seats.map((s) => h('option', { text: seatName(room, s), attrs: { value: s } })));
+  const seatField = h('p', { class: 'field an-seat' }, h('label', { text: t('an.seat'), attrs: { for: 'an-seat' } }), select);
+  seatField.hidden = seats.length < 2;
+  const start = h('button', { class: 'btn primary', text: t('an.start'), attrs: { type: 'button', id: 'an-start' } });
+  const progress = h('progress', { attrs: { max: 1, value: 0, id: 'an-progress', 'aria-label': t('an.progress') } });
+  const progressText = h('p', { class: 'an-progress-text', attrs: { 'aria-live': 'polite' } });
+  const results = h('div', { class: 'an-results' });
+  progress.hidden = true;
+  const element = h('section', { class: 'card analysis', attrs: { 'aria-labelledby': 'an-h', id: 'analysis' } },
+    h('h2', { text: t('an.h'), attrs: { id: 'an-h' } }), h('p', { class: 'hint', text: t('an.intro') }), seatField,
+    h('p', { class: 'buttons' }, start), progress, progressText, results);
+  const nameOf = (s) => seatName(room, s);
+
+  function jump(d) {
+    session.pause();
+    session.seek(d.step);
+    note.hidden = false;
+    note.textContent = decisionDetail(d, nameOf);
+    onJump();
+  }
+
+  function button(d) {
+    const b = h('button', { class: `btn an-decision ${d.mark ?? ''}`, text: decisionLine(d), attrs: { type: 'button' } });
+    b.addEventListener('click', () => jump(d));
+    return h('li', {}, b);
+  }
+
+  function show(decisions) {
+    const marked = decisions.filter((d) => d.mark);
+    results.replaceChildren(
+      h('p', { class: 'an-summary', text: summaryText(decisions) }),
+      h('figure', { class: 'an-figure' }, chart(decisions), h('figcaption', { text: t('an.chart') })),
+      h('h3', { text: t('an.marked') }),
+      marked.length ? h('ol', { class: 'an-list an-marked' }, ...marked.map(button)) : h('p', { text: t('an.noMarks') }),
+      h('details', { class: 'an-all' }, h('summary', { text: t('an.all') }), h('ol', { class: 'an-list' }, ...decisions.map(button))),
+    );
+  }
+
+  async function run() {
+    start.disabled = true;
+    const seat = Number(select.value);
+    const todo = decisionsOf(record, seat);
+    progress.hidden = false;
+    progress.max = Math.max(1, todo.length);
+    const done = [];
+    for (let i = 0; i < todo.length; i++) {
+      progress.value = i;
+      progressText.textContent = t('an.running', { k: i, n: todo.length });
+      await new Promise((resolve) => setTimeout(resolve, 0)); // let the page draw the progress
+      const d = analyseDecision(todo[i].view, todo[i].action, todo[i].step);
+      if (d) done.push(d);
+    }
+    progress.value = progress.max;
+    progress.hidden = true;
+    progressText.textContent = t('an.done', { n: done.length });
+    start.disabled = false;
+    show(done);
+    element.dataset.analysed = String(done.length);
+  }
+
+  start.addEventListener('click', run);
+  return { element, run };
+}

@@ -1,0 +1,62 @@
+"""'Runde analysieren' (docs/analysis.md) as a player uses it, on a phone and a desktop: finish a
+local round, open the analysis from the round's end, see the chart with its text alternative and
+the marks, jump the replay to a decision and read the better move there, on the first screen."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import DESKTOP, PHONE
+from tests.support.e2e import act_by_names, settle, watch
+
+
+def finish_round(page: Page) -> None:
+    link = page.get_by_role("link", name="Runde analysieren")
+    for _ in range(300):
+        if link.is_visible():
+            return
+        if "Du bist am Zug" in page.get_by_role("status").first.inner_text():
+            act_by_names(page)
+        else:
+            page.wait_for_timeout(50)
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390x844", "1280x800"])
+def test_analyse_a_local_round_and_jump_to_a_decision(server, new_context, screens, size):
+    page = new_context(viewport=size).new_page()
+    problems = watch(page)
+    page.goto(server.base + "/lokal?delay=0")
+    page.get_by_label("Dein Name").fill("Anna")
+    page.get_by_role("button", name="Gegen Computer spielen").click()
+    finish_round(page)
+    page.get_by_role("link", name="Runde analysieren").click()
+    summary = page.locator(".an-summary")
+    expect(summary).to_be_visible(timeout=60_000)
+    analysed = int(page.locator("#analysis").get_attribute("data-analysed") or "0")
+    chart = page.get_by_role("img", name="Deine Gewinnchance", exact=False)
+    if analysed:
+        expect(chart).to_be_visible()
+        expect(page.locator(".an-chart circle")).to_have_count(analysed)
+    marked = page.locator(".an-marked .an-decision")
+    expect(page.locator(".an-chart circle.fehler, .an-chart circle.ungenau")).to_have_count(marked.count())
+    if marked.count():
+        target = marked.first
+        expect(target).to_contain_text("Fehler" if "Fehler" in target.inner_text() else "Ungenauigkeit")
+    elif analysed:
+        page.locator(".an-all summary").click()
+        target = page.locator(".an-all .an-decision").first
+    else:
+        pytest.skip("this deal gave the player no choice to analyse")
+    step = int(target.inner_text().split(":")[0].split()[-1]) - 1
+    page.screenshot(path=str(screens / f"analysis-panel-{size['width']}x{size['height']}.png"))
+    target.click()
+    settle(page)
+    note = page.locator(".an-note")
+    expect(note).to_contain_text(f"Schritt {step + 1}: du hast")
+    expect(page.get_by_role("slider", name="Schritt")).to_have_value(str(step))
+    box = note.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], box
+    page.screenshot(path=str(screens / f"analysis-jump-{size['width']}x{size['height']}.png"))
+    assert not problems, problems

@@ -31,17 +31,20 @@ function chart(decisions) {
 
 /**
  * The analysis panel for the round shown by `session` (a ReplaySession of `record`).
- * @param {{record: object, session: object, note: HTMLElement, onJump: () => void}} opts
- *   `note`: where the chosen decision's words go (above the table); `onJump`: called after a jump.
+ * @param {{record: object, session: object, note: HTMLElement, seat: number|null, onJump: () => void}} opts
+ *   `note`: where the chosen decision's words go (above the table); `seat`: the seat to analyse
+ *   first (else the first person's); `onJump`: called after a jump.
  * @returns {{element: HTMLElement, run: () => Promise<void>}}
  */
-export function createAnalysisPanel({ record, session, note, onJump }) {
+export function createAnalysisPanel({ record, session, note, seat = null, onJump }) {
   const room = session.roomInfo();
   const persons = room.seats.map((s, i) => (s?.kind === 'person' ? i : -1)).filter((i) => i >= 0);
   const seats = persons.length ? persons : [0];
+  if (seat !== null && seat < record.players && !seats.includes(seat)) seats.unshift(seat);
   const select = h('select', { attrs: { id: 'an-seat' } }, ...seats.map((s) => h('option', { text: seatName(room, s), attrs: { value: s } })));
   const seatField = h('p', { class: 'field an-seat' }, h('label', { text: t('an.seat'), attrs: { for: 'an-seat' } }), select);
   seatField.hidden = seats.length < 2;
+  if (seat !== null && seats.includes(seat)) select.value = String(seat);
   const start = h('button', { class: 'btn primary', text: t('an.start'), attrs: { type: 'button', id: 'an-start' } });
   const progress = h('progress', { attrs: { max: 1, value: 0, id: 'an-progress', 'aria-label': t('an.progress') } });
   const progressText = h('p', { class: 'an-progress-text', attrs: { 'aria-live': 'polite' } });
@@ -79,8 +82,7 @@ export function createAnalysisPanel({ record, session, note, onJump }) {
 
   async function run() {
     start.disabled = true;
-    const seat = Number(select.value);
-    const todo = decisionsOf(record, seat);
+    const todo = decisionsOf(record, Number(select.value));
     progress.hidden = false;
     progress.max = Math.max(1, todo.length);
     const done = [];

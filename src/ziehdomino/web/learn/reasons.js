@@ -10,17 +10,32 @@
  * 3. the play keeps tiles that follow: the player still holds tiles for the open ends;
  * 4. a heavy tile goes (8 pips or more): it would count against the player in a blockade;
  * 5. a double goes: doubles fit only one number and are hard to place later.
- * Where Stark keeps a heavier fitting tile (against "schwere Steine früh ablegen" on /regeln),
- * the reason says so and why here.
+ * Where Stark plays a light tile (under 8 pips) and keeps a fitting one at least 3 pips heavier
+ * and heavy itself (against "schwere Steine früh ablegen" on /regeln), the reason says so and
+ * that the reason above weighs more here.
  */
 
-import { t } from '../common/i18n.js';
+import { STRINGS, t } from '../common/i18n.js';
 
 /** The pips from which a tile counts as heavy (a 4|4, 5|3, 6|2 or heavier). */
 export const HEAVY = 8;
 
-function numbersText(numbers) {
-  return numbers.length === 1 ? t('reason.lacksOne', { a: numbers[0] }) : t('reason.lacksTwo', { a: numbers[0], b: numbers[1] });
+/**
+ * The UI's words in language `lang` ('de' or 'en'), as `t` of common/i18n.js gives them in the
+ * page's language: for a caller that names its language (the tips).
+ */
+export function wordsIn(lang) {
+  const table = STRINGS[lang] ?? STRINGS.de;
+  return (key, params = {}) => (table[key] ?? STRINGS.de[key] ?? key)
+    .replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+function numbersText(say, numbers) {
+  return numbers.length === 1 ? say('reason.lacksOne', { a: numbers[0] }) : say('reason.lacksTwo', { a: numbers[0], b: numbers[1] });
+}
+
+function endsText(say, [a, b]) {
+  return a === b ? String(a) : say('reason.and', { a, b });
 }
 
 /**
@@ -45,40 +60,38 @@ function heavierLeft(view, found, chosen) {
 
 /**
  * One reason for the play `chosen` (a candidate of `found`, the result of `analyse(view, …)`),
- * in the player's words; `nameOf(seat)` names another seat.
+ * in the player's words; `nameOf(seat)` names another seat; `say` gives the words (`t`, or
+ * `wordsIn(lang)`).
  * @returns {string}
  */
-export function playReason(view, found, chosen, nameOf) {
+export function playReason(view, found, chosen, nameOf, say = t) {
   const next = found.next;
   const name = nameOf(next);
   const [l, r] = chosen.ends;
   const shut = lacked(found, next, chosen.ends);
   const tile = view.legal[chosen.index].tile;
   const parts = [];
+  const how = (x) => say(`reason.how.${x.type}`, { ends: endsText(say, x.ends) });
   if (shut.length && shut.length === new Set(chosen.ends).size) {
-    parts.push(t('reason.blocksAll', { name, lacks: numbersText(shut.map((x) => x.number)), how: t(`reason.how.${shut[0].type}`) }));
+    parts.push(say('reason.blocksAll', { name, lacks: numbersText(say, shut.map((x) => x.number)), how: how(shut[0]) }));
   } else if (shut.length) {
-    parts.push(t('reason.blocksOne', { name, n: shut[0].number }));
+    parts.push(say('reason.blocksOne', { name, n: shut[0].number, how: how(shut[0]) }));
   } else if (chosen.keep >= 2) {
-    parts.push(l === r ? t('reason.keepSame', { n: l, k: chosen.keep }) : t('reason.keep', { l, r, k: chosen.keep }));
+    parts.push(l === r ? say('reason.keepSame', { n: l, k: chosen.keep }) : say('reason.keep', { l, r, k: chosen.keep }));
   } else if (chosen.pips >= HEAVY) {
-    parts.push(t('reason.heavy', { t: tile, p: chosen.pips }));
+    parts.push(say('reason.heavy', { t: tile, p: chosen.pips }));
   } else if (tile[0] === tile[2]) {
-    parts.push(t('reason.double', { t: tile }));
+    parts.push(say('reason.double', { t: tile }));
   } else {
-    parts.push(chosen.keep === 1 ? t('reason.keepOne', { l, r }) : t('reason.light', { p: chosen.pips }));
+    const one = l === r ? say('reason.keepOneSame', { n: l }) : say('reason.keepOne', { l, r });
+    parts.push(chosen.keep === 1 ? one : say('reason.light', { p: chosen.pips }));
   }
-  const heavier = heavierLeft(view, found, chosen);
-  if (heavier && heavier.pips >= HEAVY) parts.push(t('reason.keepsHeavy', { t: heavier.tile, p: heavier.pips }));
+  const heavier = chosen.pips < HEAVY ? heavierLeft(view, found, chosen) : null;
+  if (heavier && heavier.pips >= HEAVY && heavier.pips - chosen.pips >= 3) parts.push(say('reason.keepsHeavy', { t: heavier.tile, p: heavier.pips }));
   return parts.join(' ');
 }
 
-/**
- * "in etwa 6 von 10 ausgespielten Fällen gewonnen": a candidate's win chance (won alone counts
- * one, shared half) rounded to tenths, or null for a search without samples.
- */
-export function chanceWords(found, chosen) {
-  if (found.method !== 'sample' || !found.samples) return null;
-  const tenths = Math.round((10 * (2 * chosen.won + chosen.shared)) / (2 * found.samples));
-  return t('reason.chance', { k: tenths });
+/** A sampled candidate's win chance in tenths (won alone counts one, shared half), rounded. */
+export function tenths(found, c) {
+  return Math.round((10 * (2 * c.won + c.shared)) / (2 * found.samples));
 }

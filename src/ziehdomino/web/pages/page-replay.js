@@ -63,17 +63,19 @@ function show(record, seats, { exportable = false } = {}) {
 /**
  * "Runde analysieren" under the table (learn/analysis-panel.js); a chosen decision's words go
  * under the replay's controls, which come into view with the table. Started at once when the
- * address ends in #analyse (the round end's link).
+ * address ends in #analyse-SEAT (the round end's link, SEAT the player's seat) or #analyse.
  */
 function showAnalysis(record, session, table, controls) {
   const note = h('p', { class: 'an-note', attrs: { 'aria-live': 'polite' } });
   note.hidden = true;
   controls.element.append(note);
+  const asked = location.hash.match(/^#analyse(?:-(\d))?$/);
   const panel = createAnalysisPanel({
-    record, session, note, onJump: () => table.element.scrollIntoView({ block: 'start' }),
+    record, session, note, seat: asked?.[1] === undefined ? null : Number(asked[1]),
+    onJump: () => table.element.scrollIntoView({ block: 'start' }),
   });
   analysisRoot.replaceChildren(panel.element);
-  if (location.hash === '#analyse') panel.run();
+  if (asked) panel.run();
 }
 
 async function fromRoom(room, n) {

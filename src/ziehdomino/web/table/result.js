@@ -70,7 +70,7 @@ export function createResult(ctx) {
     replayLink.hidden = !href;
     analyseLink.hidden = !href || view.seat === null;
     if (href) setAttr(replayLink, 'href', href);
-    if (href) setAttr(analyseLink, 'href', `${href}#analyse`);
+    if (href) setAttr(analyseLink, 'href', `${href}#analyse-${view.seat}`);
     if (!sig.changed('result', [ctx.lang(), Boolean(view.replay), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name)])) return;
     setText(text, resultSentence(view, room));
     const col = (key) => h('th', { text: t(key), attrs: { scope: 'col' } });

@@ -225,8 +225,8 @@ def check_tip_text(view: dict, got: dict, hands: list[list[str]] | None) -> None
                                r"(gezogen|gepasst)\)(?: und muss nach diesem Zug ziehen oder passen|: an die \d kann "
                                r"Platz \d nicht anlegen)\.", s):
             _check_shut(view, action, s, m, hands)
-        elif m := re.fullmatch(r"Den schwereren (\d\|\d) \((\d+) Augen\) behältst du hier trotz „schwere Steine früh "
-                               r"ablegen“: der Grund davor wiegt mehr\.", s):
+        elif m := re.fullmatch(r"Den schwereren (\d\|\d) \((\d+) Augen\) behältst du hier, obwohl schwere Steine "
+                               r"sonst früh weg sollen \(siehe Regeln\): der Grund davor wiegt hier mehr\.", s):
             assert any(a.get("tile") == m[1] for a in view["legal"])
             assert int(m[2]) == _pips(m[1]) >= max(8, _pips(action["tile"]) + 3)
         elif m := re.fullmatch(r"Stark hat mit diesem Zug in etwa (\d+) von 10 ausgespielten Fällen gewonnen, mit "

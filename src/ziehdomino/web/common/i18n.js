@@ -476,7 +476,7 @@ const DE = {
   'reason.heavy': 'So geht der schwere {t} ({p} Augen) weg: bei einer Blockade zählen die Augen in deiner Hand.',
   'reason.double': 'Ein Doppelstein wie {t} passt nur an eine Zahl; jetzt passt er.',
   'reason.light': 'Der Stein bringt nur {p} Augen, aber er lässt dir die besseren Enden.',
-  'reason.keepsHeavy': 'Den schwereren {t} ({p} Augen) behältst du hier trotz „schwere Steine früh ablegen“: der Grund davor wiegt mehr.',
+  'reason.keepsHeavy': 'Den schwereren {t} ({p} Augen) behältst du hier, obwohl schwere Steine sonst früh weg sollen (siehe Regeln): der Grund davor wiegt hier mehr.',
   'reason.chance': 'Stark hat mit diesem Zug in etwa {k} von 10 ausgespielten Fällen gewonnen, {alt} in etwa {j} von 10.',
   // the round's analysis (web/learn/analysis-panel.js, docs/analysis.md)
   'an.h': 'Runde analysieren',
@@ -967,7 +967,7 @@ const EN = {
   'reason.heavy': 'The heavy {t} ({p} pips) goes: in a blocked round the pips in your hand count.',
   'reason.double': 'A double like {t} fits only one number; now it fits.',
   'reason.light': 'The tile sheds only {p} pips, but it leaves you the better ends.',
-  'reason.keepsHeavy': 'You keep the heavier {t} ({p} pips) here despite "play heavy tiles early": the reason before weighs more.',
+  'reason.keepsHeavy': 'You keep the heavier {t} ({p} pips) here, although heavy tiles should usually go early (see the rules): the reason before weighs more here.',
   'reason.chance': 'Stark won with this move in about {k} of 10 played-out cases, {alt} in about {j} of 10.',
   // the round's analysis (web/learn/analysis-panel.js, docs/analysis.md)
   'an.h': 'Analyse the round',

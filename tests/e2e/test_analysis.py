@@ -4,6 +4,9 @@ the marks, jump the replay to a decision and read the better move there, on the 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -59,4 +62,37 @@ def test_analyse_a_local_round_and_jump_to_a_decision(server, new_context, scree
     box = note.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], box
     page.screenshot(path=str(screens / f"analysis-jump-{size['width']}x{size['height']}.png"))
+    assert not problems, problems
+
+
+VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "analysis.json"
+
+
+def test_a_replay_file_is_analysed_with_pythons_numbers(server, new_context):
+    """A round opened from a file (/ansehen) is analysed in Chromium with the numbers Python
+    stored for it (tests/vectors/analysis.json): the same marks, the same exact labels."""
+    case = next(c for c in json.loads(VECTORS.read_text(encoding="utf-8"))["cases"]
+                if any(d["mark"] for d in c["analysis"]) and any(d["method"] == "exact" for d in c["analysis"]))
+    players = case["record"]["players"]
+    seats = [{"kind": "person", "name": "Anna"}] + [{"kind": "computer", "name": None, "level": "stark"}] * (players - 1)
+    text = json.dumps({**case["record"], "seats": seats})
+    page = new_context().new_page()
+    problems = watch(page)
+    page.goto(server.base + "/ansehen")
+    page.get_by_label("Datei öffnen").set_input_files(
+        files=[{"name": "runde.json", "mimeType": "application/json", "buffer": text.encode()}])
+    page.get_by_role("button", name="Runde analysieren").click()
+    expect(page.locator(".an-summary")).to_be_visible(timeout=60_000)
+    analysis = case["analysis"]
+    expect(page.locator(".an-all .an-decision")).to_have_count(len(analysis))
+    marked = [d for d in analysis if d["mark"]]
+    expect(page.locator(".an-marked .an-decision")).to_have_count(len(marked))
+    lines = page.locator(".an-all .an-decision").all_text_contents()
+    for d, line in zip(analysis, lines):
+        assert line.startswith(f"Schritt {d['step'] + 1}: "), line
+        if d["method"] == "exact":
+            word = ["sicher verloren", "geteilt", "sicher gewonnen"][d["moves"][d["played"]]["score"]]
+            assert word in line, line
+        else:
+            assert f"etwa {int(d['chance_played'] + 0.5)} von 100" in line, line  # JavaScript's Math.round
     assert not problems, problems

@@ -94,3 +94,16 @@ def test_the_puzzles_work_offline_once_loaded(server, new_context):
     expect(page.get_by_role("heading", name="Aufgabe des Tages", exact=False)).to_be_visible()
     expect(page.locator(".pz-move").first).to_be_visible()
     ctx.set_offline(False)
+
+
+def test_the_largest_puzzle_fits_a_small_phone(server, new_context):
+    """The puzzle with the most tiles in the player's hand: every move, the status and the
+    solution button on the first screen of a 360×640 phone."""
+    p = max(PUZZLES, key=lambda q: (len(q["hands"][q["to_move"]]), len(q["hands"][1 - q["to_move"]])))
+    page = new_context(viewport={"width": 360, "height": 640}).new_page()
+    page.goto(f"{server.base}/aufgaben#{p['id']}")
+    expect(page.locator(".pz-move").first).to_be_visible()
+    for i in range(page.locator(".pz-move").count()):
+        on_screen(page, f".pz-move >> nth={i}")
+    for part in ("#pz-other", "#pz-line", "#pz-status", "#pz-show"):
+        on_screen(page, part)

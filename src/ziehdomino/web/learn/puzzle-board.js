@@ -48,12 +48,15 @@ function myHand(list, heading, game, onMove) {
   const mask = game.me ? game.pos.h1 : game.pos.h0;
   heading.textContent = t('pz.mine', { pips: maskPips(mask) });
   const options = myMoves(game);
-  const items = tilesOf(mask).map((i) => {
+  // the tiles that fit first (with their buttons), then the others, dimmed and short
+  const fits = (i) => options.some((m) => m[0] === i);
+  const order = [...tilesOf(mask).filter(fits), ...tilesOf(mask).filter((i) => !fits(i))];
+  const items = order.map((i) => {
     const mine = options.filter((m) => m[0] === i);
     const buttons = mine.map((m) => moveButton(m, onMove, t(m[1] ? 'pz.rightEnd' : 'pz.leftEnd')));
-    const note = !mine.length && options.length ? h('span', { class: 'pz-nofit', text: t('pz.noFit') }) : null;
+    const note = !mine.length && options.length ? srText(t('pz.noFit')) : null;
     return h('li', { class: mine.length ? 'pz-tile fits' : 'pz-tile' }, tileSvg(TA[i], TB[i], true),
-      srText(tileText(i)), h('span', { class: 'pz-moves' }, ...buttons, note));
+      srText(tileText(i)), note, buttons.length ? h('span', { class: 'pz-moves' }, ...buttons) : null);
   });
   if (options.length === 1 && isPass(options[0])) items.push(h('li', { class: 'pz-pass' }, moveButton(options[0], onMove, t('table.pass'))));
   list.replaceChildren(...items);

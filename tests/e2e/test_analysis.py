@@ -96,3 +96,23 @@ def test_a_replay_file_is_analysed_with_pythons_numbers(server, new_context):
         else:
             assert f"etwa {int(d['chance_played'] + 0.5)} von 100" in line, line  # JavaScript's Math.round
     assert not problems, problems
+
+
+def test_a_local_round_is_analysed_offline(server, new_context):
+    """Once the service worker holds the app, a finished local round is analysed without the
+    network (the replay page and the analysis are kept offline, sw.js)."""
+    ctx = new_context(viewport=PHONE)
+    page = ctx.new_page()
+    page.goto(server.base + "/lokal?delay=0")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.get_by_label("Dein Name").fill("Anna")
+    page.get_by_role("button", name="Gegen Computer spielen").click()
+    finish_round(page)
+    href = page.get_by_role("link", name="Runde analysieren").get_attribute("href")
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    ctx.set_offline(True)
+    page.goto(server.base + href)
+    expect(page.locator(".an-summary")).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("heading", name="Runde analysieren")).to_be_visible()
+    ctx.set_offline(False)

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
-from tests.support.e2e import act_by_names, settle, watch
+from tests.support.e2e import act_by_names, axe_check, settle, watch
 
 
 def finish_round(page: Page) -> None:
@@ -62,6 +62,9 @@ def test_analyse_a_local_round_and_jump_to_a_decision(server, new_context, scree
     box = note.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], box
     page.screenshot(path=str(screens / f"analysis-jump-{size['width']}x{size['height']}.png"))
+    found: list[str] = []
+    axe_check(page, "analysis", found)
+    assert not found, found
     assert not problems, problems
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from ziehdomino.bots.masks import INDEX, NUM, TA, TB
 from ziehdomino.bots.solve import exact_value
-from ziehdomino.puzzles.generate import OUT, SERIES, main_line, puzzle_of
+from ziehdomino.puzzles.generate import OUT, SERIES, generate, main_line, puzzle_of
 from ziehdomino.puzzles.search import PASS_MOVE, after, moves, reply
 
 PUZZLES: list[dict[str, Any]] = json.loads(OUT.read_text(encoding="utf-8"))["puzzles"]
@@ -90,3 +90,11 @@ def test_a_position_with_two_winning_moves_is_no_puzzle() -> None:
     hands = (_mask([[0, 1], [0, 2]]), _mask([[5, 5]]))
     assert puzzle_of((hands[0], hands[1], 0, 0, 0, 0), [[0, 0]]) is None
     assert NUM[0] & hands[0] == hands[0]
+
+
+def test_the_generator_is_repeatable_and_its_puzzles_hold() -> None:
+    first = generate(4, 7)
+    assert first == generate(4, 7)
+    for p in first:
+        values = _solver_values(p)
+        assert [k for k, v in values.items() if v == 2] == [(INDEX[tuple(p["solution"]["tile"])], p["solution"]["end"])]

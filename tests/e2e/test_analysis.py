@@ -83,7 +83,7 @@ def test_a_replay_file_is_analysed_with_pythons_numbers(server, new_context):
     problems = watch(page)
     page.goto(server.base + "/ansehen")
     page.get_by_label("Datei öffnen").set_input_files(
-        files=[{"name": "runde.json", "mimeType": "application/json", "buffer": text.encode()}])
+        files=[{"name": f"{case['id']}.json", "mimeType": "application/json", "buffer": text.encode()}])
     page.get_by_role("button", name="Runde analysieren").click()
     expect(page.locator(".an-summary")).to_be_visible(timeout=60_000)
     analysis = case["analysis"]

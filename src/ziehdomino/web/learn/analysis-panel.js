@@ -34,7 +34,8 @@ function chart(decisions) {
  * @param {{record: object, session: object, note: HTMLElement, seat: number|null, onJump: () => void}} opts
  *   `note`: where the chosen decision's words go (above the table); `seat`: the seat to analyse
  *   first (else the first person's); `onJump`: called after a jump.
- * @returns {{element: HTMLElement, run: () => Promise<void>}}
+ * @returns {{element: HTMLElement, run: () => Promise<void>, render: () => void}} `render`
+ *   says everything again in the current language.
  */
 export function createAnalysisPanel({ record, session, note, seat = null, onJump }) {
   const room = session.roomInfo();
@@ -42,7 +43,8 @@ export function createAnalysisPanel({ record, session, note, seat = null, onJump
   const seats = persons.length ? persons : [0];
   if (seat !== null && seat < record.players && !seats.includes(seat)) seats.unshift(seat);
   const select = h('select', { attrs: { id: 'an-seat' } }, ...seats.map((s) => h('option', { text: seatName(room, s), attrs: { value: s } })));
-  const seatField = h('p', { class: 'field an-seat' }, h('label', { text: t('an.seat'), attrs: { for: 'an-seat' } }), select);
+  const seatLabel = h('label', { text: t('an.seat'), attrs: { for: 'an-seat' } });
+  const seatField = h('p', { class: 'field an-seat' }, seatLabel, select);
   seatField.hidden = seats.length < 2;
   if (seat !== null && seats.includes(seat)) select.value = String(seat);
   const start = h('button', { class: 'btn primary', text: t('an.start'), attrs: { type: 'button', id: 'an-start' } });
@@ -50,17 +52,34 @@ export function createAnalysisPanel({ record, session, note, seat = null, onJump
   const progressText = h('p', { class: 'an-progress-text', attrs: { 'aria-live': 'polite' } });
   const results = h('div', { class: 'an-results' });
   progress.hidden = true;
+  const heading = h('h2', { text: t('an.h'), attrs: { id: 'an-h' } });
+  const intro = h('p', { class: 'hint', text: t('an.intro') });
   const element = h('section', { class: 'card analysis', attrs: { 'aria-labelledby': 'an-h', id: 'analysis' } },
-    h('h2', { text: t('an.h'), attrs: { id: 'an-h' } }), h('p', { class: 'hint', text: t('an.intro') }), seatField,
-    h('p', { class: 'buttons' }, start), progress, progressText, results);
+    heading, intro, seatField, h('p', { class: 'buttons' }, start), progress, progressText, results);
+  let done = null;
+  let chosen = null;
   const nameOf = (s) => seatName(room, s);
 
   function jump(d) {
     session.pause();
     session.seek(d.step);
+    chosen = d;
     note.hidden = false;
     note.textContent = decisionDetail(d, nameOf);
     onJump();
+  }
+
+  function render() {
+    heading.textContent = t('an.h');
+    intro.textContent = t('an.intro');
+    seatLabel.textContent = t('an.seat');
+    start.textContent = t('an.start');
+    progress.setAttribute('aria-label', t('an.progress'));
+    if (done) {
+      progressText.textContent = t('an.done', { n: done.length });
+      show(done);
+    }
+    if (chosen) note.textContent = decisionDetail(chosen, nameOf);
   }
 
   function button(d) {
@@ -85,14 +104,15 @@ export function createAnalysisPanel({ record, session, note, seat = null, onJump
     const todo = decisionsOf(record, Number(select.value));
     progress.hidden = false;
     progress.max = Math.max(1, todo.length);
-    const done = [];
+    const found = [];
     for (let i = 0; i < todo.length; i++) {
       progress.value = i;
       progressText.textContent = t('an.running', { k: i, n: todo.length });
       await new Promise((resolve) => setTimeout(resolve, 0)); // let the page draw the progress
       const d = analyseDecision(todo[i].view, todo[i].action, todo[i].step);
-      if (d) done.push(d);
+      if (d) found.push(d);
     }
+    done = found;
     progress.value = progress.max;
     progress.hidden = true;
     progressText.textContent = t('an.done', { n: done.length });
@@ -102,5 +122,5 @@ export function createAnalysisPanel({ record, session, note, seat = null, onJump
   }
 
   start.addEventListener('click', run);
-  return { element, run };
+  return { element, run, render };
 }

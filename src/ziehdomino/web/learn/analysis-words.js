@@ -36,15 +36,16 @@ export function decisionLine(d) {
  * that move with its chance, the points lost and one reason in plain words.
  */
 export function decisionDetail(d, nameOf) {
-  const made = t('an.made', { k: d.step + 1, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
-  if (d.best === d.played || d.loss <= 0) return `${made} ${t('an.fine')}`;
+  const said = t('an.made', { k: d.step + 1, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
+  if (d.best === d.played || d.loss <= 0) return `${said} ${t('an.fine')}`;
   const found = d.search;
   const chosen = found?.candidates?.[d.best];
-  const reason = chosen && chosen.ends ? ` ${playReason(d.view, found, chosen, nameOf)}` : '';
+  const made = found?.candidates?.[d.played];
+  const reason = chosen?.ends && made?.ends ? ` ${playReason(d.view, found, chosen, nameOf, t, made)}` : '';
   const better = t('an.better', {
     move: moveWords(d.moves[d.best]), chance: chanceText(d, d.best), points: Math.round(d.loss),
   });
-  return `${made} ${better}${reason}`;
+  return `${said} ${better}${reason}`;
 }
 
 /** A summary of a round's analysis: "2 Fehler, 1 Ungenauigkeit in 8 Entscheidungen." */

@@ -58,34 +58,49 @@ function heavierLeft(view, found, chosen) {
   return best;
 }
 
+/** How much of the next seat a candidate shuts out: 2 when it lacks every open number, 1 for one. */
+function shutScore(found, c) {
+  const shut = lacked(found, found.next, c.ends);
+  if (!shut.length) return 0;
+  return shut.length === new Set(c.ends).size ? 2 : 1;
+}
+
 /**
  * One reason for the play `chosen` (a candidate of `found`, the result of `analyse(view, …)`),
  * in the player's words; `nameOf(seat)` names another seat; `say` gives the words (`t`, or
- * `wordsIn(lang)`).
+ * `wordsIn(lang)`). With `versus` (another candidate: the move a player made) only a reason
+ * that holds more for `chosen` than for `versus` is given (else: no simple reason stands out).
  * @returns {string}
  */
-export function playReason(view, found, chosen, nameOf, say = t) {
+export function playReason(view, found, chosen, nameOf, say = t, versus = null) {
   const next = found.next;
   const name = nameOf(next);
   const [l, r] = chosen.ends;
   const shut = lacked(found, next, chosen.ends);
   const tile = view.legal[chosen.index].tile;
+  const double = (c) => { const x = view.legal[c.index].tile; return x[0] === x[2]; };
+  const beats = (value, other) => versus === null || value(chosen) > value(versus);
   const parts = [];
   const how = (x) => say(`reason.how.${x.type}`, { ends: endsText(say, x.ends) });
-  if (shut.length && shut.length === new Set(chosen.ends).size) {
+  const score = (c) => shutScore(found, c);
+  if (shut.length && shut.length === new Set(chosen.ends).size && beats(score)) {
     parts.push(say('reason.blocksAll', { name, lacks: numbersText(say, shut.map((x) => x.number)), how: how(shut[0]) }));
-  } else if (shut.length) {
+  } else if (shut.length && beats(score)) {
     parts.push(say('reason.blocksOne', { name, n: shut[0].number, how: how(shut[0]) }));
-  } else if (chosen.keep >= 2) {
+  } else if (chosen.keep >= 2 && beats((c) => c.keep)) {
     parts.push(l === r ? say('reason.keepSame', { n: l, k: chosen.keep }) : say('reason.keep', { l, r, k: chosen.keep }));
-  } else if (chosen.pips >= HEAVY) {
+  } else if (chosen.pips >= HEAVY && beats((c) => c.pips)) {
     parts.push(say('reason.heavy', { t: tile, p: chosen.pips }));
-  } else if (tile[0] === tile[2]) {
+  } else if (double(chosen) && beats((c) => (double(c) ? 1 : 0))) {
     parts.push(say('reason.double', { t: tile }));
+  } else if (versus !== null) {
+    const known = view.players === 2 && view.boneyard_count === 0; // every tile known: solved, not played out
+    parts.push(say(known ? 'reason.overallKnown' : 'reason.overall'));
   } else {
     const one = l === r ? say('reason.keepOneSame', { n: l }) : say('reason.keepOne', { l, r });
     parts.push(chosen.keep === 1 ? one : say('reason.light', { p: chosen.pips }));
   }
+  if (versus !== null) return parts.join(' ');
   const heavier = chosen.pips < HEAVY ? heavierLeft(view, found, chosen) : null;
   if (heavier && heavier.pips >= HEAVY && heavier.pips - chosen.pips >= 3) parts.push(say('reason.keepsHeavy', { t: heavier.tile, p: heavier.pips }));
   return parts.join(' ');

@@ -75,6 +75,7 @@ function showAnalysis(record, session, table, controls) {
     onJump: () => table.element.scrollIntoView({ block: 'start' }),
   });
   analysisRoot.replaceChildren(panel.element);
+  current.analysis = panel;
   if (asked) panel.run();
 }
 
@@ -152,6 +153,7 @@ exportBtn.addEventListener('click', () => {
 
 onLangChange(() => {
   current?.controls.render();
+  current?.analysis?.render();
   if (current) document.title = t('replay.pageTitle', { n: current.record.round });
 });
 

@@ -8,7 +8,7 @@
  */
 
 import { tileIndex } from '../bots/masks.js';
-import { Search, after, isPass, moves, reply, valueOf } from './puzzle-search.js';
+import { Search, after, moves, reply, valueOf } from './puzzle-search.js';
 
 /** Tile `[a, b]` as its index in ALL_TILES. */
 export function indexOf([a, b]) {
@@ -113,10 +113,4 @@ export function certain(pos, me) {
 export function solved(game) {
   if (game.lost) return false;
   return game.ended === null ? certain(game.pos, game.me) : game.ended === game.me;
-}
-
-/** The player's must-pass state: the only move is the pass. */
-export function mustPass(game) {
-  const options = myMoves(game);
-  return options.length === 1 && isPass(options[0]);
 }

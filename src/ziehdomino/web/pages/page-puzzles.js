@@ -43,12 +43,13 @@ function isDaily(p) {
 }
 
 function titleOf(p) {
+  const done = progress().solved[p.id] ? ` · ${t('pz.done')}` : '';
   if (isDaily(p)) {
     const date = new Date().toLocaleDateString(lang() === 'en' ? 'en-GB' : 'de-DE', { day: 'numeric', month: 'long' });
-    return t('pz.dailyOf', { date });
+    return t('pz.dailyOf', { date }) + done;
   }
   const list = puzzles.filter((q) => q.series === p.series);
-  return t('pz.ofSeries', { series: t(`pz.series.${p.series}`), n: list.indexOf(p) + 1, total: list.length });
+  return t('pz.ofSeries', { series: t(`pz.series.${p.series}`), n: list.indexOf(p) + 1, total: list.length }) + done;
 }
 
 /** The status line: the other seat's answers, then the verdict (in the current language). */

@@ -19,14 +19,17 @@ from typing import Any
 
 from ..bots import decide
 from ..bots.masks import INDEX, PIPS, TA, TB
+from ..constants import LEVELS as PRODUCT_LEVELS
 from ..engine import Match, parse_action, seat_view
 from ..engine.round import Round
 from .search import PASS_MOVE, WIN, Move, Position, Search, after, moves, plays_to_win, value_of
 
 #: The file the page reads (served as /static/learn/puzzles.json and kept offline).
 OUT = Path(__file__).resolve().parents[1] / "web" / "learn" / "puzzles.json"
-#: The levels the simulated seats play (fast, and different enough to give varied endgames).
-LEVELS = ("mittel", "heaviest", "leicht", "mittel")
+_LEICHT, _MITTEL = PRODUCT_LEVELS[0], PRODUCT_LEVELS[1]
+#: The levels the simulated seats play (fast, and different enough to give varied endgames):
+#: Mittel twice as often as Leicht and the arena's yardstick "heaviest".
+LEVELS = (_MITTEL, "heaviest", _LEICHT, _MITTEL)
 #: The most tiles both hands may hold together in a puzzle (a puzzle to read at a glance; the
 #: search's tree stays small).
 MOST_TILES = 11

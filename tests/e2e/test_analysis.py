@@ -14,6 +14,11 @@ from tests.e2e.conftest import DESKTOP, PHONE
 from tests.support.e2e import act_by_names, axe_check, settle, watch
 
 
+def on_screen(page: Page, selector: str, size: dict[str, int]) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], f"{selector}: {box}"
+
+
 def finish_round(page: Page) -> None:
     link = page.get_by_role("link", name="Runde analysieren")
     for _ in range(300):
@@ -39,8 +44,11 @@ def test_analyse_a_local_round_and_jump_to_a_decision(server, new_context, scree
     expect(summary).to_be_visible(timeout=60_000)
     analysed = int(page.locator("#analysis").get_attribute("data-analysed") or "0")
     chart = page.get_by_role("img", name="Deine Gewinnchance", exact=False)
+    settle(page)
+    on_screen(page, ".an-summary", size)
     if analysed:
         expect(chart).to_be_visible()
+        on_screen(page, ".an-chart", size)
         expect(page.locator(".an-chart circle")).to_have_count(analysed)
     marked = page.locator(".an-marked .an-decision")
     expect(page.locator(".an-chart circle.fehler, .an-chart circle.ungenau")).to_have_count(marked.count())

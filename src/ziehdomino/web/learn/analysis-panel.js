@@ -76,7 +76,7 @@ export function createAnalysisPanel({ record, session, note, seat = null, onJump
     start.textContent = t('an.start');
     progress.setAttribute('aria-label', t('an.progress'));
     if (done) {
-      progressText.textContent = t('an.done', { n: done.length });
+      progressText.textContent = t(done.length === 1 ? 'an.done1' : 'an.done', { n: done.length });
       show(done);
     }
     if (chosen) note.textContent = decisionDetail(chosen, nameOf);
@@ -101,6 +101,8 @@ export function createAnalysisPanel({ record, session, note, seat = null, onJump
 
   async function run() {
     start.disabled = true;
+    // the panel comes into view with its progress, then the results under its heading
+    element.scrollIntoView({ block: 'start' });
     const todo = decisionsOf(record, Number(select.value));
     progress.hidden = false;
     progress.max = Math.max(1, todo.length);
@@ -115,10 +117,11 @@ export function createAnalysisPanel({ record, session, note, seat = null, onJump
     done = found;
     progress.value = progress.max;
     progress.hidden = true;
-    progressText.textContent = t('an.done', { n: done.length });
+    progressText.textContent = t(done.length === 1 ? 'an.done1' : 'an.done', { n: done.length });
     start.disabled = false;
     show(done);
     element.dataset.analysed = String(done.length);
+    element.scrollIntoView({ block: 'start' });
   }
 
   start.addEventListener('click', run);

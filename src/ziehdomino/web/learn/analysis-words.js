@@ -53,7 +53,8 @@ export function summaryText(decisions) {
   const blunders = decisions.filter((d) => d.mark === 'fehler').length;
   const slips = decisions.filter((d) => d.mark === 'ungenau').length;
   if (!decisions.length) return t('an.none');
-  return t(slips === 1 ? 'an.summary1' : 'an.summary', { f: blunders, u: slips, n: decisions.length });
+  const count = (key, n) => t(n === 1 ? `${key}1` : key, { n });
+  return t('an.summary', { f: count('an.count.f', blunders), u: count('an.count.u', slips), n: count('an.count.n', decisions.length) });
 }
 
 /** The chart's short text alternative (the marked decisions follow as a list). */

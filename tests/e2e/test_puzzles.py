@@ -51,9 +51,9 @@ def test_the_daily_puzzle_is_solved_with_the_keyboard_and_counts(server, new_con
         if step["seat"] == daily["to_move"]:
             press_by_keyboard(page, page.get_by_role("button", name=name_of(step), exact=True))
     expect(page.get_by_role("status")).to_contain_text("Gelöst!")
-    expect(page.locator("#pz-streak")).to_have_text("Aufgabe des Tages gelöst an 1 Tagen in Folge")
+    expect(page.locator("#pz-streak")).to_have_text("Aufgabe des Tages gelöst: 1 Tag in Folge")
     page.reload()
-    expect(page.locator("#pz-streak")).to_contain_text("1 Tagen in Folge")
+    expect(page.locator("#pz-streak")).to_have_text("Aufgabe des Tages gelöst: 1 Tag in Folge")
     total = sum(p["series"] == daily["series"] for p in PUZZLES)
     expect(page.locator("#pz-series")).to_contain_text(f"1 von {total} gelöst")
     assert not problems, problems

@@ -95,7 +95,7 @@ function progress() {
 function drawSeries() {
   const data = progress();
   const streak = currentStreak(data, today());
-  els.streak.textContent = streak ? t('pz.streak', { n: streak }) : t('pz.streakNone');
+  els.streak.textContent = streak ? t(streak === 1 ? 'pz.streak1' : 'pz.streak', { n: streak }) : t('pz.streakNone');
   els.daily.href = `#${dailyPuzzle().id}`;
   els.series.replaceChildren(...SERIES.map((name) => {
     const state = seriesState(data, puzzles.filter((p) => p.series === name));

@@ -75,6 +75,15 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"WebSocket connects per minute per address (default {c.WS_CONNECT_RATE})")
     serve.add_argument("--max-sockets-per-address", type=int, default=c.MAX_SOCKETS_PER_ADDRESS,
                        help=f"WebSockets one address may hold open at once (default {c.MAX_SOCKETS_PER_ADDRESS})")
+    serve.add_argument("--max-connections-per-address", type=int, default=c.MAX_CONNECTIONS_PER_ADDRESS,
+                       help="TCP connections of any kind one address may hold open at once, the proxy's "
+                            f"excepted (default {c.MAX_CONNECTIONS_PER_ADDRESS})")
+    serve.add_argument("--request-timeout", type=float, default=c.REQUEST_TIMEOUT,
+                       help="seconds a connection has to send a complete request, after it opened or got its "
+                            f"last answer (default {c.REQUEST_TIMEOUT:g})")
+    serve.add_argument("--ws-compression", action="store_true",
+                       help="offer WebSocket per-message compression (fewer bytes, more CPU and memory per "
+                            "connection; docs/deploy.md)")
     serve.add_argument("--proxy", default=None,
                        help="address of the reverse proxy whose X-Forwarded-For is trusted (default: none is)")
     serve.add_argument("--debug-metrics", action="store_true",
@@ -84,7 +93,18 @@ def _parser() -> argparse.ArgumentParser:
 
     proxy = sub.add_parser("haproxy-config", help="print the HAProxy configuration for N processes (docs/deploy.md)")
     proxy.add_argument("processes", type=int, help="how many ziehdomino serve processes (p1..pN)")
-    proxy.add_argument("--bind", default="127.0.0.1:8000", help="address:port HAProxy listens on (default 127.0.0.1:8000)")
+    proxy.add_argument("--bind", default="127.0.0.1:8000",
+                       help="address:port HAProxy serves the site on, https with --tls (default 127.0.0.1:8000)")
+    proxy.add_argument("--tls", type=Path, default=None, metavar="CERT.pem",
+                       help="terminate TLS with this PEM file (certificate chain and private key): https on --bind, "
+                            "Strict-Transport-Security, plain HTTP on --http-bind redirects there")
+    proxy.add_argument("--http-bind", default=None,
+                       help="with --tls: address:port of plain HTTP, which only redirects (default: --bind's host, port 80)")
+    proxy.add_argument("--max-connections-per-address", type=int, default=c.MAX_CONNECTIONS_PER_ADDRESS,
+                       help=f"connections one client address may hold (default {c.MAX_CONNECTIONS_PER_ADDRESS}, "
+                            "as a process's)")
+    proxy.add_argument("--request-timeout", type=float, default=c.REQUEST_TIMEOUT,
+                       help=f"seconds a client has to send a complete request (default {c.REQUEST_TIMEOUT:g}, as a process's)")
     proxy.add_argument("--host", default="127.0.0.1", help="the processes' address (default 127.0.0.1)")
     proxy.add_argument("--first-port", type=_port, default=8001,
                        help="port of p1; p2 listens on the next one, ... (default 8001)")
@@ -98,7 +118,8 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server", "core", "bots", "render", "analysis"], help="which benchmark")
+    bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "bots", "render", "analysis"],
+                       help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
     bench.add_argument("--seed", type=int, default=1)
@@ -119,11 +140,16 @@ def _parser() -> argparse.ArgumentParser:
                        help="server, core: also measure another checkout of this repo (its src/ first on the path) "
                             "in the same run; server: before ours (after ours with --against-last)")
     bench.add_argument("--against-last", action="store_true", help="server: measure --against's server after ours")
+    bench.add_argument("--full-states", action="store_true",
+                       help="server: also measure ours with seats that take full states only (no delta frames)")
+    bench.add_argument("--compression", action="store_true",
+                       help="server: also measure ours offering per-message compression (serve --ws-compression)")
     bench.add_argument("--cluster", type=int, default=None, metavar="N",
                        help="server: through HAProxy onto N processes on a throwaway PostgreSQL, beside one process")
     bench.add_argument("--rounds", type=int, default=None,
                        help="bots: rounds per table size whose stark decisions are timed (default 12); "
-                            "render: local 4-seat rounds played (default 30); analysis: rounds analysed (default 50)")
+                            "render: local 4-seat rounds played (default 30); frames: rounds per room (default 3); "
+                            "analysis: rounds analysed (default 50)")
     bench.add_argument("--chromium", default="/usr/bin/chromium", help="render: the Chromium to drive")
 
     arena = sub.add_parser("arena", help="computer levels play many rounds; figures with 95%% intervals")
@@ -153,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             _parser().error("between 1 and 64 processes")
         try:
             text = config(local_backends(args.processes, args.first_port, args.host), bind=args.bind,
-                          maxconn=args.maxconn, http_rate=args.http_rate)
+                          maxconn=args.maxconn, http_rate=args.http_rate, tls=args.tls, http_bind=args.http_bind,
+                          per_address=args.max_connections_per_address, request_timeout=args.request_timeout)
         except ValueError as exc:
             _parser().error(f"haproxy-config: {exc}")
         print(text, end="")
@@ -190,6 +217,8 @@ def _serve(args: argparse.Namespace) -> int:
                             cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
                             miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
                             max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
+                            max_connections_per_address=args.max_connections_per_address,
+                            request_timeout=args.request_timeout, ws_compression=args.ws_compression,
                             metrics=args.debug_metrics, database=args.database,
                             process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease)
     except ValueError as exc:
@@ -224,11 +253,21 @@ def _bench(args: argparse.Namespace) -> None:
         server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
                    think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup,
                    durable_floor=args.durable_floor, rules_floor=args.rules_floor, against=args.against,
-                   against_last=args.against_last)
+                   against_last=args.against_last, full_states=args.full_states,
+                   compression=args.compression)
     elif args.name == "core":
         from .bench import core
 
         core.run(rooms=200 if args.rooms == 500 else args.rooms, seed=args.seed, against=args.against)
+    elif args.name == "parts":
+        from .bench import parts
+
+        parts.run(seed=args.seed)
+    elif args.name == "frames":
+        from .bench import frames
+
+        frames.run(rooms=40 if args.rooms == 500 else args.rooms, rounds=3 if args.rounds is None else args.rounds,
+                   seed=args.seed)
     elif args.name == "bots":
         from .bench import bots
 

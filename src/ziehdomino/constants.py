@@ -87,6 +87,12 @@ MISS_RATE: Final = 60
 WS_CONNECT_RATE: Final = 600
 #: WebSockets one address may hold open at once (``--max-sockets-per-address``).
 MAX_SOCKETS_PER_ADDRESS: Final = 200
+#: Connections of any kind one address may hold open at once (``--max-connections-per-address``;
+#: its WebSockets and, beside them, a browser's six connections for pages and files).
+MAX_CONNECTIONS_PER_ADDRESS: Final = MAX_SOCKETS_PER_ADDRESS + 56
+#: Seconds a connection has to send a complete request after it opened or got its last answer
+#: (``--request-timeout``); a browser sends its request at once.
+REQUEST_TIMEOUT: Final = 5.0
 #: Seconds until another process may take the rooms of one that stopped renewing (``--lease``).
 LEASE_SECONDS: Final = 4.0
 

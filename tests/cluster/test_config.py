@@ -14,7 +14,10 @@ from ziehdomino.server.settings import Settings
 
 
 @pytest.mark.parametrize("kw", [{"http_rate": 0}, {"http_rate": -5}, {"maxconn": 0}, {"bind": "junk"},
-                                {"bind": "127.0.0.1:70000"}, {"bind": "a b:80"}])
+                                {"bind": "127.0.0.1:70000"}, {"bind": "a b:80"}, {"per_address": 0},
+                                {"request_timeout": 0}, {"http_bind": "127.0.0.1:80"},
+                                {"tls": Path("/etc/my site.pem")}, {"tls": Path("a.pem"), "http_bind": "x"},
+                                {"tls": Path("a.pem"), "bind": "127.0.0.1:8443", "http_bind": "127.0.0.1:8443"}])
 def test_haproxy_config_refuses_options_that_would_break_it(kw: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         config(local_backends(3), **kw)  # type: ignore[arg-type]
@@ -35,9 +38,35 @@ def test_haproxy_config_routes_rooms_and_drops_a_clients_forwarded_header() -> N
     assert text.index("del-header X-Forwarded-For") < text.index("use_backend rooms")
 
 
+@pytest.mark.parametrize("kw", [True, False])
+def test_haproxy_accepts_the_configuration_with_and_without_tls(tmp_path: Path, kw: bool) -> None:
+    """HAProxy itself checks the text (``haproxy -c``): with TLS on a throwaway certificate, a
+    redirect from plain HTTP and HSTS; without, plain HTTP. Both close a connection that sends
+    no complete request within the processes' request timeout and cap connections per address."""
+    from ziehdomino.cluster.tls import self_signed
+
+    tls = self_signed(tmp_path).combined if kw else None
+    text = config(local_backends(2), bind="127.0.0.1:8443", tls=tls, http_bind="127.0.0.1:8080" if kw else None,
+                  per_address=300, request_timeout=5)
+    assert "timeout http-request 5000ms" in text and "option http-buffer-request" in text
+    assert "sc_conn_cur(1) gt 300" in text
+    if kw:
+        assert f"bind 127.0.0.1:8443 ssl crt {tls}" in text and "bind 127.0.0.1:8080" in text
+        assert "Strict-Transport-Security" in text and "redirect code 301 location https://" in text
+        assert "X-Forwarded-Proto https" in text
+    else:
+        assert "ssl" not in text and "X-Forwarded-Proto http" in text  # a client cannot pick the links' scheme
+    (tmp_path / "haproxy.cfg").write_text(text)
+    done = subprocess.run(["haproxy", "-c", "-f", str(tmp_path / "haproxy.cfg")], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and "Configuration file is valid" in done.stdout + done.stderr, done.stderr
+
+
 @pytest.mark.parametrize("kw", [{"database": "postgresql://[::1"}, {"database": "mysql://x/y"},
                                 {"database": "postgresql:///nohost"}, {"process_name": "my proc"},
-                                {"process_name": ""}, {"process_name": "x" * 41}, {"lease_seconds": 1.0}])
+                                {"process_name": ""}, {"process_name": "x" * 41}, {"lease_seconds": 1.0},
+                                {"request_timeout": 0.0}, {"request_timeout": 601.0},
+                                {"max_connections_per_address": 0}])
 def test_serve_options_for_a_cluster_are_checked(kw: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         Settings(data_dir=Path("unused"), **kw)  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ from tests.support.e2e import PHONE, watch
 
 
 def _room(page: Page, base: str) -> str:
-    made = page.request.post(base + "/api/rooms", data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})
+    made = page.request.post(base + "/api/rooms", headers={"origin": base}, data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})
     return made.json()["room"]
 
 

@@ -346,7 +346,7 @@ def test_rules_and_english_pages_pass_axe(server, new_context):
 def test_every_page_names_its_icon_so_nothing_asks_for_favicon_ico(server, new_context):
     """A page without <link rel="icon"> makes Chromium fetch /favicon.ico (a 404 and a console
     error). Each page in a fresh browser: the named icon loads, and no console error at all."""
-    room = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"})
+    room = httpx.post(server.base + "/api/rooms", headers={"origin": server.base}, json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"})
     assert room.status_code == 201, room.text
     for path in ("/", "/lokal", "/regeln", room.json()["link"]):
         page = new_context().new_page()

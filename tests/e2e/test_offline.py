@@ -35,7 +35,7 @@ def test_local_game_works_offline_once_loaded(server, new_context):
     ctx.set_offline(False)
 
     # The online pages still work with the worker installed.
-    made = page.request.post(server.base + "/api/rooms", data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})
+    made = page.request.post(server.base + "/api/rooms", headers={"origin": server.base}, data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})
     page.goto(server.base + made.json()["link"])
     expect(page.get_by_role("button", name="Beitreten")).to_be_visible()
     expect(page.locator("#conn")).to_have_text(re.compile("Verbunden"))

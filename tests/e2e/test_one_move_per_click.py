@@ -94,10 +94,10 @@ def one_move(added: list[str], kind: str) -> None:
 
 
 def test_a_double_click_is_one_move_in_a_room_and_a_stale_action_still_says_so(server, new_context):
-    made = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"},
+    made = httpx.post(server.base + "/api/rooms", headers={"origin": server.base}, json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"},
                       timeout=20).json()
     room = made["room"]
-    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Ben"}, timeout=20).json()
+    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", headers={"origin": server.base}, json={"name": "Ben"}, timeout=20).json()
     # Anna's socket goes through a route that can make one of her actions stale on its way.
     context = new_context()
     spoil = {"next": False}

@@ -44,9 +44,9 @@ SCROLLS_JS = """() => {
 
 
 def _room(base: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    made = httpx.post(base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"},
+    made = httpx.post(base + "/api/rooms", headers={"origin": base}, json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"},
                       timeout=20).json()
-    joined = httpx.post(f"{base}/api/rooms/{made['room']}/join", json={"name": "Ben"}, timeout=20).json()
+    joined = httpx.post(f"{base}/api/rooms/{made['room']}/join", headers={"origin": base}, json={"name": "Ben"}, timeout=20).json()
     return made, joined
 
 
@@ -216,8 +216,8 @@ def test_a_move_the_hung_server_has_not_answered_says_it_is_on_its_way_where_the
     srv = ServerProcess(Path(tempfile.mkdtemp()) / "data").start()
     try:
         seats = [{"kind": "person"}] * 2 + [{"kind": "computer", "level": "leicht"}] * 2
-        made = httpx.post(srv.base + "/api/rooms", json={"seats": seats, "name": "Anna"}, timeout=20).json()
-        joined = httpx.post(f"{srv.base}/api/rooms/{made['room']}/join", json={"name": "Ben"}, timeout=20).json()
+        made = httpx.post(srv.base + "/api/rooms", headers={"origin": srv.base}, json={"seats": seats, "name": "Anna"}, timeout=20).json()
+        joined = httpx.post(f"{srv.base}/api/rooms/{made['room']}/join", headers={"origin": srv.base}, json={"name": "Ben"}, timeout=20).json()
         people = [_seat(new_context(viewport={"width": 390, "height": 844}), srv.base, made["room"], who["seat"], who["credential"])
                   for who in (made, joined)]
         problems = watch(people[0]) + watch(people[1])

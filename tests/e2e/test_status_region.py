@@ -18,10 +18,10 @@ def hand(page: Page) -> list[str]:
 
 
 def test_every_draw_is_announced_with_its_tile_and_the_other_hears_a_count(server, new_context):
-    made = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"},
+    made = httpx.post(server.base + "/api/rooms", headers={"origin": server.base}, json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"},
                       timeout=20).json()
     room = made["room"]
-    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Ben"}, timeout=20).json()
+    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", headers={"origin": server.base}, json={"name": "Ben"}, timeout=20).json()
     anna = seat_page(new_context, server.base, room, made["seat"], made["credential"], (1280, 800))
     ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], (390, 844))
     problems = watch(anna) + watch(ben)

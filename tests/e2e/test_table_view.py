@@ -222,7 +222,7 @@ def seat_page(new_context: Any, base: str, room: str, seat: int, credential: str
 def test_an_online_round_needs_no_scrolling(server, new_context, screens, figures, size):
     made = server_create(server.base)
     room = made["room"]
-    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Ben"}, timeout=20).json()
+    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", headers={"origin": server.base}, json={"name": "Ben"}, timeout=20).json()
     anna = seat_page(new_context, server.base, room, made["seat"], made["credential"], size)
     ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], size)
     problems = watch(anna) + watch(ben)
@@ -268,9 +268,9 @@ def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, scre
     size = (360, 640)
     seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "leicht"},
              {"kind": "computer", "level": "leicht"}]
-    made = httpx.post(server.base + "/api/rooms", json={"seats": seats, "name": "Anna"}, timeout=20).json()
+    made = httpx.post(server.base + "/api/rooms", headers={"origin": server.base}, json={"seats": seats, "name": "Anna"}, timeout=20).json()
     room = made["room"]
-    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Benedikt Langname"}, timeout=20).json()
+    joined = httpx.post(f"{server.base}/api/rooms/{room}/join", headers={"origin": server.base}, json={"name": "Benedikt Langname"}, timeout=20).json()
     anna = seat_page(new_context, server.base, room, made["seat"], made["credential"], size)
     ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], size)
     problems = watch(anna) + watch(ben)
@@ -323,7 +323,7 @@ LINE_CLASH_JS = """() => {
 
 
 def server_create(base: str) -> dict[str, Any]:
-    r = httpx.post(base + "/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"}, timeout=20)
+    r = httpx.post(base + "/api/rooms", headers={"origin": base}, json={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"}, timeout=20)
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -720,7 +720,7 @@ def test_while_the_server_is_down_nobody_is_said_to_be_connected(new_context):
     srv = ServerProcess(Path(tempfile.mkdtemp()) / "data").start()
     try:
         made = server_create(srv.base)
-        joined = httpx.post(f"{srv.base}/api/rooms/{made['room']}/join", json={"name": "Ben"}, timeout=20).json()
+        joined = httpx.post(f"{srv.base}/api/rooms/{made['room']}/join", headers={"origin": srv.base}, json={"name": "Ben"}, timeout=20).json()
         anna = seat_page(new_context, srv.base, made["room"], made["seat"], made["credential"], (1280, 800))
         ben = seat_page(new_context, srv.base, made["room"], joined["seat"], joined["credential"], (1280, 800))
         for page in (anna, ben):

@@ -47,7 +47,7 @@ def test_table_first_load_weight(server, new_context, figures):
     assert "bots/index.js" not in urls, urls
 
     # The room's table: a fresh browser opening an invitation link.
-    made = page.request.post(server.base + "/api/rooms", data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})
+    made = page.request.post(server.base + "/api/rooms", headers={"origin": server.base}, data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"})
     room = made.json()["room"]
     other = new_context().new_page()
     raw, packed, wire, urls = first_load(other, f"{server.base}/r/{room}")

@@ -149,7 +149,7 @@ def test_invalid_http_requests_and_upgrades_log_at_most_one_short_line_each(tmp_
 def test_lookups_and_joins_of_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--miss-rate", "60"]).start()
     try:
-        with httpx.Client(base_url=srv.base, timeout=30) as http:
+        with httpx.Client(base_url=srv.base, headers=srv.own_site, timeout=30) as http:
             codes = [http.get(f"/api/rooms/{'a' * 20}{i:04d}").status_code for i in range(200)]
             assert codes[0] == 404 and 429 in codes, codes[-5:]
             assert codes.index(429) <= 61
@@ -165,7 +165,7 @@ def test_room_pages_of_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: P
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--miss-rate", "60"]).start()
     try:
         room, _ = seated_room(srv, ["person", "person"])
-        with httpx.Client(base_url=srv.base, timeout=30) as http:
+        with httpx.Client(base_url=srv.base, headers=srv.own_site, timeout=30) as http:
             codes = [http.get(f"/r/{'d' * 20}{i:04d}").status_code for i in range(40)]
             codes += [http.get(f"/r/{'e' * 20}{i:04d}/runde/1").status_code for i in range(40)]
             assert codes[0] == 404 and codes[40] == 404, codes[:3]
@@ -223,14 +223,14 @@ def test_forwarded_for_is_ignored_unless_the_proxy_is_named(tmp_path: Path, web_
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--http-rate", "5"]).start()
     try:
         codes = [httpx.post(srv.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": "A"},
-                            headers={"x-forwarded-for": f"10.0.0.{i}"}, timeout=30).status_code for i in range(10)]
+                            headers={**srv.own_site, "x-forwarded-for": f"10.0.0.{i}"}, timeout=30).status_code for i in range(10)]
         assert codes[:5] == [201] * 5 and codes[5:] == [429] * 5, codes
     finally:
         srv.stop()
     srv = ServerProcess(tmp_path / "data2", web_dir=web_dir, extra=["--http-rate", "5", "--proxy", "127.0.0.1"]).start()
     try:
         codes = [httpx.post(srv.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": "A"},
-                            headers={"x-forwarded-for": f"10.0.0.{i}"}, timeout=30).status_code for i in range(10)]
+                            headers={**srv.own_site, "x-forwarded-for": f"10.0.0.{i}"}, timeout=30).status_code for i in range(10)]
         assert codes == [201] * 10, codes  # each forwarded address has its own window
     finally:
         srv.stop()
@@ -246,26 +246,28 @@ def test_forwarded_for_is_ignored_unless_the_proxy_is_named(tmp_path: Path, web_
     "Anna\ufff9hidden\ufffax\ufffb", "A\u206aB", "A\U0001d173B", "A\U0001bca0B", "A\U00013430B",
 ])
 def test_names_that_render_blank_or_hide_text_are_refused(server: ServerProcess, name: str) -> None:
-    r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name}, timeout=30)
+    r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name},
+                   headers=server.own_site, timeout=30)
     assert r.status_code == 422 and r.json()["code"] == "invalid_name", (name, r.text)
 
 
 @pytest.mark.parametrize("name", ["Зоя", "Αnna", "pаypal", "Zoë", "e\u0301\u0302", "محمد", "李小龍", "\U0001fae8 Kim",
                                   "Ka\u00adrl", "👩\u200d💻 Ada"])
 def test_mixed_script_and_plain_names_are_accepted(server: ServerProcess, name: str) -> None:
-    r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name}, timeout=30)
+    r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name},
+                   headers=server.own_site, timeout=30)
     assert r.status_code == 201, r.text
 
 
 # --- the debug endpoint ---------------------------------------------------------------------------
 
 
-def test_debug_metrics_bad_since_is_400(tmp_path: Path, web_dir: Path) -> None:
+def test_debug_metrics_bad_since_is_422(tmp_path: Path, web_dir: Path) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--debug-metrics"]).start()
     try:
         for since in ["²", "-1", "x", "1e3", "9" * 40]:
             r = httpx.get(srv.base + "/api/debug/metrics", params={"since": since}, timeout=30)
-            assert r.status_code == 400 and r.json()["code"] == "bad_request", (since, r.status_code)
+            assert r.status_code == 422 and r.json()["code"] == "bad_request", (since, r.status_code)
         r = httpx.get(srv.base + "/api/debug/metrics", params={"since": "0"}, timeout=30)
         assert r.status_code == 200 and r.json()["samples"] == []
     finally:

@@ -16,7 +16,7 @@ SPEC = {"seats": [{"kind": "person"}, {"kind": "person"}], "name": "Anna"}
 
 
 def _create(srv: ServerProcess, address: str) -> httpx.Response:
-    return httpx.post(srv.base + "/api/rooms", json=SPEC, headers={"x-forwarded-for": address}, timeout=TIMEOUT)
+    return httpx.post(srv.base + "/api/rooms", json=SPEC, headers={**srv.own_site, "x-forwarded-for": address}, timeout=TIMEOUT)
 
 
 def _exists(srv: ServerProcess, room: str) -> bool:
@@ -79,7 +79,7 @@ async def _slow_join(srv: ServerProcess, room: str) -> tuple[int, dict]:
     reader, writer = await asyncio.open_connection(HOST, srv.port)
     body = json.dumps({"name": "Ben"}).encode()
     writer.write((f"POST /api/rooms/{room}/join HTTP/1.1\r\nHost: {HOST}:{srv.port}\r\n"
-                  f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode())
+                  f"Origin: {srv.origin}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode())
     await writer.drain()
     await eventually(lambda: not _exists(srv, room), timeout=60)  # the cleanup took the room meanwhile
     writer.write(body)
@@ -123,7 +123,8 @@ def test_a_join_or_hello_racing_the_cleanup_never_brings_the_room_back(tmp_path:
         try:  # and not after a restart either
             assert not _exists(srv2, joined) and not _exists(srv2, greeted["room"])
             assert not _stored(srv2, joined, greeted["room"])
-            assert httpx.post(f"{srv2.base}/api/rooms/{joined}/join", json={"name": "Ben"}, timeout=TIMEOUT).status_code == 404
+            assert httpx.post(f"{srv2.base}/api/rooms/{joined}/join", json={"name": "Ben"}, headers=srv2.own_site,
+                              timeout=TIMEOUT).status_code == 404
         finally:
             srv2.stop()
     finally:

@@ -6,10 +6,14 @@ import httpx
 import pytest
 from pathlib import Path
 
-from tests.support.server import ServerProcess
+from starlette.routing import Route
 
+from tests.support.server import ServerProcess, seated_room
+
+from ziehdomino.server.app import create_app
 from ziehdomino.server.models import clean_name
-from ziehdomino.server.security import CONTENT_SECURITY_POLICY, origin_allowed
+from ziehdomino.server.security import CONTENT_SECURITY_POLICY, SAFE_METHODS, origin_allowed
+from ziehdomino.server.settings import Settings
 
 HEADERS = {
     "content-security-policy": CONTENT_SECURITY_POLICY,
@@ -32,9 +36,10 @@ def test_security_headers_on_every_response(server: ServerProcess) -> None:
              ("GET", "/static/app.js", 200), ("GET", "/static/missing.js", 404), ("GET", "/nowhere", 404),
              ("GET", "/api/health", 200), ("GET", "/api/health/serving", 200), ("GET", f"/api/rooms/{room}", 200),
              ("GET", "/api/rooms/nope", 404),
-             ("POST", "/api/rooms", 415), ("DELETE", "/api/rooms", 405)]
-    for method, path, status in cases:
-        r = httpx.request(method, server.base + path, timeout=30)
+             ("POST", "/api/rooms", 403), ("POST", "/api/rooms", 415), ("DELETE", "/api/rooms", 405)]
+    for i, (method, path, status) in enumerate(cases):
+        own = {**server.own_site, "content-type": "text/plain" if status == 415 else "application/json"}
+        r = httpx.request(method, server.base + path, headers={} if status == 403 else own, timeout=30)
         assert r.status_code == status, (path, r.status_code)
         _check_headers(r)
 
@@ -86,43 +91,64 @@ def test_create_returns_link_and_credential(server: ServerProcess) -> None:
     [],
 ])
 def test_create_refuses_bad_bodies(server: ServerProcess, body: object) -> None:
-    r = httpx.post(server.base + "/api/rooms", json=body, timeout=30)
+    r = httpx.post(server.base + "/api/rooms", json=body, headers=server.own_site, timeout=30)
     assert r.status_code == 422 and r.json()["code"] == "bad_request"
 
 
 def test_create_refuses_junk_and_huge_bodies(server: ServerProcess) -> None:
-    json_type = {"content-type": "application/json"}
+    json_type = {**server.own_site, "content-type": "application/json"}
     r = httpx.post(server.base + "/api/rooms", content=b"{not json", headers=json_type, timeout=30)
     assert r.status_code == 422 and r.json()["code"] == "bad_request"
     r = httpx.post(server.base + "/api/rooms", content=b"x" * 100_000, headers=json_type, timeout=30)
     assert r.status_code == 413 and r.json()["code"] == "too_large"
 
 
+def _changing_requests(room: str) -> list[tuple[str, str]]:
+    """(method, path) of every route of the app with every method that may change something:
+    the routes that take one (creating, joining) and the others, whose answer would be 405."""
+    app = create_app(Settings(data_dir=Path("unused")))  # only its route table: no lifespan runs
+    paths = [r.path.replace("{room_id}", room).replace("{n}", "1") for r in app.routes if isinstance(r, Route)]
+    changing = [(m, p) for r in app.routes if isinstance(r, Route) for m in sorted((r.methods or set()) - SAFE_METHODS)
+                for p in [r.path.replace("{room_id}", room)]]
+    assert {p for _, p in changing} == {"/api/rooms", f"/api/rooms/{room}/join"}  # what the server lets change
+    return changing + [(m, p) for p in paths + ["/static/app.js", "/nowhere"] for m in ("PUT", "PATCH", "DELETE")]
+
+
 def test_a_request_from_another_site_or_not_declared_json_changes_nothing(tmp_path: Path, web_dir: Path) -> None:
-    """A page elsewhere cannot open, join or spend a visitor's quota: a form or text/plain body
-    (no preflight needed) and any POST whose Origin or Sec-Fetch-Site names another site are
-    refused before anything is counted; the site's own page and clients without Origin pass."""
-    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--max-rooms-per-address", "1"]).start()
+    """A page elsewhere cannot open, join or spend a visitor's quota: to every route, with every
+    method that may change something, a form or text/plain body (no preflight needed) and any
+    request whose Origin or Sec-Fetch-Site names another site, or that names no site, are refused
+    before anything is read or counted; the site's own page passes."""
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir,
+                        extra=["--max-rooms-per-address", "2", "--http-rate", "3", "--miss-rate", "1"]).start()
     try:
-        body = '{"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"}'
+        room = srv.create(["person", "person", "person"])["room"]  # one room and one creation of each quota
         host = srv.base.split("//", 1)[1]
-        attempts = [({"content-type": "text/plain"}, 415, "bad_request"),
-                    ({"content-type": "application/x-www-form-urlencoded"}, 415, "bad_request"),
-                    ({"content-type": "text/plain", "origin": "https://evil.example"}, 403, "cross_site"),
-                    ({"content-type": "application/json", "origin": "https://evil.example"}, 403, "cross_site"),
-                    ({"content-type": "application/json", "origin": f"http://{host}.evil.example"}, 403, "cross_site"),
-                    ({"content-type": "application/json", "sec-fetch-site": "cross-site"}, 403, "cross_site"),
-                    ({"content-type": "application/json", "sec-fetch-site": "same-site"}, 403, "cross_site")]
-        for headers, status, code in attempts:
-            for path in ("/api/rooms", "/api/rooms/" + "x" * 22 + "/join"):
-                r = httpx.post(srv.base + path, content=body if path == "/api/rooms" else '{"name": "B"}',
-                               headers=headers, timeout=30)
-                assert (r.status_code, r.json()["code"]) == (status, code), (headers, path, r.text)
-        # nothing was counted: the one room this address may open is still free, for the site's own page
-        own = {"content-type": "application/json", "origin": f"http://{host}", "sec-fetch-site": "same-origin"}
-        r = httpx.post(srv.base + "/api/rooms", content=body, headers=own, timeout=30)
-        assert r.status_code == 201, r.text
-        r = httpx.post(srv.base + f"/api/rooms/{r.json()['room']}/join", content='{"name": "B"}', headers=own, timeout=30)
+        foreign = [({}, 403), ({"content-type": "text/plain"}, 403),
+                   ({"content-type": "text/plain", "origin": "https://evil.example"}, 403),
+                   ({"origin": "https://evil.example"}, 403), ({"origin": f"http://{host}.evil.example"}, 403),
+                   ({"origin": "null"}, 403), ({"sec-fetch-site": "cross-site"}, 403),
+                   ({"sec-fetch-site": "same-site"}, 403), ({"sec-fetch-site": "none"}, 403),
+                   ({"origin": srv.origin, "sec-fetch-site": "cross-site"}, 403),
+                   ({"origin": srv.origin, "content-type": "text/plain"}, 415),
+                   ({"origin": srv.origin, "content-type": "application/x-www-form-urlencoded"}, 415),
+                   ({"sec-fetch-site": "same-origin", "content-type": "multipart/form-data; boundary=x"}, 415)]
+        with httpx.Client(base_url=srv.base, timeout=30) as http:
+            for method, path in _changing_requests(room):
+                for headers, status in foreign:
+                    headers = {"content-type": "application/json", **headers}
+                    r = http.request(method, path, headers=headers,
+                                     content='{"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"}')
+                    assert r.status_code == status, (method, path, headers, r.text)
+                    assert r.json()["code"] == ("cross_site" if status == 403 else "bad_request")
+        # nothing was counted or changed: the room's seats, the creations and joins this address
+        # may make (3 a minute), the rooms it may open (2), the unknown rooms it may name (1)
+        summary = httpx.get(f"{srv.base}/api/rooms/{room}", timeout=30).json()
+        assert [s["taken"] for s in summary["seats"]] == [True, False, False], summary
+        assert httpx.get(f"{srv.base}/api/rooms/{'x' * 22}", timeout=30).status_code == 404
+        srv.create(["person", "person"])
+        r = httpx.post(f"{srv.base}/api/rooms/{room}/join", json={"name": "B"}, timeout=30,
+                       headers={"sec-fetch-site": "same-origin"})  # a browser that sent no Origin
         assert r.status_code == 201, r.text
     finally:
         srv.stop()
@@ -138,11 +164,12 @@ def test_a_request_from_another_site_or_not_declared_json_changes_nothing(tmp_pa
     "Ben\u2028", "\u2029Ben", "Be\u2028n", "Ben\n", "\tBen", "Ben\x85",
 ])
 def test_bad_names_are_refused(server: ServerProcess, name: str) -> None:
-    r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name}, timeout=30)
+    r = httpx.post(server.base + "/api/rooms", json={"seats": [{"kind": "person"}] * 2, "name": name},
+                   headers=server.own_site, timeout=30)
     assert r.status_code == 422 and r.json()["code"] == "invalid_name"
     assert not r.json()["message"].startswith("Value error")  # our sentence, not pydantic's wrapper
     room = server.create(["person", "person"])["room"]
-    r = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": name}, timeout=30)
+    r = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": name}, headers=server.own_site, timeout=30)
     assert r.status_code == 422 and r.json()["code"] == "invalid_name"
 
 
@@ -176,14 +203,15 @@ def test_join_takes_lowest_free_seat_then_full(server: ServerProcess) -> None:
     room = server.create(["person", "computer", "person", "person"])["room"]
     assert server.join(room, "Ben")["seat"] == 2
     assert server.join(room, "Cleo")["seat"] == 3
-    r = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Dora"}, timeout=30)
+    r = httpx.post(f"{server.base}/api/rooms/{room}/join", json={"name": "Dora"}, headers=server.own_site, timeout=30)
     assert r.status_code == 409 and r.json()["code"] == "room_full"
     summary = httpx.get(f"{server.base}/api/rooms/{room}", timeout=30).json()
     assert summary["started"] is True and summary["full"] is True
 
 
 def test_join_unknown_room_is_404(server: ServerProcess) -> None:
-    r = httpx.post(f"{server.base}/api/rooms/AAAAAAAAAAAAAAAAAAAAAA/join", json={"name": "Ben"}, timeout=30)
+    r = httpx.post(f"{server.base}/api/rooms/AAAAAAAAAAAAAAAAAAAAAA/join", json={"name": "Ben"}, headers=server.own_site,
+                   timeout=30)
     assert r.status_code == 404 and r.json()["code"] == "room_not_found"
 
 
@@ -208,9 +236,41 @@ def test_rate_limited_answers_carry_retry_after(tmp_path: Path, web_dir: Path, b
         srv.create(["person", "person"])
         for method, path, body in [("POST", "/api/rooms", {"seats": [{"kind": "person"}] * 2, "name": "A"}),
                                    ("POST", f"/api/rooms/{room}/join", {"name": "Cleo"})]:
-            r = httpx.request(method, srv.base + path, json=body, timeout=30)
+            r = httpx.request(method, srv.base + path, json=body, headers=srv.own_site, timeout=30)
             assert r.status_code == 429 and r.json()["code"] == "rate_limited"
             assert r.headers["retry-after"].isdigit() and 1 <= int(r.headers["retry-after"]) <= 60
             _check_headers(r)
+    finally:
+        srv.stop()
+
+
+#: Digits that are not ASCII: str.isdigit() is true for each, int() refuses the first and reads
+#: the others (as 3, 5 and 1), so a rule of isdigit() alone is a 500 or the wrong round.
+UNICODE_DIGITS = ("\u00b2", "\u0663", "\uff15", "\uff11", "1\u00b2", "%C2%B2")
+
+
+def test_unicode_digits_in_every_number_of_a_path_or_query_are_404_or_422(tmp_path: Path, web_dir: Path) -> None:
+    """Every route that takes a number answers a Unicode digit as no number (404 or 422), never
+    500 and never as the digit's value: round 1 of the room is in progress (409), so reading
+    "\uff11" as 1 would show."""
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir, extra=["--debug-metrics"]).start()
+    try:
+        room, _ = seated_room(srv, ["person", "person"])
+        app = create_app(Settings(data_dir=Path("unused")))
+        numbered = sorted(r.path for r in app.routes if isinstance(r, Route) and set(r.param_convertors) - {"room_id"})
+        assert numbered == ["/api/rooms/{room_id}/runde/{n}", "/r/{room_id}/runde/{n}"]  # a new one is tested here too
+        with httpx.Client(base_url=srv.base, timeout=30) as http:
+            for path in numbered:
+                assert http.get(path.format(room_id=room, n="1")).status_code == 409  # the round is being played
+                for digit in UNICODE_DIGITS:
+                    r = http.get(path.format(room_id=room, n=digit))
+                    assert r.status_code == 404, (path, digit, r.status_code)
+                    if path.startswith("/api/"):
+                        assert r.json()["code"] == "round_not_found", (path, digit, r.text)
+            assert http.get("/api/debug/metrics", params={"since": "1"}).status_code == 200
+            for digit in UNICODE_DIGITS:
+                r = http.get("/api/debug/metrics", params={"since": digit})
+                assert (r.status_code, r.json()["code"]) == (422, "bad_request"), (digit, r.text)
+        assert "failed" not in srv.log_path.read_text(errors="replace")  # no traceback logged either
     finally:
         srv.stop()

@@ -31,7 +31,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
     """A real server with the packaged pages."""
     srv = ServerProcess(tmp_path_factory.mktemp("pages") / "d").start()
     try:
-        with httpx.Client(base_url=srv.base, timeout=30) as c:
+        with httpx.Client(base_url=srv.base, headers=srv.own_site, timeout=30) as c:
             yield c
     finally:
         srv.stop()

@@ -27,8 +27,10 @@ def _settled(clients: list[Client], seats: list[str]) -> bool:
 async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: random.Random) -> dict[str, Any]:
     """Play ``rounds`` rounds to their end; returns the last view. Every frame goes through the oracle."""
     room, creds = seated_room(server, seats)
-    players = {s: await Client(server, room, cred).open() for s, cred in creds.items()}
-    spectator = await Client(server, room).open()
+    # odd seats and the spectator take delta frames: the oracle checks each delta's text, and
+    # the state it makes, as it checks a full state
+    players = {s: await Client(server, room, cred, deltas=s % 2 == 1).open() for s, cred in creds.items()}
+    spectator = await Client(server, room, deltas=True).open()
     clients = [*players.values(), spectator]
     checked = 0
     finished: dict[int, dict[str, Any]] = {}  # round number -> the stored match at its end
@@ -48,8 +50,9 @@ async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: r
                 for _, _, text in responses:
                     assert not any(cred in text for cred in creds.values())
                 if view["round_number"] >= rounds:
+                    deltas = sum(1 for c in clients for text, _ in c.frames if text.startswith('{"type":"delta"'))
                     return {"view": view, "checked": checked, "room": room, "replayed": replayed,
-                            "responses": responses}
+                            "responses": responses, "deltas": deltas}
                 # the ready step: every person asks; the round is dealt after the last one
                 askers = sorted(players)
                 rng.shuffle(askers)
@@ -96,6 +99,7 @@ def test_room_played_over_rounds(server: ServerProcess, seats: list[str]) -> Non
     assert len(wins) == len(seats) and sum(wins) <= ROUNDS
     assert sum(wins) == ROUNDS or sum(shared) >= 2  # a round without a single winner was shared
     assert out["checked"] > 0
+    assert out["deltas"] > out["checked"] // 3  # the delta frames went through the oracle too
     assert out["replayed"] >= ROUNDS * (ROUNDS + 1) // 2  # every finished round, again after each later one
     assert any(status == 409 for _, status, _ in out["responses"])  # a round in progress was asked for
     _, match = server.stored(out["room"])

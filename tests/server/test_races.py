@@ -37,7 +37,7 @@ def test_same_action_twice_at_once_is_applied_once(server: ServerProcess) -> Non
 def test_many_joins_at_once_get_distinct_seats(server: ServerProcess) -> None:
     async def main() -> None:
         rooms = [server.create(["person", "person", "computer", "person"])["room"] for _ in range(4)]
-        async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+        async with httpx.AsyncClient(base_url=server.base, headers=server.own_site, timeout=60) as http:
             async def join(room: str, i: int) -> httpx.Response:
                 return await http.post(f"/api/rooms/{room}/join", json={"name": f"N{i}"})
             answers = await asyncio.gather(*(join(r, i) for r in rooms for i in range(10)))
@@ -59,7 +59,7 @@ def test_many_joins_at_once_without_computers_deal_once_at_version_1(server: Ser
     """Without a computer seat nobody moves after the deal, so the stored version is exactly 1."""
     async def main() -> None:
         rooms = [server.create(["person", "person", "person"])["room"] for _ in range(4)]
-        async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+        async with httpx.AsyncClient(base_url=server.base, headers=server.own_site, timeout=60) as http:
             async def join(room: str, i: int) -> httpx.Response:
                 return await http.post(f"/api/rooms/{room}/join", json={"name": f"N{i}"})
             answers = await asyncio.gather(*(join(r, i) for r in rooms for i in range(10)))

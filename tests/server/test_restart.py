@@ -12,8 +12,10 @@ from ziehdomino.engine import parse_action, round_from_position
 
 
 def _without_presence(state: dict) -> dict:
+    """The state without what a restart changes: presence, the clock, and ``seq`` (a state's
+    number in the process that holds the room)."""
     seats = [{**s, "connected": None, "stand_in": None} for s in state["room"]["seats"]]
-    return {**state, "room": {**state["room"], "seats": seats, "clock": None}}
+    return {**state, "seq": None, "room": {**state["room"], "seats": seats, "clock": None}}
 
 
 def test_sigkill_mid_round_then_resume_identically(tmp_path: Path, web_dir: Path, backend: str | None) -> None:

@@ -55,7 +55,7 @@ def test_state_texts_equal_state_text_byte_for_byte() -> None:
         for _ in range(200):
             texts = w.state_texts(viewers)
             assert texts == {s: w.state_text(s) for s in viewers}
-            assert texts == {s: json.dumps({"type": "state", "room": {"room": room.id, "seats": room.seat_infos(clock, 0.0),
+            assert texts == {s: json.dumps({"type": "state", "seq": w.seq, "room": {"room": room.id, "seats": room.seat_infos(clock, 0.0),
                                                                       "turn_time": 60, "clock": None, "you": s},
                                             "view": seat_view(room.match, s)}, separators=(",", ":"),
                                            ensure_ascii=False) for s in viewers}  # as json.dumps writes it
@@ -90,7 +90,7 @@ def test_a_rooms_encoder_keeps_log_entries_but_writes_what_every_seat_sees_now()
             for i in room.state.stand_ins:
                 if i < len(view["log"]):
                     view["log"][i]["stand_in"] = True
-            assert text == json.dumps({"type": "state", "room": {"room": room.id, "seats": room.seat_infos(clock, 0.0),
+            assert text == json.dumps({"type": "state", "seq": w.seq, "room": {"room": room.id, "seats": room.seat_infos(clock, 0.0),
                                                                  "turn_time": 60, "clock": None, "you": s},
                                        "view": view}, separators=(",", ":"), ensure_ascii=False)
             if s is not None:

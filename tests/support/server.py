@@ -12,9 +12,11 @@ from contextlib import contextmanager
 import json
 import os
 import re
+import resource
 import signal
 import socket
 import sqlite3
+import ssl
 import subprocess
 import sys
 import time
@@ -27,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ziehdomino.cluster import processes
 from ziehdomino.engine import parse_action, round_from_position
+from ziehdomino.server.deltas import apply_delta
 from ziehdomino.server.storage import RoomRecord
 from ziehdomino.server.storage.sqlite import read_room
 
@@ -50,8 +53,11 @@ class ServerProcess:
     """``ziehdomino serve`` as a child process on a free loopback port."""
 
     def __init__(self, data_dir: Path, *, web_dir: Path | None = None, extra: list[str] | None = None,
-                 port: int | None = None, database: str | None = None, name: str | None = None) -> None:
+                 port: int | None = None, database: str | None = None, name: str | None = None,
+                 open_files: tuple[int, int] | None = None, tls: ssl.SSLContext | None = None) -> None:
         self.data_dir = data_dir
+        self.tls = tls  # a server (a proxy) reached by https and wss, trusted through this context
+        self.open_files = open_files  # (soft, hard) RLIMIT_NOFILE the process starts with
         self.database = database
         self.name = name
         self.web_dir = web_dir
@@ -65,14 +71,25 @@ class ServerProcess:
 
     @property
     def base(self) -> str:
-        return f"http://{HOST}:{self.port}"
+        return f"{'https' if self.tls else 'http'}://{HOST}:{self.port}"
 
     @property
     def origin(self) -> str:
-        return f"http://{HOST}:{self.port}"
+        return self.base
+
+    @property
+    def verify(self) -> ssl.SSLContext | bool:
+        """httpx's ``verify`` for this server."""
+        return self.tls or True
+
+    @property
+    def own_site(self) -> dict[str, str]:
+        """The header a page of this server sends with every request that changes something
+        (the server refuses such a request without it, as a browser's from another site)."""
+        return {"origin": self.origin}
 
     def ws_url(self, room: str) -> str:
-        return f"ws://{HOST}:{self.port}/ws/{room}"
+        return f"{'wss' if self.tls else 'ws'}://{HOST}:{self.port}/ws/{room}"
 
     def start(self, *extra: str) -> ServerProcess:
         """Starts the server and waits until ``/api/health`` answers; returns ``self``.
@@ -92,7 +109,7 @@ class ServerProcess:
                 "--data", str(self.data_dir), "--computer-delay", "0", "--log-level", "warning",
                 "--http-rate", "100000", "--ws-rate", "10000", "--miss-rate", "100000",
                 "--ws-connect-rate", "100000", "--max-sockets-per-address", "100000",
-                "--max-rooms-per-address", "100000", *self.extra, *extra]
+                "--max-connections-per-address", "100000", "--max-rooms-per-address", "100000", *self.extra, *extra]
         if self.database is not None:
             args += ["--database", self.database]
         if self.name is not None:
@@ -100,7 +117,10 @@ class ServerProcess:
         if self.web_dir is not None:
             args += ["--web", str(self.web_dir)]
         log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        limits = self.open_files
+        start = None if limits is None else (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, limits))
+        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                     preexec_fn=start)
         log.close()
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
@@ -150,7 +170,7 @@ class ServerProcess:
         name and options, for after this one stopped or was killed: the restart the clients
         find at the same address. ``changes`` replace any of those (``extra=[]``)."""
         same: dict[str, Any] = {"web_dir": self.web_dir, "extra": self.extra, "port": self.port,
-                                "database": self.database, "name": self.name}
+                                "database": self.database, "name": self.name, "open_files": self.open_files}
         return ServerProcess(self.data_dir, **{**same, **changes})
 
     @contextmanager
@@ -176,13 +196,14 @@ class ServerProcess:
         body: dict[str, Any] = {"seats": spec, "name": name}
         if turn_time != "default":
             body["turn_time"] = turn_time
-        headers = {"x-forwarded-for": address} if address else {}
-        r = httpx.post(self.base + "/api/rooms", json=body, headers=headers, timeout=TIMEOUT)
+        headers = {**self.own_site, **({"x-forwarded-for": address} if address else {})}
+        r = httpx.post(self.base + "/api/rooms", json=body, headers=headers, timeout=TIMEOUT, verify=self.verify)
         assert r.status_code == 201, r.text
         return r.json()
 
     def join(self, room: str, name: str) -> dict[str, Any]:
-        r = httpx.post(f"{self.base}/api/rooms/{room}/join", json={"name": name}, timeout=TIMEOUT)
+        r = httpx.post(f"{self.base}/api/rooms/{room}/join", json={"name": name}, headers=self.own_site, timeout=TIMEOUT,
+                       verify=self.verify)
         assert r.status_code == 201, r.text
         return r.json()
 
@@ -271,8 +292,12 @@ class Client:
     """One WebSocket client; a background task reads every frame into ``frames``."""
 
     def __init__(self, server: ServerProcess, room: str, credential: str | None = None, *,
-                 origin: str | None = None) -> None:
+                 origin: str | None = None, deltas: bool = False) -> None:
         self.server = server
+        #: the hello asks for delta frames; each one is applied to the last state (``states``
+        #: then holds the full states they make, and ``frames`` the delta's text with that state)
+        self.deltas = deltas
+        self.gaps = 0
         self.room = room
         self.credential = credential
         self.origin = origin or server.origin
@@ -285,10 +310,13 @@ class Client:
         self.closed_code: int | None = None
 
     async def open(self, hello: dict[str, Any] | str | None = None) -> Client:
+        tls: dict[str, Any] = {"ssl": self.server.tls} if self.server.tls else {}
         self.ws = await connect(self.server.ws_url(self.room), origin=self.origin, open_timeout=TIMEOUT,  # type: ignore[arg-type]
-                                max_size=2**20, ping_interval=None)
+                                max_size=2**20, ping_interval=None, **tls)
         msg = hello if hello is not None else ({"type": "hello", "credential": self.credential}
                                                if self.credential else {"type": "hello"})
+        if self.deltas and isinstance(msg, dict):
+            msg = {**msg, "deltas": True}
         _OPEN.append(self)
         try:
             await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
@@ -303,6 +331,13 @@ class Client:
             async for text in self.ws:
                 assert isinstance(text, str)
                 data = json.loads(text)
+                if data["type"] == "delta":
+                    made = apply_delta(self.states[-1], data) if self.states else None
+                    if made is None:  # a state was missed: ask for the full one, as the page does
+                        self.gaps += 1
+                        await self.ws.send('{"type":"sync"}')
+                        continue
+                    data = made
                 self.frames.append((text, data))
                 if data["type"] == "state":
                     self.states.append(data)

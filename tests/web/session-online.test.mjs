@@ -58,11 +58,11 @@ test('hello carries the stored credential; a browser without one says hello as a
   a.session.connect();
   assert.equal(a.all[0].url, 'wss://example.test/ws/ROOM123');
   a.all[0].open();
-  assert.deepEqual(a.all[0].sent[0], { type: 'hello', credential: 'SECRET' });
+  assert.deepEqual(a.all[0].sent[0], { type: 'hello', credential: 'SECRET', deltas: true });
   const b = make();
   b.session.connect();
   b.all[0].open();
-  assert.deepEqual(b.all[0].sent[0], { type: 'hello' });
+  assert.deepEqual(b.all[0].sent[0], { type: 'hello', deltas: true });
 });
 
 test('actions and next round carry the version of the current view', () => {
@@ -135,7 +135,7 @@ test('a refused credential is forgotten and the browser watches instead', () => 
   assert.equal(readSeat(storage, 'ROOM123'), null);
   assert.deepEqual(t.errors, ['bad_credential']);
   t.all[1].open();
-  assert.deepEqual(t.all[1].sent[0], { type: 'hello' });
+  assert.deepEqual(t.all[1].sent[0], { type: 'hello', deltas: true });
 });
 
 test('an unknown room stops reconnecting', () => {
@@ -153,7 +153,7 @@ test('taking a seat stores it and reconnects with it', () => {
   t.session.takeSeat(2, 'NEW');
   assert.deepEqual(readSeat(t.storage, 'ROOM123'), { seat: 2, credential: 'NEW' });
   t.all[1].open();
-  assert.deepEqual(t.all[1].sent[0], { type: 'hello', credential: 'NEW' });
+  assert.deepEqual(t.all[1].sent[0], { type: 'hello', credential: 'NEW', deltas: true });
 });
 
 test('acting while disconnected says so instead of dropping the action silently', () => {
@@ -368,4 +368,25 @@ test('closing the session ends a pending wait', () => {
   t.session.close();
   assert.equal(t.session.pending(), false);
   assert.deepEqual(t.pendings.map(([waiting]) => waiting), [true, false]);
+});
+
+test('a delta from the state held makes the next state; one that does not follow it asks for the full state once', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  const room = { room: 'ROOM123', seats: [], clock: null, you: null };
+  t.all[0].message({ type: 'state', seq: 4, room, view: { version: 7, line: ['1|2'], log: [], turn: 0 } });
+  t.all[0].message({ type: 'delta', base: 4, seq: 5, room: { clock: { seat: 1, ms: 900, stand_in: false } },
+    view: { version: 8, turn: 1 }, append: { log: [{ seat: 0, type: 'play' }] }, prepend: { line: ['0|1'] } });
+  assert.deepEqual(t.session.view(), { version: 8, line: ['0|1', '1|2'], log: [{ seat: 0, type: 'play' }], turn: 1 });
+  assert.deepEqual(t.session.roomInfo().clock, { seat: 1, ms: 900, stand_in: false });
+  const shown = t.states.length;
+  t.all[0].message({ type: 'delta', base: 9, seq: 10, view: { version: 12 } }); // 6 to 9 were missed
+  t.all[0].message({ type: 'delta', base: 10, seq: 11, view: { version: 13 } });
+  assert.equal(t.session.view().version, 8); // nothing guessed
+  assert.equal(t.states.length, shown);
+  assert.deepEqual(t.all[0].sent.filter((m) => m.type === 'sync'), [{ type: 'sync' }]);
+  t.all[0].message({ type: 'state', seq: 11, room, view: { version: 13, line: [], log: [], turn: 0 } });
+  t.all[0].message({ type: 'delta', base: 11, seq: 12, view: { version: 14 } });
+  assert.equal(t.session.view().version, 14);
 });

@@ -50,7 +50,7 @@ from ..cluster.haproxy import Backend
 HOST = one.HOST
 #: How every measured process runs: the bench server's settings, through the command line.
 SERVE_FLAGS = ["--computer-delay", "0", "--http-rate", "1000000", "--ws-rate", "1000",
-               "--ws-connect-rate", "1000000", "--max-sockets-per-address", "1000000",
+               "--ws-connect-rate", "1000000", "--max-sockets-per-address", "1000000", "--max-connections-per-address", "1000000",
                "--max-rooms-per-address", str(one.MAX_ROOMS), "--miss-rate", "1000000",
                "--debug-metrics", "--log-level", "warning"]
 
@@ -73,7 +73,7 @@ def _phase(label: str, procs: dict[str, tuple[subprocess.Popen[bytes], int]], en
     """Measure one phase: ``procs`` {name: (process, its port)}, clients at ``entry_port``;
     ``others`` {name: pid}: processes whose CPU is shown beside (HAProxy, PostgreSQL)."""
     t0 = time.perf_counter()
-    plan = one._ours_rooms(f"http://{HOST}:{entry_port}", rooms)
+    plan = one._ours_rooms(f"http://{HOST}:{entry_port}", rooms, True)
     print(f"[{label}] created {rooms} rooms in {time.perf_counter() - t0:.1f} s", flush=True)
     marks: dict[str, dict[str, tuple[float, int]]] = {}
 
@@ -132,7 +132,7 @@ def _floor_split(processes: int, rooms: int, **kw: Any) -> dict[str, Any]:
             procs = [one._start(["ziehdomino.bench.floor", str(p)], p) for p in ports]
             entry = one._free_port()
             proxy = start_haproxy(Path(tmp), [Backend(f"f{i + 1}", HOST, p) for i, p in enumerate(ports)], entry,
-                                  http_rate=10**9)
+                                  http_rate=10**9, per_address=10**9)  # every client is on this one address
             try:
                 split = one._measure(f"floor, {processes} processes + HAProxy", procs, entry, plan, **kw)
             finally:
@@ -180,7 +180,8 @@ def run(*, processes: int, rooms: int = 500, seconds: float = 30.0, think_ms: fl
                     phases.append(_phase(label, {"p1": (proc, port)}, port, others=others, **{**kw, "rooms": held}))
                 finally:
                     one._stop(proc)
-        cluster = Cluster(processes, database=pg.new_database(), extra=SERVE_FLAGS, http_rate=10**9).start()
+        cluster = Cluster(processes, database=pg.new_database(), extra=SERVE_FLAGS, http_rate=10**9,
+                          per_address=10**9).start()
         try:
             procs = {p.name: (p.proc, p.port) for p in cluster.processes if p.proc is not None}
             assert cluster.haproxy is not None

@@ -4,7 +4,8 @@ The rooms of one process (:class:`~ziehdomino.server.rooms.Rooms`) on a storage 
 nothing, ``rooms`` four-seat rooms with every seat connected (outboxes that are emptied, never
 written), played one action per room in turn: what a change, its publication and its listeners
 cost on the event loop's thread, without the transport, the storage's commit or the network
-bench's noise. With ``against``, the same is measured for another checkout of this repository
+bench's noise. Measured twice from this checkout: with every connection asking for delta frames
+(as the browser's do) and with full states only. With ``against``, the same is measured for another checkout of this repository
 (its ``src/`` first on the path, in a process of its own) in the same run, alternating, ``runs``
 times each; the minimum and the median of each are printed (figures only, nothing is asserted).
 
@@ -52,8 +53,9 @@ class _NullStorage:
     async def close(self) -> None: ...
 
 
-async def _measure(rooms_n: int, actions: int, seed: int) -> float:
-    """CPU microseconds (this thread) per action over ``actions`` actions in ``rooms_n`` rooms."""
+async def _measure(rooms_n: int, actions: int, seed: int, deltas: bool) -> float:
+    """CPU microseconds (this thread) per action over ``actions`` actions in ``rooms_n`` rooms
+    (``deltas``: every connection asks for delta frames, as the browser's do)."""
     from ziehdomino.engine import action_to_json
     from ziehdomino.server.app import GC_THRESHOLDS
     from ziehdomino.server.connection import Connection
@@ -67,7 +69,7 @@ async def _measure(rooms_n: int, actions: int, seed: int) -> float:
         room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}] * SEATS, name="A"))  # type: ignore[list-item]
         for n in range(SEATS - 1):
             await rooms.join(room, f"P{n}")
-        conns = [Connection(s) for s in range(SEATS)]
+        conns = [Connection(s, deltas=True) if deltas else Connection(s) for s in range(SEATS)]
         for c in conns:
             await rooms.connect(room, c)
         tables.append((room, conns))
@@ -95,11 +97,11 @@ async def _measure(rooms_n: int, actions: int, seed: int) -> float:
     return used / done * 1e6
 
 
-def _one(src: Path | None, rooms_n: int, actions: int, seed: int) -> float:
+def _one(src: Path | None, rooms_n: int, actions: int, seed: int, deltas: bool) -> float:
     """One measurement in a fresh process (``src`` first on its path, default this checkout)."""
     env = dict(os.environ) if src is None else {**os.environ, "PYTHONPATH": str(src)}
     # this file run as a script: its measuring code, the rooms of whichever package comes first
-    out = subprocess.run([sys.executable, __file__, "measure", str(rooms_n), str(actions), str(seed)],
+    out = subprocess.run([sys.executable, __file__, "measure", str(rooms_n), str(actions), str(seed), str(int(deltas))],
                          env=env, check=True, capture_output=True, text=True).stdout
     return float(out.strip().splitlines()[-1])
 
@@ -118,20 +120,28 @@ def run(*, rooms: int = 200, actions: int = 20000, runs: int = 5, seed: int = 1,
     actions = max(1000, actions)
     runs = max(1, min(20, runs))
     ours: list[float] = []
+    full: list[float] = []
     other: list[float] = []
     print(f"bench core: {rooms} rooms of {SEATS}, {actions} actions per measurement, {runs} runs"
           + (f", against {against}" if against else ""), flush=True)
     for i in range(runs):
-        pair = [("ziehdomino", None, ours)] + ([("against", against / "src", other)] if against else [])
+        series: list[tuple[str, Path | None, list[float], bool]] = [
+            ("ziehdomino (deltas)", None, ours, True), ("ziehdomino (full states)", None, full, False)]
+        if against:
+            series.append(("against", against / "src", other, False))
         if i % 2:
-            pair.reverse()  # the order swaps from run to run
-        for name, src, into in pair:
-            into.append(_one(src, rooms, actions, seed + i))
+            series.reverse()  # the order swaps from run to run
+        for name, src, into, deltas in series:
+            into.append(_one(src, rooms, actions, seed + i, deltas))
             print(f"  run {i + 1}: {name} {into[-1]:.1f} us per action", flush=True)
     summary: dict[str, Any] = {"bench": "core", "rooms": rooms, "actions": actions, "runs": runs,
                                "us_per_action_min": round(min(ours), 1),
-                               "us_per_action_median": round(statistics.median(ours), 1)}
-    line = f"ziehdomino: {summary['us_per_action_min']} us per action (min), {summary['us_per_action_median']} (median)"
+                               "us_per_action_median": round(statistics.median(ours), 1),
+                               "full_states_min": round(min(full), 1),
+                               "full_states_median": round(statistics.median(full), 1)}
+    line = (f"ziehdomino with deltas: {summary['us_per_action_min']} us per action (min), "
+            f"{summary['us_per_action_median']} (median); with full states: {summary['full_states_min']} (min), "
+            f"{summary['full_states_median']} (median)")
     if against is not None:
         summary.update({"against": str(against), "against_min": round(min(other), 1),
                         "against_median": round(statistics.median(other), 1)})
@@ -141,7 +151,7 @@ def run(*, rooms: int = 200, actions: int = 20000, runs: int = 5, seed: int = 1,
     return summary
 
 
-if __name__ == "__main__" and len(sys.argv) == 5 and sys.argv[1] == "measure":
+if __name__ == "__main__" and len(sys.argv) == 6 and sys.argv[1] == "measure":
     if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
         del sys.path[0]  # run as a script: the package comes from the path, not this folder
-    print(f"{asyncio.run(_measure(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))):.2f}")
+    print(f"{asyncio.run(_measure(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == '1')):.2f}")

@@ -25,8 +25,9 @@ Per server:
 - **server CPU per action**: the server process's CPU time (user + system, every thread,
   from ``/proc``) over the measured window, divided by the actions of the window;
 - **client CPU per action**: the same for the client process;
+- bytes received per action, all four seats together (frames with their headers);
 - latency per action from the moment the acting seat sent it until every one of the room's
-  four seats received a ``state`` that holds it (p50, p99; goal p99 <= 50 ms at 500 rooms
+  four seats received a ``state`` (or a delta) that holds it (p50, p99; goal p99 <= 50 ms at 500 rooms
   x 1 action/s on an otherwise idle machine).
 
 The ratio (ours / floor) is what to compare between runs: both are measured on the same
@@ -86,6 +87,8 @@ OPENING = 64  # connections being opened at once
 
 # (path, hello text, room index, seat)
 SeatPlan = tuple[str, bytes, int, int]
+#: The view's fields a scripted player reads (kept per seat when it takes deltas).
+_LITE = ("version", "turn", "legal", "result")
 
 
 def _free_port() -> int:
@@ -103,7 +106,7 @@ def _raise_fd_limit(needed: int) -> None:
 
 def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                 headers={"content-type": "application/json"})
+                                 headers={"content-type": "application/json", "origin": base})  # as the site's own page
     with urllib.request.urlopen(req, timeout=60) as r:  # noqa: S310 -- loopback only
         answer: dict[str, Any] = json.loads(r.read())
     return answer
@@ -130,13 +133,14 @@ def _pct(values: list[float], p: float) -> float:
 # --- the servers ----------------------------------------------------------------------------------
 
 
-def _serve(port: int, data: str, profile: str | None) -> None:
-    """Our server's process: ``serve`` (optionally under cProfile)."""
+def _serve(port: int, data: str, profile: str | None, compression: bool) -> None:
+    """Our server's process: ``serve`` (optionally under cProfile, or offering compression)."""
     from ziehdomino.server import Settings, serve
 
     settings = Settings(data_dir=Path(data), computer_delay=0.0, http_rate=1_000_000, ws_rate=1000,
                         ws_connect_rate=1_000_000, max_sockets_per_address=1_000_000,
-                        max_rooms_per_address=MAX_ROOMS)
+                        max_connections_per_address=1_000_000,
+                        max_rooms_per_address=MAX_ROOMS, ws_compression=compression)
     if not profile:
         serve(settings, host=HOST, port=port, log_level="warning")
         return
@@ -179,15 +183,17 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         proc.stderr.close()
 
 
-def _ours_rooms(base: str, rooms: int) -> list[SeatPlan]:
-    """Create ``rooms`` four-person rooms over HTTP; every seat's plan."""
+def _ours_rooms(base: str, rooms: int, deltas: bool) -> list[SeatPlan]:
+    """Create ``rooms`` four-person rooms over HTTP; every seat's plan (``deltas``: the hello
+    asks for delta frames, as the browser's does)."""
     def make_room(i: int) -> list[SeatPlan]:
         made = _post(base, "/api/rooms", {"seats": [{"kind": "person"}] * 4, "name": f"R{i}"})
         creds = [(0, made["credential"])]
         for n in range(3):
             j = _post(base, f"/api/rooms/{made['room']}/join", {"name": f"R{i}S{n}"})
             creds.append((j["seat"], j["credential"]))
-        return [(f"/ws/{made['room']}", json.dumps({"type": "hello", "credential": c}).encode(), i, seat)
+        return [(f"/ws/{made['room']}",
+                 json.dumps({"type": "hello", "credential": c, **({"deltas": True} if deltas else {})}).encode(), i, seat)
                 for seat, c in creds]
     with ThreadPoolExecutor(8) as pool:
         return [s for room in pool.map(make_room, range(rooms)) for s in room]
@@ -223,6 +229,9 @@ class _Client:
         self.loop = asyncio.get_running_loop()
 
     def on_text(self, ws: Any, payload: bytes) -> None:
+        if payload.startswith(b'{"type":"delta"'):
+            self._on_delta(ws, payload)
+            return
         # Only the view's version, turn and result are read from the bytes (the view is the
         # message's last object: the room's part before it names no "version", "turn" or
         # "result"); the whole message is decoded only when this seat is to act or a round
@@ -234,24 +243,16 @@ class _Client:
             if kind == "error":
                 self.errors[msg["code"]] = self.errors.get(msg["code"], 0) + 1
             return
+        if ws.lite is not None:  # a full state to a seat that takes deltas: the next ones apply to it
+            view = _loads(payload)["view"]
+            ws.lite = {k: view[k] for k in _LITE}
         at += 18
         end = at
         while 48 <= payload[end] <= 57:
             end += 1
         version = int(payload[at:end])
         seat = ws.seat_no
-        room: _Room = ws.room
-        if room.pending:
-            now = time.time()
-            bit = 1 << seat
-            for entry in list(room.pending):
-                if entry[0] < version and not entry[2] & bit:
-                    entry[2] |= bit
-                    entry[3] -= 1
-                    if entry[3] == 0:
-                        room.pending.remove(entry)
-                        if self.window[0] <= entry[1] < self.window[1]:
-                            self.latencies.append(now - entry[1])
+        self._arrived(ws, version)
         if version <= ws.acted:
             return
         turn = payload.find(b'"turn":', end)
@@ -263,6 +264,42 @@ class _Client:
         elif payload.find(b'"result":null', turn) < 0:  # the round is over: every seat asks for the next
             ws.acted = version
             self._send(ws, b'{"type":"next_round","version":%d}' % version, version)
+
+    def _on_delta(self, ws: Any, payload: bytes) -> None:
+        """A delta frame: the fields the players read are kept per seat (``ws.lite``) and
+        updated from the delta's view (a delta of the room alone changes none of them)."""
+        view = _loads(payload).get("view")
+        if not view or ws.lite is None:
+            return
+        lite = ws.lite
+        for key in _LITE:
+            if key in view:
+                lite[key] = view[key]
+        version = lite["version"]
+        self._arrived(ws, version)
+        if version <= ws.acted:
+            return
+        if lite["result"] is not None:  # the round is over: every seat asks for the next
+            ws.acted = version
+            self._send(ws, b'{"type":"next_round","version":%d}' % version, version)
+        elif lite["turn"] == ws.seat_no and lite["legal"]:
+            action = self.rng.choice(lite["legal"])
+            self._act(ws, b'{"type":"action","version":%d,"action":%s}' % (version, _dumps(action)), version)
+
+    def _arrived(self, ws: Any, version: int) -> None:
+        """A state of ``version`` reached ``ws``: the actions before it are seen by that seat."""
+        room: _Room = ws.room
+        if room.pending:
+            now = time.time()
+            bit = 1 << ws.seat_no
+            for entry in list(room.pending):
+                if entry[0] < version and not entry[2] & bit:
+                    entry[2] |= bit
+                    entry[3] -= 1
+                    if entry[3] == 0:
+                        room.pending.remove(entry)
+                        if self.window[0] <= entry[1] < self.window[1]:
+                            self.latencies.append(now - entry[1])
 
     def _act(self, ws: Any, text: bytes, version: int) -> None:
         ws.acted = version
@@ -279,7 +316,8 @@ class _Client:
         ws.send(text)
 
 
-async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int) -> dict[str, Any]:
+async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int,
+                       deflate: bool) -> dict[str, Any]:
     from .wsclient import Seat
 
     client = _Client(think_ms, seed)
@@ -292,8 +330,9 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
         async with gate:
             def made() -> Any:
                 # the seat and its room are known before the first frame can arrive
-                ws = Seat(HOST, port, path, hello, client.on_text)
+                ws = Seat(HOST, port, path, hello, client.on_text, deflate=deflate)
                 ws.seat_no, ws.room = seat, rooms.setdefault(room, _Room())
+                ws.lite = {} if b'"deltas"' in hello else None
                 return ws
 
             _, ws = await loop.create_connection(made, HOST, port)
@@ -306,8 +345,10 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
     client.window = (start, until)
     await asyncio.sleep(max(0.0, start - time.time()))
     cpu0 = time.process_time()
+    received0 = sum(s.received for s in seats)
     await asyncio.sleep(max(0.0, until - time.time()))
     cpu1 = time.process_time()
+    received = sum(s.received for s in seats) - received0
     await asyncio.sleep(GRACE_S)  # the last answers; nobody sends any more
     unanswered = sum(1 for r in rooms.values() for e in r.pending if start <= e[1] < until)
     closed = sum(1 for s in seats if s.closed)
@@ -315,14 +356,14 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
         s.close()
     await asyncio.sleep(0.2)
     return {"latencies": client.latencies, "errors": client.errors, "cpu_s": cpu1 - cpu0,
-            "unanswered": unanswered, "closed_early": closed}
+            "unanswered": unanswered, "closed_early": closed, "received": received}
 
 
-def _client(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int) -> None:
+def _client(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int, deflate: bool) -> None:
     _raise_fd_limit(len(plan) + 256)
     import uvloop
 
-    pipe.send(("done", uvloop.run(_client_main(pipe, port, plan, think_ms, seed))))
+    pipe.send(("done", uvloop.run(_client_main(pipe, port, plan, think_ms, seed, deflate))))
 
 
 def _measure_floor(name: str, module_and_flag: list[str], rooms: int, kw: dict[str, Any]) -> dict[str, Any]:
@@ -343,12 +384,13 @@ def _measure_floor(name: str, module_and_flag: list[str], rooms: int, kw: dict[s
 
 def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: list[SeatPlan], *, seconds: float,
              think_ms: float, warmup: float, seed: int,
-             on_window: Callable[[str], None] | None = None) -> dict[str, Any]:
+             on_window: Callable[[str], None] | None = None, deflate: bool = False) -> dict[str, Any]:
     """Play ``plan`` against the server(s) at ``port`` and measure ``procs``' CPU over the window
-    (all of them together; ``on_window("start")`` and ``("end")`` are called at its edges)."""
+    (all of them together; ``on_window("start")`` and ``("end")`` are called at its edges;
+    ``deflate``: the seats offer per-message compression)."""
     ctx = multiprocessing.get_context("spawn")
     here, there = ctx.Pipe()
-    worker = ctx.Process(target=_client, args=(there, port, plan, think_ms, seed), daemon=True)
+    worker = ctx.Process(target=_client, args=(there, port, plan, think_ms, seed, deflate), daemon=True)
     worker.start()
     try:
         t0 = time.perf_counter()
@@ -387,6 +429,7 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
         "server_cpu_us": round(server_cpu / actions * 1e6, 1) if actions else 0.0,
         "client_cpu_us": round(result["cpu_s"] / actions * 1e6, 1) if actions else 0.0,
         "server_cpu_share": round(server_cpu / seconds, 2),
+        "bytes_per_action": round(result["received"] / actions) if actions else 0,
         "p50_ms": _pct(lat, 0.50),
         "p99_ms": _pct(lat, 0.99),
         "max_ms": round(lat[-1], 2) if lat else 0.0,
@@ -399,22 +442,27 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
     print(f"{name}: {figures['actions_per_s']} actions/s; server CPU {figures['server_cpu_us']} us per action "
           f"({figures['server_cpu_share'] * 100:.0f}% of a core); client CPU {figures['client_cpu_us']} us per action; "
           f"all four seats p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms; "
+          f"{figures['bytes_per_action']} bytes received per action (all seats); "
           f"unanswered {figures['unanswered']}, errors {figures['errors'] or 0}; "
           f"machine load (1 min) up to {load}", flush=True)
     return figures
 
 
-def _measure_ours(name: str, rooms: int, kw: dict[str, Any], src: Path | None) -> dict[str, Any]:
-    """Our server (from ``src``, default this checkout) in a fresh data folder, measured."""
+def _measure_ours(name: str, rooms: int, kw: dict[str, Any], src: Path | None, deltas: bool,
+                  compression: bool = False) -> dict[str, Any]:
+    """Our server (from ``src``, default this checkout) in a fresh data folder, measured
+    (``deltas``: the seats ask for delta frames; ``compression``: the server offers per-message
+    compression and the seats take it)."""
     profile = os.environ.get("ZIEHDOMINO_BENCH_PROFILE") or ""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
-        proc = _start(["ziehdomino.bench.server", "serve", str(port), str(Path(tmp) / "data"), profile], port, src)
+        proc = _start(["ziehdomino.bench.server", "serve", str(port), str(Path(tmp) / "data"), profile,
+                       "compress" if compression else ""], port, src)
         try:
             t0 = time.perf_counter()
-            plan = _ours_rooms(f"http://{HOST}:{port}", rooms)
+            plan = _ours_rooms(f"http://{HOST}:{port}", rooms, deltas)
             print(f"{name}: created {rooms} rooms, {4 * rooms} seats in {time.perf_counter() - t0:.1f} s", flush=True)
-            return _measure(name, [proc], port, plan, **kw)
+            return _measure(name, [proc], port, plan, **kw, deflate=compression)
         finally:
             _stop(proc)
 
@@ -438,9 +486,36 @@ def _between_floors(summary: dict[str, Any], floor: dict[str, Any], ours: dict[s
             summary[f"against_over_{key}"] = round(other["server_cpu_us"] / between["server_cpu_us"], 2)
 
 
+def _against(summary: dict[str, Any], ours: dict[str, Any], other: dict[str, Any], against: str) -> None:
+    """Print and add to ``summary`` what the other checkout's server cost beside ours."""
+    summary.update({"against": against, "against_cpu_us": other["server_cpu_us"],
+                    "against_p50_ms": other["p50_ms"], "against_p99_ms": other["p99_ms"],
+                    "against_peak_rss_kb_per_room": round(other["peak_rss_mb"] * 1024 / summary["rooms"], 1),
+                    "against_bytes_per_action": other["bytes_per_action"]})
+    print(f"against {against}: {other['server_cpu_us']} us per action (ziehdomino {ours['server_cpu_us']} us), "
+          f"p99 {other['p99_ms']} ms (ziehdomino {ours['p99_ms']} ms), {other['bytes_per_action']} bytes per "
+          f"action (ziehdomino {ours['bytes_per_action']})")
+
+
+def _full_states(summary: dict[str, Any], ours: dict[str, Any], full: dict[str, Any] | None,
+                 packed: dict[str, Any] | None) -> None:
+    """Print and add to ``summary`` what ours cost with seats that take full states only, and
+    with per-message compression."""
+    for key, other, what in (("full_states", full, "full states"), ("compressed", packed, "compressed deltas")):
+        if other is None:
+            continue
+        summary.update({f"{key}_cpu_us": other["server_cpu_us"], f"{key}_p99_ms": other["p99_ms"],
+                        f"{key}_bytes_per_action": other["bytes_per_action"],
+                        f"{key}_peak_rss_kb_per_room": round(other["peak_rss_mb"] * 1024 / summary["rooms"], 1)})
+        print(f"{what}: {other['server_cpu_us']} us per action, {other['bytes_per_action']} bytes per action, "
+              f"{summary[f'{key}_peak_rss_kb_per_room']} KiB per room (deltas: {ours['server_cpu_us']} us, "
+              f"{ours['bytes_per_action']} bytes, {summary['peak_rss_kb_per_room']} KiB)")
+
+
 def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
         warmup: float = 10.0, durable_floor: bool = False, rules_floor: bool = False,
-        against: Path | None = None, against_last: bool = False) -> dict[str, Any]:
+        against: Path | None = None, against_last: bool = False, full_states: bool = False,
+        compression: bool = False) -> dict[str, Any]:
     """Measure the floor, then our server; print figures and a last-line JSON summary; return it.
 
     Args:
@@ -454,6 +529,11 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         rules_floor: also measure the rules floor (after the durable one, before ours).
         against: another checkout of this repository whose server is measured too, in the same
             run (before ours, or after it with ``against_last``): a before-and-after in one run.
+            Its seats ask for full states (a checkout from before delta frames refuses the ask).
+        full_states: also measure our server with seats that take full states only (after the
+            seats that take deltas, as the browser's do).
+        compression: also measure our server offering per-message compression, its seats taking
+            it (as a browser's do when offered).
     """
     rooms = max(1, min(MAX_ROOMS, rooms))
     seconds = max(1.0, min(MAX_SECONDS, seconds))
@@ -476,10 +556,12 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
 
     other = None
     if against is not None and not against_last:
-        other = _measure_ours(f"against ({against})", rooms, kw, against / "src")
-    ours = _measure_ours("ziehdomino", rooms, kw, None)
+        other = _measure_ours(f"against ({against})", rooms, kw, against / "src", False)
+    ours = _measure_ours("ziehdomino", rooms, kw, None, True)
+    full = _measure_ours("ziehdomino (full states)", rooms, kw, None, False) if full_states else None
+    packed = _measure_ours("ziehdomino (compressed)", rooms, kw, None, True, True) if compression else None
     if against is not None and against_last:
-        other = _measure_ours(f"against ({against})", rooms, kw, against / "src")
+        other = _measure_ours(f"against ({against})", rooms, kw, against / "src", False)
 
     ratio = round(ours["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
     print(f"server CPU per action: ziehdomino {ours['server_cpu_us']} us, floor {floor['server_cpu_us']} us, "
@@ -496,19 +578,17 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         "floor_p99_ms": floor["p99_ms"], "floor_client_cpu_us": floor["client_cpu_us"],
         "load_1m": ours["load_1m"], "floor_load_1m": floor["load_1m"],
         "peak_rss_kb_per_room": round(ours["peak_rss_mb"] * 1024 / rooms, 1),
+        "bytes_per_action": ours["bytes_per_action"],
     }
+    _full_states(summary, ours, full, packed)
     print(f"peak memory: {ours['peak_rss_mb']} MiB for {rooms} rooms, {summary['peak_rss_kb_per_room']} KiB per room")
     if other is not None:
-        summary.update({"against": str(against), "against_cpu_us": other["server_cpu_us"],
-                        "against_p50_ms": other["p50_ms"], "against_p99_ms": other["p99_ms"],
-                        "against_peak_rss_kb_per_room": round(other["peak_rss_mb"] * 1024 / rooms, 1),
-                        "against_measured": "after" if against_last else "before"})
-        print(f"against {against}: {other['server_cpu_us']} us per action (ziehdomino {ours['server_cpu_us']} us), "
-              f"p99 {other['p99_ms']} ms (ziehdomino {ours['p99_ms']} ms)")
+        _against(summary, ours, other, f"{against} ({'after' if against_last else 'before'} ours)")
     _between_floors(summary, floor, ours, other, durable, rules)
     print(json.dumps(summary))
     return summary
 
 
 if __name__ == "__main__" and len(sys.argv) >= 4 and sys.argv[1] == "serve":
-    _serve(int(sys.argv[2]), sys.argv[3], sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None)
+    _serve(int(sys.argv[2]), sys.argv[3], sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None,
+           len(sys.argv) > 5 and sys.argv[5] == "compress")

@@ -2,6 +2,8 @@
 
 * ``scripts/cluster N [--port P]`` starts PostgreSQL, N processes and HAProxy, prints the
   proxy's URL, the processes and where their logs are, and waits; Ctrl-C or SIGTERM ends it.
+  ``--tls``: the proxy serves https on P with a throwaway self-signed certificate (its file is
+  printed, for a browser or client to trust) and redirects plain HTTP on ``--http-port`` there.
 * ``scripts/cluster stop`` ends a running one from another shell; the logs stay (the folder is
   printed), the data goes.
 * ``scripts/cluster stop|start|restart NAME`` stops, starts or restarts one process of the
@@ -28,6 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .postgres import HOST
 from .run import Cluster
 from .roomarg import room_arguments, room_of
 
@@ -182,12 +185,12 @@ def _where(room: str) -> int:
     return 0
 
 
-def _run(n: int, port: int, extra: list[str]) -> int:
+def _run(n: int, port: int, extra: list[str], tls: bool = False, http_port: int | None = None) -> int:
     if _read_state() is not None:
         print(f"a cluster is running already (see scripts/cluster status; its state is in {STATE_FILE})",
               file=sys.stderr)
         return 1
-    cluster = Cluster(n, port=port, extra=extra, keep_logs=True)
+    cluster = Cluster(n, port=port, extra=extra, keep_logs=True, tls=tls, http_port=http_port)
     control = cluster.root / "control"
 
     def stop(signum: int, frame: object) -> None:
@@ -201,6 +204,9 @@ def _run(n: int, port: int, extra: list[str]) -> int:
         print(f"{cluster.url}  ({cluster.n} processes: {names}; PostgreSQL {cluster.dsn}; "
               f"logs in {cluster.root}: p1.log ..., haproxy.log). Ctrl-C or scripts/cluster stop ends it; "
               "scripts/cluster restart p1 restarts one process.", flush=True)
+        if cluster.certificate is not None:
+            print(f"TLS with a throwaway self-signed certificate (trust {cluster.certificate.certificate} "
+                  f"for 127.0.0.1 and localhost); http://{HOST}:{cluster.http_port} redirects to it", flush=True)
         down: set[str] = set()
         while True:
             time.sleep(0.2)
@@ -228,8 +234,12 @@ def main(argv: list[str] | None = None) -> int:
                                            "with where: a room's id or link")
     p.add_argument("--port", type=int, default=8000, help="the proxy's port (default 8000)")
     p.add_argument("--computer-delay", default=None, help="passed on to every process")
+    p.add_argument("--tls", action="store_true",
+                   help="serve https on --port with a throwaway self-signed certificate; plain HTTP redirects there")
+    p.add_argument("--http-port", type=int, default=None,
+                   help="with --tls: the plain HTTP port that redirects to https (default: a free one)")
     args = p.parse_args(room_arguments(sys.argv[1:] if argv is None else argv,
-                                       {"-h", "--help", "--port", "--computer-delay"}))
+                                       {"-h", "--help", "--port", "--computer-delay", "--http-port"}))
     if args.what in ACTIONS and args.name is not None:
         return _send(args.what, args.name)
     if args.what == "where":
@@ -247,7 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.what.isascii() and args.what.isdigit()):
         p.error("N must be a number of processes, or stop, start, restart, status or where")
     extra = [] if args.computer_delay is None else ["--computer-delay", args.computer_delay]
-    return _run(int(args.what), args.port, extra)
+    if args.http_port is not None and not args.tls:
+        p.error("--http-port redirects to https: it needs --tls")
+    return _run(int(args.what), args.port, extra, args.tls, args.http_port)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,13 @@ be made is sent to another process (``option redispatch``).
 Room creations and joins are limited per client address in a stick table, once for all
 processes (the processes' own per-address limits see the client's address through
 ``X-Forwarded-For``, which the proxy sets, dropping any a client sent, and which each process
-trusts only from its ``--proxy``).
+trusts only from its ``--proxy``). Connections per client address are capped as each process
+caps its own (the processes do not cap the proxy's), and a connection that sends no complete
+request within ``timeout http-request`` is closed, as a process closes one (docs/deploy.md).
+
+With TLS (``--tls CERT.pem``) the proxy terminates it: the site is served on ``bind`` with the
+certificate, every answer carries ``Strict-Transport-Security``, and a second, plain HTTP
+address only redirects there (301), so that seat credentials never travel in clear text.
 
 :func:`config` writes it; ``ziehdomino haproxy-config N`` prints it for N local processes.
 """
@@ -23,6 +29,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
+
+from ..constants import MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT
 
 #: Room id characters (as :mod:`ziehdomino.server.credentials` makes them).
 _ID = "[A-Za-z0-9_-]{16,64}"
@@ -45,6 +54,19 @@ def local_backends(n: int, first_port: int = 8001, host: str = "127.0.0.1") -> l
     return [Backend(f"p{i + 1}", host, first_port + i) for i in range(n)]
 
 
+#: ``Strict-Transport-Security`` on every answer over TLS: a browser that saw it goes to the
+#: site only by https for a year (browsers ignore it over plain HTTP and for a bare IP address).
+HSTS = "max-age=31536000"
+
+
+def _host_port(text: str, what: str) -> tuple[str, int]:
+    """``host:port`` split; ValueError naming ``what`` when it is not one."""
+    host, _, port = text.rpartition(":")
+    if not _HOST.fullmatch(host) or not port.isascii() or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(f"{what} {text!r}: host:port, for example 127.0.0.1:8000")
+    return host, int(port)
+
+
 def _check(backends: list[Backend], bind: str, maxconn: int, http_rate: int) -> None:
     """Raise ValueError for what :func:`config` refuses."""
     if not backends:
@@ -55,30 +77,43 @@ def _check(backends: list[Backend], bind: str, maxconn: int, http_rate: int) -> 
         if not _NAME.fullmatch(b.name) or not _HOST.fullmatch(b.host) or not 1 <= b.port <= 65535:
             raise ValueError(f"process {b.name!r} at {b.host!r}:{b.port}: a name of letters, digits, '.', '_' or '-', "
                              "a host name or address, and a port from 1 to 65535")
-    host, _, port = bind.rpartition(":")
-    if not _HOST.fullmatch(host) or not port.isascii() or not port.isdigit() or not 1 <= int(port) <= 65535:
-        raise ValueError(f"--bind {bind!r}: host:port, for example 127.0.0.1:8000")
+    _host_port(bind, "--bind")
     if maxconn < 1 or http_rate < 1:
         raise ValueError("--maxconn and --http-rate must be at least 1")
 
 
 def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_interval_ms: int = 1000,
-           maxconn: int = 20000, http_rate: int = 60) -> str:
+           maxconn: int = 20000, http_rate: int = 60, tls: Path | None = None, http_bind: str | None = None,
+           per_address: int = MAX_CONNECTIONS_PER_ADDRESS, request_timeout: float = REQUEST_TIMEOUT) -> str:
     """The whole ``haproxy.cfg`` (HAProxy 2.6 or later) as text.
 
     Args:
         backends: the processes (at least one).
-        bind: address:port the proxy listens on.
+        bind: address:port the proxy serves the site on (https with ``tls``).
         check_interval_ms: health check interval.
         maxconn: connections at once (HAProxy needs about two file descriptors per connection).
         http_rate: room creations and joins per minute one client address may make across all
-            processes (a stick table; 429 ``rate_limited`` with ``Retry-After`` above it).
+            processes (a stick table; 429 ``rate_limited`` with ``Retry-After`` above it). Only
+            the site's own requests count: one from another site is refused by the process
+            without being counted, and is not counted here either.
+        tls: a PEM file with the certificate (chain) and its private key: TLS is terminated on
+            ``bind``, answers carry ``Strict-Transport-Security``, and ``http_bind`` redirects.
+        http_bind: with ``tls``, the plain HTTP address:port that answers every request with a
+            301 to the same path on ``bind`` (default: ``bind``'s host, port 80).
+        per_address: connections one client address may hold at once (more are refused at
+            once), as a process's ``--max-connections-per-address``.
+        request_timeout: seconds a client has to send a complete request (head and body), as a
+            process's ``--request-timeout``; also the idle time allowed between two requests.
 
     Raises:
         ValueError: no backends, two share a name, a name, host or port that is not one, a
-            ``bind`` that is not ``host:port``, ``maxconn`` or ``http_rate`` below 1.
+            ``bind`` or ``http_bind`` that is not ``host:port`` (or ``http_bind`` without
+            ``tls``, or the same as ``bind``), a certificate path with a space or newline,
+            ``maxconn``, ``http_rate`` or ``per_address`` below 1, a ``request_timeout`` below 1 ms.
     """
     _check(backends, bind, maxconn, http_rate)
+    if per_address < 1 or request_timeout < 0.001:
+        raise ValueError("--max-connections-per-address must be at least 1 and --request-timeout above 0")
     servers = "\n".join(f"    server {b.name} {b.host}:{b.port} check" for b in backends)
     # the second backend follows the first one's checks: one health check per process, not two
     tracking = "\n".join(f"    server {b.name} {b.host}:{b.port} track rooms/{b.name}" for b in backends)
@@ -92,10 +127,16 @@ defaults
     log global
     option dontlognull
     timeout connect 2s
-    timeout client 60s
+    # a client silent this long in the middle of a request or an answer, or before its TLS
+    # handshake (HAProxy 2.6 has no timeout of its own for that), is dropped
+    timeout client {2 * request_timeout * 1000:.0f}ms
     timeout server 10s       # a creation or a join (POST); reads have 2 s, see the frontend
     timeout tunnel 1h        # an open WebSocket (the page pings every 25 s)
-    timeout http-request 10s
+    # a complete request (head and body: http-buffer-request) within this of the connection's
+    # start, and no longer idle between two requests: as each process's --request-timeout
+    timeout http-request {request_timeout * 1000:.0f}ms
+    timeout http-keep-alive {request_timeout * 1000:.0f}ms
+    option http-buffer-request
     timeout check 1s
     retries 2
     # a read that a hung process took (no answer within 2 s, an empty one, or 502-504) is sent
@@ -105,25 +146,7 @@ defaults
     option redispatch 1      # every retry goes to another process
     default-server inter {check_interval_ms}ms fall 2 rise 2 on-marked-down shutdown-sessions
 
-frontend ziehdomino
-    bind {bind}
-    http-request del-header X-Forwarded-For   # a client's own is never passed on: the proxy sets it
-    http-request disable-l7-retry if METH_POST   # never a creation or a join twice
-    # creations and joins per client address, counted once for all processes
-    stick-table type ip size 200k expire 2m store http_req_rate(1m)
-    acl create_or_join method POST
-    acl create_or_join_path path /api/rooms
-    acl create_or_join_path path_reg ^/api/rooms/{_ID}/join$
-    http-request track-sc0 src if create_or_join create_or_join_path
-    http-request return status 429 content-type application/json hdr retry-after 60 string '{{"code":"rate_limited","message":"too many rooms or joins from this address; wait a minute"}}' if create_or_join create_or_join_path {{ sc_http_req_rate(0) gt {http_rate} }}
-    # every route of a room: /r/{{id}}[/...], /ws/{{id}}, /api/rooms/{{id}}[/...]
-    acl room_path path_reg ^/(r|ws)/{_ID}(/.*)?$
-    acl room_api path_reg ^/api/rooms/{_ID}(/.*)?$
-    http-request set-var(txn.room) path,field(3,/) if room_path
-    http-request set-var(txn.room) path,field(4,/) if room_api
-    use_backend rooms if room_path || room_api
-    default_backend any
-
+{_frontend(bind, tls, http_bind, http_rate, per_address)}
 backend rooms
     # the room's process: consistent hashing of the room id onto the live processes
     balance hash var(txn.room)
@@ -138,4 +161,63 @@ backend any
     balance leastconn
     http-request set-timeout server 2s if METH_GET || METH_HEAD
 {tracking}
+"""
+
+
+def _frontend(bind: str, tls: Path | None, http_bind: str | None, http_rate: int, per_address: int) -> str:
+    """The ``frontend`` section of :func:`config` (its arguments, as checked there)."""
+    if tls is None:
+        if http_bind is not None:
+            raise ValueError("--http-bind redirects to TLS: it needs --tls")
+        binds, scheme = f"    bind {bind}", "    http-request set-header X-Forwarded-Proto http\n"
+    else:
+        cert = str(tls)
+        if not cert or any(ch.isspace() for ch in cert) or "#" in cert:
+            raise ValueError(f"--tls {cert!r}: a path without spaces or '#'")
+        host, port = _host_port(bind, "--bind")
+        plain = http_bind if http_bind is not None else f"{host}:80"
+        if _host_port(plain, "--http-bind") == (host, port):
+            raise ValueError("--http-bind must differ from --bind")
+        # the redirect names the TLS port unless it is https's own
+        target = "scheme https" if port == 443 else \
+            f"location https://%[req.hdr(host),regsub(:[0-9]+$,)]:{port}%[capture.req.uri]"
+        binds = f"""    bind {bind} ssl crt {cert} alpn http/1.1
+    bind {plain}   # plain HTTP: only a redirect to the TLS address"""
+        scheme = f"""    http-request redirect code 301 {target} unless {{ ssl_fc }}
+    http-request set-header X-Forwarded-Proto https
+    http-after-response set-header Strict-Transport-Security "{HSTS}" if {{ ssl_fc }}
+"""
+    return f"""frontend ziehdomino
+{binds}
+    # connections per client address, as each process caps its own
+    tcp-request connection track-sc1 src table per_address
+    tcp-request connection reject if {{ sc_conn_cur(1) gt {per_address} }}
+{scheme}    http-request del-header X-Forwarded-For   # a client's own is never passed on: the proxy sets it
+    http-request disable-l7-retry if METH_POST   # never a creation or a join twice
+    # creations and joins per client address, counted once for all processes; only the site's
+    # own requests count (Origin of this host, or none and Sec-Fetch-Site same-origin; the
+    # processes refuse the others without counting them)
+    stick-table type ip size 200k expire 2m store http_req_rate(1m)
+    http-request set-var(txn.host) req.hdr(host),lower
+    acl origin_own req.hdr(origin),lower,regsub(^https?://,),strcmp(txn.host) eq 0
+    acl origin_none req.hdr_cnt(origin) eq 0
+    acl fetch_same req.hdr(sec-fetch-site) -m str same-origin
+    acl fetch_none req.hdr_cnt(sec-fetch-site) eq 0
+    http-request set-var(txn.own_site) bool(1) if origin_own fetch_none || origin_own fetch_same || origin_none fetch_same
+    acl create_or_join method POST
+    acl create_or_join_path path /api/rooms
+    acl create_or_join_path path_reg ^/api/rooms/{_ID}/join$
+    acl own_site var(txn.own_site) -m bool
+    http-request track-sc0 src if create_or_join create_or_join_path own_site
+    http-request return status 429 content-type application/json hdr retry-after 60 string '{{"code":"rate_limited","message":"too many rooms or joins from this address; wait a minute"}}' if create_or_join create_or_join_path own_site {{ sc_http_req_rate(0) gt {http_rate} }}
+    # every route of a room: /r/{{id}}[/...], /ws/{{id}}, /api/rooms/{{id}}[/...]
+    acl room_path path_reg ^/(r|ws)/{_ID}(/.*)?$
+    acl room_api path_reg ^/api/rooms/{_ID}(/.*)?$
+    http-request set-var(txn.room) path,field(3,/) if room_path
+    http-request set-var(txn.room) path,field(4,/) if room_api
+    use_backend rooms if room_path || room_api
+    default_backend any
+
+backend per_address
+    stick-table type ip size 200k expire 1m store conn_cur
 """

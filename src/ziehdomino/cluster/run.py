@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -24,11 +25,13 @@ from pathlib import Path
 
 from . import processes
 from .haproxy import Backend, config
+from ..constants import MAX_CONNECTIONS_PER_ADDRESS
 from .postgres import HOST, Postgres, free_port
+from .tls import Certificate, self_signed
 
-def _health(url: str, timeout: float = 2.0) -> int:
+def _health(url: str, timeout: float = 2.0, context: ssl.SSLContext | None = None) -> int:
     try:
-        with urllib.request.urlopen(url + "/api/health", timeout=timeout) as r:  # noqa: S310 -- loopback
+        with urllib.request.urlopen(url + "/api/health", timeout=timeout, context=context) as r:  # noqa: S310 -- loopback
             return int(r.status)
     except urllib.error.HTTPError as exc:
         return int(exc.code)
@@ -44,21 +47,29 @@ def _maxconn() -> int:
     return 20000 if hard == resource.RLIM_INFINITY else max(100, min(20000, (hard - 200) // 2))
 
 
-def start_haproxy(root: Path, backends: list[Backend], port: int, *, http_rate: int) -> subprocess.Popen[bytes]:
+def start_haproxy(root: Path, backends: list[Backend], port: int, *, http_rate: int,
+                  tls: Certificate | None = None, http_port: int | None = None,
+                  per_address: int = MAX_CONNECTIONS_PER_ADDRESS) -> subprocess.Popen[bytes]:
     """HAProxy on ``127.0.0.1:port`` in front of ``backends`` (:func:`.haproxy.config`), its
     configuration and log (``haproxy.cfg``, ``haproxy.log``) in ``root``; returns once a health
-    check through it answers 200.
+    check through it answers 200. With ``tls``: https on ``port`` with that certificate, and
+    plain HTTP on ``http_port`` redirecting there. ``per_address``: connections one client
+    address may hold through it.
 
     Raises:
         RuntimeError: it exited or did not answer within 30 s (the message holds its log);
             it is stopped then.
     """
     cfg = root / "haproxy.cfg"
-    cfg.write_text(config(backends, bind=f"{HOST}:{port}", maxconn=_maxconn(), http_rate=http_rate), encoding="utf-8")
+    cfg.write_text(config(backends, bind=f"{HOST}:{port}", maxconn=_maxconn(), http_rate=http_rate,
+                          tls=None if tls is None else tls.combined,
+                          http_bind=None if tls is None else f"{HOST}:{http_port}", per_address=per_address),
+               encoding="utf-8")
     with open(root / "haproxy.log", "ab") as log:
         proc = subprocess.Popen(["haproxy", "-db", "-f", str(cfg)], stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
-    while _health(f"http://{HOST}:{port}") != 200:
+    scheme, context = ("http", None) if tls is None else ("https", tls.client_context())
+    while _health(f"{scheme}://{HOST}:{port}", context=context) != 200:
         if proc.poll() is not None or time.monotonic() > deadline:
             processes.stop(proc, timeout=10)
             raise RuntimeError(f"HAProxy did not come up:\n{(root / 'haproxy.log').read_text()}")
@@ -138,10 +149,17 @@ class Cluster:
         http_rate: the proxy's creations and joins per minute per client address.
         keep_logs: :meth:`stop` keeps the logs (``p1.log``..., ``haproxy.log``, ``postgres.log``)
             in :attr:`root` and removes only the data; else it removes the whole folder.
+        tls: the proxy serves https (and wss) on ``port`` with a throwaway self-signed
+            certificate (:attr:`certificate`, made at start) and redirects plain HTTP on
+            ``http_port`` (default: a free one; :attr:`http_port`) there.
+        per_address: connections one client address may hold through the proxy (the processes
+            do not cap the proxy's own).
     """
 
     def __init__(self, n: int, *, port: int | None = None, database: str | None = None,
-                 extra: list[str] | None = None, http_rate: int = 60, keep_logs: bool = False) -> None:
+                 extra: list[str] | None = None, http_rate: int = 60, keep_logs: bool = False,
+                 tls: bool = False, http_port: int | None = None,
+                 per_address: int = MAX_CONNECTIONS_PER_ADDRESS) -> None:
         if not 1 <= n <= 16:
             raise ValueError("between 1 and 16 processes")
         if shutil.which("haproxy") is None:
@@ -156,11 +174,15 @@ class Cluster:
         self.http_rate = http_rate
         self.haproxy: subprocess.Popen[bytes] | None = None
         self.keep_logs = keep_logs
+        self.tls = tls
+        self.per_address = per_address
+        self.certificate: Certificate | None = None
+        self.http_port: int | None = (http_port or free_port()) if tls else None
 
     @property
     def url(self) -> str:
-        """The proxy's address, ``http://127.0.0.1:PORT``."""
-        return f"http://{HOST}:{self.port}"
+        """The proxy's address, ``http://127.0.0.1:PORT`` (``https://`` with TLS)."""
+        return f"{'https' if self.tls else 'http'}://{HOST}:{self.port}"
 
     def start(self) -> Cluster:
         """Start everything; returns once every process answers through the proxy."""
@@ -174,8 +196,11 @@ class Cluster:
                 p.start(wait=False)
             for p in self.processes:
                 p.wait_healthy()
+            if self.tls:
+                self.certificate = self_signed(self.root)
             self.haproxy = start_haproxy(self.root, [Backend(p.name, HOST, p.port) for p in self.processes],
-                                         self.port, http_rate=self.http_rate)
+                                         self.port, http_rate=self.http_rate, tls=self.certificate,
+                                         http_port=self.http_port, per_address=self.per_address)
         except BaseException:
             self.stop()
             raise

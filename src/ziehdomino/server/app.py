@@ -26,14 +26,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from . import heap, quiet
+from . import gate, heap, quiet
 from .codes import ErrorCode
 from .pages import CachedStaticFiles, error_page, page, service_worker_text, web_version
 from .ratelimit import Limiter
 from .replays import ReplayError, round_number
 from .rooms import RoomError, Rooms
 from .rawsend import RawSendMiddleware
-from .security import SecurityHeadersMiddleware
+from .security import SameSiteMiddleware, SecurityHeadersMiddleware
 from .settings import Settings
 from .storage import RoomStorage, open_storage
 from .wire import Health, Serving
@@ -130,13 +130,14 @@ _LOOPBACK = frozenset({"127.0.0.1", "::1"})
 
 
 async def debug_metrics(request: Request) -> Response:
-    """``GET /api/debug/metrics?since=N``: server-side action timings (metrics on, loopback only)."""
+    """``GET /api/debug/metrics?since=N``: server-side action timings (metrics on, loopback only);
+    422 ``bad_request`` when N is not 0-18 ASCII digits."""
     metrics = request.app.state.rooms.metrics
     if metrics is None or request.client is None or request.client.host not in _LOOPBACK:
         return error_response(404, ErrorCode.NOT_FOUND)
     since = request.query_params.get("since", "0")
     if not (since.isascii() and since.isdigit() and len(since) <= 18):  # "²".isdigit() is true
-        return error_response(400, ErrorCode.BAD_REQUEST, "since is a whole number of samples (0-18 ASCII digits)")
+        return error_response(422, ErrorCode.BAD_REQUEST, "since is a whole number of samples (0-18 ASCII digits)")
     return JSONResponse(metrics.since(int(since)))
 
 
@@ -239,7 +240,8 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
         Mount("/static", CachedStaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]
-    middleware = [Middleware(RawSendMiddleware), Middleware(SecurityHeadersMiddleware), Middleware(GZipMiddleware, minimum_size=500)]
+    middleware = [Middleware(RawSendMiddleware), Middleware(SecurityHeadersMiddleware), Middleware(SameSiteMiddleware),
+                  Middleware(GZipMiddleware, minimum_size=500)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.state.settings = settings
@@ -250,7 +252,8 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
     return app
 
 
-#: How uvicorn runs the app (``bench server`` runs its floor with the same options).
+#: How uvicorn runs the app (``bench server`` runs its floor with the same options); :func:`serve`
+#: puts the gate's subclasses of the two protocols named here in their place (:mod:`.gate`).
 UVICORN_OPTIONS: dict[str, Any] = {"loop": "uvloop", "http": "httptools", "ws": "websockets-sansio",
                                    "ws_max_size": 64 * 1024, "ws_per_message_deflate": False,
                                    "timeout_graceful_shutdown": 5, "server_header": False}
@@ -292,7 +295,23 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     forwarded: dict[str, Any] = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
     if not access_log:  # uvicorn writes a line per WebSocket handshake even so: one per tab opened
         logging.getLogger("uvicorn.error").addFilter(quiet.without_socket_access)
+    http, ws = gate.protocols(_gate(settings))
     # log_config=None: uvicorn's own lines go through the root logger above, with the time and
     # the process name like every other line
     uvicorn.run(SecurityHeadersMiddleware(create_app(settings, storage)), host=host, port=port, log_level=log_level,
-                access_log=access_log, log_config=None, **forwarded, **UVICORN_OPTIONS)
+                access_log=access_log, log_config=None, **forwarded, **{**UVICORN_OPTIONS, "http": http, "ws": ws,
+                                                                   "ws_per_message_deflate": settings.ws_compression})
+
+
+def _gate(settings: Settings) -> gate.Gate:
+    """The connection rules of this process (:mod:`.gate`), its open-file limit raised first."""
+    before, after = gate.raise_open_file_limit()
+    exempt = frozenset(a.strip() for a in (settings.proxy or "").split(",") if a.strip())
+    rules = gate.Gate(open_files=after, per_address=settings.max_connections_per_address,
+                      request_timeout=settings.request_timeout, exempt=exempt)
+    log.info("open files: %d (soft limit %s); connections at most %d, %d of them kept for addresses holding "
+             "fewer than %d; %d per address%s; a request within %g s", after,
+             f"raised from {before}" if after > before else "unchanged", rules.capacity, rules.reserve, gate.SMALL,
+             rules.per_address, f" (not the proxy's, {', '.join(sorted(exempt))})" if exempt else "",
+             rules.request_timeout)
+    return rules

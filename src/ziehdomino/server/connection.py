@@ -30,10 +30,14 @@ class Connection:
     meanwhile waits in the outbox behind it, as before.
     """
 
-    __slots__ = ("seat", "opened", "_pending", "_wake", "close_code", "_sending", "_writer", "_busy", "_suspended")
+    __slots__ = ("seat", "deltas", "seq", "opened", "_pending", "_wake", "close_code", "_sending", "_writer", "_busy", "_suspended")
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, *, deltas: bool = False) -> None:
         self.seat = seat
+        #: The client takes delta frames after its first state (its hello said so).
+        self.deltas = deltas
+        #: The number of the last state queued for the client (None: none yet).
+        self.seq: int | None = None
         self.opened = time.monotonic()
         # (is a state, text, the action timings it carries: None unless metrics are on)
         self._pending: deque[tuple[bool, str, list[ActionTiming] | None]] = deque()
@@ -74,6 +78,22 @@ class Connection:
             self.close(Close.TOO_SLOW)
         self._wake.set()
         return True
+
+    def push_state(self, seq: int, delta: str | None, full: Callable[[int | None], str],
+                   timing: ActionTiming | None = None) -> bool:
+        """Queue state number ``seq``: ``delta`` (the delta from the state queued before, or None)
+        or else ``full(seat)``, the full state; False when the connection is closing.
+
+        A state still waiting in the outbox is replaced by this one (:meth:`push`), so a client
+        that reads slowly skips states; since a delta holds only what changed since the state
+        before it, a state that replaces another is always the full one.
+        """
+        if self.close_code is not None:
+            return False
+        if delta is None or (self._pending and any(m[0] for m in self._pending)):
+            delta = full(self.seat)
+        self.seq = seq
+        return self.push(delta, is_state=True, timing=timing)
 
     def _write_now(self, text: str, timing: ActionTiming | None) -> None:
         assert self._writer is not None

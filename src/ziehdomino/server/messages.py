@@ -24,10 +24,13 @@ Seat = int
 PONG: Final = '{"type":"pong"}'
 """The answer to a ``ping`` (a :class:`~.wire.PongMessage`)."""
 
+#: The view's fields that differ per viewer (:func:`~ziehdomino.engine.view.with_seat`).
+OWN_FIELDS: Final = ("seat", "hand", "legal")
+
 
 def state_texts(room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None,
                 viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
-                stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
+                stand_ins: list[int] | None = None, seq: int = 0) -> dict[Seat | None, str]:
     """The ``state`` message for each viewer (a seat, or None for a spectator), as JSON text.
 
     Args:
@@ -40,35 +43,93 @@ def state_texts(room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, matc
             written between ``seats`` and ``you``.
         stand_ins: indices into the round's log of the moves a computer made for a person;
             those log entries get ``"stand_in": true`` (public: who made a move).
+        seq: the state's number in its room (``seq`` of the message; :mod:`.deltas`).
 
     Returns:
         Per viewer, exactly the text ``json.dumps`` would write for the
-        :class:`~.wire.StateMessage` ``{"type": "state", "room": {"room", "seats", ..., "you"},
-        "view": VIEW}`` (compact
-        separators, non-ASCII kept), where VIEW is :func:`~ziehdomino.engine.seat_view` of that viewer with the
-        stand-in marks. A room keeps a :class:`StateEncoder` instead, so that what it encoded
-        for earlier changes is not encoded again.
+        :class:`~.wire.StateMessage` ``{"type": "state", "seq": seq, "room": {"room", "seats",
+        ..., "you"}, "view": VIEW}`` (compact separators, non-ASCII kept), where VIEW is
+        :func:`~ziehdomino.engine.seat_view` of that viewer with the stand-in marks. A room
+        keeps a :class:`StateEncoder` instead, so that what it encoded for earlier changes is
+        not encoded again.
     """
-    return StateEncoder().texts(room_id, seat_infos, match, viewers, room_extra=room_extra, stand_ins=stand_ins)
+    parts = StateEncoder().parts(room_id, seat_infos, match, room_extra=room_extra, stand_ins=stand_ins, seq=seq)
+    return {s: parts.text(s) for s in viewers}
+
+
+class StateParts:
+    """One state of a room, the same for every viewer.
+
+    ``room`` holds ROOMINFO's fields before ``you`` and ``view`` the public view's fields (None
+    before the first round), each as the value encoded, in the message's order; a viewer's own
+    fields (``seat``, ``hand``, ``legal``: :data:`OWN_FIELDS`) hold a placeholder, and ``log``
+    and ``line`` their JSON (an ``orjson.Fragment``; :attr:`log` and :attr:`line` are the
+    bytes). The text is encoded once, split where a viewer's own fields go. A viewer's own
+    fields are encoded when first asked (:meth:`own`) and kept here, so that the next state's
+    delta (:mod:`.deltas`) can tell whether they changed. Only the newest state of a room may
+    be asked for a seat's own fields it has not encoded yet (they are read off its match).
+    """
+
+    __slots__ = ("seq", "room", "view", "log", "line", "_pieces", "_match", "_encoder", "_own", "_texts")
+
+    def __init__(self, seq: int, room: dict[str, Any], view: dict[str, Any] | None, log: bytes, line: bytes,
+                 match: Match | None, encoder: StateEncoder) -> None:
+        self.seq = seq
+        self.room = room
+        self.view = view
+        self.log = log
+        self.line = line
+        self._match = match
+        self._encoder = encoder
+        self._own: dict[Seat | None, tuple[bytes, ...]] = {}
+        self._texts: dict[Seat | None, str] = {}
+        self._pieces: tuple[bytes, ...] | None = None  # the text, once a full state is asked for
+    def own(self, seat: Seat | None) -> tuple[bytes, ...]:
+        """``seat``'s own fields as JSON: its number (the room's ``you``), then, with a view, the
+        view's ``seat``, ``hand`` and ``legal`` (a spectator: null, null, null, [])."""
+        fields = self._own.get(seat)
+        if fields is None:
+            if self._match is None:
+                fields = (_seat_json(seat),)
+            else:
+                fields = self._encoder.own_fields(self._match, seat)
+            self._own[seat] = fields
+        return fields
+
+    def has_own(self, seat: Seat | None) -> bool:
+        """Whether ``seat``'s own fields were encoded for this state."""
+        return seat in self._own
+
+    def text(self, seat: Seat | None) -> str:
+        """The ``state`` message for ``seat`` (None: a spectator)."""
+        text = self._texts.get(seat)
+        if text is None:
+            pieces = self._pieces
+            if pieces is None:
+                # the text split where a viewer's own fields go: the room's "you", then the
+                # view's "seat", "hand" and "legal" (the view's pieces are kept with the view)
+                head = orjson.dumps({"type": "state", "seq": self.seq, "room": {**self.room, "you": _SLOT}})
+                pieces = self._pieces = (head[:head.index(b"\0")], *self._encoder.view_pieces(self.view))
+            text = self._texts[seat] = _joined(pieces, self.own(seat))
+        return text
 
 
 class StateEncoder:
-    """Encodes one room's ``state`` messages (:func:`state_texts`), keeping what repeats.
+    """Encodes one room's states (:class:`StateParts`), keeping what repeats.
 
     Everything but a seat's number, hand and legal actions is the same for every viewer: it is
-    encoded once per change, with a marker byte where each seat's own fields go (a NUL byte,
-    which JSON text never holds unescaped), and each seat's text is those pieces joined with
-    its own fields. The view's pieces and each seat's own fields depend on the match alone:
-    they are kept while the match (the same object) is at the same version with the same
-    stand-in marks, so a change of the room alone (a ready mark, a presence change) encodes
-    only the room's part. A log entry never changes once made, so the round's log is encoded
-    once per entry, not once per seat per action: the encoder keeps the log's bytes so far with
-    the last entry they hold, and encodes only the entries added since; a log whose entry at
-    that place is another one (a new round, a match rebuilt from its stored form), or a
-    stand-in mark that changed on an encoded entry, starts it again from the first entry.
+    encoded once per change, field by field. The view's fields depend on the match alone: they
+    are kept while the match (the same object) is at the same version with the same stand-in
+    marks, so a change of the room alone (a ready mark, a presence change) encodes only the
+    room's part. A log entry never changes once made, so the round's log is encoded once per
+    entry, not once per seat per action: the encoder keeps the log's bytes so far with the
+    last entry they hold, and encodes only the entries added since; a log whose entry at that
+    place is another one (a new round, a match rebuilt from its stored form), or a stand-in
+    mark that changed on an encoded entry, starts it again from the first entry.
     """
 
-    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_own", "_idle", "_line")
+    __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_view_pieces", "_log", "_line_text",
+                 "_idle", "_line")
 
     def __init__(self) -> None:
         self._count = 0  # how many entries of the round's log are encoded
@@ -76,8 +137,9 @@ class StateEncoder:
         self._marks: frozenset[int] = frozenset()  # the stand-in marks among the entries encoded
         self._body = bytearray()  # the entries so far, comma-separated, without the brackets
         self._view_of: tuple[Match, int, tuple[int, ...]] | None = None  # (match, version, marks) of _view
-        self._view: list[bytes] = []  # the view's text split where a seat's own fields go
-        self._own: dict[Seat | None, tuple[bytes, ...]] = {}  # each seat's own fields for _view
+        self._view: dict[str, Any] = {}  # the public view's fields (own: a placeholder; log, line: JSON)
+        self._view_pieces: tuple[object, tuple[bytes, ...]] = (None, ())  # (view, its text split at own fields)
+        self._log = self._line_text = b"[]"  # the view's log and line as JSON
         self._idle: dict[Seat, tuple[tuple[Any, ...], tuple[bytes, ...]]] = {}  # a seat not to act: (hand, fields)
         self._line: tuple[int, object, object, bytes] | None = None  # (length, first, last tile, JSON)
 
@@ -106,30 +168,35 @@ class StateEncoder:
         self._marks = marks
         return b"[" + body + b"]"
 
+    def parts(self, room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None, *,
+              room_extra: dict[str, Any] | None = None, stand_ins: list[int] | None = None,
+              seq: int = 0) -> StateParts:
+        """The room's state now, field by field (the arguments of :func:`state_texts`)."""
+        room = {"room": room_id, "seats": seat_infos, **(room_extra or {})}
+        if match is None:
+            return StateParts(seq, room, None, b"[]", b"[]", None, self)
+        view = self._view_fields(match, stand_ins)
+        return StateParts(seq, room, view, self._log, self._line_text, match, self)
+
+    def view_pieces(self, view: dict[str, Any] | None) -> tuple[bytes, ...]:
+        """The state's text from the room's end to its end, split where a viewer's own fields go,
+        for ``view`` (:meth:`parts`' view, or None), encoded once per view."""
+        if view is None:
+            return _NO_VIEW
+        kept = self._view_pieces
+        if kept[0] is not view:
+            pieces = orjson.dumps(view).split(b"\0")
+            kept = self._view_pieces = (view, (b'},"view":' + pieces[0], *pieces[1:-1], pieces[-1] + b"}"))
+        return kept[1]
+
     def texts(self, room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None,
               viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
-              stand_ins: list[int] | None = None) -> dict[Seat | None, str]:
+              stand_ins: list[int] | None = None, seq: int = 0) -> dict[Seat | None, str]:
         """:func:`state_texts` (the same arguments, the same texts)."""
-        room = orjson.dumps({"room": room_id, "seats": seat_infos, **(room_extra or {}), "you": _SLOT}).split(b"\0")
-        if match is None:
-            pieces = [_HEAD + room[0], room[1] + b',"view":null}']
-            return {s: _joined(pieces, (_seat_json(s),)) for s in viewers}
-        view = self._view_pieces(match, stand_ins)
-        # the slots in the text's order: the room's "you", then the view's "seat", "hand" and
-        # "legal" (docs/view.md's field order, which public_view keeps)
-        pieces = [_HEAD + room[0], room[1] + b',"view":' + view[0], view[1], view[2], view[3] + b"}"]
-        own = self._own
-        out: dict[Seat | None, str] = {}
-        for s in viewers:
-            if s in out:
-                continue
-            fields = own.get(s)
-            if fields is None:
-                fields = own[s] = self._own_fields(match, s)
-            out[s] = _joined(pieces, fields)
-        return out
+        parts = self.parts(room_id, seat_infos, match, room_extra=room_extra, stand_ins=stand_ins, seq=seq)
+        return {s: parts.text(s) for s in viewers}
 
-    def _own_fields(self, match: Match, seat: Seat | None) -> tuple[bytes, ...]:
+    def own_fields(self, match: Match, seat: Seat | None) -> tuple[bytes, ...]:
         """A viewer's own fields as JSON: its number (twice: the room's ``you`` and the view's
         ``seat``), its hand and its legal actions. A seat that is not to act has none, so its
         fields follow from its hand alone and are kept while the hand stays the same (most
@@ -163,29 +230,41 @@ class StateEncoder:
         self._line = (len(line), line[0] if line else None, line[-1] if line else None, text)
         return text
 
-    def _view_pieces(self, match: Match, stand_ins: list[int] | None) -> list[bytes]:
-        """The public view's text split at its three slots (the seat's number, hand, legal)."""
+    def _view_fields(self, match: Match, stand_ins: list[int] | None) -> dict[str, Any]:
+        """The public view's fields (a viewer's own: a placeholder; ``log`` and ``line``: their
+        JSON as ``orjson.Fragment``), kept while the match stays at the same version."""
         marks = tuple(stand_ins or ())
         cached = self._view_of
         if cached is None or cached[0] is not match or cached[1] != match.version or cached[2] != marks:
-            view = public_view(match, log=orjson.Fragment(self.log_json(match, stand_ins)),
-                               line=orjson.Fragment(self._line_json(match)))
+            self._log, self._line_text = self.log_json(match, stand_ins), self._line_json(match)
+            view: dict[str, Any] = dict(public_view(match, log=orjson.Fragment(self._log),
+                                                    line=orjson.Fragment(self._line_text)))
             view["seat"] = view["hand"] = view["legal"] = _SLOT
-            self._view, self._own, self._view_of = orjson.dumps(view).split(b"\0"), {}, (match, match.version, marks)
+            self._view = view
+            self._view_of = (match, match.version, marks)
         return self._view
 
 
-#: A spectator's own fields: no seat, no hand, nothing to do.
-_SPECTATOR: Final = (b"null", b"null", b"null", b"[]")
-
-#: How every ``state`` message begins.
-_HEAD: Final = b'{"type":"state","room":'
-
+#: The view's part of a state before the first round.
+_NO_VIEW: Final = (b'},"view":null}',)
 
 #: Where a viewer's own value goes in the shared text (the NUL byte splits it there). Typed Any:
 #: it stands in for a field of any type (a seat, a hand, the legal actions).
 _SLOT: Final[Any] = orjson.Fragment(b"\0")
 
+_KEYS: dict[str, bytes] = {}
+
+
+def field_key(name: str) -> bytes:
+    """``"name":`` as JSON bytes (field names are plain ASCII words)."""
+    key = _KEYS.get(name)
+    if key is None:
+        key = _KEYS[name] = b'"%s":' % name.encode()
+    return key
+
+
+#: A spectator's own fields: no seat, no hand, nothing to do.
+_SPECTATOR: Final = (b"null", b"null", b"null", b"[]")
 
 _SEATS_JSON: Final = tuple(str(seat).encode() for seat in range(8))
 
@@ -194,7 +273,7 @@ def _seat_json(seat: Seat | None) -> bytes:
     return b"null" if seat is None else _SEATS_JSON[seat] if seat < len(_SEATS_JSON) else str(seat).encode()
 
 
-def _joined(pieces: list[bytes], own: tuple[bytes, ...]) -> str:
+def _joined(pieces: tuple[bytes, ...], own: tuple[bytes, ...]) -> str:
     """The shared pieces with a viewer's own values between them, in order, as text."""
     if len(own) == 4:  # a view's four slots: written out, the common case
         p = pieces

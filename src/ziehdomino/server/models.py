@@ -168,11 +168,13 @@ Version: TypeAlias = Annotated[int, Field(ge=0, le=2**53)]
 
 
 class Hello(BaseModel):
-    """The first message: with a seat credential for a seated player, without for a spectator."""
+    """The first message: with a seat credential for a seated player, without for a spectator;
+    ``deltas``: after the first state, send delta frames (docs/protocol.md, "Delta frames")."""
 
     model_config = _STRICT
     type: Literal["hello"]
     credential: Annotated[str, Field(min_length=1, max_length=256)] | None = None
+    deltas: bool = False
 
 
 class PlayAction(BaseModel):
@@ -229,6 +231,13 @@ class Leave(BaseModel):
     type: Literal["leave"]
 
 
+class Sync(BaseModel):
+    """Ask for the full state: ``{"type": "sync"}`` (a delta that did not apply)."""
+
+    model_config = _STRICT
+    type: Literal["sync"]
+
+
 class Ping(BaseModel):
     """Keep-alive; answered with ``{"type": "pong"}``."""
 
@@ -236,11 +245,12 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Leave | Ping, Field(discriminator="type")]
+ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Leave | Sync | Ping,
+                                     Field(discriminator="type")]
 
 #: Validates one WebSocket text message (JSON) into a :data:`ClientMessage`; raises
 #: ``pydantic.ValidationError`` for anything else.
-CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Leave | Ping] = TypeAdapter(ClientMessage)
+CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Leave | Sync | Ping] = TypeAdapter(ClientMessage)
 
 
 def first_error(exc: ValidationError) -> tuple[tuple[str | int, ...], str]:

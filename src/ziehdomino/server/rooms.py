@@ -295,7 +295,8 @@ class Rooms:
                 except RoomError:  # the deal it made could not be stored: present, the next change deals
                     step = await writer.run_locked(lambda r: changes.present(r, seat))
             if step is None:
-                conn.push(writer.state_text(seat), is_state=True)
+                parts = writer.current()
+                conn.push_state(parts.seq, None, parts.text)
             conn.push(writer.history_text())
 
     async def disconnect(self, writer: RoomWriter, conn: Connection) -> None:

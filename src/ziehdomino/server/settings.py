@@ -41,6 +41,13 @@ class Settings:
             connects) per minute from one client address; more are answered 429 / closed 4429.
         ws_connect_rate: WebSocket connects per minute from one client address.
         max_sockets_per_address: WebSockets one client address may hold open at once.
+        max_connections_per_address: TCP connections of any kind one address may hold open at
+            once (counted before a request is read, :mod:`.gate`; the proxy's address is not capped).
+        request_timeout: seconds a connection has to send a complete request after it opened or
+            got its last answer; then it is closed (:mod:`.gate`).
+        ws_compression: offer WebSocket per-message compression (RFC 7692, permessage-deflate,
+            a 4 KiB window): about a sixth of a delta frame's bytes, for some CPU and memory per
+            connection (``ziehdomino bench frames``, docs/deploy.md); off by default.
         proxy: the address(es) of the reverse proxy (comma-separated) whose ``X-Forwarded-For``
             and ``X-Forwarded-Proto`` are trusted; None (the default) trusts no forwarded header,
             so every limit counts the connecting address itself.
@@ -72,6 +79,9 @@ class Settings:
     miss_rate: int = c.MISS_RATE
     ws_connect_rate: int = c.WS_CONNECT_RATE
     max_sockets_per_address: int = c.MAX_SOCKETS_PER_ADDRESS
+    max_connections_per_address: int = c.MAX_CONNECTIONS_PER_ADDRESS
+    request_timeout: float = c.REQUEST_TIMEOUT
+    ws_compression: bool = False
     proxy: str | None = None
     database: str | None = None
     process_name: str = "ziehdomino"
@@ -88,8 +98,11 @@ class Settings:
             raise ValueError("max_rooms_per_address must be >= 1")
         if self.cleanup_interval <= 0:
             raise ValueError("cleanup_interval must be > 0 seconds")
-        if min(self.ws_rate, self.http_rate, self.miss_rate, self.ws_connect_rate, self.max_sockets_per_address) < 1:
+        if min(self.ws_rate, self.http_rate, self.miss_rate, self.ws_connect_rate, self.max_sockets_per_address,
+               self.max_connections_per_address) < 1:
             raise ValueError("rates and limits must be >= 1")
+        if not 0.5 <= self.request_timeout <= 600.0:
+            raise ValueError("the request timeout (--request-timeout) must be between 0.5 and 600 seconds")
         if self.database is not None:
             try:
                 parts = urlsplit(self.database)

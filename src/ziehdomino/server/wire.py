@@ -62,11 +62,26 @@ class RoundSummary(TypedDict):
 
 
 class StateMessage(TypedDict):
-    """``state``: the room and this viewer's view (None before the first round)."""
+    """``state``: the room and this viewer's view (None before the first round), numbered
+    ``seq`` (the base of the next delta)."""
 
     type: Literal["state"]
+    seq: int
     room: RoomInfo
     view: SeatView | None
+
+
+class DeltaMessage(TypedDict):
+    """``delta``: what changed from the state numbered ``base`` to the one numbered ``seq``
+    (:mod:`.deltas`); only to a connection whose hello asked for deltas."""
+
+    type: Literal["delta"]
+    base: int
+    seq: int
+    room: NotRequired[dict[str, Any]]
+    view: NotRequired[dict[str, Any]]
+    append: NotRequired[dict[str, list[Any]]]
+    prepend: NotRequired[dict[str, list[Any]]]
 
 
 class ErrorMessage(TypedDict):
@@ -91,7 +106,7 @@ class PongMessage(TypedDict):
 
 
 #: Every message the server sends on a WebSocket.
-ServerMessage = StateMessage | ErrorMessage | HistoryMessage | PongMessage
+ServerMessage = StateMessage | DeltaMessage | ErrorMessage | HistoryMessage | PongMessage
 
 # --- HTTP answers --------------------------------------------------------------------------
 

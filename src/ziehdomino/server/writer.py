@@ -21,7 +21,7 @@ from typing import Protocol
 
 import orjson
 
-from . import messages, replays
+from . import deltas, messages, replays
 from .changes import Step
 from .codes import Close, ErrorCode
 from .connection import Connection, Connections
@@ -78,8 +78,10 @@ class RoomWriter:
         self.deleted = False
         self.gone = False
         self.last_change = time.time()
-        #: The state texts last pushed, per viewer (cleared by every change, which is always pushed).
-        self.texts: dict[Seat | None, str] = {}
+        #: The state last pushed (or asked for), its number, and the room value it shows.
+        self.parts: messages.StateParts | None = None
+        self.seq = 0
+        self._parts_of: tuple[Room, int | None] | None = None
         self.encoder = messages.StateEncoder()
         #: The seats' JSON and what it was made of (:meth:`_seats_json`).
         self._seats_kept: tuple[object, object, object, bool, Seat | None, orjson.Fragment] | None = None
@@ -189,23 +191,56 @@ class RoomWriter:
                 c.push(text)
 
     def broadcast(self, timing: ActionTiming | None = None) -> None:
-        """Push every connection its own state (one view per seat, computed and encoded once)."""
+        """Push every connection the room's new state: a connection that asked for deltas and
+        holds the state before gets the delta (:mod:`.deltas`), every other one the full state.
+        The state and each viewer's text are computed once, whatever the number of connections."""
         pushed = 0
-        self.texts = {}
-        if self.connections:
-            texts = self.texts = self.state_texts(self.connections.viewers())
-            for c in self.connections:
-                pushed += c.push(texts[c.seat], is_state=True, timing=timing)
+        old, new = self.parts, self._next_parts()
+        changes: deltas.DeltaParts | None = None
+        made = False  # whether the delta was computed (once, and only if a connection takes it)
+        for c in self.connections:
+            text = None
+            if c.deltas and old is not None and c.seq == old.seq:
+                if not made:
+                    changes, made = deltas.delta_parts(old, new), True
+                if changes is not None:
+                    text = changes.text(c.seat)
+            pushed += c.push_state(new.seq, text, new.text, timing)
         if timing is not None:
             timing.mark_pushed(pushed)
 
-    def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
-        """The ``state`` message per viewer (None: a spectator), as JSON text (:mod:`.messages`)."""
+    def current(self) -> messages.StateParts:
+        """The room's state as last pushed (numbered ``seq``), made now if the room's value
+        changed since (or nothing was pushed yet); then connections that hold an older one get
+        the full state next."""
+        parts = self.parts
+        if parts is None or not self._is_current():
+            parts = self._next_parts()
+        return parts
+
+    def _is_current(self) -> bool:
+        """Whether the state last made shows the room's value as it is: the same value (by
+        identity), its match at the same version (a match is changed in place only by tests,
+        but a state must never outlive what it shows)."""
+        kept, room = self._parts_of, self.room
+        return kept is not None and kept[0] is room and kept[1] == (None if room.match is None else room.match.version)
+
+    def _next_parts(self) -> messages.StateParts:
         now = time.time()
         room, clock = self.room, self.host.clock
         deadline = self.deadline()
-        return self.encoder.texts(room.id, self._seats_json(room, clock, deadline, now), room.match, viewers,
-                                  room_extra=room.room_extra(deadline, now), stand_ins=list(room.state.stand_ins))
+        self.seq += 1
+        parts = self.encoder.parts(room.id, self._seats_json(room, clock, deadline, now), room.match,
+                                   room_extra=room.room_extra(deadline, now), stand_ins=list(room.state.stand_ins),
+                                   seq=self.seq)
+        self.parts, self._parts_of = parts, (room, None if room.match is None else room.match.version)
+        return parts
+
+    def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
+        """The ``state`` message per viewer (None: a spectator) of the room's current state, as
+        JSON text (:mod:`.messages`)."""
+        parts = self.current()
+        return {s: parts.text(s) for s in viewers}
 
     def deadline(self) -> float | None:
         """:meth:`.room.Room.deadline` of the room as it is now, computed once per value (the
@@ -233,7 +268,7 @@ class RoomWriter:
 
     def state_text(self, seat: Seat | None) -> str:
         """The ``state`` message for one viewer."""
-        return self.state_texts([seat])[seat]
+        return self.current().text(seat)
 
     def history_text(self) -> str:
         """The ``history`` message: every finished round of the room, oldest first."""
@@ -280,15 +315,18 @@ class RoomWriter:
 
     # --- reads, as stored and announced ------------------------------------------------------------
 
-    async def resend_state(self, conn: Connection) -> None:
-        """Push one connection a fresh state (after an error). The text last pushed to that seat
-        is sent again without taking the lock (a flood of refusals must not queue on the
-        writer); only a seat with none yet waits for the lock."""
-        text = self.texts.get(conn.seat)
-        if text is None:
+    async def resend_state(self, conn: Connection, *, full: bool = False) -> None:
+        """Push one connection a fresh state (after an error; ``full``: the client asked for it).
+        A connection that takes deltas and holds the newest state already gets nothing (unless
+        ``full``). The state last pushed is sent again without taking the lock (a flood of
+        refusals must not queue on the writer); only a room with none yet waits for the lock."""
+        parts = self.parts
+        if parts is None or not self._is_current():
             async with self.lock:
-                text = self.state_text(conn.seat)
-        conn.push(text, is_state=True)
+                parts = self.current()
+        elif conn.deltas and conn.seq == parts.seq and not full:
+            return
+        conn.push_state(parts.seq, None, parts.text)
 
     def summary(self) -> RoomSummary:
         """The public summary of ``GET /api/rooms/{id}``.

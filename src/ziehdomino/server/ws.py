@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import Refusal
 from .codes import Close, ErrorCode
-from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, first_error
+from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, Sync, first_error
 from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
 from .messages import PONG, error_text
@@ -153,7 +153,7 @@ async def _hello(ws: WebSocket, room: RoomWriter, settings: Settings) -> Connect
             await ws.send_text(error_text(ErrorCode.BAD_CREDENTIAL, "this credential opens no seat of this room"))
             await ws.close(Close.BAD_CREDENTIAL, "bad credential")
             return None
-    return Connection(seat)
+    return Connection(seat, deltas=msg.deltas)
 
 
 async def _send_loop(ws: WebSocket, conn: Connection, write: Writer) -> None:
@@ -204,6 +204,8 @@ async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Con
                 await rooms.next_round(room, conn.seat, msg.version)
             elif isinstance(msg, Leave):
                 await rooms.leave(room, conn.seat)
+            elif isinstance(msg, Sync):
+                await room.resend_state(conn, full=True)
             else:
                 assert isinstance(msg, Hello)
                 await _refuse(room, conn, ErrorCode.BAD_MESSAGE, "hello was already said")

@@ -19,6 +19,7 @@
  */
 
 import { CLOSE, FINAL_CLOSES } from '../common/codes.js';
+import { applyDelta } from './delta.js';
 import { SessionEvents } from './session.js';
 
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
@@ -100,7 +101,8 @@ export class OnlineSession extends SessionEvents {
     this.silentTimer = null;
     this.closed = false;
     this.state = 'connecting';
-    this.current = { room: null, view: null };
+    this.current = { seq: null, room: null, view: null };
+    this.syncing = false; // a delta did not apply: the full state is asked for
     this.rounds = [];
     this.helloCredential = null; // the credential the open socket said hello with (null: spectator)
     // The last action or next-round request sent and not answered yet ({type, version}); one
@@ -177,13 +179,15 @@ export class OnlineSession extends SessionEvents {
       return;
     }
     this.socket = socket;
+    this.syncing = false; // the new socket's first message is a full state
     if (this.unanswered) this.lost = this.unanswered; // answered on the old socket or never
     this.unanswered = null;
     socket.onopen = () => {
       if (socket !== this.socket) return;
       const seat = this.seat;
       this.helloCredential = seat?.credential ?? null;
-      this.sendRaw(seat ? { type: 'hello', credential: seat.credential } : { type: 'hello' });
+      // deltas: after the first state the server sends only what changed (delta.js)
+      this.sendRaw(seat ? { type: 'hello', credential: seat.credential, deltas: true } : { type: 'hello', deltas: true });
       this.startPing();
     };
     socket.onmessage = (event) => {
@@ -287,9 +291,19 @@ export class OnlineSession extends SessionEvents {
       return;
     }
     if (!message || typeof message !== 'object') return;
-    if (message.type === 'state') {
+    if (message.type === 'state' || message.type === 'delta') {
+      let next = message;
+      if (message.type === 'delta') {
+        next = applyDelta(this.current, message);
+        if (!next) {
+          // not a delta from the state held (one was missed): ask for the full state, never guess
+          if (!this.syncing) this.syncing = this.sendRaw({ type: 'sync' });
+          return;
+        }
+      }
+      this.syncing = false;
       this.attempt = 0;
-      this.current = { room: message.room ?? null, view: message.view ?? null };
+      this.current = { seq: next.seq ?? null, room: next.room ?? null, view: next.view ?? null };
       if (this.unanswered && this.answers(this.unanswered)) this.unanswered = null;
       const lost = this.lost;
       this.lost = null;

@@ -1,0 +1,171 @@
+"""Delta frames, in-process: a client that applies every delta holds exactly the full state the
+server would send, at every state, through random rounds with computers, reloads, stale
+versions, dropped connections, slow readers and spectators; a delta carries nothing the
+viewer's full state does not; a gap makes the client ask for the full state."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from ziehdomino.engine import Refusal, action_to_json
+from ziehdomino.server import changes
+from ziehdomino.server.connection import Connection
+from ziehdomino.server.deltas import apply_delta
+from ziehdomino.server.models import CreateRoom
+from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
+from ziehdomino.server.settings import Settings
+from ziehdomino.server.storage.memory import MemoryStorage
+
+
+class _Client:
+    """One browser tab: a connection that takes deltas, the state it holds, what it received."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.conn = Connection(seat, deltas=True)
+        self.state: dict[str, Any] | None = None
+        self.frames: list[tuple[str, int]] = []  # (type, bytes) of every state or delta received
+        self.gaps = 0
+
+    async def read(self, writer: RoomWriter) -> None:
+        """Take every waiting message; a delta that does not apply asks for the full state."""
+        while self.conn._pending:
+            text = self.conn._pending.popleft()[1]
+            msg = json.loads(text)
+            if msg["type"] not in ("state", "delta"):
+                continue
+            self.frames.append((msg["type"], len(text.encode())))
+            if msg["type"] == "state":
+                self.state = msg
+                continue
+            assert self.state is not None
+            new = apply_delta(self.state, msg)
+            if new is None:
+                self.gaps += 1
+                await writer.resend_state(self.conn, full=True)
+                continue
+            _assert_within(msg, new)
+            self.state = new
+
+
+def _assert_within(delta: dict[str, Any], full: dict[str, Any]) -> None:
+    """Every value the delta carries is the value of that field in the full state it makes, and
+    every added item is in that field's list there: a delta says nothing the full state does not."""
+    for name, value in delta.get("room", {}).items():
+        assert full["room"][name] == value
+    for name, value in delta.get("view", {}).items():
+        assert full["view"][name] == value
+    for name, items in delta.get("append", {}).items():
+        assert full["view"][name][len(full["view"][name]) - len(items):] == items
+    for name, items in delta.get("prepend", {}).items():
+        assert full["view"][name][:len(items)] == items
+
+
+def _text(state: dict[str, Any]) -> str:
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+
+
+async def _random_room(rng: random.Random) -> None:
+    players = rng.choice((2, 3, 4))
+    rest = ["person"] + [rng.choice(("person", "mittel")) for _ in range(players - 2)]
+    rng.shuffle(rest)
+    kinds = ["person", *rest]  # seat 0 is the creator's
+    rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+    seats = [{"kind": "person"} if k == "person" else {"kind": "computer", "level": k} for k in kinds]
+    writer, _ = await rooms.create(CreateRoom(seats=seats, name="Anna"))
+    for i, k in enumerate(kinds[1:], start=1):
+        if k == "person":
+            await rooms.join(writer, f"P{i}")
+    persons = [i for i, k in enumerate(kinds) if k == "person"]
+    clients: list[_Client] = []
+    everyone: list[_Client] = []
+
+    async def open_one(seat: int | None) -> None:
+        client = _Client(seat)
+        clients.append(client)
+        everyone.append(client)
+        await rooms.connect(writer, client.conn)
+
+    for seat in persons:
+        await open_one(seat)
+    await open_one(None)
+    for _ in range(rng.randrange(120, 260)):
+        room = writer.room
+        assert room.match is not None
+        roll = rng.random()
+        if roll < 0.05 and clients:  # a reload: the tab goes, another comes for the same viewer
+            gone = clients.pop(rng.randrange(len(clients)))
+            await rooms.disconnect(writer, gone.conn)
+            await open_one(gone.conn.seat)
+        elif roll < 0.08:  # a tab closes for good, or a spectator comes
+            if len(clients) > 1 and rng.random() < 0.5:
+                await rooms.disconnect(writer, clients.pop(rng.randrange(len(clients))).conn)
+            else:
+                await open_one(rng.choice([None, *persons]))
+        elif roll < 0.12:  # a stale action: refused, nothing pushed to a client that holds the newest state
+            seat = rng.choice(persons)
+            try:
+                await rooms.act(writer, seat, room.match.version - 1, {"type": "pass"})
+            except (Refusal, RoomError):
+                for c in clients:
+                    if c.conn.seat == seat:
+                        await writer.resend_state(c.conn)
+        elif room.turn is not None:
+            seat = room.turn
+            action = action_to_json(rng.choice(room.match.round.legal_actions(seat)))
+            await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
+        else:  # between rounds: every person asks for the next one
+            for seat in persons:
+                if not writer.room.state.ready[seat]:
+                    try:
+                        await rooms.next_round(writer, seat, writer.room.match.version)  # type: ignore[union-attr]
+                    except (Refusal, RoomError):  # the round was dealt by the ones before
+                        pass
+        for c in clients:
+            if rng.random() < 0.8:  # a slow reader leaves its states waiting: they are replaced
+                await c.read(writer)
+    clients = [c for c in clients if c.conn.close_code is None]  # a fifth tab of a seat closes the oldest
+    assert clients
+    for c in clients:
+        await c.read(writer)
+        await c.read(writer)  # the full state asked for after a gap
+        assert c.state is not None
+        assert _text(c.state) == writer.state_text(c.conn.seat)  # byte for byte
+    kinds = [kind for c in everyone for kind, _ in c.frames]
+    assert kinds.count("delta") > kinds.count("state")  # mostly deltas, not only full states
+
+
+def test_a_client_applying_every_delta_holds_the_full_state_at_every_step() -> None:
+    for seed in range(12):
+        asyncio.run(_random_room(random.Random(seed)))
+
+
+def test_a_delta_that_does_not_follow_the_state_held_is_not_applied_and_the_client_gets_the_full_state() -> None:
+    async def main() -> None:
+        rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+        await rooms.join(writer, "Ben")
+        client = _Client(0)
+        await rooms.connect(writer, client.conn)
+        await client.read(writer)
+        assert client.state is not None and client.frames[-1][0] == "state"
+        for lost in (True, False):
+            seat = writer.room.turn
+            assert seat is not None
+            action = action_to_json(writer.room.match.round.legal_actions(seat)[0])  # type: ignore[union-attr]
+            await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
+            (_, text, _), = client.conn._pending
+            delta = json.loads(text)
+            assert delta["type"] == "delta"
+            if lost:  # the first delta never arrives
+                client.conn._pending.clear()
+        assert apply_delta(client.state, delta) is None  # it follows a state the client does not hold
+        await client.read(writer)
+        assert client.gaps == 1 and client.frames[-1][0] == "state"
+        assert _text(client.state) == writer.state_text(0)
+
+    asyncio.run(main())

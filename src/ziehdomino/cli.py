@@ -118,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "bots", "render"],
+    bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "bots", "render", "analysis"],
                        help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
@@ -148,7 +148,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="server: through HAProxy onto N processes on a throwaway PostgreSQL, beside one process")
     bench.add_argument("--rounds", type=int, default=None,
                        help="bots: rounds per table size whose stark decisions are timed (default 12); "
-                            "render: local 4-seat rounds played (default 30); frames: rounds per room (default 3)")
+                            "render: local 4-seat rounds played (default 30); frames: rounds per room (default 3); "
+                            "analysis: rounds analysed (default 50)")
     bench.add_argument("--chromium", default="/usr/bin/chromium", help="render: the Chromium to drive")
 
     arena = sub.add_parser("arena", help="computer levels play many rounds; figures with 95%% intervals")
@@ -271,6 +272,10 @@ def _bench(args: argparse.Namespace) -> None:
         from .bench import bots
 
         bots.run(rounds_per_table=12 if args.rounds is None else args.rounds, seed=args.seed)
+    elif args.name == "analysis":
+        from .bench import analysis
+
+        analysis.run(rounds=50 if args.rounds is None else args.rounds, seed=args.seed)
     elif args.name == "render":
         from .bench import render
 

@@ -1,7 +1,7 @@
 """The ASGI app: pages, the HTTP API, the WebSocket route, start-up and shutdown.
 
 Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/qr.svg`` (the invitation as a QR code), ``/r/{room_id}/runde/{n}`` (a round's
-replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/zuschauen`` (computers playing each other), ``/lokal``, ``/regeln``, ``/sw.js``,
+replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/zuschauen`` (computers playing each other), ``/lokal``, ``/regeln``, ``/aufgaben`` (puzzles, docs/puzzles.md), ``/sw.js``,
 ``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted; caching
 in server/pages.py); ``/api/rooms...`` are the rooms' HTTP API (:mod:`.api`);
 ``/ws/{room_id}`` is the game. Every HTTP response carries the security headers.
@@ -222,6 +222,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         Route("/", page("index.html")),
         Route("/lokal", page("local.html")),
         Route("/regeln", page("rules.html")),
+        Route("/aufgaben", page("puzzles.html")),
         Route("/r/{room_id}", room_page),
         Route("/r/{room_id}/runde/{n}", round_page),
         Route("/ansehen", page("replay.html")),

@@ -15,6 +15,7 @@ import { createTable } from '../table/render.js';
 import { createReplayControls } from '../replay/replay-controls.js';
 import { parseRoundFile, roundFileName, roundFileText } from '../replay/replay-file.js';
 import { SAVE_KEY } from '../sessions/local-save.js';
+import { createAnalysisPanel } from '../learn/analysis-panel.js';
 import { ReplaySession } from '../sessions/session-replay.js';
 
 initPage(document);
@@ -26,6 +27,7 @@ const tableRoot = byId('table-root');
 const tools = byId('replay-tools');
 const exportBtn = byId('replay-export');
 const backLink = byId('replay-back');
+const analysisRoot = byId('analysis-root');
 
 let storage;
 try {
@@ -52,9 +54,29 @@ function show(record, seats, { exportable = false } = {}) {
   table.element.querySelector('.table-top').append(controls.element);
   table.update();
   current = { session, controls, seats, record };
+  showAnalysis(record, session, table, controls);
   tools.hidden = !exportable;
   document.title = t('replay.pageTitle', { n: record.round });
   controls.element.querySelector('button:not([disabled])')?.focus();
+}
+
+/**
+ * "Runde analysieren" under the table (learn/analysis-panel.js); a chosen decision's words go
+ * under the replay's controls, which come into view with the table. Started at once when the
+ * address ends in #analyse-SEAT (the round end's link, SEAT the player's seat) or #analyse.
+ */
+function showAnalysis(record, session, table, controls) {
+  const note = h('p', { class: 'an-note', attrs: { 'aria-live': 'polite' } });
+  note.hidden = true;
+  controls.element.append(note);
+  const asked = location.hash.match(/^#analyse(?:-(\d))?$/);
+  const panel = createAnalysisPanel({
+    record, session, note, seat: asked?.[1] === undefined ? null : Number(asked[1]),
+    onJump: () => table.element.scrollIntoView({ block: 'start' }),
+  });
+  analysisRoot.replaceChildren(panel.element);
+  current.analysis = panel;
+  if (asked) panel.run();
 }
 
 async function fromRoom(room, n) {
@@ -131,6 +153,7 @@ exportBtn.addEventListener('click', () => {
 
 onLangChange(() => {
   current?.controls.render();
+  current?.analysis?.render();
   if (current) document.title = t('replay.pageTitle', { n: current.record.round });
 });
 

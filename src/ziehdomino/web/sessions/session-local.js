@@ -96,70 +96,38 @@ export class LocalSession extends SessionEvents {
     this.rounds = []; // every finished round of this game, oldest first (kept in the save)
     this.timer = null;
     this.epoch = 0; // raised by every new game, so a late computer move of an old one is dropped
-    this.deals = {}; // per table size: the next round's committed deal, prepared ahead ({fair, swaps})
-    this.fair = null; // common/fair.js and replay/fair-proof.js, loaded once a game is there
+    this.dealer = null; // local-deals.js: the committed deals, loaded once a game is there
     this.preparing = null;
   }
 
   /**
-   * Resolves once the next round's committed deal is ready for every table size. A local round
-   * is dealt by the committed deal of docs/fair.md from the browser's own seed
-   * (`crypto.getRandomValues`) and no contributions, so that its record can be checked like a
-   * room's. The hashing is asynchronous (`crypto.subtle`), so each deal is prepared ahead; a
-   * round dealt before its deal is ready is shuffled without a proof (the seal is not shown).
-   * The modules it needs load with the first call (as the computers do: not with the setup
-   * form); a new game and a resumed one call it.
+   * Resolves once the next round's committed deal (docs/fair.md; local-deals.js) is prepared
+   * for every table size. Its modules load with the first call, as the computers do: not with
+   * the setup form. A new game and a resumed one call it.
    */
   ready() {
-    if (!this.preparing) {
-      this.preparing = Promise.all([import('../common/fair.js'), import('../replay/fair-proof.js')])
-        .then(([fair, proof]) => {
-          this.fair = { ...fair, checkView: proof.checkView };
-          return this.prepareDeals(TABLE_SIZES);
-        })
-        .catch(() => {}); // the modules did not load (offline before they were kept): deals go unproven
-    }
+    this.preparing ??= import('./local-deals.js')
+      .then(({ LocalDeals }) => {
+        this.dealer = new LocalDeals();
+        return this.dealer.prepare(TABLE_SIZES);
+      })
+      .catch(() => {}); // not loaded (offline before it was kept): rounds are dealt unproven
     return this.preparing;
   }
 
-  prepareDeals(sizes) {
-    const { commitmentOf, dealPlan, newSeed } = this.fair;
-    return Promise.all(sizes.map(async (players) => {
-      const seed = newSeed();
-      const contributions = new Array(players).fill('');
-      try {
-        const [commitment, { swaps, starter }] = await Promise.all([commitmentOf(seed), dealPlan(seed, contributions)]);
-        this.deals[players] = { fair: { commitment, seed, contributions }, swaps, starter };
-      } catch {
-        // no crypto.subtle (an old browser, or a page not served securely): deals go unproven
-      }
-    }));
-  }
-
-  /**
-   * The engine's options for dealing a round of `players` by its prepared committed deal, if
-   * ready (`rng`, `fair`), and the first starter it draws (for a new game's first round).
-   */
+  /** The engine's options for a round of `players` by its committed deal (local-deals.js), if ready. */
   committedDeal(players) {
-    const deal = this.deals[players];
-    delete this.deals[players];
-    if (!this.fair) {
+    if (!this.dealer) {
       this.ready();
       return {};
     }
-    this.preparing = this.prepareDeals([players]);
-    return deal ? { rng: this.fair.swapsRng(deal.swaps), fair: deal.fair, starter: deal.starter } : {};
+    return this.dealer.take(players);
   }
 
-  /**
-   * The check of a finished round's committed deal (replay/fair-proof.js), shown at its end. This
-   * browser made the seed, so its commitment came first.
-   */
+  /** The check of a finished round's committed deal, shown at its end (local-deals.js). */
   async checkDeal(view) {
-    const commitment = view?.fair?.commitment ?? null;
     await this.ready();
-    if (!this.fair) return { status: 'none', reason: null, proof: null, promised: false, mine: null, ms: 0 };
-    return this.fair.checkView(view, { seen: commitment, promised: commitment, mine: null });
+    return this.dealer ? this.dealer.check(view) : { status: 'none', reason: null, proof: null, promised: false, mine: null, ms: 0 };
   }
 
   /**

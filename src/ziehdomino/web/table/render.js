@@ -39,7 +39,6 @@ import { createHand } from './hand.js';
 import { bindKeys } from './keys.js';
 import { createLine } from './line.js';
 import { createLog } from './log.js';
-import { createFairSeal } from './fair-seal.js';
 import { createResult } from './result.js';
 import { createSettings } from './settings.js';
 import { createTips } from './tips-panel.js';
@@ -106,8 +105,19 @@ export function createTable(root, session, options = {}) {
   const tips = createTips(ctx);
   hand.preview.after(tips.element);
   const result = createResult(ctx);
-  const seal = createFairSeal(ctx, session);
-  result.element.querySelector('.result-text').after(seal.element);
+  // The committed deal's seal (fair-seal.js) loads with the first view that carries a proof,
+  // so that a page without a round (a setup form, a join form) does not load it.
+  let seal = null;
+  let sealLoading = false;
+  function loadSeal() {
+    if (sealLoading || !ctx.view?.fair) return;
+    sealLoading = true;
+    import('./fair-seal.js').then(({ createFairSeal }) => {
+      seal = createFairSeal(ctx, session);
+      result.element.querySelector('.result-text').after(seal.element);
+      if (ctx.view) seal.render();
+    });
+  }
   const log = createLog(ctx);
   const settings = createSettings(ctx, options.storage, { fixedTempo: Boolean(options.fixedTempo) });
   settings.add(tips.toggle);
@@ -195,7 +205,8 @@ export function createTable(root, session, options = {}) {
     hand.render();
     log.render();
     result.render();
-    seal.render();
+    loadSeal();
+    seal?.render();
     renderRoomParts();
     settings.render();
     layout();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { BACKOFF, OnlineSession, PENDING_MS, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/sessions/session-online.js';
+import { BACKOFF, OnlineSession, PENDING_MS, PING_MS, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/sessions/session-online.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }
@@ -326,7 +326,7 @@ test('an answer within PENDING_MS never makes a move pending; neither do pings',
   t.all[0].message({ type: 'error', code: 'stale_version' });
   assert.equal(t.clock.timers.filter((x) => x.ms === PENDING_MS).length, 0); // the timer went with the answer
   assert.equal(t.session.pending(), false);
-  t.clock.fire(25000); // a ping goes out: nothing the player made
+  t.clock.fire(PING_MS); // a ping goes out: nothing the player made
   assert.equal(t.clock.timers.filter((x) => x.ms === PENDING_MS).length, 0);
   assert.deepEqual(t.pendings, []);
 });
@@ -416,4 +416,20 @@ test('a delta from the state held makes the next state; one that does not follow
   t.all[0].message({ type: 'state', seq: 11, room, view: { version: 13, line: [], log: [], turn: 0 } });
   t.all[0].message({ type: 'delta', base: 11, seq: 12, view: { version: 14 } });
   assert.equal(t.session.view().version, 14);
+});
+
+test('the browser going offline drops the socket at once and the session retries; pings come every PING_MS', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'state', seq: 1, room: { seats: [] }, view: VIEW });
+  assert.equal(t.session.connection(), 'online');
+  assert.ok(PING_MS <= 10000);
+  t.clock.fire(PING_MS);
+  assert.deepEqual(t.all[0].sent.at(-1), { type: 'ping' });
+  t.session.networkLost();
+  assert.equal(t.session.connection(), 'retry');
+  assert.equal(t.all[0].readyState, 3); // the old socket is closed
+  t.clock.fire(BACKOFF[0]);
+  assert.equal(t.all.length, 2); // a new one is being opened
 });

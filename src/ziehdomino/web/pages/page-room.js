@@ -298,6 +298,7 @@ else {
     .catch(() => {});
   session.connect();
   window.addEventListener('online', () => session.connect());
+  window.addEventListener('offline', () => session.networkLost());
   window.addEventListener('storage', (event) => {
     if (event.key === SEAT_KEY_PREFIX + roomId || event.key === null) session.seatChanged();
   });

@@ -34,7 +34,11 @@ export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
  */
 export const BACKOFF = Object.freeze([100, 500, 1000, 2000]);
 
-const PING_MS = 25000;
+/**
+ * Milliseconds between pings: the server answers each, so a connection that died silently (a
+ * phone out of signal) is noticed within PING_MS + SILENT_MS.
+ */
+export const PING_MS = 10000;
 /** Milliseconds without any message after the page sent one before the socket counts as dead. */
 export const SILENT_MS = 6000;
 /**
@@ -279,6 +283,17 @@ export class OnlineSession extends SessionEvents {
   seatChanged() {
     if (this.closed) return;
     if ((this.seat?.credential ?? null) !== this.helloCredential) this.connect();
+  }
+
+  /**
+   * The browser says the network is gone (`offline`): the socket cannot be trusted any more, so
+   * it is dropped and the session tries again with backoff (the page shows that at once, rather
+   * than after the next ping goes unanswered).
+   */
+  networkLost() {
+    if (this.closed) return;
+    this.dropSocket();
+    this.retry();
   }
 
   /** Closes for good (no reconnect). */

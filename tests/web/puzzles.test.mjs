@@ -113,3 +113,17 @@ test('after() ends the round on the last tile and on two passes', () => {
   const blocked = { h0: 1 << 27, h1: 1 << 1, left: 0, right: 0, turn: 0, passes: 1 };
   assert.equal(after(blocked, [-1, -1]).ended, 1);
 });
+
+test('"Lösung zeigen" gives each own move of the winning line its own reason from the position', () => {
+  let lines = 0;
+  for (const p of PUZZLES.filter((q) => q.plays >= 3).slice(0, 40)) {
+    const pos = startPosition(p);
+    const sentences = lineSentences(pos, mainLine(pos, new Search(p.to_move)), p.to_move);
+    const own = sentences.filter((x) => x.startsWith('Du legst'));
+    for (const s of own) assert.doesNotMatch(s, /So bleibt der Sieg sicher/, `${p.id}: ${s}`);
+    const reasons = own.map((s) => s.replace(/^Du legst \d\|\d (links|rechts) an\. /, ''));
+    assert.equal(new Set(reasons).size, reasons.length, `${p.id}: every step its own reason: ${reasons.join(' / ')}`);
+    lines += 1;
+  }
+  assert.ok(lines >= 20);
+});

@@ -32,8 +32,8 @@ test('a decision in words: the move made, the better one with the points, a reas
     assert.match(summaryText(analysis), /^\d+ Fehler, (eine Ungenauigkeit|\d+ Ungenauigkeiten) in (einer Entscheidung|\d+ Entscheidungen)\.$/);
     for (const d of analysis) {
       const text = decisionDetail(d, (s) => `Platz ${s + 1}`);
-      assert.match(decisionLine(d), new RegExp(`^Schritt ${d.step + 1}: `));
-      assert.ok(text.startsWith(`Schritt ${d.step + 1}: du hast „${moveWords(d.moves[d.played])}“ gewählt`), text);
+      assert.match(decisionLine(d), new RegExp(`^Schritt ${d.step}: `));
+      assert.ok(text.startsWith(`Schritt ${d.step}: du hast „${moveWords(d.moves[d.played])}“ gewählt`), text);
       if (d.best === d.played || d.loss <= 0) {
         assert.match(text, /Stark hätte genauso gespielt\.$/);
         continue;

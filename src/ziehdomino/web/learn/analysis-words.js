@@ -27,7 +27,7 @@ export function markText(d) {
 /** One line per decision, for its button: "Schritt 7: 3|5 rechts anlegen – etwa 38 von 100 · Fehler". */
 export function decisionLine(d) {
   const mark = markText(d);
-  const line = t('an.line', { k: d.step + 1, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
+  const line = t('an.line', { k: d.step, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
   return mark ? `${line} · ${mark}` : line;
 }
 
@@ -36,7 +36,7 @@ export function decisionLine(d) {
  * that move with its chance, the points lost and one reason in plain words.
  */
 export function decisionDetail(d, nameOf) {
-  const said = t('an.made', { k: d.step + 1, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
+  const said = t('an.made', { k: d.step, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
   if (d.best === d.played || d.loss <= 0) return `${said} ${t('an.fine')}`;
   const found = d.search;
   const chosen = found?.candidates?.[d.best];

@@ -54,7 +54,12 @@ export function summaryText(decisions) {
   const slips = decisions.filter((d) => d.mark === 'ungenau').length;
   if (!decisions.length) return t('an.none');
   const count = (key, n) => t(n === 1 ? `${key}1` : key, { n });
-  return t('an.summary', { f: count('an.count.f', blunders), u: count('an.count.u', slips), n: count('an.count.n', decisions.length) });
+  // Digits throughout; a zero count is left out ("1 Fehler in 5 Entscheidungen"), both zero
+  // say "kein … keine".
+  const n = count('an.count.n', decisions.length);
+  if (!blunders && !slips) return t('an.summaryClean', { n });
+  if (!blunders || !slips) return t('an.summaryOne', { x: blunders ? count('an.count.f', blunders) : count('an.count.u', slips), n });
+  return t('an.summary', { f: count('an.count.f', blunders), u: count('an.count.u', slips), n });
 }
 
 /** The chart's short text alternative (the marked decisions follow as a list). */

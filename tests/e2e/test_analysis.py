@@ -60,6 +60,10 @@ def test_analyse_a_local_round_and_jump_to_a_decision(server, new_context, scree
         target = page.locator(".an-all .an-decision").first
     else:
         pytest.skip("this deal gave the player no choice to analyse")
+    # The chart's scale, in words a beginner reads.
+    chart_box = page.locator("svg.an-chart")
+    for word in ("100 gewonnen", "50 offen", "0 verloren"):
+        expect(chart_box).to_contain_text(word)
     step = int(target.inner_text().split(":")[0].split()[-1])
     page.screenshot(path=str(screens / f"analysis-panel-{size['width']}x{size['height']}.png"))
     target.click()

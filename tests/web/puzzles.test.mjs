@@ -10,7 +10,7 @@ import {
   certain, moveOfSolution, myMoves, newGame, play, sameMove, solved, startPosition, takeBack,
 } from '../../src/ziehdomino/web/learn/puzzle-game.js';
 import {
-  currentStreak, dailyIndex, loadProgress, markShown, markSolved, saveProgress, seriesState,
+  currentStreak, dailyIndex, loadProgress, markShown, markSolved, nextPuzzleOf, saveProgress, seriesState,
 } from '../../src/ziehdomino/web/learn/puzzle-progress.js';
 import { lineSentences, whyNot } from '../../src/ziehdomino/web/learn/puzzle-words.js';
 import { reply } from '../../src/ziehdomino/web/learn/puzzle-search.js';
@@ -126,4 +126,20 @@ test('"Lösung zeigen" gives each own move of the winning line its own reason fr
     lines += 1;
   }
   assert.ok(lines >= 20);
+});
+
+test('"Nächste Aufgabe" after the daily puzzle opens the first unsolved puzzle of the easiest series', () => {
+  const order = ['einstieg', 'mitte', 'meister'];
+  const einstieg = PUZZLES.filter((p) => p.series === 'einstieg');
+  const daily = einstieg[128];
+  const none = { solved: {} };
+  assert.equal(nextPuzzleOf(none, PUZZLES, daily, true, order), einstieg[0]);
+  const some = { solved: { [einstieg[0].id]: '2026-12-01', [einstieg[1].id]: '2026-12-02' } };
+  assert.equal(nextPuzzleOf(some, PUZZLES, daily, true, order), einstieg[2]);
+  // The daily puzzle is the easiest series' first: the next one, not itself again.
+  assert.equal(nextPuzzleOf(none, PUZZLES, einstieg[0], true, order), einstieg[1]);
+  // In a series: the next unsolved after the current one; a solved series goes on with the next.
+  assert.equal(nextPuzzleOf(none, PUZZLES, einstieg[5], false, order), einstieg[6]);
+  const all = { solved: Object.fromEntries(einstieg.map((p) => [p.id, '2026-12-01'])) };
+  assert.equal(nextPuzzleOf(all, PUZZLES, einstieg[5], false, order), PUZZLES.find((p) => p.series === 'mitte'));
 });

@@ -32,3 +32,14 @@ test('with no simple reason the better move names the playouts with both numbers
   const text = playReason(view, found, found.candidates[0], nameOf, say, found.candidates[1]);
   assert.match(text, /in etwa 6 von 10 Fällen, deiner in etwa 3 von 10/);
 });
+
+test('the playouts\' numbers only where they differ in tenths', () => {
+  const view = { players: 3, boneyard_count: 7, ends: [1, 4],
+    legal: [{ type: 'play', tile: '1|3', end: 'left' }, { type: 'play', tile: '4|0', end: 'right' }] };
+  const found = { next: 1, lacks: {}, samples: 100, candidates: [
+    { index: 0, ends: [3, 4], keep: 0, pips: 4, won: 52, shared: 0 },
+    { index: 1, ends: [1, 0], keep: 0, pips: 4, won: 49, shared: 0 }] };
+  const text = playReason(view, found, found.candidates[0], nameOf, say, found.candidates[1]);
+  assert.doesNotMatch(text, /in etwa 5 von 10 Fällen, deiner in etwa 5 von 10/);
+  assert.match(text, /dieser gewann öfter\.$/);
+});

@@ -98,8 +98,13 @@ export function playReason(view, found, chosen, nameOf, say = t, versus = null) 
     parts.push(say('reason.double', { t: tile }));
   } else if (versus !== null) {
     const known = view.players === 2 && view.boneyard_count === 0; // every tile known: solved, not played out
-    if (known || !found.samples || chosen.won === undefined) parts.push(say(known ? 'reason.overallKnown' : 'reason.overallPlain'));
-    else parts.push(say('reason.overall', { k: tenths(found, chosen), j: tenths(found, versus) }));
+    const k = found.samples && chosen.won !== undefined ? tenths(found, chosen) : null;
+    const j = k === null ? null : tenths(found, versus);
+    // The numbers only where they differ in tenths: "in etwa 5 von 10, deiner in etwa 5 von 10"
+    // would contradict "öfter" (the chances in hundredths stand beside it anyway).
+    if (known) parts.push(say('reason.overallKnown'));
+    else if (k === null || k === j) parts.push(say('reason.overallPlain'));
+    else parts.push(say('reason.overall', { k, j }));
   } else if (chosen.keep === 1) {
     parts.push(l === r ? say('reason.keepOneSame', { n: l }) : say('reason.keepOne', { l, r }));
   } else if (found.samples && chosen.won !== undefined) {

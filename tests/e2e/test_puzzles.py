@@ -118,3 +118,17 @@ def test_the_largest_puzzle_fits_a_small_phone(server, new_context):
         on_screen(page, f".pz-move >> nth={i}")
     for part in ("#pz-other", "#pz-line", "#pz-status", "#pz-show"):
         on_screen(page, part)
+
+
+def test_an_empty_hand_is_said_in_words(server, new_context):
+    """The last tile played: "Du hast keinen Stein mehr", never "0 Steine (0 Augen)"."""
+    page = new_context().new_page()
+    p = next(q for q in PUZZLES if q["plays"] == 1 and len(q["hands"][q["to_move"]]) == 1
+             or len(q["hands"][q["to_move"]]) == sum(1 for s in q["answer"] if s["seat"] == q["to_move"]
+                                                     and not s.get("pass")))
+    page.goto(f"{server.base}/aufgaben#{p['id']}")
+    for step in p["answer"]:
+        if step["seat"] == p["to_move"] and not step.get("pass"):
+            page.get_by_role("button", name=name_of(step), exact=True).click()
+    expect(page.locator("#pz-mine-h")).to_have_text("Du hast keinen Stein mehr")
+    expect(page.locator("#pz-other-h")).not_to_contain_text("0 Augen")

@@ -60,13 +60,19 @@ def test_analyse_a_local_round_and_jump_to_a_decision(server, new_context, scree
         target = page.locator(".an-all .an-decision").first
     else:
         pytest.skip("this deal gave the player no choice to analyse")
-    step = int(target.inner_text().split(":")[0].split()[-1]) - 1
+    # The chart's scale, in words a beginner reads.
+    chart_box = page.locator("svg.an-chart")
+    for word in ("100 gewonnen", "50 offen", "0 verloren"):
+        expect(chart_box).to_contain_text(word)
+    step = int(target.inner_text().split(":")[0].split()[-1])
     page.screenshot(path=str(screens / f"analysis-panel-{size['width']}x{size['height']}.png"))
     target.click()
     settle(page)
     note = page.locator(".an-note")
-    expect(note).to_contain_text(f"Schritt {step + 1}: du hast")
+    expect(note).to_contain_text(f"Schritt {step}: du hast")
+    # The note's step is the one the replay shows beside its slider.
     expect(page.get_by_role("slider", name="Schritt")).to_have_value(str(step))
+    expect(page.locator(".replay-step")).to_contain_text(f"Schritt {step} von ")
     box = note.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], box
     page.screenshot(path=str(screens / f"analysis-jump-{size['width']}x{size['height']}.png"))
@@ -100,7 +106,7 @@ def test_a_replay_file_is_analysed_with_pythons_numbers(server, new_context):
     expect(page.locator(".an-marked .an-decision")).to_have_count(len(marked))
     lines = page.locator(".an-all .an-decision").all_text_contents()
     for d, line in zip(analysis, lines):
-        assert line.startswith(f"Schritt {d['step'] + 1}: "), line
+        assert line.startswith(f"Schritt {d['step']}: "), line
         if d["method"] == "exact":
             word = ["sicher verloren", "geteilt", "sicher gewonnen"][d["moves"][d["played"]]["score"]]
             assert word in line, line

@@ -56,6 +56,13 @@ def test_the_daily_puzzle_is_solved_with_the_keyboard_and_counts(server, new_con
     expect(page.locator("#pz-streak")).to_have_text("Aufgabe des Tages gelöst: 1 Tag in Folge")
     total = sum(p["series"] == daily["series"] for p in PUZZLES)
     expect(page.locator("#pz-series")).to_contain_text(f"1 von {total} gelöst")
+    # "Nächste Aufgabe" goes on with the first unsolved puzzle of the easiest series.
+    einstieg = [p for p in PUZZLES if p["series"] == "einstieg"]
+    first = next(p for p in einstieg if p["id"] != daily["id"])
+    page.get_by_role("button", name="Nächste Aufgabe").click()
+    expect(page).to_have_url(f"{server.base}/aufgaben#{first['id']}")
+    n = einstieg.index(first) + 1
+    expect(page.get_by_role("heading", name=f"Einstieg: Aufgabe {n} von {len(einstieg)}", exact=False)).to_be_visible()
     assert not problems, problems
 
 
@@ -78,6 +85,10 @@ def test_a_wrong_move_is_answered_and_taken_back_and_the_solution_shown(server, 
     expect(page.locator("#pz-solution-first")).to_have_text(f"Der Zug: {right}.")
     expect(page.locator("#pz-solution-steps li")).to_have_count(len(p["answer"]))
     expect(page.locator("#pz-solution-not li").first).to_contain_text("Nicht ")
+    # Each own move of the winning line has its own reason, never one sentence for all.
+    own = [x for x in page.locator("#pz-solution-steps li").all_text_contents() if x.startswith("Du legst")]
+    assert not any("So bleibt der Sieg sicher" in x for x in own), own
+    assert len({x.split(". ", 1)[1] for x in own}) == len(own), own
     shoot(page, screens, "puzzle-solution", "#pz-board")
     assert not problems, problems
 
@@ -107,3 +118,17 @@ def test_the_largest_puzzle_fits_a_small_phone(server, new_context):
         on_screen(page, f".pz-move >> nth={i}")
     for part in ("#pz-other", "#pz-line", "#pz-status", "#pz-show"):
         on_screen(page, part)
+
+
+def test_an_empty_hand_is_said_in_words(server, new_context):
+    """The last tile played: "Du hast keinen Stein mehr", never "0 Steine (0 Augen)"."""
+    page = new_context().new_page()
+    # a puzzle whose winning line plays every tile of the player's hand
+    p = next(q for q in PUZZLES if len(q["hands"][q["to_move"]])
+             == sum(1 for s in q["answer"] if s["seat"] == q["to_move"] and not s.get("pass")))
+    page.goto(f"{server.base}/aufgaben#{p['id']}")
+    for step in p["answer"]:
+        if step["seat"] == p["to_move"] and not step.get("pass"):
+            page.get_by_role("button", name=name_of(step), exact=True).click()
+    expect(page.locator("#pz-mine-h")).to_have_text("Du hast keinen Stein mehr")
+    expect(page.locator("#pz-other-h")).not_to_contain_text("0 Augen")

@@ -219,8 +219,10 @@ def check_tip_text(view: dict, got: dict, hands: list[list[str]] | None) -> None
             assert m[1] == action["tile"] and int(m[2]) == _pips(action["tile"]) >= 8
         elif m := re.fullmatch(r"Ein Doppelstein wie (\d\|\d) passt nur an eine Zahl; jetzt passt er\.", s):
             assert m[1] == action["tile"] and m[1][0] == m[1][2]
-        elif m := re.fullmatch(r"Der Stein bringt nur (\d+) Augen, aber er lässt dir die besseren Enden\.", s):
-            assert int(m[1]) == _pips(action["tile"])
+            assert view["ends"], "on the empty line every tile fits: no reason"
+        elif m := re.fullmatch(r"Ein einfacher Grund sticht hier nicht heraus: Stark hat die möglichen Züge oft zu "
+                               r"Ende gespielt, und mit diesem gewann er am häufigsten, in etwa (\d+) von 10 Fällen\.", s):
+            assert found["method"] == "sample"
         elif m := re.fullmatch(r"Platz (\d) hat keine (\d)(?: und keine (\d))? \(hat bei (\d)(?: und (\d))? "
                                r"(gezogen|gepasst)\)(?: und muss nach diesem Zug ziehen oder passen|: an die \d kann "
                                r"Platz \d nicht anlegen)\.", s):
@@ -234,8 +236,9 @@ def check_tip_text(view: dict, got: dict, hands: list[list[str]] | None) -> None
             _check_chance(view, found, m)
         elif s.startswith("Der Vorrat ist leer, also kennst du alle Steine:"):
             assert found["method"] == "solve" and view["boneyard_count"] == 0 and view["players"] == 2
-        elif s == "Beide Seiten ergeben dieselben offenen Enden.":
-            assert found["method"] == "same"
+        elif m := re.fullmatch(r"Nur (\d\|\d) passt, und an beiden Enden ergibt er dieselben offenen Enden: es ist "
+                               r"dein einziger Zug\.", s):
+            assert found["method"] == "same" and m[1] == action["tile"]
         else:
             raise AssertionError(f"a sentence of no known kind: {s}")
 

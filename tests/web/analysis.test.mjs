@@ -29,11 +29,11 @@ test('a decision in words: the move made, the better one with the points, a reas
   let better = 0;
   for (const c of CASES) {
     const analysis = analyseRound(c.record, c.seat);
-    assert.match(summaryText(analysis), /^\d+ Fehler, (eine Ungenauigkeit|\d+ Ungenauigkeiten) in (einer Entscheidung|\d+ Entscheidungen)\.$/);
+    assert.match(summaryText(analysis), /^(Kein Fehler und keine Ungenauigkeit|[1-9]\d* Fehler(, 1 Ungenauigkeit|, [1-9]\d* Ungenauigkeiten)?|1 Ungenauigkeit|[1-9]\d* Ungenauigkeiten) in (1 Entscheidung|\d+ Entscheidungen)\.$/);
     for (const d of analysis) {
       const text = decisionDetail(d, (s) => `Platz ${s + 1}`);
-      assert.match(decisionLine(d), new RegExp(`^Schritt ${d.step + 1}: `));
-      assert.ok(text.startsWith(`Schritt ${d.step + 1}: du hast „${moveWords(d.moves[d.played])}“ gewählt`), text);
+      assert.match(decisionLine(d), new RegExp(`^Schritt ${d.step}: `));
+      assert.ok(text.startsWith(`Schritt ${d.step}: du hast „${moveWords(d.moves[d.played])}“ gewählt`), text);
       if (d.best === d.played || d.loss <= 0) {
         assert.match(text, /Stark hätte genauso gespielt\.$/);
         continue;
@@ -51,4 +51,13 @@ test('a decision in words: the move made, the better one with the points, a reas
     }
   }
   assert.ok(better >= 5, `${better} decisions with a better move`);
+});
+
+test('the summary counts in digits and leaves zero counts out', async () => {
+  const { summaryText } = await import('../../src/ziehdomino/web/learn/analysis-words.js');
+  const of = (...marks) => marks.map((mark) => ({ mark }));
+  assert.equal(summaryText(of('fehler', 'ungenau', null)), '1 Fehler, 1 Ungenauigkeit in 3 Entscheidungen.');
+  assert.equal(summaryText(of('fehler', null)), '1 Fehler in 2 Entscheidungen.');
+  assert.equal(summaryText(of('ungenau', 'ungenau', null)), '2 Ungenauigkeiten in 3 Entscheidungen.');
+  assert.equal(summaryText(of(null)), 'Kein Fehler und keine Ungenauigkeit in 1 Entscheidung.');
 });

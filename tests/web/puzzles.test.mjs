@@ -10,7 +10,7 @@ import {
   certain, moveOfSolution, myMoves, newGame, play, sameMove, solved, startPosition, takeBack,
 } from '../../src/ziehdomino/web/learn/puzzle-game.js';
 import {
-  currentStreak, dailyIndex, loadProgress, markShown, markSolved, saveProgress, seriesState,
+  currentStreak, dailyIndex, loadProgress, markShown, markSolved, nextPuzzleOf, saveProgress, seriesState,
 } from '../../src/ziehdomino/web/learn/puzzle-progress.js';
 import { lineSentences, whyNot } from '../../src/ziehdomino/web/learn/puzzle-words.js';
 import { reply } from '../../src/ziehdomino/web/learn/puzzle-search.js';
@@ -112,4 +112,34 @@ test('after() ends the round on the last tile and on two passes', () => {
   assert.equal(after(pos, [0, 0]).ended, 0);
   const blocked = { h0: 1 << 27, h1: 1 << 1, left: 0, right: 0, turn: 0, passes: 1 };
   assert.equal(after(blocked, [-1, -1]).ended, 1);
+});
+
+test('"Lösung zeigen" gives each own move of the winning line its own reason from the position', () => {
+  let lines = 0;
+  for (const p of PUZZLES.filter((q) => q.plays >= 3).slice(0, 40)) {
+    const pos = startPosition(p);
+    const sentences = lineSentences(pos, mainLine(pos, new Search(p.to_move)), p.to_move);
+    const own = sentences.filter((x) => x.startsWith('Du legst'));
+    for (const s of own) assert.doesNotMatch(s, /So bleibt der Sieg sicher/, `${p.id}: ${s}`);
+    const reasons = own.map((s) => s.replace(/^Du legst \d\|\d (links|rechts) an\. /, ''));
+    assert.equal(new Set(reasons).size, reasons.length, `${p.id}: every step its own reason: ${reasons.join(' / ')}`);
+    lines += 1;
+  }
+  assert.ok(lines >= 20);
+});
+
+test('"Nächste Aufgabe" after the daily puzzle opens the first unsolved puzzle of the easiest series', () => {
+  const order = ['einstieg', 'mitte', 'meister'];
+  const einstieg = PUZZLES.filter((p) => p.series === 'einstieg');
+  const daily = einstieg[128];
+  const none = { solved: {} };
+  assert.equal(nextPuzzleOf(none, PUZZLES, daily, true, order), einstieg[0]);
+  const some = { solved: { [einstieg[0].id]: '2026-12-01', [einstieg[1].id]: '2026-12-02' } };
+  assert.equal(nextPuzzleOf(some, PUZZLES, daily, true, order), einstieg[2]);
+  // The daily puzzle is the easiest series' first: the next one, not itself again.
+  assert.equal(nextPuzzleOf(none, PUZZLES, einstieg[0], true, order), einstieg[1]);
+  // In a series: the next unsolved after the current one; a solved series goes on with the next.
+  assert.equal(nextPuzzleOf(none, PUZZLES, einstieg[5], false, order), einstieg[6]);
+  const all = { solved: Object.fromEntries(einstieg.map((p) => [p.id, '2026-12-01'])) };
+  assert.equal(nextPuzzleOf(all, PUZZLES, einstieg[5], false, order), PUZZLES.find((p) => p.series === 'mitte'));
 });

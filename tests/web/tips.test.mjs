@@ -85,8 +85,11 @@ function assertTruthfulText(view, tip, hands = null) {
     } else if ((m = s.match(/^Ein Doppelstein wie (\d\|\d) passt nur an eine Zahl; jetzt passt er\.$/))) {
       assert.equal(m[1], action.tile);
       assert.equal(action.tile[0], action.tile[2]);
-    } else if ((m = s.match(/^Der Stein bringt nur (\d+) Augen, aber er lässt dir die besseren Enden\.$/))) {
-      assert.equal(Number(m[1]), pips(action.tile));
+      assert.ok(view.ends, 'on the empty line every tile fits: no reason');
+    } else if ((m = s.match(/^Ein einfacher Grund sticht hier nicht heraus: Stark hat die möglichen Züge oft zu Ende gespielt, und mit diesem gewann er am häufigsten, in etwa (\d+) von 10 Fällen\.$/))) {
+      const found = tip.search;
+      const chosen = found.candidates.find((c) => c.index === found.choice);
+      assert.equal(Number(m[1]), Math.round((10 * (2 * chosen.won + chosen.shared)) / (2 * found.samples)));
     } else if ((m = s.match(/^(.+) hat keine (\d)(?: und keine (\d))? \(hat bei (\d)(?: und (\d))? (gezogen|gepasst)\)(?: und muss nach diesem Zug ziehen oder passen|: an die \d kann .+ nicht anlegen)\.$/))) {
       const seat = assertLogged(view, m[1], m[6] === 'gezogen' ? 'draw' : 'pass', [Number(m[4]), Number(m[5] ?? m[4])]);
       const numbers = [m[2], m[3]].filter((x) => x !== undefined).map(Number);
@@ -117,8 +120,10 @@ function assertTruthfulText(view, tip, hands = null) {
       assert.equal(view.players, 2);
     } else if (s === 'Nur dieser Zug ist möglich.') {
       assert.equal(view.legal.length, 1);
-    } else if (s === 'Beide Seiten ergeben dieselben offenen Enden.') {
+    } else if ((m = s.match(/^Nur (\d\|\d) passt, und an beiden Enden ergibt er dieselben offenen Enden: es ist dein einziger Zug\.$/))) {
       assert.equal(tip.search.method, 'same');
+      assert.equal(m[1], action.tile);
+      assert.ok(view.legal.every((a) => a.tile === action.tile));
     } else if (!/^(Ziehe|Passe|Keiner|Ziehe so lange|und der Vorrat)/.test(s)) {
       assert.fail(`a sentence of no known kind: ${s}`);
     }
@@ -277,4 +282,18 @@ test('the coach: off at first, three counted actions, then off with its message;
 test("the tips' last message speaks of actions, as their counter does", () => {
   assert.match(TipCoach.doneText('de'), /drei Aktionen/);
   assert.doesNotMatch(TipCoach.doneText('de'), /Züge/);
+});
+
+test('every tip gives a reason, never only the move restated, and no double reason on the empty line', () => {
+  // Ends 3 and 3, one tile that fits: both ends give the same play.
+  const view = {
+    seat: 0, turn: 0, players: 2, round_number: 1, version: 3, hand: ['3|6', '1|2'], ends: [3, 3],
+    line: [], log: [], hand_counts: [2, 3], boneyard_count: 5, result: null,
+    legal: [{ type: 'play', tile: '3|6', end: 'left' }, { type: 'play', tile: '3|6', end: 'right' }],
+  };
+  const tip = tipFor(view, 'de');
+  assert.equal(tip.search.method, 'same');
+  assert.doesNotMatch(tip.text, /Beide Seiten ergeben dieselben offenen Enden\./);
+  assert.match(tip.text, /Nur 3\|6 passt.*einziger Zug/);
+  assert.match(tipFor(view, 'en').text, /Only 3\|6 fits/);
 });

@@ -13,14 +13,24 @@ import { analyseDecision, decisionsOf } from './analysis.js';
 import { chartLabel, decisionDetail, decisionLine, summaryText } from './analysis-words.js';
 
 const W = 320;
-const H = 100;
+const H = 110;
+/** Where the plot begins: left of it the scale's words. */
+const L = 92;
 
-/** The chart: the player's chance per decision (0–100), the marks as dots. */
+/**
+ * The chart: the player's chance per decision (0–100), the marks as dots, with a scale a
+ * beginner reads (100 gewonnen, 50 offen, 0 verloren) left of the plot.
+ */
 function chart(decisions) {
-  const x = (i) => (decisions.length < 2 ? W / 2 : 10 + (i * (W - 20)) / (decisions.length - 1));
-  const y = (c) => H - 8 - (c * (H - 16)) / 100;
+  const x = (i) => (decisions.length < 2 ? (L + W) / 2 : L + 8 + (i * (W - L - 16)) / (decisions.length - 1));
+  const y = (c) => H - 10 - (c * (H - 20)) / 100;
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'an-chart', role: 'img', 'aria-label': chartLabel(decisions) });
-  root.append(svg('line', { x1: 0, x2: W, y1: y(50), y2: y(50), class: 'an-mid' }));
+  for (const [c, key] of [[100, 'an.scale.won'], [50, 'an.scale.open'], [0, 'an.scale.lost']]) {
+    root.append(svg('line', { x1: L, x2: W, y1: y(c), y2: y(c), class: c === 50 ? 'an-mid' : 'an-grid' }));
+    const label = svg('text', { x: L - 6, y: y(c), class: 'an-scale', 'text-anchor': 'end', 'dominant-baseline': 'middle' });
+    label.textContent = t(key, { n: c });
+    root.append(label);
+  }
   const points = decisions.map((d, i) => `${x(i)},${y(d.chance_played)}`).join(' ');
   root.append(svg('polyline', { points, class: 'an-line' }));
   decisions.forEach((d, i) => {

@@ -27,7 +27,7 @@ export function markText(d) {
 /** One line per decision, for its button: "Schritt 7: 3|5 rechts anlegen – etwa 38 von 100 · Fehler". */
 export function decisionLine(d) {
   const mark = markText(d);
-  const line = t('an.line', { k: d.step + 1, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
+  const line = t('an.line', { k: d.step, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
   return mark ? `${line} · ${mark}` : line;
 }
 
@@ -36,7 +36,7 @@ export function decisionLine(d) {
  * that move with its chance, the points lost and one reason in plain words.
  */
 export function decisionDetail(d, nameOf) {
-  const said = t('an.made', { k: d.step + 1, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
+  const said = t('an.made', { k: d.step, move: moveWords(d.moves[d.played]), chance: chanceText(d, d.played) });
   if (d.best === d.played || d.loss <= 0) return `${said} ${t('an.fine')}`;
   const found = d.search;
   const chosen = found?.candidates?.[d.best];
@@ -54,7 +54,12 @@ export function summaryText(decisions) {
   const slips = decisions.filter((d) => d.mark === 'ungenau').length;
   if (!decisions.length) return t('an.none');
   const count = (key, n) => t(n === 1 ? `${key}1` : key, { n });
-  return t('an.summary', { f: count('an.count.f', blunders), u: count('an.count.u', slips), n: count('an.count.n', decisions.length) });
+  // Digits throughout; a zero count is left out ("1 Fehler in 5 Entscheidungen"), both zero
+  // say "kein … keine".
+  const n = count('an.count.n', decisions.length);
+  if (!blunders && !slips) return t('an.summaryClean', { n });
+  if (!blunders || !slips) return t('an.summaryOne', { x: blunders ? count('an.count.f', blunders) : count('an.count.u', slips), n });
+  return t('an.summary', { f: count('an.count.f', blunders), u: count('an.count.u', slips), n });
 }
 
 /** The chart's short text alternative (the marked decisions follow as a list). */

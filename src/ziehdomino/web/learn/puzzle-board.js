@@ -21,7 +21,7 @@ function tilesOf(mask) {
 
 function otherHand(list, heading, mask) {
   const tiles = tilesOf(mask);
-  heading.textContent = t(tiles.length === 1 ? 'pz.other1' : 'pz.other', { n: tiles.length, pips: maskPips(mask) });
+  heading.textContent = t(['pz.other0', 'pz.other1'][tiles.length] ?? 'pz.other', { n: tiles.length, pips: maskPips(mask) });
   list.replaceChildren(...tiles.map((i) => h('li', { class: 'pz-tile' }, tileSvg(TA[i], TB[i], false), srText(tileText(i)))));
 }
 
@@ -46,7 +46,7 @@ function moveButton(move, onMove, label) {
 
 function myHand(list, heading, game, onMove) {
   const mask = game.me ? game.pos.h1 : game.pos.h0;
-  heading.textContent = t('pz.mine', { pips: maskPips(mask) });
+  heading.textContent = t(mask ? 'pz.mine' : 'pz.mine0', { pips: maskPips(mask) });
   const options = myMoves(game);
   // the tiles that fit first (with their buttons), then the others, dimmed and short
   const fits = (i) => options.some((m) => m[0] === i);

@@ -87,3 +87,32 @@ export function seriesState(progress, puzzles) {
   const open = puzzles.find((p) => !progress.solved[p.id]) ?? null;
   return { solved: puzzles.filter((p) => progress.solved[p.id]).length, total: puzzles.length, next: open };
 }
+
+/**
+ * The puzzle "Nächste Aufgabe" opens after `current`. After the daily puzzle (`daily`): the
+ * first unsolved puzzle of the easiest series that has one (`order`: the series, easiest first),
+ * not the daily puzzle's place in its series. Else the next unsolved one after `current` in its
+ * series (from its start again), then the first unsolved of the next harder series; when every
+ * puzzle is solved, the one after `current` in its series.
+ */
+export function nextPuzzleOf(progress, puzzles, current, daily, order) {
+  const open = (p) => !progress.solved[p.id] && p !== current;
+  const ofSeries = (name) => puzzles.filter((p) => p.series === name);
+  if (daily) {
+    for (const name of order) {
+      const found = ofSeries(name).find(open);
+      if (found) return found;
+    }
+    return ofSeries(order[0])[0] ?? current;
+  }
+  const list = ofSeries(current.series);
+  const i = list.indexOf(current);
+  const after = list.slice(i + 1).concat(list.slice(0, i));
+  const found = after.find(open);
+  if (found) return found;
+  for (const name of order.slice(order.indexOf(current.series) + 1)) {
+    const harder = ofSeries(name).find(open);
+    if (harder) return harder;
+  }
+  return after[0] ?? current;
+}

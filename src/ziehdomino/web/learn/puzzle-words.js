@@ -5,7 +5,7 @@
  */
 
 import { t } from '../common/i18n.js';
-import { TA, TB, maskPips } from '../bots/masks.js';
+import { NUM, TA, TB, maskPips, popcount } from '../bots/masks.js';
 import { after, isPass, moves, valueOf } from './puzzle-search.js';
 
 /** Tile `i` as "a|b". */
@@ -33,8 +33,9 @@ function lacking(left, right) {
 
 /**
  * Why a move of the player in the winning line is good, in a beginner's words: the last tile,
- * the other seat must pass (and why), the round blocks with fewer pips, or the other seat has
- * only one answer. `pos` is the position the move was made at.
+ * the other seat must pass (and why), the round blocks with fewer pips, the other seat has
+ * only one answer, or else a fact of the position after it (an end shut for the other seat, an
+ * end no one can follow, the player's tiles for the open ends) with the tiles left on each side. `pos` is the position the move was made at.
  */
 export function reason(pos, move, me) {
   const next = after(pos, move);
@@ -42,9 +43,34 @@ export function reason(pos, move, me) {
   if (next.ended === me && !isPass(move) && (me ? next.pos.h1 : next.pos.h0) === 0) return t('pz.why.last');
   if (next.ended !== null) return t('pz.why.blocked', { mine: pips(next.pos, me), theirs: pips(next.pos, 1 - me) });
   const answers = moves(next.pos);
-  if (isPass(answers[0])) return t('pz.why.theyPass', { lacks: lacking(next.pos.left, next.pos.right) });
-  if (answers.length === 1) return t('pz.why.onlyOne', { t: tileText(answers[0][0]) });
-  return t('pz.why.keeps');
+  const count = t('pz.why.count', { mine: stones(popcount(hand(next.pos, me))), theirs: stones(popcount(hand(next.pos, 1 - me))) });
+  if (isPass(answers[0])) return `${t('pz.why.theyPass', { lacks: lacking(next.pos.left, next.pos.right) })} ${count}`;
+  if (answers.length === 1) return `${t('pz.why.onlyOne', { t: tileText(answers[0][0]) })} ${count}`;
+  return `${holdReason(next.pos, me)} ${count}`;
+}
+
+const hand = (p, s) => (s ? p.h1 : p.h0);
+const stones = (n) => t(n === 1 ? 'pz.stones1' : 'pz.stones', { n });
+
+/**
+ * Why a move that leaves Stark several answers keeps the win, read from the position after it:
+ * an open number Stark lacks (that end is shut for it), an open number no one holds any more
+ * (that end is closed for good), or the player's tiles that still fit the open ends.
+ */
+function holdReason(pos, me) {
+  const { left, right } = pos;
+  const mine = hand(pos, me);
+  const theirs = hand(pos, 1 - me);
+  for (const [n, m] of [[left, right], [right, left]]) {
+    if (n !== m && !(theirs & NUM[n])) return t('pz.why.shutOne', { n, m });
+  }
+  for (const [n, m] of [[left, right], [right, left]]) {
+    if (n !== m && !((mine | theirs) & NUM[n])) return t('pz.why.dead', { n, m });
+  }
+  const fit = popcount(mine & (NUM[left] | NUM[right]));
+  const ends = left === right ? t('pz.twoOf', { n: left }) : t('pz.and', { a: left, b: right });
+  if (fit === 0) return t('pz.why.waits', { ends });
+  return t(fit === 1 ? 'pz.why.follow1' : 'pz.why.follow', { ends, k: fit });
 }
 
 /** What a score leaves the player: "höchstens ein geteiltes Spiel" / "du verlierst". */

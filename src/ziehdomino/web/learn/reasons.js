@@ -9,7 +9,10 @@
  * 2. it lacks one of them: that end is shut for it;
  * 3. the play keeps tiles that follow: the player still holds tiles for the open ends;
  * 4. a heavy tile goes (8 pips or more): it would count against the player in a blockade;
- * 5. a double goes: doubles fit only one number and are hard to place later.
+ * 5. a double goes: doubles fit only one number and are hard to place later (never on the empty
+ *    line, where every tile fits and the double's one number is no argument);
+ * 6. else no simple reason stands out, and the sentence says so with Stark's playouts as the
+ *    reason: "in etwa k von 10" (never a sentence that only restates the move).
  * Where Stark plays a light tile (under 8 pips) and keeps a fitting one at least 3 pips heavier
  * and heavy itself (against "schwere Steine früh ablegen" on /regeln), the reason says so and
  * that the reason above weighs more here.
@@ -91,14 +94,23 @@ export function playReason(view, found, chosen, nameOf, say = t, versus = null) 
     parts.push(l === r ? say('reason.keepSame', { n: l, k: chosen.keep }) : say('reason.keep', { l, r, k: chosen.keep }));
   } else if (chosen.pips >= HEAVY && beats((c) => c.pips)) {
     parts.push(say('reason.heavy', { t: tile, p: chosen.pips }));
-  } else if (double(chosen) && beats((c) => (double(c) ? 1 : 0))) {
+  } else if (view.ends && double(chosen) && beats((c) => (double(c) ? 1 : 0))) {
     parts.push(say('reason.double', { t: tile }));
   } else if (versus !== null) {
     const known = view.players === 2 && view.boneyard_count === 0; // every tile known: solved, not played out
-    parts.push(say(known ? 'reason.overallKnown' : 'reason.overall'));
+    const k = found.samples && chosen.won !== undefined ? tenths(found, chosen) : null;
+    const j = k === null ? null : tenths(found, versus);
+    // The numbers only where they differ in tenths: "in etwa 5 von 10, deiner in etwa 5 von 10"
+    // would contradict "öfter" (the chances in hundredths stand beside it anyway).
+    if (known) parts.push(say('reason.overallKnown'));
+    else if (k === null || k === j) parts.push(say('reason.overallPlain'));
+    else parts.push(say('reason.overall', { k, j }));
+  } else if (chosen.keep === 1) {
+    parts.push(l === r ? say('reason.keepOneSame', { n: l }) : say('reason.keepOne', { l, r }));
+  } else if (found.samples && chosen.won !== undefined) {
+    parts.push(say('reason.playouts', { k: tenths(found, chosen) }));
   } else {
-    const one = l === r ? say('reason.keepOneSame', { n: l }) : say('reason.keepOne', { l, r });
-    parts.push(chosen.keep === 1 ? one : say('reason.light', { p: chosen.pips }));
+    parts.push(say('reason.overallPlain'));
   }
   if (versus !== null) return parts.join(' ');
   const heavier = chosen.pips < HEAVY ? heavierLeft(view, found, chosen) : null;

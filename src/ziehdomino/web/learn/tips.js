@@ -31,7 +31,7 @@ const TEXT = {
     draw: (l, r) => `Ziehe einen Stein: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ` oder ${r}`}. Ziehe so lange, bis einer passt.`,
     pass: (l, r) => `Passe: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ` oder ${r}`}, und der Vorrat ist leer.`,
     only: 'Nur dieser Zug ist möglich.',
-    same: 'Beide Seiten ergeben dieselben offenen Enden.',
+    same: (t) => `Nur ${t} passt, und an beiden Enden ergibt er dieselben offenen Enden: es ist dein einziger Zug.`,
     solved: ['Der Vorrat ist leer, also kennst du alle Steine: Die Runde ist nicht mehr zu gewinnen, kein Zug ist besser.',
       'Der Vorrat ist leer, also kennst du alle Steine: Mit diesem Zug endet die Runde bei bestem Spiel geteilt.',
       'Der Vorrat ist leer, also kennst du alle Steine: Mit diesem Zug gewinnst du sicher, was der andere auch tut.'],
@@ -45,7 +45,7 @@ const TEXT = {
     draw: (l, r) => `Draw a tile: none of your tiles shows a ${l}${l === r ? '' : ` or a ${r}`}. Keep drawing until one fits.`,
     pass: (l, r) => `Pass: none of your tiles shows a ${l}${l === r ? '' : ` or a ${r}`}, and the boneyard is empty.`,
     only: 'This is the only possible move.',
-    same: 'Both ends leave the same open ends.',
+    same: (t) => `Only ${t} fits, and both ends leave the same open ends: it is your only move.`,
     solved: ['The boneyard is empty, so you know every tile: the round cannot be won any more; no move is better.',
       'The boneyard is empty, so you know every tile: with this move the round ends shared with best play.',
       'The boneyard is empty, so you know every tile: with this move you win for sure, whatever the other does.'],
@@ -120,10 +120,13 @@ export function tipFor(view, lang = 'de', nameOf = null) {
   const parts = [view.ends ? t.play(action.tile, action.end, action.end === 'left' ? view.ends[0] : view.ends[1])
     : t.playOpen(action.tile)];
   if (found.method === 'only') parts.push(t.only);
-  else if (found.method === 'same') parts.push(t.same);
+  else if (found.method === 'same') parts.push(t.same(action.tile));
   else if (found.method === 'solve') parts.push(t.solved[chosen.value]);
-  if (found.method === 'sample' || found.method === 'solve') parts.push(playReason(view, found, chosen, name, wordsIn(lang)));
-  if (found.method === 'sample') {
+  const reason = found.method === 'sample' || found.method === 'solve' ? playReason(view, found, chosen, name, wordsIn(lang)) : '';
+  if (reason) parts.push(reason);
+  // The playouts are then the reason itself, with their number: no second sentence with it.
+  const playouts = found.method === 'sample' && reason.includes(wordsIn(lang)('reason.playouts', { k: tenths(found, chosen) }));
+  if (found.method === 'sample' && !playouts) {
     const chance = chanceSentence(view, found, chosen, t, lang);
     if (chance) parts.push(chance);
   }

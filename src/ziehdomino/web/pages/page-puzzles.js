@@ -9,7 +9,7 @@ import { initPage, lang, onLangChange, t } from '../common/i18n.js';
 import { drawBoard } from '../learn/puzzle-board.js';
 import { moveOfSolution, newGame, play, solved, takeBack } from '../learn/puzzle-game.js';
 import {
-  currentStreak, dailyIndex, dateText, loadProgress, markShown, markSolved, saveProgress, seriesState,
+  currentStreak, dailyIndex, dateText, loadProgress, markShown, markSolved, nextPuzzleOf, saveProgress, seriesState,
 } from '../learn/puzzle-progress.js';
 import { mainLine, reply } from '../learn/puzzle-search.js';
 import { lineSentences, moveName, moveSentence, outcomeWords, whyNot } from '../learn/puzzle-words.js';
@@ -149,11 +149,9 @@ function openFromAddress() {
 }
 
 function nextPuzzle() {
-  const data = progress();
-  const list = puzzles.filter((p) => p.series === game.puzzle.series);
-  const after = list.slice(list.indexOf(game.puzzle) + 1).concat(list);
-  const next = after.find((p) => !data.solved[p.id] && p !== game.puzzle) ?? after[0];
-  location.hash = next.id;
+  const next = nextPuzzleOf(progress(), puzzles, game.puzzle, isDaily(game.puzzle), SERIES);
+  if (next.id === decodeURIComponent(location.hash.slice(1))) openFromAddress();
+  else location.hash = next.id;
 }
 
 function wire() {

@@ -44,10 +44,10 @@ function say(text) {
 }
 
 /** Shows `record` on the table (replacing any round shown before). */
-function show(record, seats, { exportable = false } = {}) {
+function show(record, seats, { exportable = false, own = false } = {}) {
   current?.session.pause();
   tableRoot.replaceChildren();
-  const session = new ReplaySession(record, { seats: seats ?? undefined });
+  const session = new ReplaySession(record, { seats: seats ?? undefined, mine: ownSeat(record, seats, own) });
   const controls = createReplayControls(session);
   const table = createTable(tableRoot, session, storage ? { storage } : {});
   // In the table's top row, so that they come into view with it.
@@ -58,6 +58,19 @@ function show(record, seats, { exportable = false } = {}) {
   tools.hidden = !exportable;
   document.title = t('replay.pageTitle', { n: record.round });
   controls.element.querySelector('button:not([disabled])')?.focus();
+}
+
+/**
+ * The player's own seat, when the page knows it: the round end's link names it (#analyse-SEAT);
+ * a round of this browser's local game (`own`) with one person at the table is that person's.
+ * Else null: a replay file or a room's round may be anyone's.
+ */
+function ownSeat(record, seats, own) {
+  const asked = location.hash.match(/^#analyse-(\d)$/);
+  if (asked && Number(asked[1]) < record.players) return Number(asked[1]);
+  if (!own || !Array.isArray(seats)) return null;
+  const persons = seats.map((s, i) => (s?.kind === 'person' ? i : -1)).filter((i) => i >= 0);
+  return persons.length === 1 ? persons[0] : null;
 }
 
 /**
@@ -117,7 +130,7 @@ function fromLocal(n) {
     return;
   }
   try {
-    show(record, data.seats, { exportable: true });
+    show(record, data.seats, { exportable: true, own: true });
   } catch (error) {
     say(t('replay.file.refused', { why: error.message }));
   }

@@ -72,12 +72,15 @@ export class ReplaySession extends SessionEvents {
    * @param {object} record  a round record (docs/replay.md); checked by replaying it
    * @param {{seats?: object[], tempo?: string, schedule?: Function, cancel?: Function}} [options]
    *   `seats`: `[{kind, level, name}]` per seat for the names shown; `tempo` a name of TEMPOS
-   *   (default 'normal'); `schedule` / `cancel` default setTimeout / clearTimeout
+   *   (default 'normal'); `schedule` / `cancel` default setTimeout / clearTimeout; `mine` the
+   *   player's own seat (the status then says "du" for it)
    * @throws {PositionError} for a record the rules refuse (replay.js says what)
    */
-  constructor(record, { seats, tempo = 'normal', schedule, cancel } = {}) {
+  constructor(record, { seats, tempo = 'normal', schedule, cancel, mine = null } = {}) {
     super();
     this.record = record;
+    /** The watching player's own seat in the round, when the page knows it (else null). */
+    this.mine = Number.isInteger(mine) && mine >= 0 && mine < record.players ? mine : null;
     this.frames = replayFrames(record);
     this.states = replayRounds(record).states;
     this.seats = Array.isArray(seats) && seats.length === record.players ? seats : null;
@@ -108,6 +111,7 @@ export class ReplaySession extends SessionEvents {
       local: true, // no connection to speak of
       replay: true,
       you: null,
+      mine: this.mine,
       seats: Array.from({ length: this.record.players }, (_, seat) => {
         const s = this.seats?.[seat] ?? {};
         const kind = s.kind === 'computer' ? 'computer' : 'person';

@@ -104,6 +104,8 @@ def check_round_end(page: Page, label: str, players: int) -> None:
     expect(page.locator(".round-end tbody tr")).to_have_count(players)
     ready = [".table .ready-line"] if page.locator(".table .ready-line").is_visible() else []
     missing = offscreen(page, ROUND_END + ready) + page.evaluate(PANEL_CUT_JS)
+    if missing:
+        page.screenshot(path=f"artifacts/screens/round-end-cut-{label.replace(' ', '-')}.png")
     assert not missing, f"{label}: round end: {missing}"
     expect(page.get_by_role("button", name="Nächste Runde")).to_be_focused()
 
@@ -255,6 +257,8 @@ def test_an_online_round_needs_no_scrolling(server, new_context, screens, figure
     for page in (anna, ben):
         expect(page.locator(".table .ready-line")).to_contain_text("Warte auf: Ben")
         missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
+        if missing:
+            page.screenshot(path=str(screens / "room-four-ready-cut-360x640.png"))
         assert not missing, f"{label}: round end, Anna ready: {missing}"
     figures.append(f"scrolls: online round at {size[0]}x{size[1]}: mouse {mouse.scrolls}")
     assert mouse.scrolls == 0
@@ -291,6 +295,8 @@ def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, scre
     for page in (anna, ben):
         expect(page.locator(".table .ready-line")).to_contain_text("Warte auf: Benedikt Langname")
         missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
+        if missing:
+            page.screenshot(path=str(screens / "room-four-ready-cut-360x640.png"))
         assert not missing, f"four-seat room 360x640, Anna ready: {missing}"
     anna.screenshot(path=str(screens / "room-four-round-end-360x640.png"))
     assert not problems, problems

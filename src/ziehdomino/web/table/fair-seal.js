@@ -84,7 +84,7 @@ export function createFairSeal(ctx, session) {
   function render() {
     const { view, room } = ctx;
     const show = Boolean(view?.result && view.fair?.seed);
-    element.hidden = !show;
+    if (element.hidden === show) element.hidden = !show;
     if (!show) {
       key = null;
       return;

@@ -106,7 +106,8 @@ export function createTable(root, session, options = {}) {
   hand.preview.after(tips.element);
   const result = createResult(ctx);
   // The committed deal's seal (fair-seal.js) loads with the first view that carries a proof,
-  // so that a page without a round (a setup form, a join form) does not load it.
+  // so that a page without a round (a setup form, a join form) does not load it; it joins the
+  // page when a round ends, so that nothing in the page changes while a person thinks.
   let seal = null;
   let sealLoading = false;
   function loadSeal() {
@@ -114,9 +115,13 @@ export function createTable(root, session, options = {}) {
     sealLoading = true;
     import('./fair-seal.js').then(({ createFairSeal }) => {
       seal = createFairSeal(ctx, session);
-      result.element.querySelector('.result-text').after(seal.element);
-      if (ctx.view) seal.render();
+      renderSeal();
     });
+  }
+  function renderSeal() {
+    if (!seal || (!seal.element.isConnected && !ctx.view?.result)) return;
+    if (!seal.element.isConnected) result.element.querySelector('.result-text').after(seal.element);
+    seal.render();
   }
   const log = createLog(ctx);
   const settings = createSettings(ctx, options.storage, { fixedTempo: Boolean(options.fixedTempo) });
@@ -206,7 +211,7 @@ export function createTable(root, session, options = {}) {
     log.render();
     result.render();
     loadSeal();
-    seal?.render();
+    renderSeal();
     renderRoomParts();
     settings.render();
     layout();

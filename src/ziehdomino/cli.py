@@ -83,6 +83,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--request-timeout", type=float, default=c.REQUEST_TIMEOUT,
                        help="seconds a connection has to send a complete request, after it opened or got its "
                             f"last answer (default {c.REQUEST_TIMEOUT:g})")
+    serve.add_argument("--ws-compression", action="store_true",
+                       help="offer WebSocket per-message compression (fewer bytes, more CPU and memory per "
+                            "connection; docs/deploy.md)")
     serve.add_argument("--proxy", default=None,
                        help="address of the reverse proxy whose X-Forwarded-For is trusted (default: none is)")
     serve.add_argument("--debug-metrics", action="store_true",
@@ -117,7 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server", "core", "frames", "bots", "render"],
+    bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "bots", "render", "analysis"],
                        help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
@@ -141,11 +144,14 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--against-last", action="store_true", help="server: measure --against's server after ours")
     bench.add_argument("--full-states", action="store_true",
                        help="server: also measure ours with seats that take full states only (no delta frames)")
+    bench.add_argument("--compression", action="store_true",
+                       help="server: also measure ours offering per-message compression (serve --ws-compression)")
     bench.add_argument("--cluster", type=int, default=None, metavar="N",
                        help="server: through HAProxy onto N processes on a throwaway PostgreSQL, beside one process")
     bench.add_argument("--rounds", type=int, default=None,
                        help="bots: rounds per table size whose stark decisions are timed (default 12); "
-                            "render: local 4-seat rounds played (default 30); frames: rounds per room (default 3)")
+                            "render: local 4-seat rounds played (default 30); frames: rounds per room (default 3); "
+                            "analysis: rounds analysed (default 50)")
     bench.add_argument("--chromium", default="/usr/bin/chromium", help="render: the Chromium to drive")
 
     arena = sub.add_parser("arena", help="computer levels play many rounds; figures with 95%% intervals")
@@ -215,7 +221,7 @@ def _serve(args: argparse.Namespace) -> int:
                             miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,
                             max_sockets_per_address=args.max_sockets_per_address, proxy=args.proxy,
                             max_connections_per_address=args.max_connections_per_address,
-                            request_timeout=args.request_timeout,
+                            request_timeout=args.request_timeout, ws_compression=args.ws_compression,
                             metrics=args.debug_metrics, database=args.database,
                             process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease)
     except ValueError as exc:
@@ -250,11 +256,16 @@ def _bench(args: argparse.Namespace) -> None:
         server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
                    think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup,
                    durable_floor=args.durable_floor, rules_floor=args.rules_floor, against=args.against,
-                   against_last=args.against_last, full_states=args.full_states)
+                   against_last=args.against_last, full_states=args.full_states,
+                   compression=args.compression)
     elif args.name == "core":
         from .bench import core
 
         core.run(rooms=200 if args.rooms == 500 else args.rooms, seed=args.seed, against=args.against)
+    elif args.name == "parts":
+        from .bench import parts
+
+        parts.run(seed=args.seed)
     elif args.name == "frames":
         from .bench import frames
 
@@ -264,6 +275,10 @@ def _bench(args: argparse.Namespace) -> None:
         from .bench import bots
 
         bots.run(rounds_per_table=12 if args.rounds is None else args.rounds, seed=args.seed)
+    elif args.name == "analysis":
+        from .bench import analysis
+
+        analysis.run(rounds=50 if args.rounds is None else args.rounds, seed=args.seed)
     elif args.name == "render":
         from .bench import render
 

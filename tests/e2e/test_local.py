@@ -315,12 +315,17 @@ def test_nothing_rerenders_while_the_person_thinks(server, new_context):
     start_local(page, server.base, "Anna", 1)
     page.wait_for_function("() => document.querySelector('[role=status]').innerText.includes('Du bist am Zug')")
     mutations = page.evaluate("""() => new Promise((done) => {
-        let n = 0;
-        const obs = new MutationObserver((list) => { n += list.length; });
+        const seen = [];
+        const name = (node) => node.nodeType === 1
+            ? `${node.tagName.toLowerCase()}${node.id ? '#' + node.id : ''}.${[...node.classList].join('.')}`
+            : `text in ${name(node.parentNode)}`;
+        const obs = new MutationObserver((list) => {
+            for (const m of list) seen.push(`${m.type} ${m.attributeName || ''} on ${name(m.target)}`);
+        });
         obs.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-        setTimeout(() => { obs.disconnect(); done(n); }, 1500);
+        setTimeout(() => { obs.disconnect(); done(seen); }, 1500);
     })""")
-    assert mutations == 0
+    assert mutations == []
     assert not problems, problems
 
 

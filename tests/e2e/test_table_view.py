@@ -52,9 +52,9 @@ ENDS = [".table .end-chip.left", ".table .end-chip.right"]
 #: Between one's own turns: the line of play and the others.
 BETWEEN = [".table .status", ".table .players li", ".table .line li"]
 #: At the round's end: the result with every hand, who opens the next round, and every control of
-#: the panel ("Nächste Runde", "Runde ansehen"; a room's ready line when it is drawn).
+#: the panel ("Nächste Runde", "Runde ansehen", "Runde analysieren"; a room's ready line when it is drawn).
 ROUND_END = [".table .round-end h3", ".table .result-text", ".table .round-end tbody tr", ".table .next-starter",
-             ".table .round-end .btn.primary", ".table .round-end .replay-link"]
+             ".table .round-end .btn.primary", ".table .round-end .replay-link", ".table .round-end .analyse-link"]
 
 #: What of the round's end is hidden although inside the viewport: the panel scrolls (some of it
 #: is cut off), or a control lies over a row of the result.
@@ -104,6 +104,8 @@ def check_round_end(page: Page, label: str, players: int) -> None:
     expect(page.locator(".round-end tbody tr")).to_have_count(players)
     ready = [".table .ready-line"] if page.locator(".table .ready-line").is_visible() else []
     missing = offscreen(page, ROUND_END + ready) + page.evaluate(PANEL_CUT_JS)
+    if missing:
+        page.screenshot(path=f"artifacts/screens/round-end-cut-{label.replace(' ', '-')}.png")
     assert not missing, f"{label}: round end: {missing}"
     expect(page.get_by_role("button", name="Nächste Runde")).to_be_focused()
 
@@ -255,6 +257,8 @@ def test_an_online_round_needs_no_scrolling(server, new_context, screens, figure
     for page in (anna, ben):
         expect(page.locator(".table .ready-line")).to_contain_text("Warte auf: Ben")
         missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
+        if missing:
+            page.screenshot(path=str(screens / "room-four-ready-cut-360x640.png"))
         assert not missing, f"{label}: round end, Anna ready: {missing}"
     figures.append(f"scrolls: online round at {size[0]}x{size[1]}: mouse {mouse.scrolls}")
     assert mouse.scrolls == 0
@@ -291,6 +295,8 @@ def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, scre
     for page in (anna, ben):
         expect(page.locator(".table .ready-line")).to_contain_text("Warte auf: Benedikt Langname")
         missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
+        if missing:
+            page.screenshot(path=str(screens / "room-four-ready-cut-360x640.png"))
         assert not missing, f"four-seat room 360x640, Anna ready: {missing}"
     anna.screenshot(path=str(screens / "room-four-round-end-360x640.png"))
     assert not problems, problems
@@ -386,6 +392,7 @@ def test_a_full_round_end_fits_with_every_control(server, new_context, screens, 
     page.screenshot(path=str(screens / f"table-full-round-end-{width}x{height}.png"))
     check_round_end(page, f"full round end {width}x{height}", 4)
     expect(page.get_by_role("link", name="Runde ansehen")).to_have_attribute("href", "/ansehen?lokal=1")
+    expect(page.get_by_role("link", name="Runde analysieren")).to_have_attribute("href", "/ansehen?lokal=1#analyse-0")
     # "Kette ansehen" folds the result away from the line of play as the round left it.
     assert page.evaluate(LINE_HIDDEN_JS), "the result should cover the line until asked"
     page.get_by_role("button", name="Kette ansehen").click()

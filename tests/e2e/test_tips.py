@@ -156,48 +156,89 @@ def _ends_after(view: dict, action: dict) -> tuple[int, int]:
     return left, (b if a == right else a)
 
 
+def _pips(tile: str) -> int:
+    return sum(int(x) for x in tile.split("|"))
+
+
+def _holding(tiles: list[str], ends: tuple[int, int]) -> int:
+    return sum(1 for t in tiles if any(int(x) in ends for x in t.split("|")))
+
+
+def _check_shut(view: dict, action: dict, s: str, m: re.Match[str], hands: list[list[str]] | None) -> None:
+    """'Platz 2 hat keine 3 (hat bei 3 gezogen) …': the draw or pass is in the log, the numbers are
+    open after the move, and (with the hands at hand) it is true."""
+    seat = int(m[1]) - 1
+    kind = "draw" if m[6] == "gezogen" else "pass"
+    ends = [int(m[4]), int(m[5] or m[4])]
+    assert any(e["seat"] == seat and e["type"] == kind and e.get("ends") == ends for e in view["log"]), s
+    for n in (int(x) for x in (m[2], m[3]) if x is not None):
+        assert n in _ends_after(view, action)
+        if hands is not None:
+            assert not any(str(n) in t.split("|") for t in hands[seat]), f"{s} is true"
+
+
+def _check_chance(view: dict, found: dict, m: re.Match[str]) -> None:
+    """'Stark hat mit diesem Zug in etwa k von 10 … gewonnen, mit a|b in etwa j von 10.'"""
+    assert found["method"] == "sample"
+
+    def tenth(c: dict) -> int:
+        return int(10 * (2 * c["won"] + c["shared"]) / (2 * found["samples"]) + 0.5)
+
+    chosen = next(c for c in found["candidates"] if c["index"] == found["choice"])
+    assert int(m[1]) == tenth(chosen) > int(m[3])
+    assert any(c is not chosen and view["legal"][c["index"]]["tile"] == m[2] and tenth(c) == int(m[3])
+               for c in found["candidates"])
+
+
 def check_tip_text(view: dict, got: dict, hands: list[list[str]] | None) -> None:
     """Every sentence of the tip is of a known kind and states what the view (and the search)
-    shows; a claim about another hand is also true of that hand."""
+    shows; a claim about another hand is also true of that hand; no engine words."""
     action, found = got["action"], got["search"]
     sentences = re.findall(r"[^.]+\.", got["text"])
     assert " ".join(s.strip() for s in sentences) == got["text"]
+    assert "Proben" not in got["text"] and "Verteilungen" not in got["text"]
+    rest = [t for t in view["hand"] if t != action["tile"]]
     for s in (x.strip() for x in sentences):
-        if m := re.fullmatch(r"Lege (\d\|\d) (links|rechts) an: (?:links|rechts) liegt eine (\d)\.", s):
+        if m := re.fullmatch(r"Lege (\d\|\d) (links|rechts) an die (\d)\.", s):
             assert m[1] == action["tile"] and m[2] == {"left": "links", "right": "rechts"}[action["end"]]
             assert int(m[3]) == view["ends"][0 if action["end"] == "left" else 1]
         elif m := re.fullmatch(r"Lege (\d\|\d) an: Die Kette ist leer, jeder Stein passt\.", s):
             assert m[1] == action["tile"] and view["ends"] is None
-        elif m := re.fullmatch(r"Damit wirst du (\d+) Augen los\.", s):
-            assert int(m[1]) == sum(int(x) for x in action["tile"].split("|"))
-        elif m := re.fullmatch(r"Danach liegen (?:(\d) und (\d)|zwei (\d)) offen; dazu hast du "
-                               r"(?:keinen Stein mehr|noch (\d+) Steine?)\.", s):
+        elif m := re.fullmatch(r"Danach liegen (?:(\d) und (\d)|zwei (\d)) offen, und dazu hast du noch (\d+) Steine: "
+                               r"du kannst weiter anlegen\.", s):
             ends = _ends_after(view, action)
             assert (int(m[3]), int(m[3])) == ends if m[3] else (int(m[1]), int(m[2])) == ends
-            rest = [t for t in view["hand"] if t != action["tile"]]
-            assert int(m[4] or 0) == sum(1 for t in rest if any(int(x) in ends for x in t.split("|")))
-        elif m := re.fullmatch(r"Platz (\d) hat bei (\d)(?: und (\d))? (gezogen|gepasst), hat also keine "
-                               r"(\d(?:(?:, | und keine )\d)*)\.", s):
-            seat = int(m[1]) - 1
-            ends = [int(m[2]), int(m[3] or m[2])]
-            kind = "draw" if m[4] == "gezogen" else "pass"
-            assert any(e["seat"] == seat and e["type"] == kind and e.get("ends") == ends for e in view["log"]), s
-            for n in (int(x) for x in re.split(r", | und keine ", m[5])):
-                assert n in ends and n in _ends_after(view, action)
-                if hands is not None:
-                    assert not any(str(n) in t.split("|") for t in hands[seat]), f"{s} is true"
-        elif m := re.fullmatch(r"Der Computer „Stark“ hat (\d+) mögliche Verteilungen der verdeckten Steine zu Ende "
-                               r"gespielt: Mit diesem Zug gewann er in (\d+) von (\d+) Proben, mit (\d\|\d)"
-                               r"(?: (?:links|rechts))? in (\d+)\.", s):
-            assert found["method"] == "sample" and int(m[1]) == int(m[3]) == found["samples"]
-            chosen = next(c for c in found["candidates"] if c["index"] == found["choice"])
-            assert int(m[2]) == chosen["won"]
-            assert any(c is not chosen and view["legal"][c["index"]]["tile"] == m[4] and c["won"] == int(m[5])
-                       for c in found["candidates"])
-        elif s.startswith("Der Vorrat ist leer, alle Steine sind bekannt:"):
+            assert int(m[4]) == _holding(rest, ends) >= 2
+        elif m := re.fullmatch(r"Danach (?:hast du noch einen Stein für die offenen Enden (\d) und (\d)|"
+                               r"liegen zwei (\d) offen, und dazu hast du noch einen Stein)\.", s):
+            ends = _ends_after(view, action)
+            assert (int(m[3]), int(m[3])) == ends if m[3] else (int(m[1]), int(m[2])) == ends
+            assert _holding(rest, ends) == 1
+        elif m := re.fullmatch(r"So geht der schwere (\d\|\d) \((\d+) Augen\) weg: bei einer Blockade zählen die "
+                               r"Augen in deiner Hand\.", s):
+            assert m[1] == action["tile"] and int(m[2]) == _pips(action["tile"]) >= 8
+        elif m := re.fullmatch(r"Ein Doppelstein wie (\d\|\d) passt nur an eine Zahl; jetzt passt er\.", s):
+            assert m[1] == action["tile"] and m[1][0] == m[1][2]
+            assert view["ends"], "on the empty line every tile fits: no reason"
+        elif m := re.fullmatch(r"Ein einfacher Grund sticht hier nicht heraus: Stark hat die möglichen Züge oft zu "
+                               r"Ende gespielt, und mit diesem gewann er am häufigsten, in etwa (\d+) von 10 Fällen\.", s):
+            assert found["method"] == "sample"
+        elif m := re.fullmatch(r"Platz (\d) hat keine (\d)(?: und keine (\d))? \(hat bei (\d)(?: und (\d))? "
+                               r"(gezogen|gepasst)\)(?: und muss nach diesem Zug ziehen oder passen|: an die \d kann "
+                               r"Platz \d nicht anlegen)\.", s):
+            _check_shut(view, action, s, m, hands)
+        elif m := re.fullmatch(r"Den schwereren (\d\|\d) \((\d+) Augen\) behältst du hier, obwohl schwere Steine "
+                               r"sonst früh weg sollen \(siehe Regeln\): der Grund davor wiegt hier mehr\.", s):
+            assert any(a.get("tile") == m[1] for a in view["legal"])
+            assert int(m[2]) == _pips(m[1]) >= max(8, _pips(action["tile"]) + 3)
+        elif m := re.fullmatch(r"Stark hat mit diesem Zug in etwa (\d+) von 10 ausgespielten Fällen gewonnen, mit "
+                               r"(\d\|\d)(?: (?:links|rechts))? in etwa (\d+) von 10\.", s):
+            _check_chance(view, found, m)
+        elif s.startswith("Der Vorrat ist leer, also kennst du alle Steine:"):
             assert found["method"] == "solve" and view["boneyard_count"] == 0 and view["players"] == 2
-        elif s == "Beide Seiten ergeben dieselben offenen Enden.":
-            assert found["method"] == "same"
+        elif m := re.fullmatch(r"Nur (\d\|\d) passt, und an beiden Enden ergibt er dieselben offenen Enden: es ist "
+                               r"dein einziger Zug\.", s):
+            assert found["method"] == "same" and m[1] == action["tile"]
         else:
             raise AssertionError(f"a sentence of no known kind: {s}")
 

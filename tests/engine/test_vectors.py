@@ -8,7 +8,10 @@ import pytest
 from ziehdomino.vectors import run_case
 
 VECTORS = Path(__file__).resolve().parent.parent / "vectors"
-CASES = [(f.name, c) for f in sorted(VECTORS.glob("*.json")) if f.name != "decisions.json"
+#: Not the engine's: the computer players' choices (docs/bots.md), the round analysis'
+#: (docs/analysis.md) and the delta frames' (docs/protocol.md).
+OTHERS = ("decisions.json", "analysis.json", "deltas.json")
+CASES = [(f.name, c) for f in sorted(VECTORS.glob("*.json")) if f.name not in OTHERS
          for c in json.loads(f.read_text())["cases"]]
 
 

@@ -95,8 +95,9 @@ async def _slow_join(srv: ServerProcess, room: str) -> tuple[int, dict]:
 
 
 def test_a_join_or_hello_racing_the_cleanup_never_brings_the_room_back(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+    # the join's body waits for the cleanup (7.2 s): longer than a request may take by default
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend,
-                        extra=["--abandon-hours", "0.002", "--cleanup-interval", "0.3"]).start()  # 7.2 s
+                        extra=["--abandon-hours", "0.002", "--cleanup-interval", "0.3", "--request-timeout", "60"]).start()
     try:
         joined = srv.create(["person", "person"])["room"]
         status, body = run(_slow_join(srv, joined))

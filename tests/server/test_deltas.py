@@ -169,3 +169,31 @@ def test_a_delta_that_does_not_follow_the_state_held_is_not_applied_and_the_clie
         assert _text(client.state) == writer.state_text(0)
 
     asyncio.run(main())
+
+
+def test_a_delta_carries_the_seats_only_when_a_seat_changed() -> None:
+    """The seats (every SEATINFO) go out again only when one of them changed: not with a round's
+    end, whose seats read the same, but with a ready mark."""
+    async def main() -> None:
+        rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+        await rooms.join(writer, "Ben")
+        clients = [_Client(0), _Client(1)]
+        for c in clients:
+            await rooms.connect(writer, c.conn)
+        deltas: list[dict[str, Any]] = []
+        while writer.room.turn is not None:
+            for c in clients:
+                c.conn._pending.clear()
+            seat = writer.room.turn
+            action = action_to_json(writer.room.match.round.legal_actions(seat)[0])  # type: ignore[union-attr]
+            await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
+            deltas += [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
+        assert deltas and deltas[-1]["view"]["result"] is not None  # the round's end went out as a delta
+        assert all("seats" not in d.get("room", {}) for d in deltas)
+        clients[0].conn._pending.clear()
+        await rooms.next_round(writer, 0, writer.room.match.version)  # type: ignore[union-attr]
+        (marked,) = [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
+        assert marked["room"]["seats"][0]["ready"] is True
+
+    asyncio.run(main())

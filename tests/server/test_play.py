@@ -7,6 +7,9 @@ import random
 from typing import Any
 
 import pytest
+
+from ziehdomino.engine import hand_size
+from ziehdomino.engine.fair import commitment_of, deal_json
 from tests.support.server import Client, ServerProcess, check_frames, check_replays, run, seated_room
 
 ROUNDS = 3
@@ -36,6 +39,8 @@ async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: r
     finished: dict[int, dict[str, Any]] = {}  # round number -> the stored match at its end
     responses: list[tuple[str, int, str]] = []
     replayed = 0
+    promised: dict[int, str] = {}  # round number -> the commitment announced before its deal
+    sent: dict[int, dict[int, str]] = {}  # round number -> each person's contribution to its deal
     try:
         while True:
             changed = asyncio.gather(*(c.wait_for(lambda c: c.view is not None) for c in clients))
@@ -46,6 +51,7 @@ async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: r
             if view["result"] is not None:
                 checked += check_frames(server, room, clients, view["round_number"], list(creds.values()))
                 finished[view["round_number"]] = server.stored(room)[1]  # type: ignore[assignment]
+                _check_proof(view, finished[view["round_number"]], promised, sent)
                 replayed += check_replays(server, room, finished, responses)
                 for _, _, text in responses:
                     assert not any(cred in text for cred in creds.values())
@@ -53,6 +59,15 @@ async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: r
                     deltas = sum(1 for c in clients for text, _ in c.frames if text.startswith('{"type":"delta"'))
                     return {"view": view, "checked": checked, "room": room, "replayed": replayed,
                             "responses": responses, "deltas": deltas}
+                # every person contributes to the next deal, after its commitment, then the ready step
+                pending = players[0].states[-1]["room"]["fair"]
+                assert pending["commitment"] is not None and not any(pending["contributed"])
+                n = view["round_number"] + 1
+                promised[n], sent[n] = pending["commitment"], {}
+                for seat, player in players.items():
+                    sent[n][seat] = rng.randbytes(16).hex()
+                    await player.send({"type": "contribute", "commitment": promised[n], "contribution": sent[n][seat]})
+                    await player.wait_state(lambda s, a=seat: s["room"]["fair"]["contributed"][a])
                 # the ready step: every person asks; the round is dealt after the last one
                 askers = sorted(players)
                 rng.shuffle(askers)
@@ -76,6 +91,24 @@ async def play_room(server: ServerProcess, seats: list[str], rounds: int, rng: r
     finally:
         for c in clients:
             await c.close()
+
+
+def _check_proof(view: dict[str, Any], stored: dict[str, Any], promised: dict[int, str],
+                 sent: dict[int, dict[int, str]]) -> None:
+    """The round's revealed proof: the seed is the commitment's, the commitment the one announced
+    before the deal, every person's contribution in its place, and the stored deal the documented
+    function of them (docs/fair.md)."""
+    proof = view["fair"]
+    n = view["round_number"]
+    assert commitment_of(proof["seed"]) == proof["commitment"] == stored["fair"]["commitment"]
+    if n in promised:
+        assert proof["commitment"] == promised[n]
+        for seat, contribution in sent[n].items():
+            assert proof["contributions"][seat] == contribution
+    deal = deal_json(proof["seed"], proof["contributions"], hand_size(view["players"]))
+    assert stored["deal"]["hands"] == deal["hands"] and stored["deal"]["boneyard"] == deal["boneyard"]
+    if n == 1:
+        assert view["starter"] == deal["starter"]
 
 
 async def _until_settled(clients: list[Client], seats: list[str]) -> None:

@@ -55,7 +55,7 @@ def test_replay_codes_before_during_and_after_a_round(tmp_path: Path, web_dir: P
         assert _get(srv, f"/r/{room}/runde/1").status_code == 200
         listed = _get(srv, f"/api/rooms/{room}/runden").json()["rounds"]
         assert listed == [{"round": 1, "starter": body["record"]["starter"], "kind": end["result"]["kind"],
-                           "winners": end["result"]["winners"], "pips": end["pips"]}]
+                           "winners": end["result"]["winners"], "pips": end["pips"], "fair": end["fair"]}]
         assert _get(srv, f"/api/rooms/{room}/runde/2").json()["code"] == "round_not_found"
 
         # a spectator (no credential at all) gets the very same answer; the next round stays shut

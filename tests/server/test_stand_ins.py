@@ -115,7 +115,7 @@ def test_a_person_away_on_their_turn_is_played_for_after_the_grace_then_comes_ba
 
         history = [f[1]["rounds"] for f in anna.frames if f[1]["type"] == "history"][-1]
         assert [h["round"] for h in history] == [1, 2]
-        assert all(set(h) == {"round", "starter", "kind", "winners", "pips"} and len(h["pips"]) == 2 for h in history)
+        assert all(set(h) == {"round", "starter", "kind", "winners", "pips", "fair"} and len(h["pips"]) == 2 for h in history)
 
         # Ben comes back: his seat, his hand, his counters; he plays his own turn.
         ben = await Client(srv, room, creds[1]).open()

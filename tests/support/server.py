@@ -409,18 +409,26 @@ def _truth(match: dict[str, Any], version: int) -> Any:
 def check_frames(server: ServerProcess, room: str, clients: list[Client], round_number: int,
                  credentials: list[str]) -> int:
     """The leak oracle: every state frame of ``round_number`` received by ``clients`` holds no
-    tile its receiver may not know, checked against the room's stored state. Returns the number
-    of frames checked. Call while the stored match is still at that round.
+    tile its receiver may not know, checked against the room's stored state, and no secret seed
+    (docs/fair.md): neither the pending deal's nor this round's before it is over. Returns the
+    number of frames checked. Call while the stored match is still at that round.
     """
-    _, match = server.stored(room)
+    record = server.stored_record(room)
+    assert record is not None
+    match = record.match
     assert match is not None
     assert len(match["starters"]) == round_number
+    seed = (match.get("fair") or {}).get("seed")
+    pending = (record.room or {}).get("next_seed")
     checked = 0
     for c in clients:
         for text, frame in c.frames:
             for cred in credentials:
                 assert cred not in text, "a credential was sent on the wire"
             assert "credential_hash" not in text
+            assert pending is None or pending not in text, "the pending deal's seed was sent"
+            assert seed is None or _after_round(frame, round_number) or seed not in text, \
+                "a round's seed was sent before its end"
             if frame["type"] != "state" or frame["view"] is None or frame["view"]["round_number"] != round_number:
                 continue
             view = frame["view"]
@@ -442,8 +450,21 @@ def check_frames(server: ServerProcess, room: str, clients: list[Client], round_
                 assert view["hand"] is None
             assert view["hand_counts"] == [len(h) for h in rnd.hands]
             assert view["boneyard_count"] == len(rnd.boneyard)
+            if seed is not None:
+                assert view["fair"]["commitment"] == match["fair"]["commitment"]
+                assert view["fair"]["seed"] == (seed if over else None)
             checked += 1
     return checked
+
+
+def _after_round(frame: dict[str, Any], round_number: int) -> bool:
+    """A frame sent once round ``round_number`` was over: its view shows it over (or a later
+    round), or the history lists it."""
+    if frame["type"] == "history":
+        return any(r["round"] >= round_number for r in frame["rounds"])
+    view = frame.get("view")
+    return frame["type"] == "state" and view is not None and (
+        view["round_number"] > round_number or (view["round_number"] == round_number and view["result"] is not None))
 
 
 def truth_states(match: dict[str, Any]) -> list[Any]:

@@ -442,14 +442,14 @@ test('the view has exactly the docs/view.md fields; after the round it shows eve
   const view = seatView(match, 2);
   assert.deepEqual(Object.keys(view), [
     'version', 'players', 'seat', 'round_number', 'starter', 'line', 'ends', 'hand', 'hand_counts',
-    'boneyard_count', 'turn', 'passes', 'legal', 'log', 'result', 'hands', 'pips', 'match',
+    'boneyard_count', 'turn', 'passes', 'legal', 'log', 'result', 'hands', 'pips', 'match', 'fair',
   ]);
   assert.deepEqual(
     { ...view, hand: null },
     {
       version: 1, players: 3, seat: 2, round_number: 1, starter: 1, line: [], ends: null, hand: null,
       hand_counts: [5, 5, 5], boneyard_count: 13, turn: 1, passes: 0, legal: [], log: [], result: null,
-      hands: null, pips: null, match: { wins: [0, 0, 0], shared: [0, 0, 0], next_starter: 2 },
+      hands: null, pips: null, match: { wins: [0, 0, 0], shared: [0, 0, 0], next_starter: 2 }, fair: null,
     },
   );
   assert.deepEqual(view.hand, match.round.hands[2].map(formatTile));

@@ -213,3 +213,21 @@ test('a replay session refuses a record the rules refuse', () => {
   record.actions.pop();
   assert.throws(() => new ReplaySession(record), PositionError);
 });
+
+import { statusText } from '../../src/ziehdomino/web/table/words.js';
+
+test('a replay\'s status names whose turn it is, "du" for the player\'s own seat, and never "Du schaust zu"', () => {
+  const { record } = playedRecords(2, 7, 1)[0];
+  const seats = [{ kind: 'person', name: 'Anna' }, { kind: 'computer', level: 'stark' }];
+  for (const mine of [null, 0]) {
+    const session = new ReplaySession(record, { seats, mine });
+    for (let k = 0; k < session.steps; k++) {
+      session.seek(k);
+      const view = session.view();
+      const text = statusText(view, session.roomInfo());
+      assert.doesNotMatch(text, /Du schaust zu/, text);
+      if (view.turn === 0) assert.match(text, mine === 0 ? /^Du bist am Zug\./ : /^Anna ist am Zug\./, text);
+      if (view.turn === 1) assert.match(text, /^Computer 1 ist am Zug\./, text);
+    }
+  }
+});

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { BACKOFF, OnlineSession, PENDING_MS, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/sessions/session-online.js';
+import { BACKOFF, OnlineSession, PENDING_MS, PING_MS, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/sessions/session-online.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }
@@ -326,7 +326,7 @@ test('an answer within PENDING_MS never makes a move pending; neither do pings',
   t.all[0].message({ type: 'error', code: 'stale_version' });
   assert.equal(t.clock.timers.filter((x) => x.ms === PENDING_MS).length, 0); // the timer went with the answer
   assert.equal(t.session.pending(), false);
-  t.clock.fire(25000); // a ping goes out: nothing the player made
+  t.clock.fire(PING_MS); // a ping goes out: nothing the player made
   assert.equal(t.clock.timers.filter((x) => x.ms === PENDING_MS).length, 0);
   assert.deepEqual(t.pendings, []);
 });
@@ -370,6 +370,33 @@ test('closing the session ends a pending wait', () => {
   assert.deepEqual(t.pendings.map(([waiting]) => waiting), [true, false]);
 });
 
+test('a seat contributes once per socket to each pending deal, a spectator never (docs/fair.md)', () => {
+  const storage = new FakeStorage();
+  writeSeat(storage, 'ROOM123', 1, 'SECRET');
+  const t = make(storage);
+  t.session.connect();
+  t.all[0].open();
+  const pending = (contributed) => ({ you: 1, fair: { commitment: 'c'.repeat(64), contributed } });
+  t.all[0].message({ type: 'state', room: pending([false, false]), view: null });
+  t.all[0].message({ type: 'state', room: pending([false, false]), view: null });
+  const sent = t.all[0].sent.filter((m) => m.type === 'contribute');
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].commitment, 'c'.repeat(64));
+  assert.match(sent[0].contribution, /^[0-9a-f]{32}$/);
+  t.all[0].message({ type: 'state', room: pending([false, true]), view: null }); // confirmed
+  const dealt = { version: 2, seat: 1, round_number: 1, result: null, fair: { commitment: 'c'.repeat(64), seed: null, contributions: null } };
+  t.all[0].message({ type: 'state', room: { you: 1, fair: { commitment: null, contributed: [false, false] } }, view: dealt });
+  assert.deepEqual(t.session.dealWitness(dealt), {
+    seen: 'c'.repeat(64), promised: 'c'.repeat(64), mine: { contribution: sent[0].contribution, confirmed: true },
+  });
+  // a new socket sends it again while it is not confirmed; a spectator sends nothing
+  const s = make();
+  s.session.connect();
+  s.all[0].open();
+  s.all[0].message({ type: 'state', room: { you: null, fair: { commitment: 'd'.repeat(64), contributed: [false, false] } }, view: null });
+  assert.equal(s.all[0].sent.filter((m) => m.type === 'contribute').length, 0);
+});
+
 test('a delta from the state held makes the next state; one that does not follow it asks for the full state once', () => {
   const t = make();
   t.session.connect();
@@ -389,4 +416,20 @@ test('a delta from the state held makes the next state; one that does not follow
   t.all[0].message({ type: 'state', seq: 11, room, view: { version: 13, line: [], log: [], turn: 0 } });
   t.all[0].message({ type: 'delta', base: 11, seq: 12, view: { version: 14 } });
   assert.equal(t.session.view().version, 14);
+});
+
+test('the browser going offline drops the socket at once and the session retries; pings come every PING_MS', () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'state', seq: 1, room: { seats: [] }, view: VIEW });
+  assert.equal(t.session.connection(), 'online');
+  assert.ok(PING_MS <= 10000);
+  t.clock.fire(PING_MS);
+  assert.deepEqual(t.all[0].sent.at(-1), { type: 'ping' });
+  t.session.networkLost();
+  assert.equal(t.session.connection(), 'retry');
+  assert.equal(t.all[0].readyState, 3); // the old socket is closed
+  t.clock.fire(BACKOFF[0]);
+  assert.equal(t.all.length, 2); // a new one is being opened
 });

@@ -39,64 +39,91 @@ function endsAfter(view, action) {
   return [l, a === r ? b : a];
 }
 
+/** The next seat's draw or pass at `ends` (as the tip names it) is in the log. */
+function assertLogged(view, name, type, ends) {
+  const seat = Number(name.replace('Platz ', '')) - 1;
+  assert.notEqual(seat, view.seat);
+  assert.ok(view.log.some((e) => e.seat === seat && e.type === type && e.ends?.[0] === ends[0] && e.ends?.[1] === ends[1]),
+    `the log shows ${name} ${type} at ${ends}`);
+  return seat;
+}
+
 /**
  * Every sentence of a (German) tip is one of the known kinds, and each states a fact that
- * follows from the view (and, when the round is at hand, is true of the hidden hands).
+ * follows from the view (and, when the round is at hand, is true of the hidden hands). No
+ * engine words ("Proben", "Verteilungen"): a number only as "in etwa k von 10".
  */
 function assertTruthfulText(view, tip, hands = null) {
   const sentences = tip.text.match(/[^.]+[.]/g).map((x) => x.trim());
   assert.equal(sentences.join(' '), tip.text);
+  assert.doesNotMatch(tip.text, /Proben|Verteilungen/);
   const action = tip.action;
   const rest = view.hand.filter((t) => t !== action.tile);
+  const pips = (tile) => halvesOf(tile)[0] + halvesOf(tile)[1];
+  const after = action.type === 'play' ? endsAfter(view, action) : null;
   for (const s of sentences) {
     let m;
-    if ((m = s.match(/^Lege (\d\|\d) (links|rechts) an: (links|rechts) liegt eine (\d)\.$/))) {
+    if ((m = s.match(/^Lege (\d\|\d) (links|rechts) an die (\d)\.$/))) {
       assert.equal(m[1], action.tile);
       assert.equal(m[2], SIDE[action.end]);
-      assert.equal(Number(m[4]), view.ends[action.end === 'left' ? 0 : 1]);
+      assert.equal(Number(m[3]), view.ends[action.end === 'left' ? 0 : 1]);
     } else if ((m = s.match(/^Lege (\d\|\d) an: Die Kette ist leer, jeder Stein passt\.$/))) {
       assert.equal(m[1], action.tile);
       assert.equal(view.ends, null);
-    } else if ((m = s.match(/^Damit wirst du (\d+) Augen los\.$/))) {
-      assert.equal(Number(m[1]), halvesOf(action.tile)[0] + halvesOf(action.tile)[1]);
-    } else if ((m = s.match(/^Danach liegen (?:(\d) und (\d)|zwei (\d)) offen; dazu hast du (?:keinen Stein mehr|noch (\d+) Steine?)\.$/))) {
-      const [l, r] = endsAfter(view, action);
+    } else if ((m = s.match(/^Danach liegen (?:(\d) und (\d)|zwei (\d)) offen, und dazu hast du noch (\d+) Steine: du kannst weiter anlegen\.$/))) {
+      const [l, r] = after;
       if (m[3] !== undefined) assert.deepEqual([Number(m[3]), Number(m[3])], [l, r]);
       else assert.deepEqual([Number(m[1]), Number(m[2])], [l, r]);
-      assert.equal(Number(m[4] ?? 0), rest.filter((t) => shows(t, l) || shows(t, r)).length);
-    } else if ((m = s.match(/^(.+) hat bei (\d)(?: und (\d))? (gezogen|gepasst), hat also keine (\d(?:(?:, | und keine )\d)*)\.$/))) {
-      const seat = Number(m[1].replace('Platz ', '')) - 1;
-      assert.notEqual(seat, view.seat);
-      const ends = [Number(m[2]), Number(m[3] ?? m[2])];
-      const type = m[4] === 'gezogen' ? 'draw' : 'pass';
-      assert.ok(view.log.some((e) => e.seat === seat && e.type === type && e.ends?.[0] === ends[0] && e.ends?.[1] === ends[1]),
-        `the log shows ${s}`);
-      const numbers = m[5].split(/, | und keine /).map(Number);
+      assert.equal(Number(m[4]), rest.filter((t) => shows(t, l) || shows(t, r)).length);
+    } else if ((m = s.match(/^Danach (?:hast du noch einen Stein für die offenen Enden (\d) und (\d)|liegen zwei (\d) offen, und dazu hast du noch einen Stein)\.$/))) {
+      assert.deepEqual(m[3] === undefined ? [Number(m[1]), Number(m[2])] : [Number(m[3]), Number(m[3])], after);
+      assert.equal(rest.filter((t) => shows(t, after[0]) || shows(t, after[1])).length, 1);
+    } else if ((m = s.match(/^So geht der schwere (\d\|\d) \((\d+) Augen\) weg: bei einer Blockade zählen die Augen in deiner Hand\.$/))) {
+      assert.equal(m[1], action.tile);
+      assert.equal(Number(m[2]), pips(action.tile));
+      assert.ok(pips(action.tile) >= 8);
+    } else if ((m = s.match(/^Ein Doppelstein wie (\d\|\d) passt nur an eine Zahl; jetzt passt er\.$/))) {
+      assert.equal(m[1], action.tile);
+      assert.equal(action.tile[0], action.tile[2]);
+      assert.ok(view.ends, 'on the empty line every tile fits: no reason');
+    } else if ((m = s.match(/^Ein einfacher Grund sticht hier nicht heraus: Stark hat die möglichen Züge oft zu Ende gespielt, und mit diesem gewann er am häufigsten, in etwa (\d+) von 10 Fällen\.$/))) {
+      const found = tip.search;
+      const chosen = found.candidates.find((c) => c.index === found.choice);
+      assert.equal(Number(m[1]), Math.round((10 * (2 * chosen.won + chosen.shared)) / (2 * found.samples)));
+    } else if ((m = s.match(/^(.+) hat keine (\d)(?: und keine (\d))? \(hat bei (\d)(?: und (\d))? (gezogen|gepasst)\)(?: und muss nach diesem Zug ziehen oder passen|: an die \d kann .+ nicht anlegen)\.$/))) {
+      const seat = assertLogged(view, m[1], m[6] === 'gezogen' ? 'draw' : 'pass', [Number(m[4]), Number(m[5] ?? m[4])]);
+      const numbers = [m[2], m[3]].filter((x) => x !== undefined).map(Number);
       for (const n of numbers) {
-        assert.ok(ends.includes(n));
-        assert.ok(endsAfter(view, action).includes(n), 'only numbers the move leaves open');
+        assert.ok(after.includes(n), 'only numbers the move leaves open');
         if (hands) assert.ok(!hands[seat].some((t) => shows(t, n)), `${s}: and it is true`);
       }
-    } else if ((m = s.match(/^Der Computer „Stark“ hat (\d+) mögliche Verteilungen der verdeckten Steine zu Ende gespielt: Mit diesem Zug gewann er in (\d+) von (\d+) Proben, mit (\d\|\d)(?: (links|rechts))? in (\d+)\.$/))) {
+      if (/muss nach diesem Zug/.test(s)) assert.deepEqual([...new Set(after)].sort(), [...new Set(numbers)].sort());
+    } else if ((m = s.match(/^Den schwereren (\d\|\d) \((\d+) Augen\) behältst du hier, obwohl schwere Steine sonst früh weg sollen \(siehe Regeln\): der Grund davor wiegt hier mehr\.$/))) {
+      assert.ok(view.legal.some((a) => a.tile === m[1]), 'a tile that fits');
+      assert.equal(Number(m[2]), pips(m[1]));
+      assert.ok(pips(m[1]) >= pips(action.tile) + 3 && pips(m[1]) >= 8);
+    } else if ((m = s.match(/^Stark hat mit diesem Zug in etwa (\d+) von 10 ausgespielten Fällen gewonnen, mit (\d\|\d)(?: (links|rechts))? in etwa (\d+) von 10\.$/))) {
       const found = tip.search;
       assert.equal(found.method, 'sample');
-      assert.equal(Number(m[1]), found.samples);
-      assert.equal(Number(m[3]), found.samples);
+      const tenth = (c) => Math.round((10 * (2 * c.won + c.shared)) / (2 * found.samples));
       const chosen = found.candidates.find((c) => c.index === found.choice);
-      assert.equal(Number(m[2]), chosen.won);
-      const alt = found.candidates.find((c) => c !== chosen && view.legal[c.index].tile === m[4]
-        && (!m[5] || SIDE[view.legal[c.index].end] === m[5]));
+      assert.equal(Number(m[1]), tenth(chosen));
+      const alt = found.candidates.find((c) => c !== chosen && view.legal[c.index].tile === m[2]
+        && (!m[3] || SIDE[view.legal[c.index].end] === m[3]));
       assert.ok(alt, 'the alternative is a candidate');
-      assert.equal(Number(m[6]), alt.won);
+      assert.equal(Number(m[4]), tenth(alt));
+      assert.ok(tenth(chosen) > tenth(alt), 'the number is given where it shows a difference');
       for (const c of found.candidates) assert.ok(2 * c.won + c.shared <= 2 * chosen.won + chosen.shared);
-    } else if (/^Der Vorrat ist leer, alle Steine sind bekannt:/.test(s) || /^bei bestem Spiel/.test(s)) {
+    } else if (/^Der Vorrat ist leer, also kennst du alle Steine:/.test(s)) {
       assert.equal(tip.search.method, 'solve');
       assert.equal(view.boneyard_count, 0);
       assert.equal(view.players, 2);
     } else if (s === 'Nur dieser Zug ist möglich.') {
       assert.equal(view.legal.length, 1);
-    } else if (s === 'Beide Seiten ergeben dieselben offenen Enden.') {
+    } else if ((m = s.match(/^Nur (\d\|\d) passt, und an beiden Enden ergibt er dieselben offenen Enden: es ist dein einziger Zug\.$/))) {
       assert.equal(tip.search.method, 'same');
+      assert.equal(m[1], action.tile);
+      assert.ok(view.legal.every((a) => a.tile === action.tile));
     } else if (!/^(Ziehe|Passe|Keiner|Ziehe so lange|und der Vorrat)/.test(s)) {
       assert.fail(`a sentence of no known kind: ${s}`);
     }
@@ -187,7 +214,7 @@ test('sheds high pips when nothing else decides', () => {
   const tip = tipFor(viewFromPosition(pos));
   assert.equal(tip.tile, '5|6');
   assert.equal(tip.end, 'left');
-  assert.match(tip.text, /Lege 5\|6 links an: links liegt eine 5\./);
+  assert.match(tip.text, /^Lege 5\|6 links an die 5\. So geht der schwere 5\|6 \(11 Augen\) weg/);
 });
 
 test('names what the next player is known to lack, and the draw that shows it', () => {
@@ -203,9 +230,8 @@ test('names what the next player is known to lack, and the draw that shows it', 
   assert.deepEqual(tip.search.lacks[1].map((x) => x.number), [2, 4]);
   assert.equal(tip.tile, '1|1');
   assert.equal(tip.end, 'right');
-  assert.match(tip.text, /Platz 2 hat bei 2 und 4 gezogen, hat also keine 2\./);
-  assert.match(tipFor(view, 'en', (s) => `Computer ${s}`).text, /Computer 1 drew at 2 and 4, so holds no 2\./);
-  assert.match(tip.text, /gewann er in \d+ von \d+ Proben/);
+  assert.match(tip.text, /Platz 2 hat keine 2 \(hat bei 2 und 4 gezogen\): an die 2 kann Platz 2 nicht anlegen\./);
+  assert.match(tipFor(view, 'en', (s) => `Computer ${s}`).text, /Computer 1 has no 2 \(drew at 2 and 4\): Computer 1 cannot play on the 2\./);
 });
 
 test('a later draw at other ends takes back what was known about the other numbers', () => {
@@ -256,4 +282,18 @@ test('the coach: off at first, three counted actions, then off with its message;
 test("the tips' last message speaks of actions, as their counter does", () => {
   assert.match(TipCoach.doneText('de'), /drei Aktionen/);
   assert.doesNotMatch(TipCoach.doneText('de'), /Züge/);
+});
+
+test('every tip gives a reason, never only the move restated, and no double reason on the empty line', () => {
+  // Ends 3 and 3, one tile that fits: both ends give the same play.
+  const view = {
+    seat: 0, turn: 0, players: 2, round_number: 1, version: 3, hand: ['3|6', '1|2'], ends: [3, 3],
+    line: [], log: [], hand_counts: [2, 3], boneyard_count: 5, result: null,
+    legal: [{ type: 'play', tile: '3|6', end: 'left' }, { type: 'play', tile: '3|6', end: 'right' }],
+  };
+  const tip = tipFor(view, 'de');
+  assert.equal(tip.search.method, 'same');
+  assert.doesNotMatch(tip.text, /Beide Seiten ergeben dieselben offenen Enden\./);
+  assert.match(tip.text, /Nur 3\|6 passt.*einziger Zug/);
+  assert.match(tipFor(view, 'en').text, /Only 3\|6 fits/);
 });

@@ -133,14 +133,14 @@ def _pct(values: list[float], p: float) -> float:
 # --- the servers ----------------------------------------------------------------------------------
 
 
-def _serve(port: int, data: str, profile: str | None) -> None:
-    """Our server's process: ``serve`` (optionally under cProfile)."""
+def _serve(port: int, data: str, profile: str | None, compression: bool) -> None:
+    """Our server's process: ``serve`` (optionally under cProfile, or offering compression)."""
     from ziehdomino.server import Settings, serve
 
     settings = Settings(data_dir=Path(data), computer_delay=0.0, http_rate=1_000_000, ws_rate=1000,
                         ws_connect_rate=1_000_000, max_sockets_per_address=1_000_000,
                         max_connections_per_address=1_000_000,
-                        max_rooms_per_address=MAX_ROOMS)
+                        max_rooms_per_address=MAX_ROOMS, ws_compression=compression)
     if not profile:
         serve(settings, host=HOST, port=port, log_level="warning")
         return
@@ -316,7 +316,8 @@ class _Client:
         ws.send(text)
 
 
-async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int) -> dict[str, Any]:
+async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int,
+                       deflate: bool) -> dict[str, Any]:
     from .wsclient import Seat
 
     client = _Client(think_ms, seed)
@@ -329,7 +330,7 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
         async with gate:
             def made() -> Any:
                 # the seat and its room are known before the first frame can arrive
-                ws = Seat(HOST, port, path, hello, client.on_text)
+                ws = Seat(HOST, port, path, hello, client.on_text, deflate=deflate)
                 ws.seat_no, ws.room = seat, rooms.setdefault(room, _Room())
                 ws.lite = {} if b'"deltas"' in hello else None
                 return ws
@@ -358,11 +359,11 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
             "unanswered": unanswered, "closed_early": closed, "received": received}
 
 
-def _client(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int) -> None:
+def _client(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: int, deflate: bool) -> None:
     _raise_fd_limit(len(plan) + 256)
     import uvloop
 
-    pipe.send(("done", uvloop.run(_client_main(pipe, port, plan, think_ms, seed))))
+    pipe.send(("done", uvloop.run(_client_main(pipe, port, plan, think_ms, seed, deflate))))
 
 
 def _measure_floor(name: str, module_and_flag: list[str], rooms: int, kw: dict[str, Any]) -> dict[str, Any]:
@@ -383,12 +384,13 @@ def _measure_floor(name: str, module_and_flag: list[str], rooms: int, kw: dict[s
 
 def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: list[SeatPlan], *, seconds: float,
              think_ms: float, warmup: float, seed: int,
-             on_window: Callable[[str], None] | None = None) -> dict[str, Any]:
+             on_window: Callable[[str], None] | None = None, deflate: bool = False) -> dict[str, Any]:
     """Play ``plan`` against the server(s) at ``port`` and measure ``procs``' CPU over the window
-    (all of them together; ``on_window("start")`` and ``("end")`` are called at its edges)."""
+    (all of them together; ``on_window("start")`` and ``("end")`` are called at its edges;
+    ``deflate``: the seats offer per-message compression)."""
     ctx = multiprocessing.get_context("spawn")
     here, there = ctx.Pipe()
-    worker = ctx.Process(target=_client, args=(there, port, plan, think_ms, seed), daemon=True)
+    worker = ctx.Process(target=_client, args=(there, port, plan, think_ms, seed, deflate), daemon=True)
     worker.start()
     try:
         t0 = time.perf_counter()
@@ -446,18 +448,21 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
     return figures
 
 
-def _measure_ours(name: str, rooms: int, kw: dict[str, Any], src: Path | None, deltas: bool) -> dict[str, Any]:
+def _measure_ours(name: str, rooms: int, kw: dict[str, Any], src: Path | None, deltas: bool,
+                  compression: bool = False) -> dict[str, Any]:
     """Our server (from ``src``, default this checkout) in a fresh data folder, measured
-    (``deltas``: the seats ask for delta frames)."""
+    (``deltas``: the seats ask for delta frames; ``compression``: the server offers per-message
+    compression and the seats take it)."""
     profile = os.environ.get("ZIEHDOMINO_BENCH_PROFILE") or ""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
-        proc = _start(["ziehdomino.bench.server", "serve", str(port), str(Path(tmp) / "data"), profile], port, src)
+        proc = _start(["ziehdomino.bench.server", "serve", str(port), str(Path(tmp) / "data"), profile,
+                       "compress" if compression else ""], port, src)
         try:
             t0 = time.perf_counter()
             plan = _ours_rooms(f"http://{HOST}:{port}", rooms, deltas)
             print(f"{name}: created {rooms} rooms, {4 * rooms} seats in {time.perf_counter() - t0:.1f} s", flush=True)
-            return _measure(name, [proc], port, plan, **kw)
+            return _measure(name, [proc], port, plan, **kw, deflate=compression)
         finally:
             _stop(proc)
 
@@ -481,19 +486,36 @@ def _between_floors(summary: dict[str, Any], floor: dict[str, Any], ours: dict[s
             summary[f"against_over_{key}"] = round(other["server_cpu_us"] / between["server_cpu_us"], 2)
 
 
-def _full_states(summary: dict[str, Any], ours: dict[str, Any], full: dict[str, Any] | None) -> None:
-    """Print and add to ``summary`` what ours cost with seats that take full states only."""
-    if full is None:
-        return
-    summary.update({"full_states_cpu_us": full["server_cpu_us"], "full_states_p99_ms": full["p99_ms"],
-                    "full_states_bytes_per_action": full["bytes_per_action"]})
-    print(f"full states: {full['server_cpu_us']} us per action, {full['bytes_per_action']} bytes per action "
-          f"(deltas: {ours['server_cpu_us']} us, {ours['bytes_per_action']} bytes)")
+def _against(summary: dict[str, Any], ours: dict[str, Any], other: dict[str, Any], against: str) -> None:
+    """Print and add to ``summary`` what the other checkout's server cost beside ours."""
+    summary.update({"against": against, "against_cpu_us": other["server_cpu_us"],
+                    "against_p50_ms": other["p50_ms"], "against_p99_ms": other["p99_ms"],
+                    "against_peak_rss_kb_per_room": round(other["peak_rss_mb"] * 1024 / summary["rooms"], 1),
+                    "against_bytes_per_action": other["bytes_per_action"]})
+    print(f"against {against}: {other['server_cpu_us']} us per action (ziehdomino {ours['server_cpu_us']} us), "
+          f"p99 {other['p99_ms']} ms (ziehdomino {ours['p99_ms']} ms), {other['bytes_per_action']} bytes per "
+          f"action (ziehdomino {ours['bytes_per_action']})")
+
+
+def _full_states(summary: dict[str, Any], ours: dict[str, Any], full: dict[str, Any] | None,
+                 packed: dict[str, Any] | None) -> None:
+    """Print and add to ``summary`` what ours cost with seats that take full states only, and
+    with per-message compression."""
+    for key, other, what in (("full_states", full, "full states"), ("compressed", packed, "compressed deltas")):
+        if other is None:
+            continue
+        summary.update({f"{key}_cpu_us": other["server_cpu_us"], f"{key}_p99_ms": other["p99_ms"],
+                        f"{key}_bytes_per_action": other["bytes_per_action"],
+                        f"{key}_peak_rss_kb_per_room": round(other["peak_rss_mb"] * 1024 / summary["rooms"], 1)})
+        print(f"{what}: {other['server_cpu_us']} us per action, {other['bytes_per_action']} bytes per action, "
+              f"{summary[f'{key}_peak_rss_kb_per_room']} KiB per room (deltas: {ours['server_cpu_us']} us, "
+              f"{ours['bytes_per_action']} bytes, {summary['peak_rss_kb_per_room']} KiB)")
 
 
 def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
         warmup: float = 10.0, durable_floor: bool = False, rules_floor: bool = False,
-        against: Path | None = None, against_last: bool = False, full_states: bool = False) -> dict[str, Any]:
+        against: Path | None = None, against_last: bool = False, full_states: bool = False,
+        compression: bool = False) -> dict[str, Any]:
     """Measure the floor, then our server; print figures and a last-line JSON summary; return it.
 
     Args:
@@ -510,6 +532,8 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
             Its seats ask for full states (a checkout from before delta frames refuses the ask).
         full_states: also measure our server with seats that take full states only (after the
             seats that take deltas, as the browser's do).
+        compression: also measure our server offering per-message compression, its seats taking
+            it (as a browser's do when offered).
     """
     rooms = max(1, min(MAX_ROOMS, rooms))
     seconds = max(1.0, min(MAX_SECONDS, seconds))
@@ -535,6 +559,7 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         other = _measure_ours(f"against ({against})", rooms, kw, against / "src", False)
     ours = _measure_ours("ziehdomino", rooms, kw, None, True)
     full = _measure_ours("ziehdomino (full states)", rooms, kw, None, False) if full_states else None
+    packed = _measure_ours("ziehdomino (compressed)", rooms, kw, None, True, True) if compression else None
     if against is not None and against_last:
         other = _measure_ours(f"against ({against})", rooms, kw, against / "src", False)
 
@@ -555,21 +580,15 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         "peak_rss_kb_per_room": round(ours["peak_rss_mb"] * 1024 / rooms, 1),
         "bytes_per_action": ours["bytes_per_action"],
     }
-    _full_states(summary, ours, full)
+    _full_states(summary, ours, full, packed)
     print(f"peak memory: {ours['peak_rss_mb']} MiB for {rooms} rooms, {summary['peak_rss_kb_per_room']} KiB per room")
     if other is not None:
-        summary.update({"against": str(against), "against_cpu_us": other["server_cpu_us"],
-                        "against_p50_ms": other["p50_ms"], "against_p99_ms": other["p99_ms"],
-                        "against_peak_rss_kb_per_room": round(other["peak_rss_mb"] * 1024 / rooms, 1),
-                        "against_bytes_per_action": other["bytes_per_action"],
-                        "against_measured": "after" if against_last else "before"})
-        print(f"against {against}: {other['server_cpu_us']} us per action (ziehdomino {ours['server_cpu_us']} us), "
-              f"p99 {other['p99_ms']} ms (ziehdomino {ours['p99_ms']} ms), {other['bytes_per_action']} bytes per "
-              f"action (ziehdomino {ours['bytes_per_action']})")
+        _against(summary, ours, other, f"{against} ({'after' if against_last else 'before'} ours)")
     _between_floors(summary, floor, ours, other, durable, rules)
     print(json.dumps(summary))
     return summary
 
 
 if __name__ == "__main__" and len(sys.argv) >= 4 and sys.argv[1] == "serve":
-    _serve(int(sys.argv[2]), sys.argv[3], sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None)
+    _serve(int(sys.argv[2]), sys.argv[3], sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None,
+           len(sys.argv) > 5 and sys.argv[5] == "compress")

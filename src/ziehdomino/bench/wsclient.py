@@ -4,7 +4,9 @@ A benchmark's client should cost far less than the server it measures, so this s
 protocol with as little work as it can: an HTTP/1.1 upgrade written by hand, unmasked frames
 read straight from the buffer, and frames sent with an all-zero mask key (RFC 6455 5.3 lets the
 client pick any key; a zero key leaves the payload as it is, so nothing is copied to mask it).
-No compression, no fragmentation (the servers measured send neither), pings answered.
+No fragmentation (the servers measured send none), pings answered; per-message compression
+(RFC 7692) only when asked for (``deflate``): offered in the upgrade, and each compressed
+frame (RSV1 set) inflated with the connection's one decompressor.
 
 Only what ``bench server`` needs: :class:`Seat` connects, says hello, and hands every text
 frame to a callback; :meth:`Seat.send` writes one text frame.
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import os
+import zlib
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -43,10 +46,12 @@ class Seat(asyncio.Protocol):
     """
 
     def __init__(self, host: str, port: int, path: str, hello: bytes,
-                 on_text: Callable[[Seat, bytes], None]) -> None:
+                 on_text: Callable[[Seat, bytes], None], *, deflate: bool = False) -> None:
+        offer = "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n" if deflate else ""
         self.request = (f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
                         f"Connection: Upgrade\r\nSec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
-                        f"Sec-WebSocket-Version: 13\r\nOrigin: http://{host}:{port}\r\n\r\n").encode()
+                        f"Sec-WebSocket-Version: 13\r\nOrigin: http://{host}:{port}\r\n{offer}\r\n").encode()
+        self.inflate: Any = None  # the decompressor, once the server agreed to compress
         self.hello = hello
         self.on_text = on_text
         self.transport: asyncio.Transport | None = None
@@ -96,6 +101,8 @@ class Seat(asyncio.Protocol):
                 if not self.opened.done():
                     self.opened.set_result(False)
                 return
+            if b"permessage-deflate" in bytes(buf[:end]).lower():
+                self.inflate = zlib.decompressobj(-zlib.MAX_WBITS)  # reads any smaller window too
             del buf[:end + 4]
             self.upgraded = True
             self.send(self.hello)
@@ -118,10 +125,13 @@ class Seat(asyncio.Protocol):
                 head = 10
             if size - pos < head + n:
                 break
-            opcode = buf[pos] & 0x0F
+            first = buf[pos]
+            opcode = first & 0x0F
             payload = bytes(buf[pos + head:pos + head + n])
             pos += head + n
             if opcode == _OP_TEXT:
+                if first & 0x40 and self.inflate is not None:  # RSV1: a compressed message
+                    payload = self.inflate.decompress(payload + b"\x00\x00\xff\xff")
                 self.on_text(self, payload)
             elif opcode == _OP_PING:
                 self.send_pong(payload)

@@ -10,12 +10,19 @@ lowest seat and no win to anybody.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeAlias
 
 from .actions import Action
 from .deal import deal_round, random_seat
 from .errors import Refusal
+from .fair import Proof, commitment_of, shuffle
 from .position import position_of
 from .round import Result, Round, Seat
+from .tiles import Tile
+
+Committed: TypeAlias = tuple[str, Sequence[str]]
+"""A committed deal's inputs: the seed (64 hex digits) and one contribution per seat (docs/fair.md)."""
 
 
 class Match:
@@ -30,12 +37,16 @@ class Match:
             the deal plus the round's log of actions restores the round exactly.
         version: raised by every accepted action and every new round; an action may name the
             version it was made against (:meth:`apply`).
+        fair: the current round's proof (``docs/fair.md``) when it was dealt from a committed
+            seed: ``{"commitment", "seed", "contributions"}``, the seed secret until the round
+            is over (:func:`~.view.public_view` shows it only then); None for a round dealt
+            otherwise.
     """
 
-    __slots__ = ("players", "wins", "shared", "starters", "round", "opening", "version", "_rng")
+    __slots__ = ("players", "wins", "shared", "starters", "round", "opening", "version", "fair", "_rng")
 
     def __init__(self, players: int, *, rng: random.Random | None = None, first_starter: Seat | None = None,
-                 first_round: Round | None = None) -> None:
+                 first_round: Round | None = None, committed: Committed | None = None) -> None:
         """Start a match and deal its first round.
 
         Args:
@@ -44,11 +55,16 @@ class Match:
             first_starter: the first round's starter; default drawn at random.
             first_round: play this round first instead of dealing one (a position); its
                 ``starter`` is the first starter.
+            committed: ``(seed, contributions)``: deal the first round by the committed deal
+                (``docs/fair.md``) instead of shuffling; its starter too, unless
+                ``first_starter`` names one.
 
         Raises:
-            ValueError: bad ``players`` or ``first_starter``.
+            ValueError: bad ``players`` or ``first_starter``, a malformed seed or contribution,
+                or not one contribution per seat.
         """
         self._rng = rng
+        self.fair: Proof | None = None
         self.players = players
         self.wins = [0] * players
         self.shared = [0] * players
@@ -57,8 +73,10 @@ class Match:
                 raise ValueError("first_round has another number of players")
             self.round = first_round
         else:
-            starter = random_seat(players, rng) if first_starter is None else first_starter
-            self.round = deal_round(players, starter, rng)
+            order, drawn = self._committed(committed)
+            if first_starter is None:
+                first_starter = random_seat(players, rng) if drawn is None else drawn
+            self.round = deal_round(players, first_starter, rng, order=order)
         self.opening = position_of(self.round)
         self.starters = [self.round.starter]
         self.version = 1
@@ -75,7 +93,21 @@ class Match:
         m.round = self.round.copy(keep_log=True)
         m.opening = self.opening
         m.version = self.version
+        m.fair = self.fair
         return m
+
+    def _committed(self, committed: Committed | None) -> tuple[list[Tile] | None, Seat | None]:
+        """The committed deal's order and first starter, with :attr:`fair` set to its proof
+        ((None, None): a shuffle, no proof)."""
+        if committed is None:
+            self.fair = None
+            return None, None
+        seed, contributions = committed
+        if len(contributions) != self.players:
+            raise ValueError(f"a committed deal takes one contribution per seat ({self.players})")
+        order, starter = shuffle(seed, contributions)
+        self.fair = {"commitment": commitment_of(seed), "seed": seed, "contributions": list(contributions)}
+        return order, starter
 
     @property
     def round_number(self) -> int:
@@ -114,8 +146,9 @@ class Match:
             for s in winners:
                 self.shared[s] += 1
 
-    def next_round(self, *, version: int | None = None) -> Round:
-        """Deal the next round, opened by :attr:`next_starter`.
+    def next_round(self, *, version: int | None = None, committed: Committed | None = None) -> Round:
+        """Deal the next round, opened by :attr:`next_starter`: by the committed deal of
+        ``committed`` = ``(seed, contributions)`` (``docs/fair.md``) when given, else shuffled.
 
         Raises:
             Refusal: ``round_not_over`` while the current round goes on; ``stale_version``.
@@ -124,7 +157,7 @@ class Match:
         if self.round.result is None:
             raise Refusal("round_not_over", "the current round is still being played")
         starter = self.next_starter
-        self.round = deal_round(self.players, starter, self._rng)
+        self.round = deal_round(self.players, starter, self._rng, order=self._committed(committed)[0])
         self.opening = position_of(self.round)
         self.starters.append(starter)
         self.version += 1
@@ -138,15 +171,15 @@ class Match:
             return None
         return next((s for s in range(self.players) if self.wins[s] >= target), None)
 
-    def rematch(self, *, version: int | None = None) -> Round:
+    def rematch(self, *, version: int | None = None, committed: Committed | None = None) -> Round:
         """Start a new match at the same table: every counter back to 0 and the next round dealt
-        as :meth:`next_round` deals it (opened by the seat after the last round's starter; the
-        round numbers go on).
+        as :meth:`next_round` deals it (opened by the seat after the last round's starter, by
+        ``committed`` when given; the round numbers go on).
 
         Raises:
             Refusal: ``round_not_over`` while the current round goes on; ``stale_version``.
         """
-        dealt = self.next_round(version=version)
+        dealt = self.next_round(version=version, committed=committed)
         self.wins = [0] * self.players
         self.shared = [0] * self.players
         return dealt

@@ -12,7 +12,8 @@ Record (``format`` 1)::
                                   # only the tiles drawn in the round, in draw order
      "undrawn": 5,                # how many boneyard tiles were never drawn
      "actions": [ACTION, ...],    # every accepted action, in order
-     "result": RESULT}            # how the round ended (checked on replay)
+     "result": RESULT,            # how the round ended (checked on replay)
+     "fair": PROOF}               # the committed deal's proof, when it had one (docs/fair.md)
 
 The order of the tiles never drawn is not kept: it never affected play, nobody ever saw it,
 and a record is meant to be shown to anyone once the round is over. Everything else in a
@@ -31,6 +32,7 @@ from .errors import PositionError, Refusal
 from .match import Match
 from .position import round_from_position
 from .round import Round
+from .view import fair_json
 from .tiles import format_oriented, format_tile
 
 RECORD_FORMAT = 1
@@ -60,7 +62,7 @@ def round_record(match: Match) -> dict[str, Any]:
     deal["hands"] = [list(h) for h in deal["hands"]]
     deal["boneyard"] = list(deal["boneyard"][:draws])
     deal["line"] = []
-    return {
+    record = {
         "format": RECORD_FORMAT,
         "round": match.round_number,
         "players": r.players,
@@ -70,6 +72,9 @@ def round_record(match: Match) -> dict[str, Any]:
         "actions": actions,
         "result": r.result.to_json(),
     }
+    if match.fair is not None:
+        record["fair"] = fair_json(match)
+    return record
 
 
 def _count(record: dict[str, Any], key: str, low: int) -> int:

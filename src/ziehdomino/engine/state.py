@@ -7,7 +7,8 @@ rules, so a stored state that the rules would not have produced is refused.
 Form (``format`` 1)::
 
     {"format": 1, "players": 3, "wins": [..], "shared": [..], "starters": [..],
-     "version": 12, "deal": POSITION, "actions": [ACTION, ...]}
+     "version": 12, "deal": POSITION, "actions": [ACTION, ...],
+     "fair": {"commitment", "seed", "contributions"}}   # only for a committed deal (docs/fair.md)
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..constants import MAX_PLAYERS, MIN_PLAYERS, TABLE_SIZES
 from .actions import DRAW, PASS, ActionJSON, Play, action_to_json, parse_action
 from .deal import hand_size
 from .errors import PositionError, Refusal
+from .fair import Proof, check_contribution, check_seed, commitment_of
 from .match import Match
 from .position import round_from_position
 from .round import LogEntry
@@ -51,6 +53,7 @@ def match_to_state(match: Match) -> dict[str, Any]:
         "version": match.version,
         "deal": match.opening,
         "actions": actions,
+        **({"fair": dict(match.fair)} if match.fair is not None else {}),
     }
 
 
@@ -64,6 +67,21 @@ def _seat_counts(state: dict[str, Any], key: str, players: int) -> list[int]:
     if not isinstance(value, list) or len(value) != players or not all(_is_int(v) and v >= 0 for v in value):
         raise PositionError(f"{key} must be {players} counts >= 0, not {value!r}"[:120])
     return list(value)
+
+
+def _stored_proof(value: Any, players: int) -> Proof | None:
+    """A stored round's proof (``docs/fair.md``), checked for its shape and its commitment only: the
+    deal is not recomputed here (the server is not who needs convincing; the browsers check)."""
+    if value is None:
+        return None
+    try:
+        seed = check_seed(value["seed"])
+        contributions = [check_contribution(c) for c in value["contributions"]]
+        if len(contributions) != players or value["commitment"] != commitment_of(seed):
+            raise ValueError("not a proof of this table")
+    except (TypeError, KeyError, ValueError):
+        raise PositionError("fair must be a proof {commitment, seed, contributions} of this table") from None
+    return {"commitment": value["commitment"], "seed": seed, "contributions": contributions}
 
 
 def match_from_state(state: Any, *, rng: random.Random | None = None) -> Match:
@@ -123,6 +141,7 @@ def match_from_state(state: Any, *, rng: random.Random | None = None) -> Match:
     if not _is_int(version) or version < least:
         raise PositionError(f"version must be an integer >= {least} (rounds dealt plus actions), not {version!r}")
     match.starters = list(starters)
+    match.fair = _stored_proof(state.get("fair"), players)
     match.wins = wins
     match.shared = shared
     match.version = version

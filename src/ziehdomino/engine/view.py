@@ -2,7 +2,8 @@
 
 This is the only game state that ever leaves the engine for a socket or the renderer
 (docs/architecture.md, idea 2). Before a round ends it holds the viewer's own hand and only the
-counts of the others; never the boneyard's tiles or order, never a random state.
+counts of the others; never the boneyard's tiles or order, never a random state, never the
+round's seed before the round is over (``docs/fair.md``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from .actions import ActionJSON, action_to_json
+from .fair import Proof
 from .match import Match
 from .round import LogEntryJSON, ResultJSON, Seat
 from .tiles import format_oriented, format_tile
@@ -45,6 +47,18 @@ class SeatView(TypedDict):
     hands: list[list[str]] | None
     pips: list[int] | None
     match: MatchCounts
+    fair: Proof | None
+
+
+def fair_json(match: Match) -> Proof | None:
+    """The view's ``fair``: the round's commitment, and its seed and contributions once the round
+    is over (``docs/fair.md``); None for a round dealt without a commitment."""
+    proof = match.fair
+    if proof is None:
+        return None
+    if match.round.result is None:
+        return {"commitment": proof["commitment"], "seed": None, "contributions": None}
+    return {"commitment": proof["commitment"], "seed": proof["seed"], "contributions": list(proof["contributions"] or ())}
 
 
 def seat_view(match: Match, seat: Seat | None) -> SeatView:
@@ -91,6 +105,7 @@ def public_view(match: Match, *, log: Any = None, line: Any = None) -> SeatView:
         "hands": [[format_tile(t) for t in h] for h in r.hands] if result is not None else None,
         "pips": list(r.pip_sums()) if result is not None else None,
         "match": {"wins": list(match.wins), "shared": list(match.shared), "next_starter": match.next_starter},
+        "fair": fair_json(match),
     }
 
 

@@ -193,9 +193,9 @@ async def join_room(request: Request) -> Response:
     if isinstance(spec, Response):
         return spec
     try:
-        seat, credential = await request.app.state.rooms.join(room, spec.name)
+        seat, credential = await request.app.state.rooms.join(room, spec.name, spec.contributed())
     except RoomError as exc:
-        status = {ErrorCode.ROOM_FULL: 409, ErrorCode.ROOM_NOT_FOUND: 404}.get(exc.code, 503)
+        status = {ErrorCode.ROOM_FULL: 409, ErrorCode.STALE_VERSION: 409, ErrorCode.ROOM_NOT_FOUND: 404}.get(exc.code, 503)
         return error_response(status, exc.code, exc.message)
     joined: JoinedRoom = {"seat": seat, "credential": credential}
     return JSONResponse(joined, status_code=201)

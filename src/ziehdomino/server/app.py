@@ -1,7 +1,7 @@
 """The ASGI app: pages, the HTTP API, the WebSocket route, start-up and shutdown.
 
 Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/qr.svg`` (the invitation as a QR code), ``/r/{room_id}/runde/{n}`` (a round's
-replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/zuschauen`` (computers playing each other), ``/lokal``, ``/regeln``, ``/sw.js``,
+replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/zuschauen`` (computers playing each other), ``/lokal``, ``/regeln``, ``/aufgaben`` (puzzles, docs/puzzles.md), ``/sw.js``,
 ``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted; caching
 in server/pages.py); ``/api/rooms...`` are the rooms' HTTP API (:mod:`.api`);
 ``/ws/{room_id}`` is the game. Every HTTP response carries the security headers.
@@ -229,6 +229,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         Route("/", page("index.html")),
         Route("/lokal", page("local.html")),
         Route("/regeln", page("rules.html")),
+        Route("/aufgaben", page("puzzles.html")),
         Route("/r/{room_id}", room_page),
         Route("/r/{room_id}/runde/{n}", round_page),
         Route("/ansehen", page("replay.html")),
@@ -309,7 +310,8 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     # log_config=None: uvicorn's own lines go through the root logger above, with the time and
     # the process name like every other line
     uvicorn.run(SecurityHeadersMiddleware(create_app(settings, storage)), host=host, port=port, log_level=log_level,
-                access_log=access_log, log_config=None, **forwarded, **{**UVICORN_OPTIONS, "http": http, "ws": ws})
+                access_log=access_log, log_config=None, **forwarded, **{**UVICORN_OPTIONS, "http": http, "ws": ws,
+                                                                   "ws_per_message_deflate": settings.ws_compression})
 
 
 def _gate(settings: Settings) -> gate.Gate:

@@ -95,11 +95,12 @@ def _dealt(room: Room, now: float) -> Room:
     their seat as the round starts."""
     room = _heirs_seated(room, _alive_match(room).round_number + 1, now)
     match = _alive_match(room).copy()
+    committed = room.state.committed()
     if match.winner(room.state.target) is not None:
-        match.rematch()
+        match.rematch(committed=committed)
     else:
-        match.next_round()
-    state = room.state._replace(ready=(False,) * room.players, stand_ins=(), turn_started=now)
+        match.next_round(committed=committed)
+    state = room.state.dealt()._replace(ready=(False,) * room.players, stand_ins=(), turn_started=now)
     return room.but(match=match, state=state)
 
 
@@ -134,24 +135,51 @@ def _heir(room: Room, name: str, credential_hash: str) -> tuple[Step, Seat]:
     return Step(room.with_seat(seats[0], heir=name, heir_hash=credential_hash), WHOLE), seats[0]
 
 
-def join(room: Room, name: str, credential_hash: str, now: float) -> tuple[Step, Seat]:
+def join(room: Room, name: str, credential_hash: str, now: float,
+         contribution: tuple[str, str] | None = None) -> tuple[Step, Seat]:
     """Seat ``name`` at the lowest free person seat, away until their page connects; the first
-    round is dealt when this was the last free seat. At an open table in play without a free
-    seat, ``name`` takes a computer's seat at the next round instead (:func:`_heir`). Returns
-    the step and the seat.
+    round is dealt (by the committed deal, ``docs/fair.md``) when this was the last free seat.
+    At an open table in play without a free seat, ``name`` takes a computer's seat at the next
+    round instead (:func:`_heir`; its first deal then takes no contribution of theirs, as a
+    computer adds none).
+    ``contribution``: ``(commitment, contribution)``, the joiner's contribution to the pending
+    deal. Returns the step and the seat.
 
     Raises:
-        RoomError: ``room_full``.
+        RoomError: ``room_full``; ``stale_version``: ``commitment`` is not the pending deal's.
     """
     free = [i for i, s in enumerate(room.seats) if not s.taken]
     if not free:
         return _heir(room, name, credential_hash)
     seat = free[0]
     room = room.with_seat(seat, name=name, credential_hash=credential_hash)
-    room = room.but(state=room.state.away(seat, now))
+    state = room.state.away(seat, now)
+    if contribution is not None:
+        if contribution[0] != state.pending_commitment():
+            raise RoomError(ErrorCode.STALE_VERSION, "the contribution answers another commitment than the pending deal's")
+        state = state.contributed(seat, contribution[1])
+    room = room.but(state=state)
     if room.full:
-        room = room.but(match=Match(room.players), state=room.state._replace(turn_started=now, wait_until=None))
+        match = Match(room.players, committed=state.committed())
+        room = room.but(match=match, state=state.dealt()._replace(turn_started=now, wait_until=None))
     return Step(room, WHOLE), seat
+
+
+def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> Step:
+    """The person at ``seat`` contributes to the pending deal whose commitment is ``commitment``
+    (``docs/fair.md``). A seat's first contribution to a deal stays: a later one changes
+    nothing and is answered with the state as it is (nothing written).
+
+    Raises:
+        Refusal: ``stale_version``: no deal is pending, or ``commitment`` is another deal's.
+    """
+    state = room.state
+    pending = state.pending_commitment()
+    if pending is None or commitment != pending:
+        raise Refusal(ErrorCode.STALE_VERSION, "the contribution answers another commitment than the pending deal's")
+    if state.contributions[seat]:
+        return Step(room, None)
+    return Step(room.but(state=state.contributed(seat, contribution)), STATE)
 
 
 def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
@@ -210,7 +238,7 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
     if match.round.result is not None:
         record = replays.finished_record(match)
         assert record is not None
-        state = state._replace(ready=(False,) * room.players, turn_started=None)
+        state = state._replace(ready=(False,) * room.players, turn_started=None).committing()
         next_room = room.but(match=match, state=state, rounds=(*room.rounds, record),
                              history=(*room.history, replays.summary_of(match)))
         return Step(next_room, Write("whole", finished=record), history=True)

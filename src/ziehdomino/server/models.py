@@ -172,13 +172,30 @@ class LeaveRoom(BaseModel):
 
     model_config = _STRICT
     credential: Annotated[str, Field(min_length=1, max_length=256)]
+#: A SHA-256 commitment: 64 lowercase hex digits (docs/fair.md).
+Commitment: TypeAlias = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+#: A person's contribution to a deal: 32 lowercase hex digits (docs/fair.md).
+Contribution: TypeAlias = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
 
 
 class JoinRoom(BaseModel):
-    """Body of ``POST /api/rooms/{id}/join``: ``{"name": "Ben"}``."""
+    """Body of ``POST /api/rooms/{id}/join``: ``{"name": "Ben"}``, optionally with the joiner's
+    contribution to the pending deal and the commitment it answers (both or neither)."""
 
     model_config = _STRICT
     name: Name
+    commitment: Commitment | None = None
+    contribution: Contribution | None = None
+
+    @model_validator(mode="after")
+    def _both(self) -> JoinRoom:
+        if (self.commitment is None) != (self.contribution is None):
+            raise ValueError("a contribution goes with the commitment it answers: both or neither")
+        return self
+
+    def contributed(self) -> tuple[str, str] | None:
+        """``(commitment, contribution)``, or None when the join brings none."""
+        return None if self.commitment is None or self.contribution is None else (self.commitment, self.contribution)
 
 
 # --- WebSocket messages, client to server ---------------------------------------------------
@@ -243,6 +260,16 @@ class NextRound(BaseModel):
     version: Version
 
 
+class Contribute(BaseModel):
+    """A seated person's contribution to the pending deal, with the commitment it answers
+    (docs/fair.md)."""
+
+    model_config = _STRICT
+    type: Literal["contribute"]
+    commitment: Commitment
+    contribution: Contribution
+
+
 class Leave(BaseModel):
     """A seated person leaves the room for good: a computer holds the seat from now on."""
 
@@ -280,12 +307,12 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Leave | StartNow | React | Sync | Ping,
+ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Contribute | Leave | StartNow | React | Sync | Ping,
                                      Field(discriminator="type")]
 
 #: Validates one WebSocket text message (JSON) into a :data:`ClientMessage`; raises
 #: ``pydantic.ValidationError`` for anything else.
-CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Leave | StartNow | React | Sync | Ping] = \
+CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Contribute | Leave | StartNow | React | Sync | Ping] = \
     TypeAdapter(ClientMessage)
 
 

@@ -58,7 +58,8 @@ def someone_present(room: Room) -> bool:
 def fill(room: Room, now: float, seat: Seat | None = None, grace: float = 20.0) -> Step | None:
     """Every free seat of a waiting open table goes to a computer (level Mittel) and the first
     round is dealt; written whole. ``seat``: the person who asked ("Jetzt mit Computern
-    starten"); None: the countdown ran out. When the countdown ran out and nobody is at the
+    starten"); None: the countdown ran out. The round is the committed deal (``docs/fair.md``)
+    the table announced when it opened. When the countdown ran out and nobody is at the
     table, it waits ``grace`` seconds more if someone went away less than ``grace`` ago (a
     reload, a restart of the server), else it ends (nobody would play it).
 
@@ -78,8 +79,9 @@ def fill(room: Room, now: float, seat: Seat | None = None, grace: float = 20.0) 
             return Step(room.but(state=room.state._replace(wait_until=max(recent) + grace)), STATE)
         return Step(room, Write("delete"), push=False)
     seats = tuple(s if s.taken else SeatState("computer", level=FILL_LEVEL) for s in room.seats)
-    state = room.state._replace(wait_until=None, turn_started=now)
-    return Step(room.but(seats=seats, match=Match(room.players), state=state), WHOLE)
+    match = Match(room.players, committed=room.state.committed())
+    state = room.state.dealt()._replace(wait_until=None, turn_started=now)
+    return Step(room.but(seats=seats, match=match, state=state), WHOLE)
 
 
 def listing(room: Room, started: bool | None = None) -> ListedTable | None:

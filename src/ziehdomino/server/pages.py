@@ -41,8 +41,9 @@ _KEPT = (".svg", ".png", ".ico", ".webmanifest")
 VERSION_MARK = "__WEB_VERSION__"
 #: Placeholder (a quoted list item) in ``sw.js`` replaced by the static files to cache.
 FILES_MARK = "'__WEB_FILES__'"
-#: Static files the service worker keeps for offline play (not the HTML templates or itself).
-_OFFLINE = (".js", ".css", ".svg", ".png", ".webmanifest")
+#: Static files the service worker keeps for offline play (not the HTML templates or itself); .json
+#: is the puzzle file (docs/puzzles.md).
+_OFFLINE = (".js", ".css", ".svg", ".png", ".webmanifest", ".json")
 
 #: A line of a page that :func:`page_text` replaces by the shared part ``web/parts/NAME``.
 INCLUDE = re.compile(r"^[ \t]*<!-- include ([a-z][a-z0-9-]*\.html) -->[ \t]*\n", re.MULTILINE)

@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from ..engine import Match, PositionError, replay_frames, round_record
+from ..engine.view import fair_json
 from .codes import ErrorCode
 from .wire import RoundReplay, RoundSummary
 
@@ -65,7 +66,7 @@ def summary_of(match: Match) -> RoundSummary:
     if r.result is None:
         raise ValueError("the round is not over")
     return {"round": match.round_number, "starter": r.starter, "kind": r.result.kind,
-            "winners": list(r.result.winners), "pips": list(r.pip_sums())}
+            "winners": list(r.result.winners), "pips": list(r.pip_sums()), "fair": fair_json(match)}
 
 
 def round_number(text: str) -> int | None:
@@ -106,11 +107,12 @@ def replay_body(room_id: str, seats: list[dict[str, Any]], record: dict[str, Any
 
 def round_summary(record: dict[str, Any]) -> RoundSummary:
     """A finished round in one line, from its record: ``{"round", "starter", "kind", "winners",
-    "pips"}``, ``pips`` every seat's pips left in hand at the end (the statistics' input).
+    "pips", "fair"}``, ``pips`` every seat's pips left in hand at the end (the statistics' input),
+    ``fair`` the round's proof (``docs/fair.md``) or None.
 
     Raises:
         PositionError: a record the rules refuse (the room's records were checked on load).
     """
     end = replay_frames(record)[-1]
     return {"round": record["round"], "starter": record["starter"], "kind": end["result"]["kind"],
-            "winners": end["result"]["winners"], "pips": end["pips"]}
+            "winners": end["result"]["winners"], "pips": end["pips"], "fair": record.get("fair")}

@@ -22,7 +22,7 @@ from .codes import ErrorCode
 from .credentials import hash_credential
 from .roomstate import Clock, RoomState
 from .storage import RoomRecord
-from .wire import RoomSummary, RoundSummary, SeatInfo, TurnClock
+from .wire import PendingDeal, RoomSummary, RoundSummary, SeatInfo, TurnClock
 
 Seat = int
 
@@ -253,14 +253,21 @@ class Room(NamedTuple):
         wait = self.state.wait_until
         return {"turn_time": self.state.turn_time, "clock": tick, "target": self.state.target,
                 "match_winner": self.match_winner, "public": self.state.public,
-                "wait_ms": None if wait is None else max(0, round((wait - now) * 1000))}
+                "wait_ms": None if wait is None else max(0, round((wait - now) * 1000)),
+                "fair": self.pending_deal()}
+
+    def pending_deal(self) -> PendingDeal:
+        """ROOMINFO's ``fair``: the next deal's commitment (None during a round) and whose
+        contributions to it the server holds (docs/fair.md). Never the seed."""
+        state = self.state
+        return {"commitment": state.pending_commitment(), "contributed": [bool(c) for c in state.contributions]}
 
     def summary(self, clock: Clock, now: float) -> RoomSummary:
         """The public summary of ``GET /api/rooms/{id}``."""
         return {"room": self.id, "seats": self.seat_infos(clock, now), "started": self.started, "full": self.full,
                 "turn_time": self.state.turn_time, "target": self.state.target,
                 "public": self.state.public, "round": None if self.match is None else self.match.round_number,
-                "in_progress": self.in_progress}
+                "in_progress": self.in_progress, "commitment": self.state.pending_commitment()}
 
     def record(self, updated: float) -> RoomRecord:
         """The row to store whole, written at ``updated`` (unix s): the seats, the match's storage

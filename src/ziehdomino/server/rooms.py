@@ -22,7 +22,7 @@ import asyncio
 import logging
 import re
 import time
-from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ..constants import MAX_CONNECTIONS_PER_SEAT, MAX_SPECTATORS
@@ -34,6 +34,7 @@ from .credentials import hash_credential, new_credential, new_room_id
 from .lobby import Lobby, storage_tables
 from .metrics import Metrics
 from .models import CreateRoom
+from .openers import Openers
 from .room import Room, RoomError, Seat, SeatState
 from .roomstate import Clock, address_key
 from .settings import Settings
@@ -68,8 +69,7 @@ class Rooms:
         self.clock = Clock(settings.turn_time_scale, settings.grace, settings.grace_no_limit)
         self.rooms: dict[str, RoomWriter] = {}
         self._closing = False
-        #: Rooms per creator (:func:`.roomstate.address_key`) that have not ended.
-        self._by_creator: Counter[str] = Counter()
+        self.openers = Openers(storage)
         self.metrics: Metrics | None = Metrics() if settings.metrics else None
         self._taking: dict[str, asyncio.Lock] = {}
         self.late_writes = 0
@@ -109,20 +109,14 @@ class Rooms:
 
     def _hold(self, writer: RoomWriter) -> RoomWriter:
         self.rooms[writer.id] = writer
-        creator = writer.room.state.creator
-        if creator is not None:
-            self._by_creator[creator] += 1
+        self.openers.held(writer.room)
         return writer
 
     def _unhold(self, writer: RoomWriter) -> None:
         if self.rooms.get(writer.id) is writer:
             del self.rooms[writer.id]
             self.lobby.forget(writer.id)
-            creator = writer.room.state.creator
-            if creator is not None:
-                self._by_creator[creator] -= 1
-                if self._by_creator[creator] <= 0:
-                    del self._by_creator[creator]
+            self.openers.let_go(writer.room)
 
     def resume(self) -> None:
         """Let every computer (or stand-in) whose turn it is act again, a deadline that passed
@@ -245,7 +239,7 @@ class Rooms:
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError(ErrorCode.SERVER_FULL, "this server holds as many rooms as it may; try again later")
         creator = None if address is None else address_key(address)
-        if creator is not None and await self._opened_by(creator) >= self.settings.max_rooms_per_address:
+        if creator is not None and await self.openers.count(creator) >= self.settings.max_rooms_per_address:
             raise RoomError(ErrorCode.TOO_MANY_ROOMS, f"this address has {self.settings.max_rooms_per_address} rooms open "
                                               "that have not ended; leave one under \"Meine Räume\" on the start page")
         credential = new_credential()
@@ -258,27 +252,21 @@ class Rooms:
         await writer.run(lambda _: step)
         return self._hold(writer), credential
 
-    async def _opened_by(self, creator: str) -> int:
-        """The rooms ``creator`` has open: counted by the storage across processes, else here."""
-        try:
-            counted = await self.storage.rooms_opened_by(creator)
-        except Exception as exc:
-            log.error("counting the rooms of a creator failed: %r", exc)
-            raise RoomError(ErrorCode.SERVER_ERROR, "the room could not be opened; try again") from None
-        return self._by_creator[creator] if counted is None else counted
-
-    async def join(self, writer: RoomWriter, name: str) -> tuple[Seat, str]:
+    async def join(self, writer: RoomWriter, name: str,
+                   contribution: tuple[str, str] | None = None) -> tuple[Seat, str]:
         """Seat ``name`` at the lowest free person seat; returns the seat and its credential.
-        Deals the first round when this was the last free seat.
+        Deals the first round when this was the last free seat. ``contribution``:
+        ``(commitment, contribution)`` to the pending deal (:func:`.changes.join`).
 
         Raises:
-            RoomError: ``room_full``, ``room_not_found`` (the room ended meanwhile), ``server_error``.
+            RoomError: ``room_full``, ``room_not_found`` (the room ended meanwhile), ``server_error``,
+                ``stale_version`` (the contribution answers another commitment).
         """
         credential = new_credential()
         seated: list[Seat] = []
 
         def change(room: Room) -> changes.Step:
-            step, seat = changes.join(room, name, hash_credential(credential), time.time())
+            step, seat = changes.join(room, name, hash_credential(credential), time.time(), contribution)
             seated.append(seat)
             return step
 
@@ -337,6 +325,15 @@ class Rooms:
         timing = None if self.metrics is None or received is None else self.metrics.start(received)
         await writer.run(lambda r: changes.act(r, seat, version, action, time.time()), timing)
 
+    @staticmethod
+    async def _by_seat(writer: RoomWriter, seat: Seat | None, spectator: str,
+                       change: Callable[[Room, Seat], changes.Step | None]) -> None:
+        """Run ``change`` for the person at ``seat``; a spectator (None) is refused with
+        ``RoomError('spectator', spectator)`` and nothing changes."""
+        if seat is None:
+            raise RoomError(ErrorCode.SPECTATOR, spectator)
+        await writer.run(lambda r: change(r, seat))
+
     async def next_round(self, writer: RoomWriter, seat: Seat | None, version: int) -> None:
         """A seated person asks for the next round (made against ``version``).
 
@@ -344,9 +341,8 @@ class Rooms:
             RoomError: ``spectator``, ``not_started``, ``room_not_found``, ``server_error``.
             Refusal: ``round_not_over``, ``stale_version``.
         """
-        if seat is None:
-            raise RoomError(ErrorCode.SPECTATOR, "a spectator cannot start a round")
-        await writer.run(lambda r: changes.ready(r, seat, version, time.time()))
+        await self._by_seat(writer, seat, "a spectator cannot start a round",
+                            lambda r, s: changes.ready(r, s, version, time.time()))
 
     async def start_now(self, writer: RoomWriter, seat: Seat | None) -> None:
         """A seated person starts a waiting open table at once ("Jetzt mit Computern starten").
@@ -354,9 +350,18 @@ class Rooms:
         Raises:
             RoomError: ``spectator``, ``room_not_found``, ``server_error``.
         """
-        if seat is None:
-            raise RoomError(ErrorCode.SPECTATOR, "spectators cannot start the table")
-        await writer.run(lambda r: opentables.fill(r, time.time(), seat))
+        await self._by_seat(writer, seat, "spectators cannot start the table",
+                            lambda r, s: opentables.fill(r, time.time(), s))
+
+    async def contribute(self, writer: RoomWriter, seat: Seat | None, commitment: str, contribution: str) -> None:
+        """A seated person's contribution to the pending deal (:func:`.changes.contribute`).
+
+        Raises:
+            RoomError: ``spectator``, ``room_not_found``, ``server_error``.
+            Refusal: ``stale_version`` (no deal pending, or another commitment).
+        """
+        await self._by_seat(writer, seat, "a spectator deals no tiles",
+                            lambda r, s: changes.contribute(r, s, commitment, contribution))
 
     async def leave(self, writer: RoomWriter, seat: Seat | None) -> None:
         """The person at ``seat`` leaves for good (:func:`.changes.leave`).
@@ -364,9 +369,8 @@ class Rooms:
         Raises:
             RoomError: ``spectator``, ``room_not_found``, ``server_error`` (nothing changed).
         """
-        if seat is None:
-            raise RoomError(ErrorCode.SPECTATOR, "a spectator has no seat to leave")
-        await writer.run(lambda r: changes.leave(r, seat, time.time()))
+        await self._by_seat(writer, seat, "a spectator has no seat to leave",
+                            lambda r, s: changes.leave(r, s, time.time()))
 
     async def cleanup(self, now: float | None = None) -> list[str]:
         """End and delete every room whose persons have all left or have all been away for

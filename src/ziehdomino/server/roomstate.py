@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..constants import DEFAULT_TURN_TIME, MATCH_TARGETS, TURN_TIMES, MatchTarget, TurnTime
+from ..engine.fair import check_contribution, check_seed, commitment_of, new_seed
 
 
 
@@ -54,6 +55,11 @@ class RoomState(NamedTuple):
         public: an open table ("Offener Tisch"): listed and joined without the link.
         wait_until: an open table waiting for people starts with computers at this time (unix
             s); None once the first round is dealt, and for every other room.
+        next_seed: the secret seed of the next deal, fixed (and stored) before its commitment is
+            announced (``docs/fair.md``): when the room opens and when a round ends; None while a
+            round is played.
+        contributions: per seat, the contribution a person's browser sent for the next deal
+            (32 hex digits), "" for none yet, a computer or a free seat.
     """
 
     turn_time: TurnTime | None
@@ -65,13 +71,37 @@ class RoomState(NamedTuple):
     target: MatchTarget | None = None
     public: bool = False
     wait_until: float | None = None
+    next_seed: str | None = None
+    contributions: tuple[str, ...] = ()
 
     @classmethod
     def new(cls, players: int, turn_time: TurnTime | None, creator: str | None, *,
             target: MatchTarget | None = None, public: bool = False, wait_until: float | None = None) -> RoomState:
-        """A fresh room's state: nobody away, nobody ready."""
+        """A fresh room's state: nobody away, nobody ready, the first deal's seed fixed."""
         return cls(turn_time, (None,) * players, (False,) * players, creator=creator, target=target, public=public,
-                   wait_until=wait_until)
+                   wait_until=wait_until).committing()
+
+    def committing(self) -> RoomState:
+        """This state with a fresh secret seed for the next deal and no contributions yet."""
+        return self._replace(next_seed=new_seed(), contributions=("",) * len(self.ready))
+
+    def committed(self) -> tuple[str, tuple[str, ...]]:
+        """The next deal's seed and contributions (``Match``'s ``committed``); a fresh seed when
+        none was fixed (a room stored before deals were committed)."""
+        seed = self.next_seed or new_seed()
+        return seed, self.contributions or ("",) * len(self.ready)
+
+    def dealt(self) -> RoomState:
+        """This state once the next deal is made: no seed pending until the round ends."""
+        return self._replace(next_seed=None, contributions=("",) * len(self.ready))
+
+    def pending_commitment(self) -> str | None:
+        """SHA-256 of the next deal's seed (hex), None while no deal is pending."""
+        return None if self.next_seed is None else commitment_of(self.next_seed)
+
+    def contributed(self, seat: int, contribution: str) -> RoomState:
+        """This state with ``seat``'s contribution to the next deal."""
+        return self._replace(contributions=_put(self.contributions, seat, contribution))
 
     def away(self, seat: int, since: float | None) -> RoomState:
         """This state with ``seat`` away since ``since`` (None: present, or no person there)."""
@@ -85,19 +115,20 @@ class RoomState(NamedTuple):
         """The stored form (plain JSON)."""
         return {"turn_time": self.turn_time, "away_since": list(self.away_since), "ready": list(self.ready),
                 "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator,
-                "target": self.target, "public": self.public, "wait_until": self.wait_until}
+                "target": self.target, "public": self.public, "wait_until": self.wait_until,
+                "next_seed": self.next_seed, "contributions": list(self.contributions)}
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> RoomState:
         """Read :meth:`to_json`'s form; a room stored before this state existed gets the defaults
-        (turn time 1 minute, nothing else). A ``history`` that rows of earlier versions kept is
+        (turn time 1 minute, nothing else; no seed for the next deal). A ``history`` that rows of earlier versions kept is
         ignored: the finished rounds' records are the room's one history.
 
         Raises:
             ValueError: a value of the wrong shape.
         """
-        if data is None:
-            return cls.new(players, DEFAULT_TURN_TIME, None)
+        if data is None:  # no seed was fixed for it: the next deal fixes its own (RoomState.committed)
+            return cls(DEFAULT_TURN_TIME, (None,) * players, (False,) * players, contributions=("",) * players)
         if not isinstance(data, dict):
             raise ValueError("room state must be an object")
         turn_time = data.get("turn_time")
@@ -126,9 +157,21 @@ class RoomState(NamedTuple):
         wait_until = data.get("wait_until")
         if not is_time(wait_until):
             raise ValueError("wait_until must be a time or null")
+        seed = data.get("next_seed")
+        if seed is not None:
+            check_seed(seed)
+        contributions = per_seat("contributions", _is_contribution) if "contributions" in data else ("",) * players
         return cls(turn_time, per_seat("away_since", is_time), per_seat("ready", lambda v: isinstance(v, bool)),
                    started, tuple(stand_ins), creator if isinstance(creator, str) else None, target,
-                   data.get("public") is True, wait_until)
+                   data.get("public") is True, wait_until, seed, contributions)
+
+
+def _is_contribution(value: Any) -> bool:
+    try:
+        check_contribution(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

@@ -47,6 +47,9 @@ class Settings:
             once (counted before a request is read, :mod:`.gate`; the proxy's address is not capped).
         request_timeout: seconds a connection has to send a complete request after it opened or
             got its last answer; then it is closed (:mod:`.gate`).
+        ws_compression: offer WebSocket per-message compression (RFC 7692, permessage-deflate,
+            a 4 KiB window): about a sixth of a delta frame's bytes, for some CPU and memory per
+            connection (``ziehdomino bench frames``, docs/deploy.md); off by default.
         proxy: the address(es) of the reverse proxy (comma-separated) whose ``X-Forwarded-For``
             and ``X-Forwarded-Proto`` are trusted; None (the default) trusts no forwarded header,
             so every limit counts the connecting address itself.
@@ -81,6 +84,7 @@ class Settings:
     max_sockets_per_address: int = c.MAX_SOCKETS_PER_ADDRESS
     max_connections_per_address: int = c.MAX_CONNECTIONS_PER_ADDRESS
     request_timeout: float = c.REQUEST_TIMEOUT
+    ws_compression: bool = False
     proxy: str | None = None
     database: str | None = None
     process_name: str = "ziehdomino"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ..constants import Level, MatchTarget, TurnTime
+from ..engine.fair import Proof
 from ..engine.view import SeatView
 
 # --- Parts of messages ---------------------------------------------------------------------
@@ -40,6 +41,14 @@ class TurnClock(TypedDict):
     stand_in: bool
 
 
+class PendingDeal(TypedDict):
+    """ROOMINFO's ``fair``: the next deal's commitment (None while a round is played) and which
+    seats' contributions to it the server holds (docs/fair.md)."""
+
+    commitment: str | None
+    contributed: list[bool]
+
+
 class RoomInfo(TypedDict):
     """ROOMINFO: the room in a ``state`` message; ``you`` is the viewer's seat (None: a spectator)."""
 
@@ -51,6 +60,7 @@ class RoomInfo(TypedDict):
     match_winner: int | None
     public: bool
     wait_ms: int | None
+    fair: PendingDeal
     you: int | None
 
 
@@ -62,6 +72,7 @@ class RoundSummary(TypedDict):
     kind: Literal["domino", "blocked"]
     winners: list[int]
     pips: list[int]
+    fair: Proof | None
 
 
 # --- WebSocket, server to client -----------------------------------------------------------
@@ -152,6 +163,7 @@ class RoomSummary(TypedDict):
     public: bool
     round: int | None
     in_progress: bool
+    commitment: str | None
 
 
 class RoundList(TypedDict):

@@ -84,7 +84,7 @@ class RoomWriter:
         self._parts_of: tuple[Room, int | None] | None = None
         self.encoder = messages.StateEncoder()
         #: The seats' JSON and what it was made of (:meth:`_seats_json`).
-        self._seats_kept: tuple[object, object, object, bool, Seat | None, orjson.Fragment] | None = None
+        self._seats_kept: tuple[object, object, object, bool, Seat | None, orjson.Fragment, bytes] | None = None
         #: The room value whose deadline :meth:`deadline` holds, and that deadline.
         self._deadline_of: Room | None = None
         self._deadline: float | None = None
@@ -254,7 +254,8 @@ class RoomWriter:
         """:meth:`.room.Room.seat_infos` as JSON, kept while what they are made of stays: the
         seats, the presence and ready marks (the same objects while unchanged: a room's next
         value shares them), whether a round is played, and which seat (if any) ran out of time.
-        Most actions change none of these."""
+        Most actions change none of these. Made again with the same bytes (a round's end, say),
+        the kept one is returned: a delta compares it by identity and sends no unchanged seats."""
         turn = room.turn
         overdue = turn if deadline is not None and deadline <= now else None
         state = room.state
@@ -262,8 +263,9 @@ class RoomWriter:
         if (kept is not None and kept[0] is room.seats and kept[1] is state.away_since and kept[2] is state.ready
                 and kept[3] == (turn is None) and kept[4] == overdue):
             return kept[5]
-        text = orjson.Fragment(orjson.dumps(room.seat_infos(clock, now)))
-        self._seats_kept = (room.seats, state.away_since, state.ready, turn is None, overdue, text)
+        raw = orjson.dumps(room.seat_infos(clock, now))
+        text = kept[5] if kept is not None and kept[6] == raw else orjson.Fragment(raw)
+        self._seats_kept = (room.seats, state.away_since, state.ready, turn is None, overdue, text, raw)
         return text
 
     def state_text(self, seat: Seat | None) -> str:

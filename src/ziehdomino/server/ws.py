@@ -31,7 +31,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine import Refusal
 from .codes import Close, ErrorCode
 from . import watching
-from .models import CLIENT_MESSAGE, ActionMessage, Hello, Leave, NextRound, Ping, React, StartNow, Sync, first_error
+from .models import (CLIENT_MESSAGE, ActionMessage, Contribute, Hello, Leave, NextRound, Ping, React, StartNow, Sync,
+                     first_error)
 from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
 from .messages import PONG, error_text
@@ -208,6 +209,8 @@ async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Con
                 await rooms.act(room, conn.seat, msg.version, msg.action_json(), received)
             elif isinstance(msg, NextRound):
                 await rooms.next_round(room, conn.seat, msg.version)
+            elif isinstance(msg, Contribute):
+                await rooms.contribute(room, conn.seat, msg.commitment, msg.contribution)
             elif isinstance(msg, Leave):
                 await rooms.leave(room, conn.seat)
             elif isinstance(msg, StartNow):

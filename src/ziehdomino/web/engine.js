@@ -772,12 +772,14 @@ function dealInto(match, starter, rng) {
  * Starts a match and deals its first round (version 1, round number 1).
  * Source: docs/rules.md, "A round" 2 and "A room".
  * @param {number} players  2–4.
- * @param {{rng?: Rng, firstStarter?: Seat}} [options]  `rng` (default `cryptoRng`) deals this
- *   and later rounds and draws the first starter when `firstStarter` is not given.
+ * @param {{rng?: Rng, firstStarter?: Seat, fair?: object}} [options]  `rng` (default `cryptoRng`) deals this
+ *   and later rounds and draws the first starter when `firstStarter` is not given. `fair`: the
+ *   round's proof `{commitment, seed, contributions}` when `rng` is its committed deal
+ *   (`swapsRng` of common/fair.js, docs/fair.md); kept as `match.fair` and shown by `seatView`.
  * @returns {Match}
  * @throws {PositionError} for a bad player count or first starter.
  */
-export function newMatch(players, { rng, firstStarter } = {}) {
+export function newMatch(players, { rng, firstStarter, fair } = {}) {
   checkPlayers(players);
   const source = rng === undefined ? cryptoRng : rng;
   if (firstStarter === undefined) firstStarter = randomInt(source, players);
@@ -791,6 +793,7 @@ export function newMatch(players, { rng, firstStarter } = {}) {
     version: 1,
     round: null,
     opening: null,
+    fair: fair ?? null,
   };
   dealInto(match, firstStarter, source);
   if (rng !== undefined) MATCH_RNG.set(match, rng);
@@ -841,19 +844,21 @@ export function nextStarter(match) {
  * Deals the next round once the current one is over; raises the round number and the version.
  * Source: docs/rules.md, "A round" 2 and "A room".
  * @param {Match} match
- * @param {{rng?: Rng, version?: number}} [options]  `rng` default: the match's own from
- *   `newMatch` / `matchFromState`, else `cryptoRng`; `version`: the version asked against.
+ * @param {{rng?: Rng, version?: number, fair?: object}} [options]  `rng` default: the match's own from
+ *   `newMatch` / `matchFromState`, else `cryptoRng`; `version`: the version asked against;
+ *   `fair`: the new round's proof when `rng` is its committed deal (as in `newMatch`).
  * @returns {Round} the new current round.
  * @throws {Refusal} `stale_version` for a `version` that is not the current one;
  *   `round_not_over` while the current round is still going.
  */
-export function nextRound(match, { rng, version } = {}) {
+export function nextRound(match, { rng, version, fair } = {}) {
   checkVersion(match, version);
   if (match.round.result === null) {
     throw new Refusal('round_not_over', `Round ${match.roundNumber} is still going; finish it before the next one.`);
   }
   const starter = nextStarter(match);
   dealInto(match, starter, rng ?? MATCH_RNG.get(match) ?? cryptoRng);
+  match.fair = fair ?? null;
   match.starters.push(starter);
   match.roundNumber += 1;
   match.version += 1;
@@ -878,7 +883,7 @@ export function matchWinner(match, target) {
  * after the last round's starter opens it), then every counter back to 0.
  * Source: docs/rules.md, "A match".
  * @param {Match} match
- * @param {{rng?: Rng, version?: number}} [options]  as `nextRound`
+ * @param {{rng?: Rng, version?: number, fair?: object}} [options]  as `nextRound`
  * @returns {Round} the new current round.
  * @throws {Refusal} as `nextRound`.
  */
@@ -927,7 +932,34 @@ export function seatView(match, seat) {
     hands: over ? round.hands.map((hand) => hand.map(textOf)) : null,
     pips: over ? round.hands.map((hand) => hand.reduce((sum, t) => sum + t[0] + t[1], 0)) : null,
     match: { wins: match.wins.slice(), shared: match.shared.slice(), next_starter: nextStarter(match) },
+    fair: fairJson(match),
   };
+}
+
+/**
+ * The view's `fair` (Python's `fair_json`): the round's commitment, and its seed and
+ * contributions once the round is over (docs/fair.md); null for a round dealt without one.
+ * @param {Match} match
+ * @returns {{commitment: string, seed: string|null, contributions: string[]|null}|null}
+ */
+export function fairJson(match) {
+  const proof = match.fair;
+  if (!proof) return null;
+  if (match.round.result === null) return { commitment: proof.commitment, seed: null, contributions: null };
+  return { commitment: proof.commitment, seed: proof.seed, contributions: proof.contributions.slice() };
+}
+
+const HEX = (n) => new RegExp(`^[0-9a-f]{${n}}$`);
+const isHex64 = (v) => typeof v === 'string' && HEX(64).test(v);
+const isContributionText = (v) => v === '' || (typeof v === 'string' && HEX(32).test(v));
+
+function storedProof(value, players) {
+  if (value === undefined || value === null) return null;
+  if (!isPlainObject(value) || !isHex64(value.commitment) || !isHex64(value.seed) || !Array.isArray(value.contributions)
+      || value.contributions.length !== players || !value.contributions.every(isContributionText)) {
+    throw new PositionError('fair must be a proof {commitment, seed, contributions} of this table.');
+  }
+  return { commitment: value.commitment, seed: value.seed, contributions: value.contributions.slice() };
 }
 
 function copyEntry(entry) {
@@ -978,6 +1010,7 @@ export function matchToState(match) {
     actions: match.round.log.map((entry) =>
       entry.type === 'play' ? { type: 'play', tile: entry.tile, end: entry.end } : { type: entry.type },
     ),
+    ...(match.fair ? { fair: { ...match.fair, contributions: match.fair.contributions.slice() } } : {}),
   };
 }
 
@@ -1060,7 +1093,8 @@ export function matchFromState(saved, { rng } = {}) {
     throw new PositionError(`version must be an integer >= ${starters.length + actions.length} (rounds dealt plus actions), not ${describe(version)}.`);
   }
 
-  const match = { players, wins, shared, starters: starters.slice(), roundNumber: starters.length, version, round, opening };
+  const fair = storedProof(data.fair, players);
+  const match = { players, wins, shared, starters: starters.slice(), roundNumber: starters.length, version, round, opening, fair };
   if (rng !== undefined) MATCH_RNG.set(match, rng);
   return match;
 }

@@ -9,7 +9,10 @@
 // The server stamps the app's version and the list of its static files here (server/pages.py),
 // so a deploy installs a new worker that caches the new files and drops the old cache.
 const CACHE = 'ziehdomino-static-__WEB_VERSION__';
-const FILES = ['/lokal', '/', '/regeln', '__WEB_FILES__'];
+// The pages kept offline: the local game, its replay and analysis (/ansehen), the puzzles. A
+// page is kept under its path alone (/ansehen?lokal=2 is the same page as /ansehen).
+const PAGES = ['/lokal', '/', '/regeln', '/aufgaben', '/ansehen'];
+const FILES = [...PAGES, '__WEB_FILES__'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -27,8 +30,7 @@ self.addEventListener('activate', (event) => {
 });
 
 function handled(url) {
-  return url.origin === self.location.origin
-    && (url.pathname === '/lokal' || url.pathname === '/' || url.pathname === '/regeln' || url.pathname.startsWith('/static/'));
+  return url.origin === self.location.origin && (PAGES.includes(url.pathname) || url.pathname.startsWith('/static/'));
 }
 
 self.addEventListener('fetch', (event) => {
@@ -36,7 +38,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (!handled(url)) return;
-  const key = url.pathname === '/lokal' ? '/lokal' : request;
+  const key = PAGES.includes(url.pathname) ? url.pathname : request;
   event.respondWith(
     fetch(request)
       .then((response) => {

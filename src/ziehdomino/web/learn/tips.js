@@ -8,58 +8,47 @@
  * is not a move; switching off and on again starts anew; after a reload they are off.
  *
  * The tip is what the strongest computer would do: it names the action `decide(view, "stark",
- * tipSeed(view))` chooses (bots/index.js `analyse`, from the seat's view only), and puts into words
- * what that search found and the facts it read from the view: the pips the tile sheds, the ends
- * it leaves and how many tiles in hand still show them, what the next seat is known to lack and
- * the draw or pass that shows it, and in how many of the played-out samples the move won. This
- * module judges nothing itself; every number in a tip comes from `analyse`.
+ * tipSeed(view))` chooses (bots/index.js `analyse`, from the seat's view only), and gives one
+ * reason a beginner can use (learn/reasons.js: what the next seat lacks and so cannot follow,
+ * which tiles still follow, which heavy tile goes; where Stark keeps a heavier tile, against the
+ * rules page's "schwere Steine früh ablegen", it says why here). A number only where it helps:
+ * "in etwa 6 von 10 ausgespielten Fällen gewonnen", when Stark's move wins clearly more often
+ * than the next best. Every fact in a tip comes from `analyse`.
  */
 
 import { mixSeed } from '../bots/rng.js';
+import { playReason, tenths, wordsIn } from './reasons.js';
 
 /** Number of confirmed own actions a round of tips accompanies (rules page: "bis zu drei"). */
 export const TIP_ACTIONS = 3;
 
 const SIDE = { de: { left: 'links', right: 'rechts' }, en: { left: 'left', right: 'right' } };
 
-/** "3", "3 und 5", "3, 4 und 5" */
-function list(numbers, and) {
-  return numbers.length < 2 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} ${and} ${numbers.at(-1)}`;
-}
-
 const TEXT = {
   de: {
     playOpen: (t) => `Lege ${t} an: Die Kette ist leer, jeder Stein passt.`,
-    play: (t, side, n) => `Lege ${t} ${SIDE.de[side]} an: ${SIDE.de[side]} liegt eine ${n}.`,
+    play: (t, side, n) => `Lege ${t} ${SIDE.de[side]} an die ${n}.`,
     draw: (l, r) => `Ziehe einen Stein: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ` oder ${r}`}. Ziehe so lange, bis einer passt.`,
     pass: (l, r) => `Passe: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ` oder ${r}`}, und der Vorrat ist leer.`,
     only: 'Nur dieser Zug ist möglich.',
-    same: 'Beide Seiten ergeben dieselben offenen Enden.',
-    pips: (p) => `Damit wirst du ${p} Augen los.`,
-    ends: ([l, r], k) => `Danach liegen ${l === r ? `zwei ${l}` : `${l} und ${r}`} offen; ${k === 0 ? 'dazu hast du keinen Stein mehr' : k === 1 ? 'dazu hast du noch 1 Stein' : `dazu hast du noch ${k} Steine`}.`,
-    lacks: (name, type, [a, b], numbers) => `${name} hat bei ${a === b ? a : `${a} und ${b}`} ${type === 'draw' ? 'gezogen' : 'gepasst'}, hat also keine ${list(numbers, 'und keine')}.`,
-    sampled: (won, n, alt) => `Der Computer „Stark“ hat ${n} mögliche Verteilungen der verdeckten Steine zu Ende gespielt: Mit diesem Zug gewann er in ${won} von ${n} Proben, ${alt.what} in ${alt.won}.`,
-    solved: ['Der Vorrat ist leer, alle Steine sind bekannt: Bei bestem Spiel des Gegners ist die Runde nicht mehr zu gewinnen, kein Zug ist besser.',
-      'Der Vorrat ist leer, alle Steine sind bekannt: Mit diesem Zug endet die Runde bei bestem Spiel beider Seiten geteilt.',
-      'Der Vorrat ist leer, alle Steine sind bekannt: Mit diesem Zug gewinnst du bei bestem Spiel sicher.'],
+    same: (t) => `Nur ${t} passt, und an beiden Enden ergibt er dieselben offenen Enden: es ist dein einziger Zug.`,
+    solved: ['Der Vorrat ist leer, also kennst du alle Steine: Die Runde ist nicht mehr zu gewinnen, kein Zug ist besser.',
+      'Der Vorrat ist leer, also kennst du alle Steine: Mit diesem Zug endet die Runde bei bestem Spiel geteilt.',
+      'Der Vorrat ist leer, also kennst du alle Steine: Mit diesem Zug gewinnst du sicher, was der andere auch tut.'],
     alt: (t, side) => (side ? `mit ${t} ${SIDE.de[side]}` : `mit ${t}`),
     seat: (s) => `Platz ${s + 1}`,
     done: 'Die Tipps haben dich drei Aktionen begleitet und sind jetzt aus. Du kannst sie jederzeit wieder einschalten.',
   },
   en: {
     playOpen: (t) => `Play ${t}: the line is empty, every tile fits.`,
-    play: (t, side, n) => `Play ${t} on the ${side}: the ${side} end shows a ${n}.`,
+    play: (t, side, n) => `Play ${t} on the ${side}, at the ${n}.`,
     draw: (l, r) => `Draw a tile: none of your tiles shows a ${l}${l === r ? '' : ` or a ${r}`}. Keep drawing until one fits.`,
     pass: (l, r) => `Pass: none of your tiles shows a ${l}${l === r ? '' : ` or a ${r}`}, and the boneyard is empty.`,
     only: 'This is the only possible move.',
-    same: 'Both ends leave the same open ends.',
-    pips: (p) => `It gets rid of ${p} pips.`,
-    ends: ([l, r], k) => `Afterwards ${l === r ? `two ${l}s` : `${l} and ${r}`} are open; ${k === 0 ? 'you hold no tile for them' : k === 1 ? 'you still hold 1 tile for them' : `you still hold ${k} tiles for them`}.`,
-    lacks: (name, type, [a, b], numbers) => `${name} ${type === 'draw' ? 'drew' : 'passed'} at ${a === b ? a : `${a} and ${b}`}, so holds no ${list(numbers, 'and no')}.`,
-    sampled: (won, n, alt) => `The “Strong” computer played ${n} possible deals of the hidden tiles to the end: with this move it won in ${won} of ${n} samples, ${alt.what} in ${alt.won}.`,
-    solved: ['The boneyard is empty, every tile is known: against best play the round cannot be won any more; no move is better.',
-      'The boneyard is empty, every tile is known: with this move the round ends shared if both sides play their best.',
-      'The boneyard is empty, every tile is known: with this move you win for sure with best play.'],
+    same: (t) => `Only ${t} fits, and both ends leave the same open ends: it is your only move.`,
+    solved: ['The boneyard is empty, so you know every tile: the round cannot be won any more; no move is better.',
+      'The boneyard is empty, so you know every tile: with this move the round ends shared with best play.',
+      'The boneyard is empty, so you know every tile: with this move you win for sure, whatever the other does.'],
     alt: (t, side) => (side ? `with ${t} on the ${side}` : `with ${t}`),
     seat: (s) => `Seat ${s + 1}`,
     done: 'The tips have accompanied three of your actions and are now off. You can switch them on again at any time.',
@@ -131,28 +120,33 @@ export function tipFor(view, lang = 'de', nameOf = null) {
   const parts = [view.ends ? t.play(action.tile, action.end, action.end === 'left' ? view.ends[0] : view.ends[1])
     : t.playOpen(action.tile)];
   if (found.method === 'only') parts.push(t.only);
-  else if (found.method === 'same') parts.push(t.same);
+  else if (found.method === 'same') parts.push(t.same(action.tile));
   else if (found.method === 'solve') parts.push(t.solved[chosen.value]);
-  else {
-    let alt = null;
-    for (const c of found.candidates) {
-      if (c === chosen) continue;
-      if (!alt || 2 * c.won + c.shared > 2 * alt.won + alt.shared) alt = c;
-    }
-    const a = view.legal[alt.index];
-    parts.push(t.sampled(chosen.won, found.samples, { what: t.alt(a.tile, view.ends ? a.end : null), won: alt.won }));
+  const reason = found.method === 'sample' || found.method === 'solve' ? playReason(view, found, chosen, name, wordsIn(lang)) : '';
+  if (reason) parts.push(reason);
+  // The playouts are then the reason itself, with their number: no second sentence with it.
+  const playouts = found.method === 'sample' && reason.includes(wordsIn(lang)('reason.playouts', { k: tenths(found, chosen) }));
+  if (found.method === 'sample' && !playouts) {
+    const chance = chanceSentence(view, found, chosen, t, lang);
+    if (chance) parts.push(chance);
   }
-  parts.push(t.pips(chosen.pips));
-  parts.push(t.ends(chosen.ends, chosen.keep));
-  const nextLacks = found.lacks[found.next].filter((x) => chosen.ends.includes(x.number));
-  const byEvent = new Map();
-  for (const x of nextLacks) {
-    const key = `${x.type}${x.ends}`;
-    if (!byEvent.has(key)) byEvent.set(key, { ...x, numbers: [] });
-    byEvent.get(key).numbers.push(x.number);
-  }
-  for (const x of byEvent.values()) parts.push(t.lacks(name(found.next), x.type, x.ends, x.numbers));
   return { action, tile: action.tile, end: action.end ?? null, text: parts.join(' '), search: found };
+}
+
+/**
+ * "Stark hat mit diesem Zug in etwa 6 von 10 ausgespielten Fällen gewonnen, mit 4|6 links in
+ * etwa 4 von 10.": only where it helps, when Stark's move wins at least one in ten more often
+ * than the next best candidate (rounded to tenths); else null.
+ */
+function chanceSentence(view, found, chosen, t, lang) {
+  let alt = null;
+  for (const c of found.candidates) {
+    if (c === chosen) continue;
+    if (!alt || 2 * c.won + c.shared > 2 * alt.won + alt.shared) alt = c;
+  }
+  if (!alt || tenths(found, chosen) - tenths(found, alt) < 1) return null;
+  const a = view.legal[alt.index];
+  return wordsIn(lang)('reason.chance', { k: tenths(found, chosen), alt: t.alt(a.tile, view.ends ? a.end : null), j: tenths(found, alt) });
 }
 
 /**

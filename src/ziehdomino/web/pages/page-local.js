@@ -125,6 +125,7 @@ setupForm.addEventListener('submit', async (event) => {
   if (name !== t('form.defaultName')) rememberName(name);
   message.textContent = '';
   loadBots();
+  await session.ready(); // the first round's committed deal (docs/fair.md): a few ms
   session.start({ name, computers: readComputers(setupForm), target: readTarget(setupForm) });
   showSetup(false);
   table.element.querySelector('h2')?.focus?.();
@@ -148,6 +149,7 @@ try {
 }
 let started = false;
 if (handoff && typeof handoff === 'object') {
+  await session.ready(); // the first round's committed deal (docs/fair.md): a few ms
   try {
     session.start(handoff);
     started = true;

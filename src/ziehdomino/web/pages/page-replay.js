@@ -15,6 +15,7 @@ import { createTable } from '../table/render.js';
 import { createReplayControls } from '../replay/replay-controls.js';
 import { parseRoundFile, roundFileName, roundFileText } from '../replay/replay-file.js';
 import { SAVE_KEY } from '../sessions/local-save.js';
+import { createAnalysisPanel } from '../learn/analysis-panel.js';
 import { ReplaySession } from '../sessions/session-replay.js';
 
 initPage(document);
@@ -26,6 +27,7 @@ const tableRoot = byId('table-root');
 const tools = byId('replay-tools');
 const exportBtn = byId('replay-export');
 const backLink = byId('replay-back');
+const analysisRoot = byId('analysis-root');
 
 let storage;
 try {
@@ -42,19 +44,52 @@ function say(text) {
 }
 
 /** Shows `record` on the table (replacing any round shown before). */
-function show(record, seats, { exportable = false } = {}) {
+function show(record, seats, { exportable = false, own = false } = {}) {
   current?.session.pause();
   tableRoot.replaceChildren();
-  const session = new ReplaySession(record, { seats: seats ?? undefined });
+  const session = new ReplaySession(record, { seats: seats ?? undefined, mine: ownSeat(record, seats, own) });
   const controls = createReplayControls(session);
   const table = createTable(tableRoot, session, storage ? { storage } : {});
   // In the table's top row, so that they come into view with it.
   table.element.querySelector('.table-top').append(controls.element);
   table.update();
   current = { session, controls, seats, record };
+  showAnalysis(record, session, table, controls);
   tools.hidden = !exportable;
   document.title = t('replay.pageTitle', { n: record.round });
   controls.element.querySelector('button:not([disabled])')?.focus();
+}
+
+/**
+ * The player's own seat, when the page knows it: the round end's link names it (#analyse-SEAT);
+ * a round of this browser's local game (`own`) with one person at the table is that person's.
+ * Else null: a replay file or a room's round may be anyone's.
+ */
+function ownSeat(record, seats, own) {
+  const asked = location.hash.match(/^#analyse-(\d)$/);
+  if (asked && Number(asked[1]) < record.players) return Number(asked[1]);
+  if (!own || !Array.isArray(seats)) return null;
+  const persons = seats.map((s, i) => (s?.kind === 'person' ? i : -1)).filter((i) => i >= 0);
+  return persons.length === 1 ? persons[0] : null;
+}
+
+/**
+ * "Runde analysieren" under the table (learn/analysis-panel.js); a chosen decision's words go
+ * under the replay's controls, which come into view with the table. Started at once when the
+ * address ends in #analyse-SEAT (the round end's link, SEAT the player's seat) or #analyse.
+ */
+function showAnalysis(record, session, table, controls) {
+  const note = h('p', { class: 'an-note', attrs: { 'aria-live': 'polite' } });
+  note.hidden = true;
+  controls.element.append(note);
+  const asked = location.hash.match(/^#analyse(?:-(\d))?$/);
+  const panel = createAnalysisPanel({
+    record, session, note, seat: asked?.[1] === undefined ? null : Number(asked[1]),
+    onJump: () => table.element.scrollIntoView({ block: 'start' }),
+  });
+  analysisRoot.replaceChildren(panel.element);
+  current.analysis = panel;
+  if (asked) panel.run();
 }
 
 async function fromRoom(room, n) {
@@ -95,7 +130,7 @@ function fromLocal(n) {
     return;
   }
   try {
-    show(record, data.seats, { exportable: true });
+    show(record, data.seats, { exportable: true, own: true });
   } catch (error) {
     say(t('replay.file.refused', { why: error.message }));
   }
@@ -131,6 +166,7 @@ exportBtn.addEventListener('click', () => {
 
 onLangChange(() => {
   current?.controls.render();
+  current?.analysis?.render();
   if (current) document.title = t('replay.pageTitle', { n: current.record.round });
 });
 

@@ -20,6 +20,7 @@ import { createWait } from '../room/room-wait.js';
 import { createReactions } from '../room/room-reactions.js';
 import { seatName } from '../table/words.js';
 import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from '../sessions/session-online.js';
+import { joinContribution, joined } from '../sessions/deal-witness.js';
 import { wireRoomStats } from '../room/room-stats.js';
 import { prefillName, readName, rememberName, wireName } from './setup.js';
 
@@ -281,13 +282,17 @@ async function joinOnce(name) {
     session.connect();
     return;
   }
+  // the joiner's contribution to the pending deal goes with the join (docs/fair.md): the join of
+  // the last free seat deals the first round at once
+  const given = joinContribution(localStorage, roomId, session.roomInfo());
   const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/join`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name }),
+    body: JSON.stringify(given ? { name, ...given } : { name }),
   });
   const data = await response.json().catch(() => ({}));
   if (response.status === 201 && Number.isInteger(data.seat) && typeof data.credential === 'string') {
+    joined(localStorage, roomId, given);
     join.hidden = true;
     joinError.textContent = '';
     session.takeSeat(data.seat, data.credential);
@@ -312,6 +317,7 @@ else {
     .catch(() => {});
   session.connect();
   window.addEventListener('online', () => session.connect());
+  window.addEventListener('offline', () => session.networkLost());
   window.addEventListener('storage', (event) => {
     if (event.key === SEAT_KEY_PREFIX + roomId || event.key === null) session.seatChanged();
   });

@@ -12,6 +12,7 @@ import {
   Refusal,
   applyAction,
   cloneRound,
+  fairJson,
   formatOriented,
   formatTile,
   handSize,
@@ -54,6 +55,7 @@ export function roundRecord(match) {
     undrawn: opening.boneyard.length - draws,
     actions: round.log.map((e) => (e.type === 'play' ? { type: 'play', tile: e.tile, end: e.end } : { type: e.type })),
     result,
+    ...(match.fair ? { fair: fairJson(match) } : {}),
   };
 }
 

@@ -17,11 +17,10 @@
 import { replayRounds, roundRecord } from '../replay/replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
 import { countLocalRound } from '../stats/stats.js';
-import { MAX_PLAYERS } from '../common/constants.js';
+import { MATCH_TARGETS, MAX_PLAYERS, TABLE_SIZES } from '../common/constants.js';
 import { cleanName } from '../common/names.js';
 import { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND, checkSeats, readSave } from './local-save.js';
 import { cryptoRng, matchApply, matchWinner, newMatch, nextRound, matchFromState, rematch, seatView, matchToState } from '../engine.js';
-import { MATCH_TARGETS } from '../common/constants.js';
 
 export { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND };
 /** The finished rounds whose records a save keeps (the latest ones), for "Runde ansehen". */
@@ -33,7 +32,10 @@ export const RECORDS_KEPT = 100;
  * @returns {{round: number, starter: number, kind: string, winners: number[], pips: number[]}}
  */
 export function historyEntry(view) {
-  return { round: view.round_number, starter: view.starter, kind: view.result.kind, winners: [...view.result.winners], pips: [...view.pips] };
+  return {
+    round: view.round_number, starter: view.starter, kind: view.result.kind, winners: [...view.result.winners], pips: [...view.pips],
+    fair: view.fair ?? null,
+  };
 }
 
 function checkHistory(history) {
@@ -95,6 +97,38 @@ export class LocalSession extends SessionEvents {
     this.rounds = []; // every finished round of this game, oldest first (kept in the save)
     this.timer = null;
     this.epoch = 0; // raised by every new game, so a late computer move of an old one is dropped
+    this.dealer = null; // local-deals.js: the committed deals, loaded once a game is there
+    this.preparing = null;
+  }
+
+  /**
+   * Resolves once the next round's committed deal (docs/fair.md; local-deals.js) is prepared
+   * for every table size. Its modules load with the first call, as the computers do: not with
+   * the setup form. A new game and a resumed one call it.
+   */
+  ready() {
+    this.preparing ??= import('./local-deals.js')
+      .then(({ LocalDeals }) => {
+        this.dealer = new LocalDeals();
+        return this.dealer.prepare(TABLE_SIZES);
+      })
+      .catch(() => {}); // not loaded (offline before it was kept): rounds are dealt unproven
+    return this.preparing;
+  }
+
+  /** The engine's options for a round of `players` by its committed deal (local-deals.js), if ready. */
+  committedDeal(players) {
+    if (!this.dealer) {
+      this.ready();
+      return {};
+    }
+    return this.dealer.take(players);
+  }
+
+  /** The check of a finished round's committed deal, shown at its end (local-deals.js). */
+  async checkDeal(view) {
+    await this.ready();
+    return this.dealer ? this.dealer.check(view) : { status: 'none', reason: null, proof: null, promised: false, mine: null, ms: 0 };
   }
 
   /**
@@ -113,7 +147,9 @@ export class LocalSession extends SessionEvents {
     this.target = target;
     this.epoch += 1;
     this.seats = [{ kind: 'person', name: clean }, ...computers.map((level) => ({ kind: 'computer', level }))];
-    this.match = newMatch(this.seats.length);
+    const players = this.seats.length;
+    const { starter, ...deal } = this.committedDeal(players);
+    this.match = newMatch(players, { firstStarter: starter ?? cryptoRng.int(players), ...deal });
     this.records = [];
     this.rounds = [];
     this.changed();
@@ -144,6 +180,7 @@ export class LocalSession extends SessionEvents {
       this.discard();
       return 'discarded';
     }
+    this.ready(); // the next round's committed deal
     this.emit('change');
     this.scheduleComputer();
     return 'resumed';
@@ -232,7 +269,12 @@ export class LocalSession extends SessionEvents {
    * starts a new match ("Revanche"). A refusal is reported by code.
    */
   nextRound() {
-    return this.attempt(() => (matchWinner(this.match, this.target) === null ? nextRound(this.match) : rematch(this.match)));
+    return this.attempt(() => {
+      if (this.match?.round.result === null) return nextRound(this.match); // refused: round_not_over
+      const { rng, fair } = this.committedDeal(this.match.players);
+      const deal = matchWinner(this.match, this.target) === null ? nextRound : rematch;
+      return deal(this.match, { rng, fair });
+    });
   }
 
   /** Makes one change of the person's; an engine refusal changes nothing and is told as an `error`. */

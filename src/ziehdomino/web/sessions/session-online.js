@@ -8,7 +8,8 @@
  *
  * It implements the session interface of session.js: `view()`, `roomInfo()`, `connection()`,
  * `act()`, `nextRound()` and `subscribe()`, and `history()`: the room's finished rounds
- * ("Rundenübersicht") from the `history` messages, and `pending()`: whether the last action or
+ * ("Rundenübersicht") from the `history` messages, `dealWitness()`: what it saw of a deal
+ * before its end (docs/fair.md; it sends its own contribution to every pending deal), and `pending()`: whether the last action or
  * next-round request has waited PENDING_MS or more for its answer (a `pending` event with true
  * or false when that changes), so that the page can show that it is on its way. `leave()` leaves the room for good (the seat
  * is forgotten here at once; the server closes with 4410, reported as the error `left`).
@@ -19,6 +20,7 @@
  */
 
 import { CLOSE, FINAL_CLOSES } from '../common/codes.js';
+import { noteState, pendingOf, witnessOf } from './deal-witness.js';
 import { applyDelta } from './delta.js';
 import { SessionEvents } from './session.js';
 
@@ -32,7 +34,11 @@ export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
  */
 export const BACKOFF = Object.freeze([100, 500, 1000, 2000]);
 
-const PING_MS = 25000;
+/**
+ * Milliseconds between pings: the server answers each, so a connection that died silently (a
+ * phone out of signal) is noticed within PING_MS + SILENT_MS.
+ */
+export const PING_MS = 10000;
 /** Milliseconds without any message after the page sent one before the socket counts as dead. */
 export const SILENT_MS = 6000;
 /**
@@ -112,6 +118,21 @@ export class OnlineSession extends SessionEvents {
     this.lost = null;
     this.pendingTimer = null; // runs from a send until PENDING_MS later or the answer
     this.waiting = false; // what pending() says
+    this.contributedOn = null; // [socket, commitment] of the last contribution sent (one per socket and deal)
+  }
+
+  /**
+   * What this browser saw of the deal of `view`'s round before its end (deal-witness.js):
+   * the commitment announced before the deal, the one of the round's first state, and this
+   * seat's own contribution. The table's check at the round's end holds the proof against it.
+   */
+  dealWitness(view) {
+    return witnessOf(this.storage, this.roomId, view);
+  }
+
+  /** The next deal's commitment and this seat's contribution to it, or null (deal-witness.js). */
+  pendingDeal() {
+    return pendingOf(this.storage, this.roomId, this.current.room);
   }
 
   /**
@@ -274,6 +295,17 @@ export class OnlineSession extends SessionEvents {
     if ((this.seat?.credential ?? null) !== this.helloCredential) this.connect();
   }
 
+  /**
+   * The browser says the network is gone (`offline`): the socket cannot be trusted any more, so
+   * it is dropped and the session tries again with backoff (the page shows that at once, rather
+   * than after the next ping goes unanswered).
+   */
+  networkLost() {
+    if (this.closed) return;
+    this.dropSocket();
+    this.retry();
+  }
+
   /** Closes for good (no reconnect). */
   close() {
     this.closed = true;
@@ -322,6 +354,7 @@ export class OnlineSession extends SessionEvents {
         this.connect();
         return;
       }
+      this.contribute();
       if (this.unanswered && this.answers(this.unanswered)) this.unanswered = null;
       const lost = this.lost;
       this.lost = null;
@@ -343,6 +376,23 @@ export class OnlineSession extends SessionEvents {
       if (code === 'bad_credential') forgetSeat(this.storage, this.roomId);
       this.onError(code);
     }
+  }
+
+  /**
+   * Sends this seat's contribution to the pending deal once per socket and deal, as soon as a
+   * state shows a pending commitment without it (docs/fair.md).
+   */
+  contribute() {
+    let give = null;
+    try {
+      give = noteState(this.storage, this.roomId, this.current.room, this.current.view);
+    } catch {
+      return; // no storage: this browser contributes nothing and its check says so
+    }
+    if (!give) return;
+    const on = this.contributedOn;
+    if (on && on[0] === this.socket && on[1] === give.commitment) return;
+    if (this.sendRaw({ type: 'contribute', ...give })) this.contributedOn = [this.socket, give.commitment];
   }
 
   closedWith(code) {

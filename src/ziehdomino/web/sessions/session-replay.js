@@ -10,6 +10,7 @@
  * `play()`, `pause()`, and the pace `tempo()` / `setTempo(name)` of TEMPOS ("Tempo").
  */
 
+import { checkRecord } from '../replay/fair-proof.js';
 import { replayRounds, replayFrames } from '../replay/replay.js';
 import { SessionEvents, TEMPOS } from './session.js';
 
@@ -61,6 +62,7 @@ export function replayView(record, frames, states, k) {
     hands: f.hands.map((hand) => hand.slice()),
     pips: f.pips.slice(),
     match: { wins, shared, next_starter: (record.starter + 1) % n },
+    fair: f.result && record.fair ? record.fair : null,
     replay: { step: k, steps: frames.length - 1, action: f.action },
   };
 }
@@ -70,12 +72,15 @@ export class ReplaySession extends SessionEvents {
    * @param {object} record  a round record (docs/replay.md); checked by replaying it
    * @param {{seats?: object[], tempo?: string, schedule?: Function, cancel?: Function}} [options]
    *   `seats`: `[{kind, level, name}]` per seat for the names shown; `tempo` a name of TEMPOS
-   *   (default 'normal'); `schedule` / `cancel` default setTimeout / clearTimeout
+   *   (default 'normal'); `schedule` / `cancel` default setTimeout / clearTimeout; `mine` the
+   *   player's own seat (the status then says "du" for it)
    * @throws {PositionError} for a record the rules refuse (replay.js says what)
    */
-  constructor(record, { seats, tempo = 'normal', schedule, cancel } = {}) {
+  constructor(record, { seats, tempo = 'normal', schedule, cancel, mine = null } = {}) {
     super();
     this.record = record;
+    /** The watching player's own seat in the round, when the page knows it (else null). */
+    this.mine = Number.isInteger(mine) && mine >= 0 && mine < record.players ? mine : null;
     this.frames = replayFrames(record);
     this.states = replayRounds(record).states;
     this.seats = Array.isArray(seats) && seats.length === record.players ? seats : null;
@@ -84,6 +89,11 @@ export class ReplaySession extends SessionEvents {
     this.timer = null;
     this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
     this.cancel = cancel ?? ((handle) => clearTimeout(handle));
+  }
+
+  /** The check of the record's committed deal (replay/fair-proof.js), shown at the round's end. */
+  checkDeal() {
+    return checkRecord(this.record);
   }
 
   /** The last step: the round's end. */
@@ -101,6 +111,7 @@ export class ReplaySession extends SessionEvents {
       local: true, // no connection to speak of
       replay: true,
       you: null,
+      mine: this.mine,
       seats: Array.from({ length: this.record.players }, (_, seat) => {
         const s = this.seats?.[seat] ?? {};
         const kind = s.kind === 'computer' ? 'computer' : 'person';

@@ -105,6 +105,24 @@ export function createTable(root, session, options = {}) {
   const tips = createTips(ctx);
   hand.preview.after(tips.element);
   const result = createResult(ctx);
+  // The committed deal's seal (fair-seal.js) loads with the first view that carries a proof,
+  // so that a page without a round (a setup form, a join form) does not load it; it joins the
+  // page when a round ends, so that nothing in the page changes while a person thinks.
+  let seal = null;
+  let sealLoading = false;
+  function loadSeal() {
+    if (sealLoading || !ctx.view?.fair) return;
+    sealLoading = true;
+    import('./fair-seal.js').then(({ createFairSeal }) => {
+      seal = createFairSeal(ctx, session);
+      renderSeal();
+    });
+  }
+  function renderSeal() {
+    if (!seal || (!seal.element.isConnected && !ctx.view?.result)) return;
+    if (!seal.element.isConnected) result.element.querySelector('.result-text').after(seal.element);
+    seal.render();
+  }
   const log = createLog(ctx);
   const settings = createSettings(ctx, options.storage, { fixedTempo: Boolean(options.fixedTempo) });
   settings.add(tips.toggle);
@@ -192,6 +210,8 @@ export function createTable(root, session, options = {}) {
     hand.render();
     log.render();
     result.render();
+    loadSeal();
+    renderSeal();
     renderRoomParts();
     settings.render();
     layout();

@@ -2,8 +2,9 @@
  * @file The round's end ("Rundenende"): the result in a sentence, a table of every hand with
  * its pip sum and outcome, who opens the next round (in a replay: what the viewer can do
  * instead), "Nächste Runde" (not for a spectator; "Revanche" after the round that won the match,
- * whose winner and counters head the panel then), and
- * "Runde ansehen" (a link to the round's replay) when the page gives one (`ctx.roundLink`).
+ * whose winner and counters head the panel then),
+ * "Runde ansehen" (a link to the round's replay) when the page gives one (`ctx.roundLink`), and
+ * "Runde analysieren" (the same replay, its analysis started: docs/analysis.md).
  * "Kette ansehen" folds the panel down to its heading and buttons at the board's foot, so that
  * the line of play as the round left it can be seen; "Ergebnis zeigen" (the same button, named
  * for what it does now) opens it again, as a new round's end does.
@@ -28,10 +29,12 @@ export function createResult(ctx) {
   const nextBtn = h('button', { class: 'btn primary', attrs: { type: 'button', 'aria-keyshortcuts': 'N' } });
   const replayLink = h('a', { class: 'btn replay-link', attrs: { href: '#' } });
   replayLink.hidden = true;
+  const analyseLink = h('a', { class: 'btn analyse-link', attrs: { href: '#' } });
+  analyseLink.hidden = true;
   const lineBtn = h('button', { class: 'btn line-toggle', attrs: { type: 'button' } });
   const element = h('section', { class: 'round-end', attrs: { 'aria-labelledby': `${ctx.id}-rh` } },
     heading, matchText, counters, text, h('div', { class: 'result-scroll' }, table), nextStarter,
-    h('div', { class: 'result-buttons' }, nextBtn, lineBtn, replayLink));
+    h('div', { class: 'result-buttons' }, nextBtn, lineBtn, replayLink, analyseLink));
   nextBtn.addEventListener('click', (event) => event.detail > 1 || ctx.nextRound()); // one round per double-click
   lineBtn.addEventListener('click', () => showLine(!element.classList.contains('peek')));
 
@@ -60,6 +63,7 @@ export function createResult(ctx) {
       setText(heading, t(won ? 'match.h' : 'result.h'));
       setText(nextBtn, t(won ? 'result.rematch' : 'result.next'));
       setText(replayLink, t('replay.link'));
+      setText(analyseLink, t('an.link'));
       setText(lineBtn, t(element.classList.contains('peek') ? 'result.back' : 'result.line'));
     }
     if (!view.result) {
@@ -68,7 +72,9 @@ export function createResult(ctx) {
     }
     const href = ctx.roundLink ? ctx.roundLink(view.round_number) : null;
     replayLink.hidden = !href;
+    analyseLink.hidden = !href || view.seat === null;
     if (href) setAttr(replayLink, 'href', href);
+    if (href) setAttr(analyseLink, 'href', `${href}#analyse-${view.seat}`);
     if (!sig.changed('result', [ctx.lang(), Boolean(view.replay), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name), won])) return;
     setText(text, resultSentence(view, room));
     matchText.hidden = !won;

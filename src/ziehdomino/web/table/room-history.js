@@ -4,7 +4,8 @@
  * by every seat and spectator.
  *
  * A history entry (docs/protocol.md, `history` message; the local game keeps the same in its save):
- * `{"round": 2, "starter": 1, "kind": "domino"|"blocked", "winners": [seat...], "pips": [n per seat]}`.
+ * `{"round": 2, "starter": 1, "kind": "domino"|"blocked", "winners": [seat...], "pips": [n per seat],
+ * "fair": PROOF|null}` (the round's proof, docs/fair.md: kept with the round; its replay checks it).
  */
 
 import { h } from '../common/dom.js';

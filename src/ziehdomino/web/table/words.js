@@ -127,9 +127,14 @@ export function statusText(view, room) {
 export function statusParts(view, room) {
   const parts = [];
   const now = (text) => parts.push({ kind: 'now', text });
+  // A replay is watched by no spectator: it names whose turn it was, "du" for the player's own
+  // seat when the page knows it (`room.mine`), and never says "Du schaust zu".
+  const replay = Boolean(view.replay);
+  const mine = replay ? (room?.mine ?? null) : null;
+  if (mine !== null) view = { ...view, seat: mine };
   if (view.result) now(t('status.over'));
   else if (view.turn !== null) now(isMe(view, view.turn) ? t('status.yourTurn') : t('status.turnOf', { name: seatName(room, view.turn) }));
-  if (view.seat === null) now(t('status.spectating'));
+  if (view.seat === null && !replay) now(t('status.spectating'));
   now(view.ends ? t('status.ends', { l: view.ends[0], r: view.ends[1] }) : t('status.empty'));
   const recent = grouped(recentEntries(view, 8)).slice(-3);
   if (recent.length) parts.push({ kind: 'last', text: t('status.last', { what: recent.map((e) => entryText(view, room, e)).join(' ') }) });

@@ -1,0 +1,149 @@
+"""A finished round's analysis ("Runde analysieren", docs/analysis.md): for each decision of one
+seat, Stark's estimate of the win chance of the move made and of Stark's best move, from that
+seat's view at that moment (never the hidden tiles that the replay shows).
+
+Each decision with a real choice (two or more distinct plays) is searched by Stark's own search
+(:func:`ziehdomino.bots.analyse`) with the seed :func:`decision_seed`. A win chance counts a
+round won alone as 1 and a shared round as 1/2: a candidate's ``score`` out of ``of`` is
+``2 * won + shared`` out of ``2 * samples``. Where the seat knew every tile (two seats, the
+boneyard empty) the chance is exact instead: every candidate is solved to the end
+(``bots/solve.py``'s ``exact_value``, with the whole window), ``score`` is its value (0 lost, 1
+shared, 2 won alone) out of ``of`` = 2. A decision loses ``best - played`` points (chances in
+percent); at least :data:`BLUNDER` points is a "Fehler", at least :data:`INACCURACY` an
+"Ungenauigkeit". ``web/learn/analysis.js`` computes the same numbers in the browser.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .bots import analyse
+from .bots.masks import FULL, INDEX, tile_index
+from .bots.rng import mix_seed
+from .bots.solve import exact_value
+from .engine import action_to_json, format_oriented, format_tile, parse_tile, replay_rounds
+from .engine.round import Round
+
+#: Points (of 100) a decision loses to be a "Fehler" (blunder).
+BLUNDER: Final = 10
+#: Points a decision loses to be an "Ungenauigkeit" (inaccuracy).
+INACCURACY: Final = 4
+#: The first part of every decision's seed (:func:`decision_seed`).
+SEED: Final = 2029
+#: Positions the exact solution of one decision may visit, all candidates together.
+EXACT_BUDGET: Final = 400_000
+
+
+def decision_seed(step: int) -> int:
+    """The seed of the search at the decision before action number ``step`` of the round."""
+    return mix_seed(SEED, step)
+
+
+def decision_view(r: Round, undrawn: int, seat: int) -> dict[str, Any]:
+    """``seat``'s view (docs/view.md) of a replayed state ``r``, whose boneyard holds only the
+    tiles drawn later and ``undrawn`` more behind them: what that seat knew at that moment."""
+    ends = r.ends
+    return {
+        "version": 0, "players": r.players, "seat": seat, "round_number": 1, "starter": r.starter,
+        "line": [format_oriented(t) for t in r.line], "ends": list(ends) if ends is not None else None,
+        "hand": [format_tile(t) for t in r.hands[seat]], "hand_counts": [len(h) for h in r.hands],
+        "boneyard_count": len(r.boneyard) + undrawn, "turn": r.turn, "passes": r.passes,
+        "legal": [action_to_json(a) for a in r.legal_actions(seat)],
+        "log": [e.to_json() for e in r.log or []], "result": None, "hands": None, "pips": None,
+        "match": {"wins": [0] * r.players, "shared": [0] * r.players, "next_starter": 0},
+    }
+
+
+def _after(left: int, right: int, action: dict[str, Any]) -> tuple[int, int]:
+    """The open ends after a play (a legal action of the view)."""
+    a, b = parse_tile(action["tile"])
+    if action["end"] == "left":
+        return (b if a == left else a), right
+    return left, (b if a == right else a)
+
+
+def exact_values(view: dict[str, Any], actions: list[dict[str, Any]]) -> list[int] | None:
+    """The exact value (0 lost, 1 shared, 2 won alone) for the seat of ``view`` (two seats, the
+    boneyard empty) of each play in ``actions``; None past :data:`EXACT_BUDGET` positions."""
+    me = view["seat"]
+    hand = sum(1 << tile_index(t) for t in view["hand"])
+    line = sum(1 << INDEX[parse_tile(t)] for t in view["line"])
+    other = FULL & ~hand & ~line
+    left, right = view["ends"]
+    budget = [EXACT_BUDGET]
+    out = []
+    for action in actions:
+        rest = hand & ~(1 << tile_index(action["tile"]))
+        if not rest:
+            out.append(2)
+            continue
+        nl, nr = _after(left, right, action)
+        h0, h1 = (rest, other) if me == 0 else (other, rest)
+        out.append(exact_value(h0, h1, [], 0, nl, nr, 1 - me, 0, me, -1, 3, budget))
+    return out if budget[0] >= 0 else None
+
+
+def _played(legal: list[dict[str, Any]], indexes: list[int], action: dict[str, Any]) -> int:
+    """The candidate the seat chose: the one of the same legal action, else the one of the same
+    tile (a play at the right end when both ends show the same number is the left one's)."""
+    for c, idx in enumerate(indexes):
+        if legal[idx] == action:
+            return c
+    return next(c for c, idx in enumerate(indexes) if legal[idx]["tile"] == action["tile"])
+
+
+def analyse_decision(view: dict[str, Any], action: dict[str, Any], step: int) -> dict[str, Any] | None:
+    """The analysis of one decision: the seat's ``view`` and the ``action`` it took before action
+    number ``step``; None when the seat had no real choice.
+
+    Returns:
+        ``{"step", "seat", "method": "exact" | "sample", "moves": [{"tile", "end", "score",
+        "of"}], "played", "best"}`` (``played``/``best``: indexes into ``moves``; ties of the best
+        go to the earlier move), then ``"chance_played"``, ``"chance_best"`` (percent),
+        ``"loss"`` (points) and ``"mark"``: ``"fehler"``, ``"ungenau"`` or None.
+    """
+    if len(view["legal"]) < 2:
+        return None
+    found = analyse(view, decision_seed(step))
+    if found["method"] in ("only", "same"):
+        return None
+    indexes = [c["index"] for c in found["candidates"]]
+    actions = [view["legal"][i] for i in indexes]
+    exact = exact_values(view, actions) if view["players"] == 2 and view["boneyard_count"] == 0 else None
+    if exact is not None:
+        method, scores, of = "exact", exact, 2
+    elif found["method"] == "solve":  # the solver's values, when the exact budget ran out first
+        method, scores, of = "exact", [c["value"] for c in found["candidates"]], 2
+    else:
+        method, of = "sample", 2 * found["samples"]
+        scores = [2 * c["won"] + c["shared"] for c in found["candidates"]]
+    played = _played(view["legal"], indexes, action)
+    best = scores.index(max(scores))
+    chance_played = 100 * scores[played] / of
+    chance_best = 100 * scores[best] / of
+    loss = chance_best - chance_played
+    mark = "fehler" if loss >= BLUNDER else "ungenau" if loss >= INACCURACY else None
+    moves = [{"tile": a["tile"], "end": a["end"], "score": s, "of": of} for a, s in zip(actions, scores)]
+    return {"step": step, "seat": view["seat"], "method": method, "moves": moves, "played": played, "best": best,
+            "chance_played": chance_played, "chance_best": chance_best, "loss": loss, "mark": mark}
+
+
+def analyse_round(record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The analysis of every decision of ``seat`` with a real choice in a finished round's
+    ``record`` (docs/replay.md), in the order played (:func:`analyse_decision`).
+
+    Raises:
+        PositionError: a record the rules refuse (``engine.replay_rounds``).
+        ValueError: ``seat`` is not a seat of the round.
+    """
+    states, undrawn = replay_rounds(record)
+    if not 0 <= seat < record["players"]:
+        raise ValueError(f"no seat {seat!r} at a table of {record['players']}")
+    out = []
+    for step, state in enumerate(states[:-1]):
+        if state.turn != seat:
+            continue
+        found = analyse_decision(decision_view(state, undrawn, seat), record["actions"][step], step)
+        if found is not None:
+            out.append(found)
+    return out

@@ -1,0 +1,106 @@
+/**
+ * @file The round end's seal of the committed deal (docs/fair.md): "Mischen geprüft" or the
+ * warning "Mischen nicht bestätigt", a details view (`<details>`) with the commitment (and
+ * whether it came before the deal), the seed and every seat's contribution, the viewer's own
+ * marked, and in a room the next deal's commitment with this seat's contribution to it (shown
+ * to its sender before that deal, `session.pendingDeal()`). A session that loads the rules anyway checks itself (`session.checkDeal(view)`: a
+ * local game its own deal, a replay its record); for a room the check (replay/fair-proof.js,
+ * which needs the rules) is loaded when a round with a proof ends and holds the proof against
+ * what this browser saw before the deal (`session.dealWitness(view)`).
+ */
+
+import { t } from '../common/i18n.js';
+import { h, setText } from '../common/dom.js';
+import { cardName } from './words.js';
+
+/**
+ * @param {object} ctx  the table's context (render.js): `view`, `room`, `lang()`
+ * @param {object} session  the table's session
+ * @returns {{element: HTMLElement, render: () => void}}
+ */
+export function createFairSeal(ctx, session) {
+  const summary = h('summary', { class: 'fair-summary' });
+  const body = h('div', { class: 'fair-body' });
+  const element = h('details', { class: 'fair-seal' }, summary, body);
+  element.hidden = true;
+  let key = null; // what the shown check is of
+  let outcome = null; // its ProofCheck, null while it runs
+  let painted = null;
+
+  async function check(view, of) {
+    let result;
+    try {
+      if (typeof session.checkDeal === 'function') {
+        result = await session.checkDeal(view);
+      } else {
+        const proof = await import('../replay/fair-proof.js');
+        result = await proof.checkView(view, session.dealWitness?.(view) ?? { seen: null, promised: null, mine: null });
+      }
+    } catch {
+      result = { status: 'failed', reason: 'shape', proof: view.fair, promised: false, mine: null, ms: 0 };
+    }
+    if (of !== key) return;
+    outcome = result;
+    element.dataset.ms = result.ms.toFixed(1);
+    render();
+  }
+
+  function paint(view, room) {
+    const state = outcome === null ? 'checking' : outcome.status;
+    element.className = `fair-seal ${state}`;
+    setText(summary, t({ checking: 'fair.checking', ok: 'fair.ok', failed: 'fair.failed', none: 'fair.none' }[state]));
+    if (state === 'failed') element.open = true;
+    const proof = view.fair;
+    const rows = [];
+    if (outcome) {
+      rows.push(h('p', { class: 'fair-note', text: state === 'failed' ? `${t('fair.failedNote')} ${t(`fair.why.${outcome.reason}`)}`
+        : t(view.replay ? 'fair.recordNote' : room?.local ? 'fair.localNote' : 'fair.okNote') }));
+    }
+    const promisedText = view.replay || room?.local ? '' : ` (${t(outcome?.promised ? 'fair.promised' : 'fair.notPromised')})`;
+    const contributions = (proof.contributions ?? []).map((c, s) => {
+      const own = s === view.seat && outcome?.mine;
+      return h('li', { class: own ? 'own' : '' }, h('span', { text: `${cardName(view, room, s)}: ` }),
+        c ? h('code', { text: c }) : h('span', { text: t('fair.noContribution') }),
+        own ? h('strong', { text: ` (${t(outcome.mine === 'in' ? 'fair.yours' : 'fair.late')})` }) : null);
+    });
+    rows.push(h('dl', {},
+      h('dt', { text: t('fair.commitment') }), h('dd', {}, h('code', { class: 'fair-commitment', text: proof.commitment }), promisedText),
+      outcome?.before ? h('dt', { text: t('fair.before') }) : null,
+      outcome?.before ? h('dd', {}, h('code', { class: 'fair-before', text: outcome.before })) : null,
+      h('dt', { text: t('fair.seed') }), h('dd', {}, h('code', { class: 'fair-seed', text: proof.seed ?? '' })),
+      h('dt', { text: t('fair.contributions') }), h('dd', {}, h('ul', {}, ...contributions))));
+    if (outcome && outcome.status !== 'none') rows.push(h('p', { class: 'fair-ms', text: t('fair.ms', { ms: outcome.ms.toFixed(1) }) }));
+    const next = session.pendingDeal?.() ?? null;
+    if (next) {
+      rows.push(h('dl', { class: 'fair-next' },
+        h('dt', { text: t('fair.next') }), h('dd', {}, h('code', { class: 'fair-next-commitment', text: next.commitment })),
+        next.contribution ? h('dt', { text: t('fair.nextMine') }) : null,
+        next.contribution ? h('dd', {}, h('code', { class: 'fair-next-mine', text: next.contribution }),
+          ` (${t(next.confirmed ? 'fair.nextHeld' : 'fair.nextSent')})`) : null));
+    }
+    body.replaceChildren(...rows);
+  }
+
+  function render() {
+    const { view, room } = ctx;
+    const show = Boolean(view?.result && view.fair?.seed);
+    if (element.hidden === show) element.hidden = !show;
+    if (!show) {
+      key = null;
+      return;
+    }
+    const of = `${view.round_number}:${view.fair.commitment}:${view.fair.seed}`;
+    if (of !== key) {
+      key = of;
+      outcome = null;
+      element.open = false;
+      check(view, of);
+    }
+    const sig = JSON.stringify([ctx.lang(), of, outcome, room?.seats?.map((s) => s.name), session.pendingDeal?.() ?? null]);
+    if (sig === painted) return;
+    painted = sig;
+    paint(view, room);
+  }
+
+  return { element, render };
+}

@@ -1,0 +1,230 @@
+"""The committed deal in real browsers (docs/fair.md): an online round on a phone ends with
+"Mischen geprüft", whose details show the commitment the page received before the deal and the
+player's own contribution; a deal changed in storage after its commitment ends with the warning
+"Mischen nicht bestätigt"; a local round's replay file is checked on /ansehen."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ziehdomino.engine.fair import commitment_of, new_seed
+from ziehdomino.server.deltas import apply_delta
+
+from tests.e2e.conftest import PHONE
+from tests.e2e.test_local import start_local
+from tests.e2e.test_online import open_room
+from tests.support.e2e import act_by_names, axe_check, play_round, shoot, watch
+from tests.support.server import ServerProcess
+
+
+def _listen(page: Page) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Every state the page's WebSockets receive (a delta frame applied to the state before it),
+    and every message they send, in order."""
+    states: list[dict[str, Any]] = []
+    sent: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        def on_frame(payload: str | bytes) -> None:
+            data = json.loads(payload)
+            if data.get("type") == "state":
+                states.append(data)
+            elif data.get("type") == "delta" and states:  # the page asks for delta frames
+                made = apply_delta(states[-1], data)
+                if made is not None:
+                    states.append(made)
+        ws.on("framereceived", on_frame)
+        ws.on("framesent", lambda payload: sent.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+    return states, sent
+
+
+def _announced_before_the_deal(states: list[dict[str, Any]]) -> str:
+    """The pending commitment of the last state before the first one showing round 1."""
+    before = None
+    for s in states:
+        if s["view"] is not None:
+            break
+        before = s["room"]["fair"]["commitment"]
+    assert before is not None, "no commitment was announced before the deal"
+    return before
+
+
+def _seat_two_people(server_base: str, new_context: Any) -> tuple[Page, Page, list[dict[str, Any]], list[str],
+                                                                   list[dict[str, Any]]]:
+    """Anna opens a room on a phone, Ben joins it; returns both pages, Anna's states received,
+    the problems seen and Anna's messages sent."""
+    problems: list[str] = []
+    anna = new_context(viewport=PHONE).new_page()
+    problems += watch(anna)
+    states, sent = _listen(anna)
+    link = open_room(anna, server_base, "Anna")
+    ben = new_context(viewport=PHONE).new_page()
+    problems += watch(ben)
+    ben.goto(link)
+    ben.get_by_label("Dein Name").fill("Ben")
+    ben.get_by_role("button", name="Beitreten").click()
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    return anna, ben, states, problems, sent
+
+
+def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_context, screens):
+    anna, ben, states, problems, sent = _seat_two_people(server.base, new_context)
+    first = [m for m in sent if m["type"] == "contribute"]
+    assert [m["commitment"] for m in first] == [_announced_before_the_deal(states)]  # after the commitment
+    promised = _announced_before_the_deal(states)
+    dealt = next(s for s in states if s["view"] is not None)
+    assert dealt["view"]["fair"] == {"commitment": promised, "seed": None, "contributions": None}
+    play_round([anna, ben], act_by_names)
+
+    for page in (anna, ben):
+        seal = page.locator(".fair-seal")
+        expect(seal.locator("summary")).to_have_text("Mischen geprüft", timeout=10_000)
+        expect(seal.locator("summary")).to_be_in_viewport(ratio=1)
+        expect(page.get_by_role("button", name="Nächste Runde")).to_be_in_viewport(ratio=1)
+    shoot(anna, screens, "fair-round-end")  # 1280x800 and 390x844; back at 1280x800 after
+    expect(anna.locator(".fair-seal summary")).to_be_in_viewport(ratio=1)
+    anna.set_viewport_size(PHONE)
+    anna.locator(".fair-seal summary").click()
+    details = anna.locator(".fair-seal .fair-body")
+    expect(details).to_be_visible()
+    expect(details.locator(".fair-commitment")).to_have_text(promised)
+    expect(details).to_contain_text("vor dem Geben erhalten")
+    end = states[-1]["view"]
+    assert end["result"] is not None and end["fair"]["commitment"] == promised
+    expect(details.locator(".fair-seed")).to_have_text(end["fair"]["seed"])
+    own = details.locator("li.own")
+    expect(own).to_contain_text("dein Beitrag")
+    assert end["fair"]["contributions"][0] == first[0]["contribution"]  # what Anna's page sent
+    expect(own.locator("code")).to_have_text(first[0]["contribution"])
+    expect(ben.locator(".fair-seal summary")).to_have_text("Mischen geprüft")
+    ben.locator(".fair-seal summary").click()
+    expect(ben.locator(".fair-seal li.own")).to_contain_text("dein Beitrag")  # sent with the join
+    axe_found: list[str] = []
+    axe_check(anna, "fair-details", axe_found)
+    assert not axe_found, axe_found
+    shoot(anna, screens, "fair-details", ".fair-seal")
+    ms = [float(p.locator(".fair-seal").get_attribute("data-ms") or "nan") for p in (anna, ben)]
+    assert all(0 <= m for m in ms), ms  # the check's cost in the browser, per round (data-ms)
+
+
+    # the next deal's commitment comes before the ready step, the contributions after it
+    pending = states[-1]["room"]["fair"]
+    assert pending["commitment"] not in (None, promised)
+    # shown to its sender before that deal: the next commitment and the own contribution to it
+    expect(details.locator(".fair-next-commitment")).to_have_text(pending["commitment"])
+    expect(details.locator(".fair-next-mine").locator("..")).to_contain_text("vom Server angenommen")
+    given = [m for m in sent if m["type"] == "contribute"]
+    assert given[-1]["commitment"] == pending["commitment"]
+    expect(details.locator(".fair-next-mine")).to_have_text(given[-1]["contribution"])
+    for page in (anna, ben):
+        page.get_by_role("button", name="Nächste Runde").click()
+    expect(anna.get_by_role("heading", name="Runde 2")).to_be_visible()
+    second = next(s for s in states if s["view"] is not None and s["view"]["round_number"] == 2)
+    assert second["view"]["fair"]["commitment"] == pending["commitment"]
+
+    # the round's replay page, for anyone with its link, checks the record's proof
+    carl = new_context(viewport=PHONE).new_page()
+    problems += watch(carl)
+    carl.goto(anna.url.rstrip("/") + "/runde/1")
+    carl.get_by_role("button", name="Ende", exact=True).click()
+    expect(carl.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    carl.locator(".fair-seal summary").click()
+    expect(carl.locator(".fair-seal .fair-commitment")).to_have_text(promised)
+    assert not problems, problems
+
+
+def _tamper(data_dir: Path, room: str, what: str) -> None:
+    """Change the stored match after the deal's commitment went out (before anyone acted):
+    ``deal``: swap a tile of seat 0's dealt hand with the boneyard's last tile; ``seed``: another
+    seed, with its own commitment (so that the server still loads it)."""
+    db = sqlite3.connect(data_dir / "rooms.sqlite3")
+    try:
+        (text,) = db.execute("SELECT match FROM rooms WHERE id = ?", (room,)).fetchone()
+        match = json.loads(text)
+        assert match["actions"] == [] and db.execute("SELECT COUNT(*) FROM actions WHERE room = ?", (room,)).fetchone()[0] == 0
+        if what == "deal":
+            deal = match["deal"]
+            deal["hands"][0][0], deal["boneyard"][-1] = deal["boneyard"][-1], deal["hands"][0][0]
+        else:
+            seed = new_seed()
+            match["fair"] = dict(match["fair"], seed=seed, commitment=commitment_of(seed))
+        db.execute("UPDATE rooms SET match = ? WHERE id = ?", (json.dumps(match), room))
+        db.commit()
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize(("what", "why"), [("deal", "ergibt nicht diese Runde"),
+                                           ("seed", "eine andere als die vor dem Geben erhaltene")])
+def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed(new_context, tmp_path, screens,
+                                                                                 what, why):
+    first = ServerProcess(tmp_path / "data").start()
+    second = None
+    try:
+        anna, ben, states, problems, _ = _seat_two_people(first.base, new_context)
+        room = anna.url.rstrip("/").rsplit("/", 1)[-1]
+        first.stop()
+        for page in (anna, ben):
+            expect(page.locator("#conn")).to_contain_text("Verbindung zum Server unterbrochen")
+        _tamper(first.data_dir, room, what)
+        second = first.successor().start()
+        for page in (anna, ben):
+            expect(page.locator("#conn")).to_have_text("Verbunden.", timeout=20_000)
+            expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+        play_round([anna, ben], act_by_names)
+        for page in (anna, ben):
+            seal = page.locator(".fair-seal")
+            expect(seal.locator("summary")).to_have_text("Mischen nicht bestätigt", timeout=10_000)
+            expect(seal.locator(".fair-body")).to_be_visible()  # the warning opens its details
+            expect(seal).to_contain_text(why)
+            if what == "seed":  # the commitment received before the deal is shown beside the new one
+                expect(seal.locator(".fair-before")).to_have_text(_announced_before_the_deal(states))
+            expect(seal.locator("summary")).to_be_in_viewport(ratio=1)
+        shoot(anna, screens, f"fair-not-confirmed-{what}")
+        assert not problems, problems
+    finally:
+        (second or first).stop()
+
+
+def test_a_local_round_is_dealt_the_same_way_and_its_file_is_checked_on_ansehen(server, new_context, tmp_path):
+    page = new_context(accept_downloads=True, viewport=PHONE).new_page()
+    problems = watch(page)
+    start_local(page, server.base, "Anna", 1)
+    play_round([page], act_by_names)
+    expect(page.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    expect(page.locator(".fair-seal summary")).to_be_in_viewport(ratio=1)
+
+    page.get_by_role("link", name="Runde ansehen").click()
+    page.wait_for_url(re.compile(r"/ansehen\?lokal=1$"))
+    page.get_by_role("button", name="Ende", exact=True).click()
+    expect(page.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Als Datei speichern").click()
+    saved = tmp_path / "runde.json"
+    download.value.save_as(saved)
+    data = json.loads(saved.read_text())
+    assert data["fair"]["contributions"] == ["", ""] and len(data["fair"]["seed"]) == 64
+
+    other = new_context(viewport=PHONE).new_page()
+    problems += watch(other)
+    other.goto(server.base + "/ansehen")
+    other.get_by_label("Datei öffnen").set_input_files(str(saved))
+    other.get_by_role("button", name="Ende", exact=True).click()
+    expect(other.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    # the same round with a proof of other contributions: the deal does not follow from it
+    forged = dict(data, fair=dict(data["fair"], contributions=["0" * 32, ""]))
+    other.get_by_label("Datei öffnen").set_input_files(
+        {"name": saved.name, "mimeType": "application/json", "buffer": json.dumps(forged).encode()})
+    other.get_by_role("button", name="Ende", exact=True).click()
+    expect(other.locator(".fair-seal summary")).to_have_text("Mischen nicht bestätigt", timeout=10_000)
+    expect(other.locator(".fair-seal")).to_contain_text("ergibt nicht diese Runde")
+    assert not problems, problems

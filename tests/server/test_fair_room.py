@@ -1,0 +1,146 @@
+"""The committed deal in a room (docs/fair.md), in-process: the seed is fixed and stored before
+its commitment is announced, contributions come after it and go into the deal, a restart keeps
+the seed, bad contributions change nothing, and no seed is in any state before its round ends."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pydantic
+import pytest
+
+from ziehdomino.engine import hand_size
+from ziehdomino.engine.fair import commitment_of, deal_json
+from ziehdomino.server import changes
+from ziehdomino.server.connection import Connection
+from ziehdomino.server.models import CLIENT_MESSAGE, CreateRoom, JoinRoom
+from ziehdomino.server.room import Room
+from ziehdomino.server.rooms import RoomError, Rooms
+from ziehdomino.server.settings import Settings
+from ziehdomino.server.storage import RoomRecord
+from ziehdomino.server.storage.memory import MemoryStorage
+from tests.server.test_room_rules import _pending, _play_out, _refused_and_unchanged, _run, _table
+
+A, B, C = "a" * 32, "b" * 32, "c" * 32
+
+
+async def _stored(storage: MemoryStorage, room_id: str) -> RoomRecord:
+    return next(r for r in await storage.load_all() if r.id == room_id)
+
+
+def _texts(conn: Connection) -> list[str]:
+    return [json.dumps(m) for m in _pending(conn)]
+
+
+def test_the_first_deal_is_committed_when_the_room_opens_and_takes_the_contributions() -> None:
+    async def main() -> None:
+        storage = MemoryStorage()
+        rooms = Rooms(storage, Settings(data_dir=Path("unused"), computer_delay=3600.0))
+        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}] * 2 + [{"kind": "computer"}], name="Anna"))
+        seed = writer.room.state.next_seed
+        assert seed is not None
+        commitment = commitment_of(seed)
+        assert writer.summary()["commitment"] == commitment
+        # stored before anything is announced: a restart resumes with the same seed
+        assert Room.from_record(await _stored(storage, writer.id), time.time()).state.next_seed == seed
+        anna = Connection(0)
+        await rooms.connect(writer, anna)
+        state = _pending(anna)[0]
+        assert state["room"]["fair"] == {"commitment": commitment, "contributed": [False, False, False]}
+        assert seed not in json.dumps(state)
+        await rooms.contribute(writer, 0, commitment, A)
+        assert _pending(anna)[0]["room"]["fair"]["contributed"] == [True, False, False]
+        await rooms.contribute(writer, 0, commitment, C)  # the first one stays
+        assert writer.room.state.contributions[0] == A
+        await rooms.join(writer, "Ben", (commitment, B))  # the last seat: the first round is dealt
+        match = writer.room.match
+        assert match is not None and match.fair is not None
+        assert match.fair == {"commitment": commitment, "seed": seed, "contributions": [A, B, ""]}
+        deal = deal_json(seed, [A, B, ""], hand_size(3))
+        assert match.opening["hands"] == deal["hands"] and match.opening["boneyard"] == deal["boneyard"]
+        assert match.starters == [deal["starter"]]  # the first starter is drawn by the same deal
+        view = _pending(anna)[0]
+        assert view["view"]["fair"] == {"commitment": commitment, "seed": None, "contributions": None}
+        assert view["room"]["fair"]["commitment"] is None
+        assert writer.room.state.next_seed is None
+    _run(main)
+
+
+def test_a_round_end_reveals_the_seed_and_commits_the_next_deal_before_the_ready_step() -> None:
+    async def main() -> None:
+        storage = MemoryStorage()
+        rooms, writer, _, conns = await _table(["person", "person"], storage=storage)
+        first = writer.room.match.fair  # type: ignore[union-attr]
+        assert first is not None
+        for c in conns:
+            assert all(first["seed"] not in t for t in _texts(c))
+        await _play_out(rooms, writer)
+        end = _pending(conns[0])[-2]  # the last state, then the history
+        assert end["view"]["fair"] == first
+        assert writer.room.rounds[-1]["fair"] == first and writer.room.history[-1]["fair"] == first
+        nxt = writer.room.state.next_seed
+        assert nxt is not None and (await _stored(storage, writer.id)).room["next_seed"] == nxt  # written before announced
+        pending = commitment_of(nxt)
+        assert end["room"]["fair"]["commitment"] == pending and nxt not in json.dumps(end)
+        await rooms.contribute(writer, 1, pending, B)
+        version = writer.room.match.version  # type: ignore[union-attr]
+        await rooms.next_round(writer, 0, version)
+        await rooms.next_round(writer, 1, version)
+        fair = writer.room.match.fair  # type: ignore[union-attr]
+        assert fair == {"commitment": pending, "seed": nxt, "contributions": ["", B]}
+    _run(main)
+
+
+def test_a_contribution_to_another_commitment_or_from_a_spectator_changes_nothing() -> None:
+    async def main() -> None:
+        storage = MemoryStorage()
+        rooms, writer, _, conns = await _table(["person", "person"], storage=storage)
+        current = writer.room.match.fair["commitment"]  # type: ignore[index]
+        # no deal is pending during a round
+        await _refused_and_unchanged(storage, writer, conns, lambda: rooms.contribute(writer, 0, current, A),
+                                     Exception, "stale_version")()
+        await _play_out(rooms, writer)
+        pending = writer.room.state.pending_commitment()
+        assert pending is not None
+        for attempt, code in [(lambda: rooms.contribute(writer, 0, "0" * 64, A), "stale_version"),
+                              (lambda: rooms.contribute(writer, 0, current, A), "stale_version"),
+                              (lambda: rooms.contribute(writer, None, pending, A), "spectator")]:
+            await _refused_and_unchanged(storage, writer, conns, attempt, Exception, code)()
+    _run(main)
+
+
+@pytest.mark.parametrize("bad", ["A" * 32, "a" * 31, "a" * 33, "<b>x</b>" + "a" * 24, "", 7, None])
+def test_a_malformed_contribution_is_a_bad_message(bad: object) -> None:
+    with pytest.raises(pydantic.ValidationError):
+        CLIENT_MESSAGE.validate_python({"type": "contribute", "commitment": "0" * 64, "contribution": bad})
+    with pytest.raises(pydantic.ValidationError):
+        JoinRoom.model_validate({"name": "Ben", "commitment": "0" * 64, "contribution": bad})
+    with pytest.raises(pydantic.ValidationError):
+        CLIENT_MESSAGE.validate_python({"type": "contribute", "commitment": "0" * 63, "contribution": A})
+    with pytest.raises(pydantic.ValidationError):
+        JoinRoom.model_validate({"name": "Ben", "contribution": A})  # without the commitment it answers
+
+
+def test_a_join_with_another_commitment_is_refused_and_seats_nobody() -> None:
+    async def main() -> None:
+        storage = MemoryStorage()
+        rooms = Rooms(storage, Settings(data_dir=Path("unused")))
+        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}] * 2, name="Anna"))
+        before, writes = writer.room, dict(storage.writes)
+        with pytest.raises(RoomError) as exc:
+            await rooms.join(writer, "Ben", ("0" * 64, B))
+        assert exc.value.code == "stale_version"
+        assert writer.room is before and storage.writes == writes and not writer.room.started
+    _run(main)
+
+
+def test_changes_contribute_is_pure() -> None:
+    async def main() -> None:
+        _, writer, _, _ = await _table(["person", "person"])
+        room = writer.room
+        with pytest.raises(Exception):
+            changes.contribute(room, 0, "0" * 64, A)
+        assert writer.room is room
+    _run(main)

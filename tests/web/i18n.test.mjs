@@ -5,6 +5,10 @@ import { test } from 'node:test';
 
 import { CLOSE, ERROR_CODES, FINAL_CLOSES } from '../../src/ziehdomino/web/common/codes.js';
 import { LANG_KEY, STRINGS, errorText, lang, loadLang, setLang, t } from '../../src/ziehdomino/web/common/i18n.js';
+// The words each part adds when it loads (common/i18n.js addWords): checked with the rest.
+import '../../src/ziehdomino/web/learn/analysis-strings.js';
+import '../../src/ziehdomino/web/learn/puzzle-strings.js';
+import '../../src/ziehdomino/web/table/fair-strings.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }
@@ -17,6 +21,13 @@ test('German is the default and every English key has a German original', () => 
   globalThis.localStorage = new FakeStorage();
   assert.equal(loadLang(), 'de');
   for (const key of Object.keys(STRINGS.en)) assert.ok(key in STRINGS.de, key);
+});
+
+test('a part cannot add a word that is there already', async () => {
+  const { addWords } = await import('../../src/ziehdomino/web/common/i18n.js');
+  assert.throws(() => addWords({ 'table.draw': 'Ziehen' }, {}), /table\.draw/);
+  assert.throws(() => addWords({}, { 'pz.h': 'Puzzles' }), /pz\.h/);
+  assert.equal(t('table.draw'), 'Ziehen');
 });
 
 test('every German key has an English translation', () => {

@@ -4,6 +4,7 @@
  */
 
 import { t } from '../common/i18n.js';
+import './analysis-strings.js';
 import { playReason } from './reasons.js';
 
 /** A move of the analysis ("3|5 rechts anlegen"), with the table's names. */

@@ -6,6 +6,7 @@
 
 import { h, srText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
+import './puzzle-strings.js';
 import { tileSvg } from '../common/tiles.js';
 import { TA, TB, maskPips } from '../bots/masks.js';
 import { isPass } from './puzzle-search.js';

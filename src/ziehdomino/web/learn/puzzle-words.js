@@ -5,6 +5,7 @@
  */
 
 import { t } from '../common/i18n.js';
+import './puzzle-strings.js';
 import { NUM, TA, TB, maskPips, popcount } from '../bots/masks.js';
 import { after, isPass, moves, valueOf } from './puzzle-search.js';
 

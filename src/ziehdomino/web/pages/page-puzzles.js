@@ -4,6 +4,7 @@
  * streak in localStorage. Works offline once the service worker keeps the page and the file.
  */
 
+import '../learn/puzzle-strings.js';
 import { byId, h } from '../common/dom.js';
 import { initPage, lang, onLangChange, t } from '../common/i18n.js';
 import { drawBoard } from '../learn/puzzle-board.js';

@@ -10,6 +10,7 @@
  */
 
 import { t } from '../common/i18n.js';
+import './fair-strings.js';
 import { h, setText } from '../common/dom.js';
 import { cardName } from './words.js';
 

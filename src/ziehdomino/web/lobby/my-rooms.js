@@ -9,6 +9,7 @@
 
 import { h } from '../common/dom.js';
 import { errorText, onLangChange, t } from '../common/i18n.js';
+import './lobby-strings.js';
 import { SEAT_KEY_PREFIX, forgetSeat, readSeat } from '../sessions/session-online.js';
 
 /** Rooms asked about at most (the newest keys are not known: the first found). */

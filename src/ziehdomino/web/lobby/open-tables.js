@@ -8,6 +8,7 @@
 
 import { h, setText } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';
+import './lobby-strings.js';
 
 /** ms after the page's load before the live stream opens (the list is fetched at once). */
 const STREAM_AFTER_MS = 1500;

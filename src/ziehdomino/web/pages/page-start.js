@@ -5,6 +5,7 @@
  * game only when /lokal would resume it (local-save.js), and asks before a new one replaces it.
  */
 
+import '../lobby/lobby-strings.js';
 import { byId } from '../common/dom.js';
 import { errorText, initPage, t } from '../common/i18n.js';
 import { createMyRooms } from '../lobby/my-rooms.js';

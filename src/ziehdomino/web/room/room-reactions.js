@@ -10,6 +10,7 @@
 import { REACTIONS, REACTION_GAP } from '../common/constants.js';
 import { h, setText } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';
+import './room-strings.js';
 
 /** Where the mute settings are kept: `{off: bool, muted: ["<room>:<seat>", ...]}`. */
 export const REACTIONS_KEY = 'ziehdomino.reactions';

@@ -7,6 +7,7 @@
 
 import { h, setText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
+import './room-strings.js';
 
 /**
  * The seconds left to show.

@@ -19,8 +19,7 @@
 import { mixSeed } from '../bots/rng.js';
 import { playReason, tenths, wordsIn } from './reasons.js';
 
-/** Number of confirmed own actions a round of tips accompanies (rules page: "bis zu drei"). */
-export const TIP_ACTIONS = 3;
+export { TIP_ACTIONS, TipCoach } from './tip-coach.js';
 
 const SIDE = { de: { left: 'links', right: 'rechts' }, en: { left: 'left', right: 'right' } };
 
@@ -37,7 +36,6 @@ const TEXT = {
       'Der Vorrat ist leer, also kennst du alle Steine: Mit diesem Zug gewinnst du sicher, was der andere auch tut.'],
     alt: (t, side) => (side ? `mit ${t} ${SIDE.de[side]}` : `mit ${t}`),
     seat: (s) => `Platz ${s + 1}`,
-    done: 'Die Tipps haben dich drei Aktionen begleitet und sind jetzt aus. Du kannst sie jederzeit wieder einschalten.',
   },
   en: {
     playOpen: (t) => `Play ${t}: the line is empty, every tile fits.`,
@@ -51,7 +49,6 @@ const TEXT = {
       'The boneyard is empty, so you know every tile: with this move you win for sure, whatever the other does.'],
     alt: (t, side) => (side ? `with ${t} on the ${side}` : `with ${t}`),
     seat: (s) => `Seat ${s + 1}`,
-    done: 'The tips have accompanied three of your actions and are now off. You can switch them on again at any time.',
   },
 };
 
@@ -147,47 +144,4 @@ function chanceSentence(view, found, chosen, t, lang) {
   if (!alt || tenths(found, chosen) - tenths(found, alt) < 1) return null;
   const a = view.legal[alt.index];
   return wordsIn(lang)('reason.chance', { k: tenths(found, chosen), alt: t.alt(a.tile, view.ends ? a.end : null), j: tenths(found, alt) });
-}
-
-/**
- * The switch and its count. Off at first; `start()` switches on with a fresh count of
- * {@link TIP_ACTIONS}; every confirmed own action calls `countAction()`; a preview never does.
- * Nothing is stored: a new page (a reload) begins switched off.
- */
-export class TipCoach {
-  constructor() {
-    /** @type {boolean} */
-    this.on = false;
-    /** @type {number} confirmed own actions left to accompany */
-    this.remaining = 0;
-  }
-
-  /** Switch on (again) with a fresh count. */
-  start() {
-    this.on = true;
-    this.remaining = TIP_ACTIONS;
-  }
-
-  /** Switch off; the count is dropped. */
-  stop() {
-    this.on = false;
-    this.remaining = 0;
-  }
-
-  /**
-   * Count one confirmed own action (play, draw or pass) while the tips are on.
-   * @returns {boolean} true when this action was the last one: the tips have just switched off
-   */
-  countAction() {
-    if (!this.on) return false;
-    this.remaining -= 1;
-    if (this.remaining > 0) return false;
-    this.stop();
-    return true;
-  }
-
-  /** The message shown when the tips end by themselves. */
-  static doneText(lang = 'de') {
-    return (TEXT[lang] ?? TEXT.de).done;
-  }
 }

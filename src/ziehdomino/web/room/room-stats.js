@@ -2,12 +2,11 @@
  * @file The room's "Statistik": a button below the table that opens the panel (stats-panel.js)
  * with each seat's rounds, wins, shared rounds and average pips left, from the room's finished
  * rounds (`GET /api/rooms/{id}/runden`, docs/protocol.md), fetched when the panel opens and
- * again after each round while it is open.
+ * again after each round while it is open. The panel's modules load when it first opens.
  */
 
 import { h } from '../common/dom.js';
 import { t } from '../common/i18n.js';
-import { createRoomStats } from '../stats/stats-panel.js';
 
 /**
  * @param {object} session  the room's session (session.js)
@@ -21,8 +20,8 @@ export function wireRoomStats(session, roomId, after) {
   });
   // Hidden until the first round is dealt.
   const tools = h('p', { class: 'game-tools', attrs: { hidden: true } }, toggle);
-  const stats = createRoomStats();
-  const box = h('div', { attrs: { id: 'room-stats', hidden: true } }, stats.element);
+  let stats = null; // the panel (stats/stats-panel.js), made when it first opens
+  const box = h('div', { attrs: { id: 'room-stats', hidden: true } });
   after.after(tools, box);
 
   let shownFor = null; // the view version the panel was filled for
@@ -30,6 +29,11 @@ export function wireRoomStats(session, roomId, after) {
     const view = session.view();
     shownFor = view?.version ?? null;
     try {
+      if (!stats) {
+        const { createRoomStats } = await import('../stats/stats-panel.js');
+        stats ??= createRoomStats();
+        box.append(stats.element);
+      }
       const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/runden`, { headers: { accept: 'application/json' } });
       const body = await response.json();
       if (response.ok && Array.isArray(body.rounds)) stats.render(body.rounds, session.roomInfo());
@@ -46,7 +50,7 @@ export function wireRoomStats(session, roomId, after) {
     const open = box.hidden;
     box.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
-    if (open) fill().then(() => stats.heading.focus());
+    if (open) fill().then(() => stats?.heading.focus());
   });
   session.subscribe({
     change() {

@@ -3,10 +3,11 @@
  * counter of actions left and the tip for the viewer's next action (tips.js), computed from the
  * seat's view only. The tips are
  * off at first and after a reload; they count confirmed own actions, never a selection.
+ * learn/tips.js (and the computers it asks) loads when the switch is first turned on.
  */
 
 import { t } from '../common/i18n.js';
-import { TipCoach, loadTips, tipFor } from '../learn/tips.js';
+import { TipCoach } from '../learn/tip-coach.js';
 import { h, setText } from '../common/dom.js';
 import { isMe, seatName } from './words.js';
 
@@ -30,11 +31,16 @@ export function createTips(ctx) {
   const element = h('div', { class: 'tips' }, count, text);
   const coach = new TipCoach();
   const state = { round: null, own: 0, done: false, current: null };
+  let tips = null; // learn/tips.js once loaded
 
   input.addEventListener('change', () => {
     if (input.checked) {
       coach.start();
-      loadTips().then(() => ctx.rerender()); // the tips ask the computer players (bots/index.js)
+      // the tips ask the computer players (bots/index.js)
+      import('../learn/tips.js').then((module) => module.loadTips().then(() => {
+        tips = module;
+        ctx.rerender();
+      })).catch(() => {}); // offline before the worker kept it: the next switch tries again
       state.done = false;
       state.round = ctx.view?.round_number ?? null;
       state.own = ownActions(ctx.view);
@@ -64,7 +70,7 @@ export function createTips(ctx) {
     if (coach.on) {
       if (!isMe(view, view.turn) || view.result) words = t('tips.wait');
       else {
-        state.current = tipFor(view, ctx.lang(), (s) => seatName(ctx.room, s));
+        state.current = tips?.tipFor(view, ctx.lang(), (s) => seatName(ctx.room, s)) ?? null;
         words = state.current?.text ?? '';
       }
     } else if (state.done) words = TipCoach.doneText(ctx.lang());

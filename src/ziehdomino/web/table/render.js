@@ -120,7 +120,7 @@ export function createTable(root, session, options = {}) {
   }
   function renderSeal() {
     if (!seal || (!seal.element.isConnected && !ctx.view?.result)) return;
-    if (!seal.element.isConnected) result.element.querySelector('.result-text').after(seal.element);
+    if (!seal.element.isConnected) result.element.querySelector('.result-head').append(seal.element);
     seal.render();
   }
   const log = createLog(ctx);

@@ -32,8 +32,10 @@ export function createResult(ctx) {
   const analyseLink = h('a', { class: 'btn analyse-link', attrs: { href: '#' } });
   analyseLink.hidden = true;
   const lineBtn = h('button', { class: 'btn line-toggle', attrs: { type: 'button' } });
+  // The heading's line also holds the committed deal's seal (render.js adds it once loaded).
+  const head = h('div', { class: 'result-head' }, heading);
   const element = h('section', { class: 'round-end', attrs: { 'aria-labelledby': `${ctx.id}-rh` } },
-    heading, matchText, counters, text, h('div', { class: 'result-scroll' }, table), nextStarter,
+    head, matchText, counters, text, h('div', { class: 'result-scroll' }, table), nextStarter,
     h('div', { class: 'result-buttons' }, nextBtn, lineBtn, replayLink, analyseLink));
   nextBtn.addEventListener('click', (event) => event.detail > 1 || ctx.nextRound()); // one round per double-click
   lineBtn.addEventListener('click', () => showLine(!element.classList.contains('peek')));

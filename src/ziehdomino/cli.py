@@ -120,12 +120,13 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "bots", "render", "analysis"],
+    bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "lobby", "bots", "render", "analysis"],
                        help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
     bench.add_argument("--seed", type=int, default=1)
-    bench.add_argument("--rooms", type=int, default=500, help="server: 4-seat rooms played at once (default 500)")
+    bench.add_argument("--rooms", type=int, default=500, help="server: 4-seat rooms played at once (default 500); "
+                                                                 "lobby: open tables (default 1000)")
     bench.add_argument("--think-ms", type=float, default=1000.0,
                        help="server: a scripted player's mean pause before each action (default 1000)")
     bench.add_argument("--saturation", action="store_true",
@@ -271,6 +272,10 @@ def _bench(args: argparse.Namespace) -> None:
 
         frames.run(rooms=40 if args.rooms == 500 else args.rooms, rounds=3 if args.rounds is None else args.rounds,
                    seed=args.seed)
+    elif args.name == "lobby":
+        from .bench import lobby
+
+        lobby.run(tables=1000 if args.rooms == 500 else args.rooms, seed=args.seed)
     elif args.name == "bots":
         from .bench import bots
 

@@ -1,0 +1,137 @@
+"""``ziehdomino bench lobby``: what the live list "Offene Tische" costs the server per change.
+
+In-process (no socket, no disk): ``tables`` open four-seat tables waiting for people, each with
+one person present, and ``watchers`` start pages subscribed to the list (server/lobby.py; each a
+queue, as the event stream reads it). Each change seats a person at a random table
+(:func:`..server.changes.join`, made again in every run); a table that fills is played from then
+on (it leaves the list of waiting tables for "Zuschauen") and a fresh one opens in its place.
+
+CPU time (``time.process_time``), in one run:
+
+- the **floor**: the change alone, what a room costs without a list, per change;
+- **+ the line**: the same with the lobby recomputing the table's line (the listener), per change;
+- a **push**: the list merged, ordered, encoded once and queued for 0 and for ``watchers``
+  subscribers (each queue gets the same bytes), per push.
+
+The server pushes at most once per debounce (0.2 s) however many changes came meanwhile, so per
+change the list costs the line plus a share of a push; that is printed for 10, 100 and 1,000
+changes a second. Figures only; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from types import SimpleNamespace
+from typing import Any
+
+SEATS = 4
+
+
+def _tables(n: int, rng: random.Random) -> list[Any]:
+    from ..server import changes
+    from ..server.credentials import hash_credential, new_room_id
+    from ..server.room import SeatState
+
+    now = time.time()
+    out = []
+    for _ in range(n):
+        seats = [SeatState("person", name=f"P{rng.randrange(1000)}", credential_hash=hash_credential("x"))]
+        seats += [SeatState("person") for _ in range(SEATS - 1)]
+        room = changes.create(new_room_id(), seats, 60, None, now, public=True, wait_until=now + 30).room
+        out.append(room.but(state=room.state.away(0, None)))  # the creator's page is connected
+    return out
+
+
+def _changes(rooms: list[Any], count: int, rng: random.Random) -> list[tuple[int, Any, Any]]:
+    """``count`` joins as (table index, the room before, a fresh table when it filled, else
+    None), chosen once and replayed in each run."""
+    from ..server import changes
+
+    rooms = list(rooms)
+    fresh = _tables(count, rng)
+    out = []
+    now = time.time()
+    for _ in range(count):
+        i = rng.randrange(len(rooms))
+        before = rooms[i]
+        rooms[i] = changes.join(before, "G", "h", now)[0].room
+        opened = fresh.pop() if rooms[i].full else None  # a full table plays on; a fresh one opens
+        if opened is not None:
+            rooms[i] = opened
+        out.append((i, before, opened))
+    return out
+
+
+def _run(rooms: list[Any], steps: list[tuple[int, Any, Any]], lines: bool) -> float:
+    """CPU seconds for making every change of ``steps`` again, with (``lines``) or without each
+    table's line recomputed by the lobby (its push left out: :func:`_push` measures that)."""
+    from ..server import changes
+    from ..server.lobby import Lobby
+
+    lobby = Lobby()
+    lobby._dirty = lambda: None  # type: ignore[method-assign]  # the push is measured on its own
+    writers = [SimpleNamespace(id=r.id, room=r, deleted=False, gone=False) for r in rooms]
+    for w in writers:
+        lobby.changed(w, None)  # type: ignore[arg-type]  # a writer's four fields are all it reads
+    now = time.time()
+    t0 = time.process_time()
+    for i, before, opened in steps:
+        writer = writers[i]
+        writer.room = changes.join(before, "G", "h", now)[0].room
+        if lines:
+            lobby.changed(writer, None)  # type: ignore[arg-type]
+        if opened is not None:
+            if lines:
+                lobby.forget(writer.id)
+            writer.id, writer.room = opened.id, opened
+            if lines:
+                lobby.changed(writer, None)  # type: ignore[arg-type]
+    return time.process_time() - t0
+
+
+def _push(rooms: list[Any], watchers: int, times: int = 200) -> tuple[float, int]:
+    """CPU seconds per push of the list (merged, ordered, encoded, queued for every watcher) and
+    its size in bytes."""
+    from ..server.lobby import Lobby
+
+    lobby = Lobby()
+    for r in rooms:
+        lobby.changed(SimpleNamespace(id=r.id, room=r, deleted=False, gone=False), None)  # type: ignore[arg-type]
+    queues = [lobby.subscribe() for _ in range(watchers)]
+    t0 = time.process_time()
+    for _ in range(times):
+        lobby._body = b""  # as if a shown table changed: the list goes out again
+        lobby._flush()
+    spent = (time.process_time() - t0) / times
+    del queues
+    return spent, len(lobby.body())
+
+
+def run(*, tables: int = 1000, watchers: int = 500, changes_n: int = 2000, seed: int = 1) -> None:
+    """Print the CPU per change of the list beside the floor (see the module's docstring)."""
+    from ..server.lobby import LIST_LIMIT, Lobby
+
+    rng = random.Random(seed)
+    rooms = _tables(tables, rng)
+    steps = _changes(rooms, changes_n, rng)
+    floor, line, push0, pushn = [], [], [], []
+    size = 0
+    for _ in range(5):  # alternated, best of five
+        floor.append(_run(rooms, steps, False) / len(steps))
+        line.append(_run(rooms, steps, True) / len(steps))
+        push0.append(_push(rooms, 0)[0])
+        spent, size = _push(rooms, watchers)
+        pushn.append(spent)
+    f, li, p0, pn = (min(v) * 1e6 for v in (floor, line, push0, pushn))
+    pushes = 1 / Lobby().debounce
+    print(f"lobby: {tables} open tables, {watchers} watchers, {len(steps)} changes; CPU, best of five "
+          f"(the list: at most {LIST_LIMIT} tables, {size} B)")
+    print(f"  floor: the change alone              {f:9.1f} µs per change")
+    print(f"  + the table's line in the list       {li:9.1f} µs per change  (+{li - f:.1f})")
+    print(f"  a push of the list, 0 watchers       {p0:9.1f} µs per push")
+    print(f"  a push of the list, {watchers} watchers     {pn:9.1f} µs per push  ({(pn - p0) / max(watchers, 1):.3f} µs per watcher)")
+    for rate in (10, 100, 1000):
+        per = li + pn * min(pushes, rate) / rate
+        print(f"  at {rate:4d} changes/s (at most {pushes:.0f} pushes/s): {per:9.1f} µs per change, "
+              f"{per / f:.2f}x the floor")

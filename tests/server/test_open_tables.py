@@ -185,7 +185,7 @@ def test_a_waiting_table_survives_a_restart_and_its_countdown_goes_on_once_its_p
     asyncio.run(main())
 
 
-def test_a_person_takes_a_computers_seat_at_the_next_round_and_the_seat_keeps_its_counters() -> None:
+def test_a_person_takes_a_computers_seat_at_the_next_round_and_starts_at_0() -> None:
     async def main() -> None:
         storage = MemoryStorage()
         rooms, quick = _rooms(storage)
@@ -203,9 +203,14 @@ def test_a_person_takes_a_computers_seat_at_the_next_round_and_the_seat_keeps_it
             legal = action_to_json(writer.room.match.round.legal_actions(turn)[0])  # type: ignore[union-attr]
             await writer.run(lambda r: changes.act(r, turn, r.match.version, legal, time.time()))  # type: ignore[union-attr]
         wins = list(writer.room.match.wins)  # type: ignore[union-attr]
+        winners = list(writer.room.match.round.result.winners)  # type: ignore[union-attr]
         await rooms.next_round(writer, seat, writer.room.match.version)  # type: ignore[union-attr]
         room = writer.room
-        assert room.match is not None and room.match.round_number == 2 and room.match.wins == wins
+        # Ben starts at 0; the computer's win stays in the record of the round it played
+        assert room.match is not None and room.match.round_number == 2
+        assert room.match.wins == [w if s != 1 else 0 for s, w in enumerate(wins)] and room.match.shared[1] == 0
+        stored = storage.read(room.id)
+        assert stored is not None and [r["result"]["winners"] for r in stored.rounds] == [winners]
         assert room.seats[1] == room.seats[1]._replace(kind="person", name="Ben", level=None, heir=None, since=2)
         assert room.seat_of(credential) == 1 and room.heir_of(credential) is None
         assert room.seat_infos(rooms.clock, time.time())[1]["since"] == 2

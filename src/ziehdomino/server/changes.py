@@ -92,7 +92,9 @@ def _heirs_seated(room: Room, number: int, now: float) -> Room:
 def _dealt(room: Room, now: float) -> Room:
     """``room`` with its next round dealt (every person is ready); when the round that ended
     won the match, that round opens a new match ("Revanche": every counter at 0). An heir takes
-    their seat as the round starts."""
+    their seat as the round starts, with the seat's counters at 0: the computer's wins stay in
+    the records of the rounds it played (docs/rules.md, "Open tables")."""
+    heirs = [i for i, s in enumerate(room.seats) if s.heir is not None]
     room = _heirs_seated(room, _alive_match(room).round_number + 1, now)
     match = _alive_match(room).copy()
     committed = room.state.committed()
@@ -100,6 +102,8 @@ def _dealt(room: Room, now: float) -> Room:
         match.rematch(committed=committed)
     else:
         match.next_round(committed=committed)
+    for i in heirs:
+        match.wins[i] = match.shared[i] = 0
     state = room.state.dealt()._replace(ready=(False,) * room.players, stand_ins=(), turn_started=now)
     return room.but(match=match, state=state)
 

@@ -63,7 +63,13 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     # Muted: Anna turns Ben's reactions off; the next one does not show.
     anna.get_by_role("button", name="Reaktion").click()
     anna.get_by_role("button", name="Ben stummschalten").click()
-    anna.keyboard.press("Escape")
+    anna.keyboard.press("Escape")  # the set closes as a menu does, the focus back on its button
+    expect(anna.get_by_role("button", name="Reaktion")).to_have_attribute("aria-expanded", "false")
+    expect(anna.get_by_role("button", name="Hallo")).to_be_hidden()
+    expect(anna.get_by_role("button", name="Reaktion")).to_be_focused()
+    anna.get_by_role("button", name="Reaktion").click()
+    anna.locator(".table .status").click()  # a click elsewhere closes it too
+    expect(anna.get_by_role("button", name="Hallo")).to_be_hidden()
     ben.wait_for_timeout(3100)  # one reaction per 3 s
     ben.get_by_role("button", name="Reaktion").click()
     ben.get_by_role("button", name="Danke").click()

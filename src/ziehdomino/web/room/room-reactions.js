@@ -69,16 +69,19 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
     }
   }
 
-  toggle.addEventListener('click', () => {
-    const open = panel.hidden;
+  function show(open) {
     panel.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
+  }
+  toggle.addEventListener('click', () => show(panel.hidden));
+  // The set closes as a menu does: Escape (the focus back on "Reaktion") or a click elsewhere.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || panel.hidden) return;
+    show(false);
+    if (element.contains(document.activeElement) || document.activeElement === document.body) toggle.focus();
   });
-  panel.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape') return;
-    panel.hidden = true;
-    toggle.setAttribute('aria-expanded', 'false');
-    toggle.focus();
+  document.addEventListener('pointerdown', (event) => {
+    if (!panel.hidden && !element.contains(event.target)) show(false);
   });
   offBox.addEventListener('change', () => {
     mutes = { ...mutes, off: offBox.checked };
@@ -93,8 +96,7 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
       const button = h('button', { class: 'btn', text: t(`react.${name}`), attrs: { type: 'button' } });
       button.addEventListener('click', () => {
         session.react(name);
-        panel.hidden = true;
-        toggle.setAttribute('aria-expanded', 'false');
+        show(false);
       });
       return button;
     }));
@@ -145,7 +147,7 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
       const before = JSON.stringify([room?.you, room?.seats?.map((s) => [s.name, s.kind])]);
       room = next;
       toggle.hidden = !Number.isInteger(room?.you);
-      if (toggle.hidden) panel.hidden = true;
+      if (toggle.hidden) show(false);
       if (JSON.stringify([room?.you, room?.seats?.map((s) => [s.name, s.kind])]) !== before) renderMutes();
     },
   };

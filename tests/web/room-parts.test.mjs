@@ -28,17 +28,17 @@ const ROOM = {
 };
 const VIEW = { seat: 0, players: 4, hand_counts: [5, 4, 5, 3], result: null, round_number: 1, log: [] };
 
-test('a stand-in move reads "Computer spielt für Ben: legt 3|5 rechts an", for the viewer "für dich"', () => {
+test('a stand-in move reads "Computer spielt für Ben: legt 3|5 rechts an.", for the viewer "für dich", a sentence of its own', () => {
   setLang('de');
   const entry = { seat: 1, type: 'play', tile: '3|5', end: 'right', ends: [1, 3], stand_in: true };
-  assert.equal(entryText(VIEW, ROOM, entry), 'Computer spielt für Ben: legt 3|5 rechts an');
-  assert.equal(standInText({ ...entry, seat: 0 }, 'Anna', true), 'Computer spielt für dich: legt 3|5 rechts an');
+  assert.equal(entryText(VIEW, ROOM, entry), 'Computer spielt für Ben: legt 3|5 rechts an.');
+  assert.equal(standInText({ ...entry, seat: 0 }, 'Anna', true), 'Computer spielt für dich: legt 3|5 rechts an.');
   assert.equal(standInText({ seat: 1, type: 'play', tile: '3|5', end: 'right' }, 'Ben', false), null);
   assert.equal(actionPhrase({ type: 'play', tile: '2|2', end: null }), 'eröffnet mit 2|2');
   assert.equal(actionPhrase({ type: 'draw', n: 3 }), 'zieht 3 Steine');
   assert.equal(actionPhrase({ type: 'pass' }), 'passt');
   setLang('en');
-  assert.equal(entryText(VIEW, ROOM, entry), 'Computer plays for Ben: plays 3|5 on the right');
+  assert.equal(entryText(VIEW, ROOM, entry), 'Computer plays for Ben: plays 3|5 on the right.');
   setLang('de');
 });
 

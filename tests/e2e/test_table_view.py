@@ -279,6 +279,8 @@ def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, scre
     ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], size)
     problems = watch(anna) + watch(ben)
 
+    both_ends: list[int] = []
+
     def on_step(step: int, p: Page) -> None:
         # three others' cards and the turn clock above the line: the hand, the ends and the
         # line itself all still fit, nothing of the line over anything else
@@ -287,6 +289,28 @@ def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, scre
         if clash:
             p.screenshot(path=str(screens / f"room-four-clash-360x640-{step}.png"))
         assert not clash, f"four-seat room 360x640 step {step}: {clash}"
+        if both_ends or p.locator(".table .line li").count() == 0:
+            return
+        # The first tile that fits both ends: its two buttons take one row, and they, the hand
+        # and the ends stay on screen while the person decides.
+        for tile in p.get_by_role("group", name="Deine Hand").get_by_role("button").all():
+            tile.dispatch_event("click")  # a probe: no scrolling to the tile
+            if p.locator(".table .placements .place").count() == 2:
+                both_ends.append(step)
+                clash = offscreen(p, OWN_TURN + ENDS + [".table .placements .place"])
+                p.screenshot(path=str(screens / "room-four-both-ends-360x640.png"))
+                assert not clash, f"four-seat room 360x640 step {step}, a tile for both ends: {clash}"
+                rows = p.evaluate("() => new Set([...document.querySelectorAll('.table .placements .place')]"
+                                  ".map((b) => Math.round(b.getBoundingClientRect().top))).size")
+                assert rows == 1, "the two ends' buttons share a row"
+            if tile.get_attribute("aria-pressed") == "true":
+                tile.dispatch_event("click")
+            if both_ends:
+                break
+        # The probe's clicks are nobody's: a reload shows the next own-turn check the table as a
+        # person who had not tried every tile sees it.
+        p.reload()
+        expect(p.get_by_role("status")).to_contain_text("Du bist am Zug")
 
     play_round([anna, ben], lambda p: act_by_mouse(p, Counter()), on_step)
     for page in (anna, ben):

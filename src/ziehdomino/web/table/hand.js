@@ -94,10 +94,16 @@ export function createHand(ctx, meInfo) {
     if (!ctx.sig.changed('placements', [ctx.lang(), fitting])) return;
     placements.replaceChildren(...fitting.map((a) => {
       const key = a.end === null ? 'table.placeOnly' : a.end === 'left' ? 'table.placeLeft' : 'table.placeRight';
+      const name = t(key, { t: a.tile });
+      // Two ends on a narrow screen: the buttons say only the end ("links", table.css), so that
+      // both fit one row; their names stay whole ("2|6 links anlegen").
+      const words = a.end === null ? [document.createTextNode(name)]
+        : [h('span', { class: 'place-long', text: name }), h('span', { class: 'place-short', text: t(`end.${a.end}`) })];
       const button = h('button', {
         class: `btn place ${a.end ?? 'none'}`,
-        attrs: { type: 'button', 'data-tile': a.tile, 'data-end': a.end ?? 'none', 'aria-keyshortcuts': a.end === 'right' ? 'R' : 'L' },
-      }, document.createTextNode(t(key, { t: a.tile })));
+        attrs: { type: 'button', 'data-tile': a.tile, 'data-end': a.end ?? 'none', 'aria-keyshortcuts': a.end === 'right' ? 'R' : 'L',
+          'aria-label': name },
+      }, ...words);
       const arrow = h('span', { class: 'arrow', text: a.end === 'left' ? '◀' : '▶', attrs: { 'aria-hidden': 'true' } });
       if (a.end === 'left') button.prepend(arrow);
       else if (a.end === 'right') button.append(arrow);

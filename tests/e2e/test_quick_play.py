@@ -54,6 +54,8 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     assert anna.url == ben.url
     for page in (anna, ben):
         expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+        # quick play is a match to 5, and every seat's card says so
+        expect(page.locator(".table .counters").first).to_have_text("Siege 0 von 5 · geteilt 0")
     _on_screen(anna, anna.get_by_role("button", name="Reaktion"))
     ben.get_by_role("button", name="Reaktion").click()
     ben.get_by_role("button", name="Gut gespielt").click()

@@ -46,7 +46,8 @@ function fillCard(card, c) {
     const cls = p.kind === 'sep' ? 'sep' : `bit-${p.kind}`;
     if (node.className !== cls) node.className = cls;
   });
-  setText(card.counters, t('table.wins', { w: c.wins, s: c.shared }));
+  // A match to a target says it with every seat's wins ("Siege 2 von 5").
+  setText(card.counters, t(c.target ? 'table.winsOf' : 'table.wins', { w: c.wins, s: c.shared, n: c.target }));
   setText(card.turn, t('table.turnMark'));
   setText(card.away, t('table.away'));
   card.turn.hidden = !c.turn;
@@ -96,6 +97,7 @@ export function createCards(ctx) {
       count: view.hand_counts[s],
       wins: view.match.wins[s],
       shared: view.match.shared[s],
+      target: Number.isInteger(room?.target) ? room.target : null,
       turn: view.turn === s,
       deed: isMe(view, s) ? '' : deedText(view, s),
       open: view.hands && !view.result && !isMe(view, s) ? view.hands[s] : null,

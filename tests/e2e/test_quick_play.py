@@ -110,3 +110,25 @@ def test_a_person_alone_starts_at_once_with_computers(quick_server: ServerProces
     expect(elli.get_by_role("heading", name="Runde 1")).to_be_visible()
     expect(elli.locator(".players li")).to_have_count(3)
     assert not problems, problems
+
+
+def test_leaving_a_room_under_meine_raeume_asks_first(quick_server: ServerProcess, new_context, screens: Path) -> None:
+    page = new_context(viewport=PHONE).new_page()
+    problems = watch(page)
+    _press_quick(page, quick_server.base, "Anna", 3)
+    page.goto(quick_server.base + "/")
+    mine = page.get_by_role("region", name="Meine Räume")
+    expect(mine.get_by_role("listitem")).to_have_count(1)
+    mine.get_by_role("button", name="Raum verlassen").click()
+    question = mine.get_by_role("group", name="Wirklich verlassen?", exact=False)
+    expect(question).to_be_visible()
+    expect(question.get_by_role("button", name="Abbrechen")).to_be_focused()
+    question.scroll_into_view_if_needed()
+    page.screenshot(path=str(screens / "my-rooms-leave-390x844.png"))
+    question.get_by_role("button", name="Abbrechen").click()  # nothing happens
+    expect(mine.get_by_role("button", name="Raum verlassen")).to_be_focused()
+    expect(mine.get_by_role("listitem")).to_have_count(1)
+    mine.get_by_role("button", name="Raum verlassen").click()
+    question.get_by_role("button", name="Ja, Raum verlassen").click()
+    expect(mine.get_by_role("listitem")).to_have_count(0)
+    assert not problems, problems

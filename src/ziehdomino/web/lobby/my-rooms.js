@@ -94,11 +94,29 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
     const buttons = h('span', { class: 'my-room-buttons' });
     if (summary) buttons.append(h('a', { class: 'btn', text: t('mine.open'), attrs: { href: `/r/${encodeURIComponent(id)}` } }));
     const button = h('button', { class: 'btn', text: t(summary === null ? 'mine.forget' : 'mine.leave'), attrs: { type: 'button' } });
-    button.addEventListener('click', () => {
+    const go = () => {
       button.disabled = true;
       leave(id, note).finally(() => { button.disabled = false; });
+    };
+    // Leaving a room one still sits in is for good: asked first, as at the table (leave.*).
+    // Removing an ended room from the list is not.
+    const question = h('span', { class: 'my-room-question', text: t('leave.confirm'), attrs: { id: `leave-q-${id}` } });
+    const yes = h('button', { class: 'btn danger', text: t('leave.yes'), attrs: { type: 'button' } });
+    const no = h('button', { class: 'btn', text: t('leave.no'), attrs: { type: 'button' } });
+    const confirm = h('span', { class: 'my-room-confirm', attrs: { role: 'group', 'aria-labelledby': question.id, hidden: true } },
+      question, yes, no);
+    const ask = (open) => {
+      confirm.hidden = !open;
+      button.hidden = open;
+      (open ? no : button).focus();
+    };
+    button.addEventListener('click', () => (summary === null ? go() : ask(true)));
+    no.addEventListener('click', () => ask(false));
+    yes.addEventListener('click', () => {
+      yes.disabled = true;
+      go();
     });
-    buttons.append(button);
+    buttons.append(button, confirm);
     return h('li', { class: 'my-room', attrs: { 'data-room': id } },
       h('span', { class: 'open-table-text' }, h('strong', { text: names.join(', ') || id.slice(0, 8) }), h('br'),
         h('small', { text: state })), buttons, note);

@@ -64,7 +64,10 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     expect(anna.locator(".log")).not_to_contain_text("Gut gespielt")
     # Muted: Anna turns Ben's reactions off; the next one does not show.
     anna.get_by_role("button", name="Reaktion").click()
-    anna.get_by_role("button", name="Ben stummschalten").click()
+    anna.locator(".reaction-panel").get_by_role("button", name="Ben stummschalten").click()
+    # Ben's seat card has its own switch of the same name, which shows the same choice
+    card_mute = anna.locator(".table .players").get_by_role("button", name="Ben stummschalten")
+    expect(card_mute).to_have_attribute("aria-pressed", "true")
     anna.keyboard.press("Escape")  # the set closes as a menu does, the focus back on its button
     expect(anna.get_by_role("button", name="Reaktion")).to_have_attribute("aria-expanded", "false")
     expect(anna.get_by_role("button", name="Hallo")).to_be_hidden()
@@ -77,6 +80,10 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     ben.get_by_role("button", name="Danke").click()
     expect(ben.locator(".reaction-bubble")).to_have_text("Danke")
     expect(anna.locator(".reaction-bubble")).to_have_count(0)
+    card_mute.click()  # the card's switch turns Ben's reactions on again
+    expect(card_mute).to_have_attribute("aria-pressed", "false")
+    anna.get_by_role("button", name="Reaktion", exact=True).click()
+    expect(anna.locator(".reaction-panel").get_by_role("button", name="Ben stummschalten")).to_have_attribute("aria-pressed", "false")
     assert problems == [[], []], problems
 
 

@@ -2,13 +2,13 @@
  * @file Reactions at a room's table (docs/protocol.md, "Reactions"): "Reaktion" opens the fixed
  * set ("Hallo", "Viel Glück", ...), each a button with that name; a reaction shows on the
  * sender's seat card for about 3 s and is announced politely to screen readers; it is never part
- * of the round's log. "Reaktionen aus" mutes them all and "{name} stummschalten" one seat; both
- * are remembered in the browser. A spectator sees reactions but has no button to send one.
+ * of the round's log. "Reaktionen aus" mutes them all and "{name} stummschalten" one seat (in
+ * the set, and on that seat's card); both are remembered in the browser. A spectator sees reactions but has no button to send one.
  * Beside the button: how many watch ("2 schauen zu").
  */
 
 import { REACTIONS, REACTION_GAP } from '../common/constants.js';
-import { h, setText } from '../common/dom.js';
+import { h, setText, svg } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';
 import './room-strings.js';
 
@@ -37,6 +37,15 @@ export function readMutes(storage) {
  */
 export function shown(mutes, roomId, seat) {
   return !mutes.off && !mutes.muted.includes(`${roomId}:${seat}`);
+}
+
+/** The card switch's icon: a speaker with its sound, or struck through (room.css, by aria-pressed). */
+function speaker() {
+  const icon = svg('svg', { viewBox: '0 0 16 16', width: '14', height: '14', 'aria-hidden': 'true', focusable: 'false' });
+  icon.append(svg('path', { d: 'M2 6h3l4-3v10l-4-3H2z', fill: 'currentColor' }),
+    svg('path', { class: 'waves', d: 'M11 5.5a3 3 0 0 1 0 5', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.5' }),
+    svg('line', { class: 'slash', x1: '1.5', y1: '14.5', x2: '14.5', y2: '1.5', stroke: 'currentColor', 'stroke-width': '1.8' }));
+  return icon;
 }
 
 /**
@@ -103,21 +112,50 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
     renderMutes();
   }
 
+  /** Mutes or unmutes the reactions of `seat`, remembered in the browser. */
+  function toggleMute(seat) {
+    const key = `${roomId}:${seat}`;
+    const muted = mutes.muted.includes(key);
+    mutes = { ...mutes, muted: muted ? mutes.muted.filter((m) => m !== key) : [...mutes.muted, key] };
+    save();
+    renderMutes();
+  }
+
+  const mutable = (s) => s.kind === 'person' && s.seat !== room.you;
+
   function renderMutes() {
     offBox.checked = mutes.off;
-    const seats = (room?.seats ?? []).filter((s) => s.kind === 'person' && s.seat !== room.you);
+    const seats = (room?.seats ?? []).filter(mutable);
     seatMutes.replaceChildren(...seats.map((s) => {
-      const key = `${roomId}:${s.seat}`;
-      const muted = mutes.muted.includes(key);
       const button = h('button', { class: 'btn small', text: t('react.mute', { name: nameOf(s.seat) }),
-        attrs: { type: 'button', 'aria-pressed': String(muted) } });
-      button.addEventListener('click', () => {
-        mutes = { ...mutes, muted: muted ? mutes.muted.filter((m) => m !== key) : [...mutes.muted, key] };
-        save();
-        renderMutes();
-      });
+        attrs: { type: 'button', 'aria-pressed': String(mutes.muted.includes(`${roomId}:${s.seat}`)) } });
+      button.addEventListener('click', () => toggleMute(s.seat));
       return button;
     }));
+    renderCardMutes();
+  }
+
+  // Each other person's seat card has its own small "stummschalten" switch (a speaker, struck
+  // through while muted), the same as the one in the set; attributes are set only when they change.
+  function renderCardMutes() {
+    for (const card of root.querySelectorAll('li[data-seat]')) {
+      const seat = Number(card.dataset.seat);
+      const info = room?.seats?.[seat];
+      let button = card.querySelector(':scope > .card-mute');
+      if (!info || !mutable(info)) {
+        button?.remove();
+        continue;
+      }
+      if (!button) {
+        button = h('button', { class: 'card-mute', attrs: { type: 'button' } }, speaker());
+        button.addEventListener('click', () => toggleMute(Number(card.dataset.seat)));
+        card.append(button);
+      }
+      const label = t('react.mute', { name: nameOf(seat) });
+      const pressed = String(mutes.muted.includes(`${roomId}:${seat}`));
+      if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
+      if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
+    }
   }
 
   session.subscribe({
@@ -149,6 +187,7 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
       toggle.hidden = !Number.isInteger(room?.you);
       if (toggle.hidden) show(false);
       if (JSON.stringify([room?.you, room?.seats?.map((s) => [s.name, s.kind])]) !== before) renderMutes();
+      queueMicrotask(renderCardMutes); // after the table drew its cards for this state
     },
   };
 }

@@ -11,20 +11,16 @@ Figures only; nothing is asserted.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import random
 import statistics
-import threading
 import time
-from pathlib import Path
 from typing import Any
 
 from ..analysis import analyse_round
 from ..bots import decide
 from ..engine import Match, parse_action, round_record, seat_view
-from .bots import CHROMIUM, CHROMIUM_ARGS, WEB, _Quiet
+from .browser import module_page
 
 _JS_TIMER = """
 async (records) => {
@@ -73,24 +69,10 @@ def time_python(recs: list[dict[str, Any]]) -> tuple[dict[str, float], list[Any]
 
 def time_chromium(recs: list[dict[str, Any]]) -> tuple[dict[str, float], list[Any]] | None:
     """Figures per round and the analyses in one page of headless Chromium; None without it."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return None
-    if not Path(CHROMIUM).exists():
-        return None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(WEB)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/learn/analysis.js")
-            out = page.evaluate(_JS_TIMER, recs)
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with module_page("learn/analysis.js") as page:
+        if page is None:
+            return None
+        out = page.evaluate(_JS_TIMER, recs)
     return _figures([ms for ms, _ in out]), [a for _, a in out]
 
 

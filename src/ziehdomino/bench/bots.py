@@ -16,26 +16,19 @@ core). Figures only; nothing is asserted.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import random
 import shutil
 import statistics
 import subprocess
-import threading
 import time
-from pathlib import Path
 from typing import Any
 
 from ..bots import decide
 from ..bots.rng import mix_seed
 from ..engine import Match, parse_action, seat_view
+from .browser import WEB, module_page
 
-WEB = Path(__file__).resolve().parents[1] / "web"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 
 _JS_TIMER = """
 async ([jobs, level]) => {
@@ -142,39 +135,17 @@ process.stdin.on('end', () => {{
     return _figures([t for t, _, _ in out], [b for _, b, _ in out]), [a for _, _, a in out]
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript"}
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 def time_chromium(jobs: list[dict[str, Any]],
                   levels: tuple[str, ...] = ("stark",)) -> dict[str, tuple[dict[str, float], list[dict[str, Any]]]] | None:
     """Per level (or "tip"): figures and actions, all in one page of headless Chromium."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return None
-    if not Path(CHROMIUM).exists():
-        return None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(WEB)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/bots/index.js")
-            results = {}
-            for level in levels:
-                out = page.evaluate(_JS_TIMER, [jobs, level])
-                results[level] = (_figures([t for t, _, _ in out], [b for _, b, _ in out]), [a for _, _, a in out])
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-    return results
+    with module_page("bots/index.js") as page:
+        if page is None:
+            return None
+        results = {}
+        for level in levels:
+            out = page.evaluate(_JS_TIMER, [jobs, level])
+            results[level] = (_figures([t for t, _, _ in out], [b for _, b, _ in out]), [a for _, _, a in out])
+        return results
 
 
 def _line(name: str, f: dict[str, float], extra: str = "") -> None:

@@ -159,19 +159,20 @@ class Room(NamedTuple):
 
     def seat_of(self, credential: str) -> Seat | None:
         """The seat this credential opens, or None (constant time over all seats)."""
-        digest = hash_credential(credential)
-        found: Seat | None = None
-        for i, s in enumerate(self.seats):
-            if hmac.compare_digest(digest, s.credential_hash or "") and s.credential_hash:
-                found = i
-        return found
+        return self._matching(credential, [s.credential_hash for s in self.seats])
 
     def heir_of(self, credential: str) -> Seat | None:
         """The seat this credential will open once its heir took it at the next round, or None."""
+        return self._matching(credential, [s.heir_hash for s in self.seats])
+
+    @staticmethod
+    def _matching(credential: str, hashes: list[str | None]) -> Seat | None:
+        """The index of the hash ``credential`` hashes to, or None; every hash is compared, in
+        constant time, so that the answer's time says nothing about which seat it is."""
         digest = hash_credential(credential)
         found: Seat | None = None
-        for i, s in enumerate(self.seats):
-            if hmac.compare_digest(digest, s.heir_hash or "") and s.heir_hash:
+        for i, h in enumerate(hashes):
+            if hmac.compare_digest(digest, h or "") and h:
                 found = i
         return found
 

@@ -49,14 +49,13 @@ def _changes(rooms: list[Any], count: int, rng: random.Random) -> list[tuple[int
     from ..server import changes
 
     rooms = list(rooms)
-    fresh = _tables(count, rng)
     out = []
     now = time.time()
     for _ in range(count):
         i = rng.randrange(len(rooms))
         before = rooms[i]
         rooms[i] = changes.join(before, "G", "h", now)[0].room
-        opened = fresh.pop() if rooms[i].full else None  # a full table plays on; a fresh one opens
+        opened = _tables(1, rng)[0] if rooms[i].full else None  # a full table plays on; a fresh one opens
         if opened is not None:
             rooms[i] = opened
         out.append((i, before, opened))

@@ -95,8 +95,8 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
     if (summary) buttons.append(h('a', { class: 'btn', text: t('mine.open'), attrs: { href: `/r/${encodeURIComponent(id)}` } }));
     const button = h('button', { class: 'btn', text: t(summary === null ? 'mine.forget' : 'mine.leave'), attrs: { type: 'button' } });
     const go = () => {
-      button.disabled = true;
-      leave(id, note).finally(() => { button.disabled = false; });
+      button.disabled = yes.disabled = true;
+      leave(id, note).finally(() => { button.disabled = yes.disabled = false; }); // a failure can be tried again
     };
     // Leaving a room one still sits in is for good: asked first, as at the table (leave.*).
     // Removing an ended room from the list is not.
@@ -112,10 +112,7 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
     };
     button.addEventListener('click', () => (summary === null ? go() : ask(true)));
     no.addEventListener('click', () => ask(false));
-    yes.addEventListener('click', () => {
-      yes.disabled = true;
-      go();
-    });
+    yes.addEventListener('click', go);
     buttons.append(button, confirm);
     return h('li', { class: 'my-room', attrs: { 'data-room': id } },
       h('span', { class: 'open-table-text' }, h('strong', { text: names.join(', ') || id.slice(0, 8) }), h('br'),

@@ -100,7 +100,10 @@ def test_an_online_round_behind_slow_3g_keeps_up_with_the_computers(server, new_
         state = turn_state(anna)
         if state == "over":
             break
-        if state == "mine" and not link.queues["down"] and not link.queues["up"]:
+        # her turn, nothing on the link, and the page no longer waiting for an answer ("Wird
+        # gesendet"): a person acts then
+        if state == "mine" and not link.queues["down"] and not link.queues["up"] \
+                and anna.locator(".table.is-sending").count() == 0:
             if sent_at is not None:
                 waited_for_turn.append(time.monotonic() - sent_at)
             act_by_names(anna)

@@ -53,6 +53,16 @@ test('seats are named as the setup numbers them, the viewer as "Du"', () => {
   assert.equal(cardName(view(), LOCAL, 1), 'Computer 1');
 });
 
+test('a computer keeps its number when a person takes over an earlier computer seat', () => {
+  setLang('de');
+  const seats = [{ seat: 0, kind: 'person', name: 'Anna' }, { seat: 1, kind: 'computer', level: 'mittel' },
+    { seat: 2, kind: 'computer', level: 'mittel' }];
+  assert.equal(seatName({ seats }, 2), 'Computer 2');
+  const taken = [seats[0], { seat: 1, kind: 'person', name: 'Ben', since: 3 }, seats[2]];
+  assert.equal(seatName({ seats: taken }, 1), 'Ben');
+  assert.equal(seatName({ seats: taken }, 2), 'Computer 2');
+});
+
 test('log entries read as sentences, for the viewer in the second person', () => {
   setLang('de');
   const v = view();

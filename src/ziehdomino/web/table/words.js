@@ -23,13 +23,15 @@ export function isMyTurn(view) {
 
 /**
  * A seat's name as the table shows it: the person's name, "Computer n" (numbered among the
- * computers, as the setup forms number them), else "Platz n".
+ * computers, as the setup forms number them), else "Platz n". A seat a person took over from a
+ * computer (`since` set) still counts as a computer's, so the other computers keep their numbers.
  */
 export function seatName(room, s) {
   const info = room?.seats?.[s] ?? null;
   if (info?.name) return info.name;
   if (info?.kind === 'computer') {
-    const n = room.seats.slice(0, s + 1).filter((seat) => seat?.kind === 'computer').length;
+    const wasComputer = (seat) => seat?.kind === 'computer' || (seat?.kind === 'person' && Number.isInteger(seat.since));
+    const n = room.seats.slice(0, s + 1).filter(wasComputer).length;
     return t('local.computerName', { n });
   }
   return t('form.seat', { n: s + 1 });

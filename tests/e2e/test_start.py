@@ -163,3 +163,37 @@ def test_a_new_game_asks_before_it_replaces_the_saved_one(server, new_context):
     assert after["match"]["deal"] != json.loads(before)["match"]["deal"]
     assert after["match"]["wins"] == [0, 0] and after["match"]["starters"] == [after["match"]["starters"][0]]
     assert not problems, problems
+
+
+def _control_names(page: Page) -> list[str]:
+    """The accessible names of the visible form controls, from their labels (hidden parts too)."""
+    return page.evaluate("""[...document.querySelectorAll('input, select')]
+        .filter((el) => el.offsetParent !== null && el.type !== 'hidden')
+        .map((el) => [...el.labels].map((l) => l.textContent.replace(/\\s+/g, ' ').trim()).join(' '))""")
+
+
+@pytest.mark.parametrize("path", ["/", "/lokal"])
+def test_every_field_has_a_name_of_its_own(server, new_context, path):
+    page = new_context().new_page()
+    page.goto(server.base + path)
+    page.get_by_role("button", name="Raum eröffnen").or_(page.get_by_role("heading", name="Neues Spiel einrichten")).first.wait_for()
+    for count in ("3",):
+        page.locator("select[name=count]").first.select_option(count)
+    names = _control_names(page)
+    assert names and all(names), names
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    assert not repeated, f"fields share a name on {path}: {repeated}"
+    assert "Stufe Computer 2" in names, names
+    if path == "/":
+        assert {"Dein Name (gegen Computer)", "Dein Name (Schnell spielen)", "Dein Name (Raum eröffnen)"} <= set(names)
+
+
+def test_the_start_pages_local_game_keeps_its_match_target(server, new_context):
+    page = new_context().new_page()
+    page.goto(server.base + "/")
+    local = page.get_by_role("region", name="Gegen Computer spielen")
+    local.get_by_label("Partie bis").select_option("3")
+    local.get_by_role("button", name="Gegen Computer spielen").click()
+    page.wait_for_url(re.compile(r"/lokal$"))
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    assert _saved(page)["target"] == 3

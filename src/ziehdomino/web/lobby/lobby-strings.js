@@ -7,6 +7,9 @@ import { addWords } from '../common/i18n.js';
 
 addWords({
   'start.quick.h': 'Mit anderen spielen',
+  'form.for.local': ' (gegen Computer)',
+  'form.for.quick': ' (Schnell spielen)',
+  'form.for.open': ' (Raum eröffnen)',
   'start.quick.intro': 'Setz dich sofort an einen offenen Tisch. Kommt niemand, spielen nach dem Countdown Computer mit.',
   'start.quick.size': 'Plätze',
   'start.quick.submit': 'Schnell spielen',
@@ -38,6 +41,9 @@ addWords({
   'start.open.publicHint': 'Unter „Offene Tische“ zeigen: wer will, setzt sich dazu.',
 }, {
   'start.quick.h': 'Play with others',
+  'form.for.local': ' (against computers)',
+  'form.for.quick': ' (quick play)',
+  'form.for.open': ' (open a room)',
   'start.quick.intro': 'Sit down at an open table at once. If nobody comes, computers join when the countdown ends.',
   'start.quick.size': 'Seats',
   'start.quick.submit': 'Quick play',

@@ -188,8 +188,11 @@ function fieldset(prefix, kind, n) {
     about.dataset.i18n = `level.about.${level.value}`;
     about.textContent = t(about.dataset.i18n);
   });
-  parts.push(field(levelId, 'form.level', level), about);
-  const legend = h('legend', {}, said('span', kind === 'seat' ? 'form.seatWord' : 'form.computerWord'), ` ${n}`);
+  // "Stufe" is the visible label; a hidden "Computer n" / "Platz n" makes each select's name its own.
+  const owner = () => [said('span', kind === 'seat' ? 'form.seatWord' : 'form.computerWord'), ` ${n}`];
+  const label = h('label', { attrs: { for: levelId } }, said('span', 'form.level'), h('span', { class: 'sr-only' }, ' ', ...owner()));
+  parts.push(h('div', { class: 'field' }, label, level), about);
+  const legend = h('legend', {}, ...owner());
   return h('fieldset', { class: 'seat', attrs: { [`data-${kind}`]: n } }, legend, ...parts);
 }
 

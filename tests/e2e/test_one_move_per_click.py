@@ -161,3 +161,26 @@ def test_a_double_click_is_one_move_in_a_local_game(server, new_context):
     one_move(added["draw"], "draw")
     one_move(added["play"], "play")
     assert not problems, problems
+
+
+def test_two_quick_taps_on_ziehen_on_a_phone_are_two_draws(server, new_context):
+    # A phone has no double-click: a second tap 250 ms after the first is a second move (here
+    # Anna draws 0|3, which does not fit, and at once draws again), not one eaten by the guard.
+    page = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+    problems = watch(page)
+    open_local_save(page, server.base, MUST_DRAW_THEN_PLAY)
+    draw = page.get_by_role("button", name="Ziehen", exact=True)
+    expect(draw).to_be_enabled()
+    b = draw.bounding_box()
+    assert b is not None
+    x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.evaluate("""() => { window.__clicks = []; document.addEventListener('click', (e) => window.__clicks.push(e.detail), true); }""")
+    cdp = page.context.new_cdp_session(page)
+    for _ in range(2):
+        for kind in ("touchStart", "touchEnd"):
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}] if kind == "touchStart" else []})
+        page.wait_for_timeout(250)
+    assert page.evaluate("window.__clicks") == [1, 2], "the browser did not see a double tap"
+    expect(page.get_by_role("list", name="Verlauf").locator("li").filter(has_text="Du ziehst")).to_have_count(2)
+    assert {"0|3", "2|6"} <= set(page.locator(".hand button[data-tile]").evaluate_all("(bs) => bs.map((b) => b.dataset.tile)"))
+    assert not problems, problems

@@ -42,16 +42,22 @@ export function createHand(ctx, meInfo) {
     const button = event.target.closest('button[data-tile]');
     if (button) ctx.select(button.dataset.tile);
   });
-  // A move is one click: the second click of a double-click (`detail` 2 and up) is no second
-  // move (it would be refused as stale, or draw once more); keys and taps have `detail` 0 or 1.
+  // A move is one click: the second click of a mouse's double-click (`detail` 2 and up) is no
+  // second move (it would be refused as stale, or draw once more). A finger does not
+  // double-click: two quick taps are two moves (draw, and at once draw again), so the guard
+  // leaves touch alone; keys have `detail` 0. The pointer is noted as it goes down, since not
+  // every engine tells it on the click itself.
+  let pointer = '';
+  moves.addEventListener('pointerdown', (event) => { pointer = event.pointerType; }, true);
+  const doubled = (event) => event.detail > 1 && pointer !== 'touch';
   placements.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-end]');
-    if (!button || !ctx.view || event.detail > 1) return;
+    if (!button || !ctx.view || doubled(event)) return;
     const end = button.dataset.end === 'none' ? null : button.dataset.end;
     ctx.send({ type: 'play', tile: button.dataset.tile, end });
   });
-  drawBtn.addEventListener('click', (event) => event.detail > 1 || ctx.send({ type: 'draw' }));
-  passBtn.addEventListener('click', (event) => event.detail > 1 || ctx.send({ type: 'pass' }));
+  drawBtn.addEventListener('click', (event) => doubled(event) || ctx.send({ type: 'draw' }));
+  passBtn.addEventListener('click', (event) => doubled(event) || ctx.send({ type: 'pass' }));
 
   function renderTiles(view) {
     const playable = new Set(view.legal.filter((a) => a.type === 'play').map((a) => a.tile));

@@ -189,6 +189,11 @@ def test_a_local_round_watched_again_exported_and_opened(server, new_context, sc
     page.get_by_role("link", name="Runde ansehen").click()
     page.wait_for_url(re.compile(r"/ansehen\?lokal=1$"))
     expect(page.get_by_role("heading", name="Runde ansehen", level=1)).to_be_visible()
+    # A replay knows one round, not the game's counters: the cards show none; the player's own
+    # seat is "du", never a spectator's "Du schaust zu".
+    expect(page.locator("ul.players .counters:visible")).to_have_count(0)
+    expect(page.locator(".table [role=status]").first).to_contain_text("Runde")
+    expect(page.locator(".table [role=status]").first).not_to_contain_text("schaust zu")
     # every hand open from the deal on: 5 tiles face up on each of the three cards
     expect(page.locator("ul.players .open-hand").first).to_be_visible()
     assert [len(c.locator(".mini-tile").all()) for c in page.locator("ul.players .open-hand").all()] == [5, 5, 5]
@@ -221,6 +226,11 @@ def test_a_local_round_watched_again_exported_and_opened(server, new_context, sc
     data = json.loads(saved.read_text())
     assert data["format"] == 1 and data["round"] == 1 and len(data["actions"]) == len(log)
     assert [s["kind"] for s in data["seats"]] == ["person", "computer", "computer"] and data["seats"][0]["name"] == "Anna"
+    # The page says where the file went and links the way to open it again.
+    expect(page.locator("#replay-exported")).to_have_text(f"Gespeichert als „{download.value.suggested_filename}“ in deinem Download-Ordner.")
+    page.get_by_role("link", name="Runde aus Datei öffnen").click()
+    page.wait_for_url(re.compile(r"/ansehen$"))
+    expect(page.get_by_label("Datei öffnen")).to_be_visible()
 
     # opened again in a browser that never played it
     other = new_context().new_page()

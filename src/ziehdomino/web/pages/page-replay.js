@@ -157,11 +157,14 @@ exportBtn.addEventListener('click', () => {
   if (!current) return;
   const blob = new Blob([roundFileText(current.record, current.seats)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
-  const a = h('a', { attrs: { href: url, download: roundFileName(current.record) } });
+  const name = roundFileName(current.record);
+  const a = h('a', { attrs: { href: url, download: name } });
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Where it went, and (the link beside the button) how to open it again.
+  byId('replay-exported').textContent = t('replay.exported', { name });
 });
 
 onLangChange(() => {

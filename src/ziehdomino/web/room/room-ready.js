@@ -36,14 +36,17 @@ export function createReady() {
   return {
     element,
     mine: iAmReady,
-    update(view, room, { nameOf }) {
+    update(view, room, { nameOf, isMe }) {
       const show = Boolean(view?.result) && Boolean(room) && !room.local;
       element.hidden = !show;
       if (!show) return;
       const waiting = waitingFor(room);
       const parts = [];
       if (iAmReady(room)) parts.push(t('ready.you'));
-      if (waiting.length) parts.push(t('ready.waiting', { names: waiting.map((s) => nameOf(s)).join(', ') }));
+      // The viewer is addressed, never named: "Warte auf dich und Ben".
+      const others = waiting.filter((s) => !isMe(s)).map((s) => nameOf(s)).join(', ');
+      if (waiting.some(isMe)) parts.push(others ? t('ready.waitingYouAnd', { names: others }) : t('ready.waitingYou'));
+      else if (others) parts.push(t('ready.waiting', { names: others }));
       else parts.push(t('ready.all'));
       setText(element, parts.join(' '));
     },

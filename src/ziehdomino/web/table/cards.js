@@ -48,6 +48,7 @@ function fillCard(card, c) {
   });
   // A match to a target says it with every seat's wins ("Siege 2 von 5").
   setText(card.counters, t(c.target ? 'table.winsOf' : 'table.wins', { w: c.wins, s: c.shared, n: c.target }));
+  card.counters.hidden = !c.counted;
   setText(card.turn, t('table.turnMark'));
   setText(card.away, t('table.away'));
   card.turn.hidden = !c.turn;
@@ -95,6 +96,8 @@ export function createCards(ctx) {
       meta: cardBits(view, room, s, connection()),
       away: isAway(room, s, connection()),
       count: view.hand_counts[s],
+      // A replay knows one round, not the room's counters: it shows none.
+      counted: !view.replay,
       wins: view.match.wins[s],
       shared: view.match.shared[s],
       target: Number.isInteger(room?.target) ? room.target : null,

@@ -192,7 +192,7 @@ def test_a_local_round_watched_again_exported_and_opened(server, new_context, sc
     # A replay knows one round, not the game's counters: the cards show none; the player's own
     # seat is "du", never a spectator's "Du schaust zu".
     expect(page.locator("ul.players .counters:visible")).to_have_count(0)
-    expect(page.locator(".table [role=status]").first).to_contain_text("Runde")
+    expect(page.locator(".table [role=status]").first).to_contain_text("am Zug")
     expect(page.locator(".table [role=status]").first).not_to_contain_text("schaust zu")
     # every hand open from the deal on: 5 tiles face up on each of the three cards
     expect(page.locator("ul.players .open-hand").first).to_be_visible()

@@ -246,8 +246,6 @@ const DE = {
   'match.shared': '({n} geteilt)',
   'match.h': 'Partie gewonnen',
   'match.target': 'Partie bis {n} Siege',
-  'result.line': 'Kette ansehen',
-  'result.back': 'Ergebnis zeigen',
   'result.nextStarter': '{name} eröffnet die nächste Runde.',
   'result.nextStarterYou': 'Du eröffnest die nächste Runde.',
 
@@ -671,8 +669,6 @@ const EN = {
   'match.shared': '({n} shared)',
   'match.h': 'Match won',
   'match.target': 'Match to {n} wins',
-  'result.line': 'See the line',
-  'result.back': 'Show the result',
   'result.nextStarter': '{name} opens the next round.',
   'result.nextStarterYou': 'You open the next round.',
 

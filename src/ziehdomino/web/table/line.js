@@ -13,11 +13,16 @@ import { freshTiles } from './words.js';
 
 const GAP = 4;
 
-/** Sizes of the snake by screen: the longest and shortest tile, the least width a chip's cells keep. */
-function sizes(width) {
-  if (width < 420) return { maxTile: 52, minTile: 28, chip: 62 };
-  if (width < 700) return { maxTile: 60, minTile: 32, chip: 68 };
-  return { maxTile: 72, minTile: 36, chip: 76 };
+/**
+ * Sizes of the snake by screen: the longest and shortest tile, the least width a chip's cells
+ * keep. At the round's end the line is only looked at, beside the result below it, so its tiles
+ * may shrink further rather than scroll.
+ */
+function sizes(width, over) {
+  const least = over ? 8 : 0;
+  if (width < 420) return { maxTile: 52, minTile: 28 - least, chip: 62 };
+  if (width < 700) return { maxTile: 60, minTile: 32 - least, chip: 68 };
+  return { maxTile: 72, minTile: 36 - least, chip: 76 };
 }
 
 const plain = (text) => {
@@ -78,10 +83,10 @@ export function createLine(ctx) {
     // The chips take cells of the snake: room for the wider of the two ("Rechts: 3" at a
     // phone's font is wider than "Links: 1"), at least the size class's width, so that a
     // chip's text changing by a digit seldom moves the tiles.
-    const s = sizes(width);
+    const s = sizes(width, Boolean(view.result));
     const chip = Math.max(s.chip, endLeft.offsetWidth, endRight.offsetWidth);
     const chipHeight = Math.max(endLeft.offsetHeight, endRight.offsetHeight);
-    const key = `${drawn.length}:${width}:${height}:${chip}:${chipHeight}`;
+    const key = `${drawn.length}:${width}:${height}:${chip}:${chipHeight}:${s.minTile}`;
     if (key === geometry) return;
     geometry = key;
     const g = snakeLayout(drawn.length, { width, height, gap: GAP, maxTile: s.maxTile, minTile: s.minTile, chip, chipHeight });

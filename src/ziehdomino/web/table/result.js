@@ -4,10 +4,8 @@
  * instead), "Nächste Runde" (not for a spectator; "Revanche" after the round that won the match,
  * whose winner and counters head the panel then),
  * "Runde ansehen" (a link to the round's replay) when the page gives one (`ctx.roundLink`), and
- * "Runde analysieren" (the same replay, its analysis started: docs/analysis.md).
- * "Kette ansehen" folds the panel down to its heading and buttons at the board's foot, so that
- * the line of play as the round left it can be seen; "Ergebnis zeigen" (the same button, named
- * for what it does now) opens it again, as a new round's end does.
+ * "Runde analysieren" (the same replay, its analysis started: docs/analysis.md). It stands
+ * below the board (table.css), so that the line of play as the round left it stays in view.
  */
 
 import { t } from '../common/i18n.js';
@@ -31,19 +29,12 @@ export function createResult(ctx) {
   replayLink.hidden = true;
   const analyseLink = h('a', { class: 'btn analyse-link', attrs: { href: '#' } });
   analyseLink.hidden = true;
-  const lineBtn = h('button', { class: 'btn line-toggle', attrs: { type: 'button' } });
   // The heading's line also holds the committed deal's seal (render.js adds it once loaded).
   const head = h('div', { class: 'result-head' }, heading);
   const element = h('section', { class: 'round-end', attrs: { 'aria-labelledby': `${ctx.id}-rh` } },
     head, matchText, counters, text, h('div', { class: 'result-scroll' }, table), nextStarter,
-    h('div', { class: 'result-buttons' }, nextBtn, lineBtn, replayLink, analyseLink));
+    h('div', { class: 'result-buttons' }, nextBtn, replayLink, analyseLink));
   nextBtn.addEventListener('click', (event) => event.detail > 1 || ctx.nextRound()); // one round per double-click
-  lineBtn.addEventListener('click', () => showLine(!element.classList.contains('peek')));
-
-  function showLine(on) {
-    element.classList.toggle('peek', on);
-    setText(lineBtn, t(on ? 'result.back' : 'result.line'));
-  }
 
   function row(view, room, tiles, s) {
     const box = h('div', { class: 'hand-cell' });
@@ -54,7 +45,7 @@ export function createResult(ctx) {
     }
     const won = view.result.winners.includes(s);
     return h('tr', { class: won ? 'winner' : '' }, h('th', { text: cardName(view, room, s), attrs: { scope: 'row' } }),
-      h('td', {}, box), h('td', { class: 'num', text: String(view.pips[s]) }), h('td', { text: outcomeWord(view, s) }));
+      h('td', {}, box), h('td', { class: 'num', text: String(view.pips[s]) }), h('td', { class: 'outcome', text: outcomeWord(view, s) }));
   }
 
   function render() {
@@ -66,12 +57,8 @@ export function createResult(ctx) {
       setText(nextBtn, t(won ? 'result.rematch' : 'result.next'));
       setText(replayLink, t('replay.link'));
       setText(analyseLink, t('an.link'));
-      setText(lineBtn, t(element.classList.contains('peek') ? 'result.back' : 'result.line'));
     }
-    if (!view.result) {
-      showLine(false);
-      return;
-    }
+    if (!view.result) return;
     const href = ctx.roundLink ? ctx.roundLink(view.round_number) : null;
     replayLink.hidden = !href;
     analyseLink.hidden = !href || view.seat === null;
@@ -84,7 +71,7 @@ export function createResult(ctx) {
     setText(matchText, won ? matchSentence(view, room) : '');
     setText(counters, won ? matchCounters(view, room) : '');
     const col = (key) => h('th', { text: t(key), attrs: { scope: 'col' } });
-    const head = h('tr', {}, col('result.player'), col('result.tilesCol'), col('result.pipsCol'), col('result.outcomeCol'));
+    const head = h('tr', {}, col('result.player'), col('result.tilesCol'), col('result.pipsCol'), h('th', { class: 'outcome', text: t('result.outcomeCol'), attrs: { scope: 'col' } }));
     const rows = view.hands.map((tiles, s) => row(view, room, tiles, s));
     table.replaceChildren(h('caption', { class: 'sr-only', text: t('result.h') }), h('thead', {}, head), h('tbody', {}, ...rows));
     setText(nextStarter, roundEndNote(view, room));

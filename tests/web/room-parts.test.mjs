@@ -52,6 +52,15 @@ test('the seat says who plays it: "abwesend · Computer spielt", "hat den Raum v
   assert.deepEqual(seatWords({ kind: 'computer' }, true), []);
 });
 
+test('an away person whose grace still runs is not yet said to be played by a computer', () => {
+  setLang('de');
+  const ben = ROOM.seats[1];
+  const counting = { ...ROOM, clock: { seat: 1, ms: 17000, stand_in: false } };
+  assert.equal(cardMeta(VIEW, counting, 1), 'abwesend · 4 Steine');
+  assert.deepEqual(seatWords(ben, false, { seat: 1, ms: 0, stand_in: true }), ['Computer spielt']);
+  assert.deepEqual(seatWords(ben, false, { seat: 2, ms: 5000, stand_in: false }), ['Computer spielt']);
+});
+
 test('the ready step waits for the persons at the table who have not asked, not for the away or left', () => {
   assert.deepEqual(waitingFor(ROOM), [2]);
   assert.equal(iAmReady(ROOM), true);

@@ -46,7 +46,7 @@ export function createClock({ now, schedule, cancel } = {}) {
   element.hidden = true;
 
   let timer = null;
-  let state = null; // {seat, until, standIn, key, name, me}
+  let state = null; // {seat, until, standIn, key, name, me, away}
   let warned = null; // the turn key already announced
 
   function clear() {
@@ -60,6 +60,7 @@ export function createClock({ now, schedule, cancel } = {}) {
     const left = state.until - clockNow();
     let words;
     if (state.standIn || left <= 0) words = state.me ? t('clock.standInYou') : t('clock.standIn', { name: state.name });
+    else if (state.away) words = t('clock.away', { name: state.name, s: secondsLeft(left) });
     else if (state.me) words = t('clock.you', { s: secondsLeft(left) });
     else words = t('clock.other', { name: state.name, s: secondsLeft(left) });
     setText(text, words);
@@ -96,6 +97,8 @@ export function createClock({ now, schedule, cancel } = {}) {
         key,
         name: nameOf(clock.seat),
         me: isMe(clock.seat),
+        // The person to act has no open connection: the count is their grace, not their time.
+        away: !isMe(clock.seat) && room.seats?.[clock.seat]?.connected === false,
       };
       element.hidden = false;
       draw();

@@ -30,15 +30,19 @@ export function standInText(entry, name, you) {
 
 /**
  * The extra words on a person's seat: "hat den Raum verlassen", "Computer spielt", "bereit".
+ * An away person whose grace still runs (the turn clock counts down for their seat, not yet
+ * `stand_in`) gets no "Computer spielt": the clock says when it will ("Computer spielt in 17 s").
  * @param {object|null} info  SEATINFO
  * @param {boolean} over  the round is over (the ready step)
+ * @param {object|null} [clock]  ROOMINFO's CLOCK
  * @returns {string[]}
  */
-export function seatWords(info, over) {
+export function seatWords(info, over, clock = null) {
   if (!info || info.kind !== 'person') return [];
   const words = [];
+  const graceRuns = clock?.seat === info.seat && !clock.stand_in && clock.ms > 0;
   if (info.left) words.push(t('seat.left'));
-  if (info.stand_in || info.left) words.push(t('seat.computerPlays'));
+  if (info.left || (info.stand_in && !graceRuns)) words.push(t('seat.computerPlays'));
   if (over && info.ready && !info.left) words.push(t('seat.ready'));
   return words;
 }

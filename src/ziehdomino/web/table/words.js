@@ -292,7 +292,7 @@ export function cardBits(view, room, s, connection = 'online') {
   else if (!room?.local) {
     const key = connection !== 'online' ? 'table.unknown' : info?.connected ? 'table.connected' : 'table.away';
     if (!info?.left) bits.push({ kind: 'connection', text: t(key) });
-    for (const text of seatWords(info, Boolean(view.result))) bits.push({ kind: 'seat', text });
+    for (const text of seatWords(info, Boolean(view.result), room?.clock ?? null)) bits.push({ kind: 'seat', text });
   }
   // A person who took a computer's seat: the seat's counters are older than they are.
   if (info?.kind === 'person' && Number.isInteger(info.since)) bits.push({ kind: 'seat', text: t('table.since', { n: info.since }) });

@@ -293,6 +293,30 @@ def test_a_long_or_invisible_name_is_refused_visibly_never_cut(server, new_conte
     assert not problems, problems
 
 
+def test_after_the_language_switch_the_table_is_in_view_again(server, new_context):
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(server.base + "/lokal?delay=0")
+    start_local(page, server.base, "Anna", 1)
+    page.get_by_role("button", name="English").click()  # scrolled up to the header to press it
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    page.wait_for_timeout(200)
+    for part in (page.locator(".table .hand"), page.locator(".table .actions"), page.get_by_role("status")):
+        b = part.bounding_box()
+        assert b is not None and b["y"] >= 0 and b["y"] + b["height"] <= 844, (part, b)
+    page.get_by_role("button", name="Deutsch").click()
+
+
+def test_nur_zuschauen_is_reachable_beside_a_saved_game(server, new_context):
+    page = new_context().new_page()
+    page.goto(server.base + "/lokal?delay=0")
+    start_local(page, server.base, "Anna", 1)
+    page.reload()  # the saved game resumes: the setup (and its link) is hidden
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    expect(page.get_by_role("link", name="Nur zuschauen")).to_have_count(1)
+    page.get_by_role("link", name="Nur zuschauen").click()
+    page.wait_for_url(re.compile(r"/zuschauen$"))
+
+
 def test_language_switch_is_remembered(server, new_context):
     page = new_context().new_page()
     page.goto(server.base + "/lokal?delay=0")

@@ -109,6 +109,8 @@ function showSetup(show) {
   cancelSetup.hidden = !session.match;
   tableRoot.hidden = show || !session.match;
   newGame.hidden = show || !session.match;
+  // Beside a game in progress "Nur zuschauen" is here; with the setup shown it is in the setup.
+  byId('watch-link').hidden = show || !session.match;
 }
 
 wireComputers(setupForm);

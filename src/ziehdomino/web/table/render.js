@@ -299,6 +299,11 @@ export function createTable(root, session, options = {}) {
   onLangChange(() => {
     sig.forget();
     render();
+    // The switch is in the page's header, above the table: the table comes back into view.
+    if (ctx.view) {
+      wantView = true;
+      layout();
+    }
   });
   if (typeof ResizeObserver === 'function') {
     const watcher = new ResizeObserver(layout);

@@ -184,3 +184,18 @@ def test_two_quick_taps_on_ziehen_on_a_phone_are_two_draws(server, new_context):
     expect(page.get_by_role("list", name="Verlauf").locator("li").filter(has_text="Du ziehst")).to_have_count(2)
     assert {"0|3", "2|6"} <= set(page.locator(".hand button[data-tile]").evaluate_all("(bs) => bs.map((b) => b.dataset.tile)"))
     assert not problems, problems
+
+
+def test_a_playable_tile_says_where_it_fits_to_screen_readers(server, new_context):
+    # After drawing 0|3 and 2|6 (as above), only 2|6 fits: on the left, beside the 6.
+    page = new_context().new_page()
+    open_local_save(page, server.base, MUST_DRAW_THEN_PLAY)
+    draw = page.get_by_role("button", name="Ziehen", exact=True)
+    draw.click()
+    expect(page.get_by_role("button", name="Stein 0|3", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="Stein 0|3", exact=True)).to_have_accessible_description("")
+    draw.click()
+    expect(page.get_by_role("button", name="Stein 2|6", exact=True)).to_have_accessible_description("passt links")
+    expect(page.get_by_role("button", name="Stein 0|1", exact=True)).to_have_accessible_description("")
+    page.get_by_role("button", name="English").click()
+    expect(page.get_by_role("button", name="Tile 2|6", exact=True)).to_have_accessible_description("fits on the left")

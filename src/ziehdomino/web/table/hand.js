@@ -59,16 +59,30 @@ export function createHand(ctx, meInfo) {
   drawBtn.addEventListener('click', (event) => doubled(event) || ctx.send({ type: 'draw' }));
   passBtn.addEventListener('click', (event) => doubled(event) || ctx.send({ type: 'pass' }));
 
+  // Where each tile fits, as its accessible description ("passt links"): what the green edge
+  // shows, said to screen readers; the name stays "Stein a|b".
+  const fits = h('div', { attrs: { hidden: true } });
+  element.append(fits);
+  const fitId = (tile) => `${id}-fit-${tile.replace('|', '-')}`;
+
+  function fitWords(ends) {
+    if (!ends) return '';
+    if (ends.includes(null)) return t('table.fitsAny');
+    return ends.length > 1 ? t('table.fitsBoth') : t(ends[0] === 'left' ? 'table.fitsLeft' : 'table.fitsRight');
+  }
+
   function renderTiles(view) {
-    const playable = new Set(view.legal.filter((a) => a.type === 'play').map((a) => a.tile));
+    const endsOf = new Map();
+    for (const a of view.legal) if (a.type === 'play') endsOf.set(a.tile, [...(endsOf.get(a.tile) ?? []), a.end ?? null]);
     const tipTile = ctx.tip()?.tile ?? null;
-    const data = view.hand.map((tile) => [tile, tile === ctx.selected, playable.has(tile), tile === tipTile]);
+    const data = view.hand.map((tile) => [tile, tile === ctx.selected, fitWords(endsOf.get(tile)), tile === tipTile]);
     const over = Boolean(view.result); // the hand left at the round's end is shown, not played
     if (!ctx.sig.changed('hand', [ctx.lang(), over, data])) return;
     const existing = new Map([...hand.children].map((b) => [b.dataset.tile, b]));
     const keep = new Set(view.hand);
     for (const [tile, button] of existing) if (!keep.has(tile)) button.remove();
-    for (const [tile, isSelected, isPlayable, isTip] of data) {
+    const descriptions = [];
+    for (const [tile, isSelected, fit, isTip] of data) {
       let button = existing.get(tile);
       if (!button) {
         const [a, b] = halves(tile);
@@ -78,9 +92,15 @@ export function createHand(ctx, meInfo) {
       setText(button.lastChild, t('table.tile', { t: tile }));
       button.setAttribute('aria-pressed', String(isSelected));
       button.disabled = over;
+      const isPlayable = Boolean(fit) && !over;
       button.classList.toggle('playable', isPlayable);
+      if (isPlayable) {
+        descriptions.push(h('span', { text: fit, attrs: { id: fitId(tile) } }));
+        button.setAttribute('aria-describedby', fitId(tile));
+      } else button.removeAttribute('aria-describedby');
       button.classList.toggle('tip-tile', isTip);
     }
+    fits.replaceChildren(...descriptions);
     // Keep the view's order (dealt, then drawn); moves only after a new deal.
     const order = [...hand.children].map((b) => b.dataset.tile);
     if (order.join() !== view.hand.join()) {

@@ -92,3 +92,17 @@ def test_the_levels_are_written_only_in_the_constants() -> None:
         offenders += found
     assert not offenders, "import the level from ziehdomino.constants / web/common/constants.js:\n" + "\n".join(offenders)
     assert pending_seen == PENDING, f"no longer writes a level, take it off PENDING: {sorted(PENDING - pending_seen)}"
+
+
+def test_the_rules_page_tells_the_room_rules_with_the_products_figures():
+    """/regeln says what a person at a room's table meets: the ready step (the next round waits
+    for everybody), the time per turn, the grace of a person who is away (its figures from the
+    constants), leaving, and every key of the table, in both languages."""
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", (WEB / "rules.html").read_text()))
+    assert "startet jemand am Tisch" not in text and "anyone seated starts" not in text
+    grace, grace_open = int(constants.GRACE), int(constants.GRACE_NO_LIMIT) // 60
+    for words in ("sobald alle es gewählt haben", "Zeit pro Zug", "abwesend", f"({grace} Sekunden",
+                  f"ohne Zeitlimit {grace_open} Minuten", "Raum verlassen", "Punkt, Komma",
+                  "once all of them have", "Time per turn", "away", f"({grace} seconds",
+                  f"{grace_open} minutes without a time limit", "Leave room", "Full stop, comma"):
+        assert words in text, words

@@ -144,12 +144,15 @@ def test_a_computer_plays_for_the_one_who_closed_the_tab_who_comes_back(quick_se
 def test_leaving_asks_first_then_forgets_the_seat(quick_server, new_context):
     anna = new_context().new_page()
     link = open_room(anna, quick_server.base, "Anna", turn="Ohne Zeitlimit", seats="3")
-    ctx = new_context()
+    ctx = new_context(viewport={"width": 390, "height": 844})
     ben = ctx.new_page()
     join(ben, link, "Ben")
     cleo = new_context().new_page()
     join(cleo, link, "Cleo")
     expect(ben.get_by_role("heading", name="Runde 1")).to_be_visible()
+    # On a phone "Raum verlassen" is one tap away, beside the history, on the first screen.
+    ben.get_by_role("button", name="Verlauf & Einstellungen").click()
+    expect(ben.get_by_role("button", name="Raum verlassen")).to_be_in_viewport(ratio=1)
     ben.get_by_role("button", name="Raum verlassen").click()
     group = ben.get_by_role("group", name=re.compile("Wirklich verlassen"))
     expect(group).to_be_visible()

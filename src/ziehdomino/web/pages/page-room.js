@@ -56,10 +56,9 @@ let connState = 'connecting';
 // 'retry' every few seconds meanwhile, and the line keeps saying that it is interrupted.
 let connDown = false;
 
-// Below the table: shown once the seat is known, it would otherwise push a table that is
-// already in view down by its own height.
+// Beside the table with its history and settings (on a phone one tap away, under "Verlauf &
+// Einstellungen"); shown once the seat is known.
 const leave = createLeave({ onLeave: () => session.leave() });
-tableRoot.after(leave.element);
 // A waiting open table: its countdown and "Jetzt mit Computern starten", above the seats.
 const wait = createWait({ onStartNow: () => session.startNow() });
 seatList.before(wait.element);
@@ -87,6 +86,7 @@ createTable(tableRoot, session, {
   skipErrors: ['left'],
   roomParts: { clock: createClock(), ready: createReady() },
 });
+tableRoot.querySelector('.side').append(leave.element);
 wireRoomStats(session, roomId, tableRoot);
 // Reactions: their button sits in the table's top bar, their bubbles on the seat cards.
 const reactions = createReactions({ session, storage: localStorage, roomId, root: tableRoot, nameOf: (s) => seatName(room, s) });

@@ -199,3 +199,34 @@ def test_a_playable_tile_says_where_it_fits_to_screen_readers(server, new_contex
     expect(page.get_by_role("button", name="Stein 0|1", exact=True)).to_have_accessible_description("")
     page.get_by_role("button", name="English").click()
     expect(page.get_by_role("button", name="Tile 2|6", exact=True)).to_have_accessible_description("fits on the left")
+
+
+def _drag(page: Page, tile: str, to: str) -> None:
+    """Drags the hand tile ``tile`` with the mouse onto the element ``to`` (a CSS selector)."""
+    start = page.get_by_role("button", name=f"Stein {tile}", exact=True).bounding_box()
+    goal = page.locator(to).bounding_box()
+    assert start and goal
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    x, y = goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2
+    page.mouse.move(x, y, steps=8)
+    assert page.locator(".drag-ghost").count() == 1, "a copy of the tile follows the pointer"
+    page.mouse.up()
+
+
+def test_a_tile_dragged_to_an_end_it_fits_is_played_there(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    open_local_save(page, server.base, MUST_DRAW_THEN_PLAY)
+    page.get_by_role("button", name="Ziehen", exact=True).click()
+    page.get_by_role("button", name="Ziehen", exact=True).click()
+    expect(page.get_by_role("button", name="Stein 2|6", exact=True)).to_have_accessible_description("passt links")
+    # 2|6 fits only the left end (6): dropped on the right end's chip nothing happens
+    _drag(page, "2|6", ".table .end-chip.right")
+    page.wait_for_timeout(200)
+    expect(page.locator(".drag-ghost")).to_have_count(0)
+    assert not [e for e in entries(page) if "2|6" in e]
+    expect(page.locator(".table .notice")).to_have_text("")
+    _drag(page, "2|6", ".table .end-chip.left")
+    expect(page.get_by_role("list", name="Verlauf").locator("li").filter(has_text="Du legst 2|6 links an.")).to_have_count(1)
+    assert not problems, problems

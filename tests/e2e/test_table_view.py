@@ -96,6 +96,8 @@ def check_between(page: Page, label: str) -> None:
     if page.locator(".table .line li").count() == 0:
         return
     missing = offscreen(page, BETWEEN + ENDS)
+    if missing and turn_state(page) == "over":
+        return  # the computers ended the round meanwhile: the round's end is checked as such
     assert not missing, f"{label}: between turns: {missing}"
 
 

@@ -225,3 +225,11 @@ test('every draw changes the status: the count grows, one\'s own draw names its 
   const played = statusText(view({ turn: 1, legal: [], log: [...own(2).log, { seat: 0, type: 'play', tile: '2|3', end: 'right', ends: [3, 2] }] }), LOCAL);
   assert.match(played, /Zuletzt: Du ziehst 2 Steine\. Du legst 2\|3 rechts an\.$/);
 });
+
+test('"Sortieren" orders a hand by the lower number, then by pips', async () => {
+  const { sortedHand } = await import('../../src/ziehdomino/web/table/hand.js');
+  assert.deepEqual(sortedHand(['5|6', '0|3', '2|2', '1|5', '0|0', '6|2', '1|1']), ['0|0', '0|3', '1|1', '1|5', '2|2', '6|2', '5|6']);
+  const hand = ['3|4', '0|1'];
+  sortedHand(hand);
+  assert.deepEqual(hand, ['3|4', '0|1'], 'the view\'s hand is left as it is');
+});

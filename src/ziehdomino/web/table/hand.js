@@ -12,9 +12,25 @@ import { halves, tileSvg } from '../common/tiles.js';
 import { h, setText } from '../common/dom.js';
 import { previewText, reasons } from './words.js';
 
+/** Where "Sortieren" is remembered in the browser ('on'; absent: the order as dealt and drawn). */
+export const SORT_KEY = 'ziehdomino.sort';
+
+/**
+ * A hand in "Sortieren"'s order: by the lower number, then by pips (0|0, 0|3, 1|1, 1|5, 2|6).
+ * @param {string[]} hand  tiles "a|b"
+ * @returns {string[]}  a new array
+ */
+export function sortedHand(hand) {
+  const key = (tile) => {
+    const [a, b] = halves(tile);
+    return Math.min(a, b) * 100 + a + b;
+  };
+  return [...hand].sort((x, y) => key(x) - key(y));
+}
+
 /**
  * @param {object} ctx  the table's context (render.js): `view`, `sig`, `selected`, `select()`,
- *   `send()`, `tip()`
+ *   `send()`, `tip()`, `storage` (for "Sortieren")
  * @param {HTMLElement} meInfo  the viewer's own card (cards.js), shown above the hand
  * @returns {{element: HTMLElement, top: HTMLElement, hand: HTMLElement, drawBtn: HTMLButtonElement,
  *   passBtn: HTMLButtonElement, placements: HTMLElement, render: () => void, layout: () => void}}
@@ -34,7 +50,24 @@ export function createHand(ctx, meInfo) {
   const actions = h('div', { class: 'actions', attrs: { role: 'group', 'aria-labelledby': `${id}-al` } }, actionsLabel, drawBtn, passBtn);
   // Two sentences, a space between: read as one they do not run together.
   const whys = h('p', { class: 'whys sr-only' }, drawWhy, ' ', passWhy);
-  const top = h('div', { class: 'me-top' }, heading, meInfo);
+  // "Sortieren": the hand in order of numbers, pressed while on, remembered in the browser.
+  // A phone shows only its mark (table.css); the name is the word in every size.
+  const sortWord = h('span', { class: 'sort-word' });
+  const sortBtn = h('button', { class: 'btn sort-btn', attrs: { type: 'button', 'aria-pressed': 'false' } },
+    h('span', { class: 'sort-mark', text: '⇅', attrs: { 'aria-hidden': 'true' } }), sortWord);
+  let sorted = false;
+  try {
+    sorted = ctx.storage?.getItem(SORT_KEY) === 'on';
+  } catch { /* storage refused: unsorted */ }
+  sortBtn.addEventListener('click', () => {
+    sorted = !sorted;
+    try {
+      if (sorted) ctx.storage?.setItem(SORT_KEY, 'on');
+      else ctx.storage?.removeItem(SORT_KEY);
+    } catch { /* kept for this page only */ }
+    ctx.rerender();
+  });
+  const top = h('div', { class: 'me-top' }, heading, meInfo, sortBtn);
   const moves = h('div', { class: 'moves' }, placeLabel, placements, actions);
   const element = h('section', { class: 'me', attrs: { 'aria-labelledby': `${id}-mh` } }, top, hand, preview, moves, whys);
 
@@ -75,8 +108,13 @@ export function createHand(ctx, meInfo) {
     const endsOf = new Map();
     for (const a of view.legal) if (a.type === 'play') endsOf.set(a.tile, [...(endsOf.get(a.tile) ?? []), a.end ?? null]);
     const tipTile = ctx.tip()?.tile ?? null;
-    const data = view.hand.map((tile) => [tile, tile === ctx.selected, fitWords(endsOf.get(tile)), tile === tipTile]);
+    const order = sorted ? sortedHand(view.hand) : view.hand;
+    const data = order.map((tile) => [tile, tile === ctx.selected, fitWords(endsOf.get(tile)), tile === tipTile]);
     const over = Boolean(view.result); // the hand left at the round's end is shown, not played
+    setText(sortWord, t('table.sort'));
+    sortBtn.setAttribute('aria-label', t('table.sort'));
+    sortBtn.setAttribute('aria-pressed', String(sorted));
+    sortBtn.hidden = over || view.hand.length < 2;
     if (!ctx.sig.changed('hand', [ctx.lang(), over, data])) return;
     const existing = new Map([...hand.children].map((b) => [b.dataset.tile, b]));
     const keep = new Set(view.hand);
@@ -101,11 +139,11 @@ export function createHand(ctx, meInfo) {
       button.classList.toggle('tip-tile', isTip);
     }
     fits.replaceChildren(...descriptions);
-    // Keep the view's order (dealt, then drawn); moves only after a new deal.
-    const order = [...hand.children].map((b) => b.dataset.tile);
-    if (order.join() !== view.hand.join()) {
+    // The view's order (dealt, then drawn), or "Sortieren"'s; tiles move only when it changes.
+    const shown = [...hand.children].map((b) => b.dataset.tile);
+    if (shown.join() !== order.join()) {
       const byTile = new Map([...hand.children].map((b) => [b.dataset.tile, b]));
-      hand.replaceChildren(...view.hand.map((tile) => byTile.get(tile)));
+      hand.replaceChildren(...order.map((tile) => byTile.get(tile)));
     }
     // Digits pick the n-th tile (keys.js): say so to screen readers.
     [...hand.children].forEach((b, i) => {
@@ -180,7 +218,8 @@ export function createHand(ctx, meInfo) {
     let most = width < 420 ? 42 : 50;
     const fit = (perRow) => Math.floor((width - gap * (perRow - 1)) / perRow);
     let size = fit(n);
-    if (size < (short ? 30 : 32)) {
+    // A tall phone keeps tiles at least 40 px wide: two rows rather than narrower tiles.
+    if (size < (short ? 30 : 40)) {
       size = fit(Math.ceil(n / 2));
       if (short) most = 30;
     }

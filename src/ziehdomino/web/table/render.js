@@ -36,6 +36,7 @@ import { createCards } from './cards.js';
 import { h, setText, signatures } from '../common/dom.js';
 import { createFocusKeeper } from './focus.js';
 import { createHand } from './hand.js';
+import { wireDrag } from './drag.js';
 import { bindKeys } from './keys.js';
 import { createLine } from './line.js';
 import { createLog } from './log.js';
@@ -89,6 +90,7 @@ export function createTable(root, session, options = {}) {
       session.nextRound();
     },
     rerender: () => render(),
+    storage: options.storage ?? null,
     roundLink: typeof options.roundLink === 'function' ? options.roundLink : null,
   };
 
@@ -146,6 +148,7 @@ export function createTable(root, session, options = {}) {
   const focus = createFocusKeeper(section, focusTarget);
   const attention = createAttention(ctx, settings);
   bindKeys(ctx, section, { hand, result });
+  wireDrag(ctx, hand.hand, line.box);
   hand.hand.setAttribute('aria-describedby', settings.keysHint.id);
 
   sideToggle.addEventListener('click', () => {

@@ -1,0 +1,64 @@
+"""A phone's hand: nine tiles at 390x844 stay at least 40 px wide (two rows rather than narrower
+tiles), every one on screen with the actions; "Sortieren" orders them by number and is kept."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.support.e2e import open_local_save, watch
+
+# Anna opened with 6|6, the computer answered 5|6: the ends are 6 and 5. Anna holds only 0, 1
+# and 2, and the boneyard's first tiles fit neither end, so each "Ziehen" adds a tile.
+NINE_AFTER_THREE_DRAWS = {
+    "kind": "ziehdomino.local",
+    "format": 1,
+    "seats": [{"kind": "person", "name": "Anna"}, {"kind": "computer", "level": "leicht"}],
+    "match": {"format": 1, "players": 2, "wins": [0, 0], "shared": [0, 0], "starters": [0], "version": 3,
+              "deal": {"players": 2,
+                       "hands": [["6|6", "2|2", "0|1", "1|2", "0|0", "1|1", "0|2"],
+                                 ["5|6", "3|3", "3|4", "4|4", "3|5", "4|5", "5|5"]],
+                       "boneyard": ["2|3", "0|3", "1|3", "0|4", "1|4", "2|4", "0|5", "0|6", "1|5", "1|6", "2|5",
+                                    "2|6", "3|6", "4|6"],
+                       "line": [], "turn": 0, "passes": 0},
+              "actions": [{"type": "play", "tile": "6|6", "end": None},
+                          {"type": "play", "tile": "5|6", "end": "right"}]},
+}
+
+
+def hand_tiles(page: Page) -> list[str]:
+    return page.locator(".table .hand button[data-tile]").evaluate_all("(bs) => bs.map((b) => b.dataset.tile)")
+
+
+def test_nine_tiles_on_a_phone_stay_wide_and_sort_by_number(server, new_context, screens):
+    page = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+    problems = watch(page)
+    open_local_save(page, server.base, NINE_AFTER_THREE_DRAWS)
+    draw = page.get_by_role("button", name="Ziehen", exact=True)
+    for n in (7, 8, 9):
+        expect(page.locator(".table .hand button[data-tile]")).to_have_count(n - 1)
+        draw.click()
+    expect(page.locator(".table .hand button[data-tile]")).to_have_count(9)
+    assert hand_tiles(page) == ["2|2", "0|1", "1|2", "0|0", "1|1", "0|2", "2|3", "0|3", "1|3"]
+    page.wait_for_timeout(100)
+    boxes = page.locator(".table .hand button[data-tile] svg").evaluate_all(
+        "(ss) => ss.map((s) => { const r = s.getBoundingClientRect(); return [r.left, r.top, r.width, r.bottom]; })")
+    assert min(w for _, _, w, _ in boxes) >= 40, boxes
+    assert len({round(top) for _, top, _, _ in boxes}) == 2, "nine tiles take two rows"
+    assert max(bottom for *_, bottom in boxes) <= 844
+    draw_box = draw.bounding_box()
+    assert draw_box is not None and draw_box["y"] + draw_box["height"] <= 844
+
+    sort = page.get_by_role("button", name="Sortieren")
+    expect(sort).to_have_attribute("aria-pressed", "false")
+    sort.click()
+    expect(sort).to_have_attribute("aria-pressed", "true")
+    assert hand_tiles(page) == ["0|0", "0|1", "0|2", "0|3", "1|1", "1|2", "1|3", "2|2", "2|3"]
+    page.screenshot(path=str(screens / "hand-nine-sorted-390x844.png"))
+    page.keyboard.press("1")  # the digits follow the order shown
+    expect(page.get_by_role("button", name="Stein 0|0", exact=True)).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    expect(page.get_by_role("button", name="Sortieren")).to_have_attribute("aria-pressed", "true")
+    assert hand_tiles(page) == ["0|0", "0|1", "0|2", "0|3", "1|1", "1|2", "1|3", "2|2", "2|3"]
+    page.get_by_role("button", name="Sortieren").click()
+    assert hand_tiles(page) == ["2|2", "0|1", "1|2", "0|0", "1|1", "0|2", "2|3", "0|3", "1|3"]
+    assert not problems, problems

@@ -543,7 +543,7 @@ def test_others_moves_are_legible_and_the_pace_is_a_setting(server, new_context)
     assert not problems, problems
 
 
-def test_history_is_one_tap_away_on_a_phone(server, new_context):
+def test_history_is_one_tap_away_on_a_phone(server, new_context, screens):
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
     problems = watch(page)
     start_local(page, server.base, 1, delay=0)
@@ -559,6 +559,13 @@ def test_history_is_one_tap_away_on_a_phone(server, new_context):
     expect(log).to_be_visible()
     assert not offscreen(page, [".table .history h3", ".table .log li"]), offscreen(page, [".table .log li"])
     expect(page.get_by_role("switch", name="Ton")).not_to_be_checked()  # off by default
+    # A sheet over the lower part: the status and the line of play stay in view above it.
+    side = page.locator(".table .side").bounding_box()
+    assert side is not None and side["y"] + side["height"] <= 844
+    for part in (".table .status", ".table .line li"):
+        b = page.locator(part).first.bounding_box()
+        assert b is not None and b["y"] + b["height"] <= side["y"], (part, b, side)
+    page.screenshot(path=str(screens / "phone-side-open-390x844.png"))
     found: list[str] = []
     axe_check(page, "phone-side-open", found)
     toggle.click()

@@ -84,6 +84,8 @@ def test_a_computer_plays_for_the_one_who_closed_the_tab_who_comes_back(quick_se
     play_round([anna], act_by_names)
     log = anna.get_by_role("list", name="Verlauf")
     expect(log).to_contain_text("Computer spielt für Ben:")
+    # The round's end says who is not at the table (on a phone the cards give way to it).
+    expect(anna.locator(".round-end tbody tr").filter(has_text="Ben")).to_contain_text("abwesend")
     # the ready step: Ben is away, so Anna's "Nächste Runde" deals
     anna.get_by_role("button", name="Nächste Runde").click()
     expect(anna.get_by_role("heading", name="Runde 2")).to_be_visible()

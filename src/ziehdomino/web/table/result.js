@@ -44,7 +44,13 @@ export function createResult(ctx) {
       box.append(h('span', { class: 'mini-tile' }, tileSvg(a, b, false), h('span', { class: 'tile-text', text: tile })));
     }
     const won = view.result.winners.includes(s);
-    return h('tr', { class: won ? 'winner' : '' }, h('th', { text: cardName(view, room, s), attrs: { scope: 'row' } }),
+    // Whoever left meanwhile (or is away) is said under their name: on a phone the cards are not shown now.
+    const info = room?.seats?.[s];
+    const gone = room && !room.local && info?.kind === 'person' && info.taken
+      ? (info.left ? t('seat.left') : info.connected ? '' : t('table.away')) : '';
+    const name = h('th', { text: cardName(view, room, s), attrs: { scope: 'row' } });
+    if (gone) name.append(h('small', { class: 'gone', text: gone }));
+    return h('tr', { class: won ? 'winner' : '' }, name,
       h('td', {}, box), h('td', { class: 'num', text: String(view.pips[s]) }), h('td', { class: 'outcome', text: outcomeWord(view, s) }));
   }
 
@@ -64,7 +70,8 @@ export function createResult(ctx) {
     analyseLink.hidden = !href || view.seat === null;
     if (href) setAttr(replayLink, 'href', href);
     if (href) setAttr(analyseLink, 'href', `${href}#analyse-${view.seat}`);
-    if (!sig.changed('result', [ctx.lang(), Boolean(view.replay), view.result, view.hands, view.pips, view.round_number, room?.seats?.map((s) => s.name), won])) return;
+    if (!sig.changed('result', [ctx.lang(), Boolean(view.replay), view.result, view.hands, view.pips, view.round_number,
+      room?.seats?.map((s) => [s.name, s.left, s.connected]), won])) return;
     setText(text, resultSentence(view, room));
     matchText.hidden = !won;
     counters.hidden = !won;

@@ -494,11 +494,13 @@ def test_a_long_line_snakes_with_each_end_beside_its_chip(server, new_context, s
 
     assert beside(left, tiles[0]), (left, tiles[0])
     assert beside(right, tiles[-1]) or below(right, tiles[-1]), (right, tiles[-1])
-    # A snake: each tile touches the one before it, side by side in a row or straight below at a turn.
+    # A snake: each tile touches the one before it (within 8 px), side by side, or at a turn
+    # against the upright corner's long side (or straight below, where there is no room for one).
     for a, b in zip(tiles, tiles[1:]):
-        side_by_side = abs(a[1] - b[1]) < 1 and min(abs(a[2] - b[0]), abs(b[2] - a[0])) <= 8
-        below = abs(a[0] - b[0]) < 1 and 0 < b[1] - a[3] <= 8
-        assert side_by_side or below, (a, b)
+        h_gap, v_gap = max(b[0] - a[2], a[0] - b[2]), max(b[1] - a[3], a[1] - b[3])
+        assert (h_gap <= 8 and v_gap < 0) or (v_gap <= 8 and h_gap < 0), (a, b)
+    corners = sum(1 for t in tiles if t[3] - t[1] > t[2] - t[0])
+    assert corners >= 1, "the line turns with an upright corner tile"
     assert not problems, problems
 
 

@@ -21,22 +21,34 @@ function chipBoxes(g, { gap, chip, chipHeight }) {
 const tileBox = (g, c) => [c.x, c.y, c.x + g.tile, c.y + g.tile / 2];
 const meet = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
-test('the snake turns at a row\'s end and comes back, neighbours stay neighbours', () => {
-  const g = snakeLayout(26, BOX);
-  assert.ok(g.cols >= 2 && g.rows >= 2, JSON.stringify(g));
+test('the snake turns at a row\'s end with an upright corner and comes back, neighbours stay neighbours', () => {
+  const g = snakeLayout(26, { ...BOX, height: 400 });
+  assert.ok(g.cols >= 3 && g.rows >= 2, JSON.stringify(g));
+  const step = g.tile + BOX.gap;
+  const toCorner = step - g.tile / 4; // an upright corner's long side lies against its neighbours
   let turns = 0;
   for (let i = 1; i < 26; i++) {
     const [a, b] = [g.cells[i - 1], g.cells[i]];
-    const sameRow = a.y === b.y;
-    if (sameRow) assert.equal(Math.abs(a.x - b.x), g.tile + BOX.gap, `tiles ${i - 1} and ${i}`);
-    else {
-      assert.equal(a.x, b.x, `the turn between ${i - 1} and ${i} goes straight down`);
+    if (b.corner) {
+      // the corner stands in the row's last cell, right after its neighbour, half a row lower
+      assert.equal(Math.abs(a.x - b.x), toCorner, `tiles ${i - 1} and the corner ${i}`);
+      assert.ok(b.y > a.y && b.y < a.y + g.tile, `the corner ${i} stands between two rows`);
+      assert.ok(!a.corner, 'no two corners in a row');
+    } else if (a.corner) {
+      // after a corner the next row runs back the other way, from the cell beside the corner
+      assert.equal(Math.abs(a.x - b.x), toCorner, `the corner ${i - 1} and tile ${i}`);
       assert.equal(b.reversed, !a.reversed);
+      assert.ok(b.y > a.y, `tile ${i} is in the next row`);
       turns += 1;
-    }
+    } else if (a.y === b.y) assert.equal(Math.abs(a.x - b.x), step, `tiles ${i - 1} and ${i}`);
+    else assert.fail(`tiles ${i - 1} and ${i} change rows without a corner`);
   }
   assert.ok(turns >= 1);
   assert.equal(g.cells[0].reversed, false);
+  assert.ok(!g.cells[25].corner, 'the last tile is never a corner');
+  // A box too low even for the smallest tiles with corners: the line turns straight down.
+  const low = snakeLayout(28, { width: 330, height: 60, maxTile: 52, minTile: 28, gap: 4, chip: 72, chipHeight: 24 });
+  assert.ok(low.cells.every((c) => !c.corner), 'no corners where they do not fit');
 });
 
 test('everything fits the box: tiles shrink until every row fits, no chip over a tile or outside', () => {

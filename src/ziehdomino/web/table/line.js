@@ -95,7 +95,8 @@ export function createLine(ctx) {
       const cell = g.cells[i];
       li.style.left = `${cell.x}px`;
       li.style.top = `${cell.y}px`;
-      li.classList.toggle('rev', cell.reversed);
+      li.classList.toggle('rev', cell.reversed && !cell.corner);
+      li.classList.toggle('corner', Boolean(cell.corner));
     });
     // Taller than the box only when even the smallest tiles need more rows than fit.
     const over = g.height > height;

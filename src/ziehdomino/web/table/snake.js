@@ -1,7 +1,8 @@
 /**
  * @file Where each tile of the line of play lies on screen: a snake. The line runs left to
- * right in the first row, turns at the row's end and comes back right to left in the next, and
- * so on, so that neighbours in the line are neighbours on screen. Each end's chip takes cells of
+ * right in the first row, turns at the row's end with an upright corner tile and comes back
+ * right to left in the next, and so on, so that neighbours in the line are neighbours on screen
+ * and each row reads in the line's direction. Each end's chip takes cells of
  * the snake as if it were tiles: the left end's chip the first cells of the first row, just
  * before the first tile; the right end's chip the cells just after the last tile, in the
  * direction the line runs there, or, when that row has no room left for it, straight below the
@@ -16,17 +17,25 @@
  *   chip: number, chipHeight: number}} box  sizes in CSS px: the box, the largest and smallest
  *   tile length (a tile is half as high as it is long), the gap between tiles, and the larger
  *   of the two end chips' width and its height
- * @returns {{tile: number, cols: number, rows: number, cells: {x: number, y: number, reversed: boolean}[],
+ * @returns {{tile: number, cols: number, rows: number, cells: {x: number, y: number, reversed: boolean, corner?: boolean}[],
  *   left: {x: number, y: number}|null, right: {x: number, y: number, toLeft: boolean}|null, height: number}}
  *   the tile length chosen; cells per row and rows (the chips' cells included); each tile's
- *   top-left corner (and whether it is drawn turned, in a right-to-left row); the chips' anchor
+ *   top-left corner as it lies before it is turned (whether it is drawn turned, in a
+ *   right-to-left row; a `corner` is drawn upright, turned a quarter about its centre); the chips' anchor
  *   points: the left chip ends `gap` before `left.x`, the right chip starts `gap` after
  *   `right.x` (or, `toLeft`, ends `gap` before it), both centred on their `y`; and the height
  *   the layout needs. The tile shrinks from `maxTile` down to `minTile` until every row fits
  *   the box's height; at `minTile` it may need more.
  */
-export function snakeLayout(n, { width, height, maxTile, minTile, gap, chip, chipHeight }) {
-  const at = (tile) => rowsOf(n, tile, { width, gap, chip, chipHeight });
+export function snakeLayout(n, box) {
+  // Corners take a cell each; where even the smallest tiles then need more rows than the box
+  // has, the line turns without them (straight down, each row still beside the next).
+  const turned = layout(n, box, true);
+  return turned.height <= box.height ? turned : layout(n, box, false);
+}
+
+function layout(n, { width, height, maxTile, minTile, gap, chip, chipHeight }, corners) {
+  const at = (tile) => rowsOf(n, tile, { width, gap, chip, chipHeight, corners });
   let g;
   for (let tile = maxTile; ; tile -= 2) {
     g = at(tile);
@@ -54,7 +63,14 @@ export function snakeLayout(n, { width, height, maxTile, minTile, gap, chip, chi
     return { x: x0 + col * step, y: y0 + row * rowStep, reversed };
   };
   const cells = [];
-  for (let i = 0; i < n; i++) cells.push(cell(k + i));
+  for (const { slot, corner } of slotsOf(n, k, cols, corners)) {
+    const c = cell(slot);
+    // A corner stands upright in the row's last cell, between its row and the next, its middle
+    // where the two rows' middles meet and its long side against the row's tiles (drawn turned
+    // a quarter about the centre of this unturned box); its first half, the one that touches
+    // the tile before it, on top.
+    cells.push(corner ? { ...c, x: c.x + (c.reversed ? tile / 4 : -tile / 4), y: c.y + rowStep / 2, corner: true } : c);
+  }
   if (n === 0) return { tile, cols, rows, cells, left: null, right: null, height: g.height };
   const first = cells[0];
   const last = cells[n - 1];
@@ -70,8 +86,26 @@ export function snakeLayout(n, { width, height, maxTile, minTile, gap, chip, chi
   return { tile, cols, rows, cells, left: { x: first.x, y: first.y + middle }, right: anchor, height: g.height };
 }
 
+/**
+ * The cell of each tile: after the chip's `k` cells, one by one; a tile that lands in a row's
+ * last cell while more follow is a corner: it takes that cell and the next row's first one
+ * (the cell below it), so that the line visibly turns there. Without `corners`, or in rows of
+ * fewer than 3 cells, none is.
+ * @returns {{slot: number, corner: boolean}[]}
+ */
+function slotsOf(n, k, cols, corners) {
+  const out = [];
+  let slot = k;
+  for (let i = 0; i < n; i++) {
+    const corner = corners && cols >= 3 && slot % cols === cols - 1 && i < n - 1;
+    out.push({ slot, corner });
+    slot += corner ? 2 : 1;
+  }
+  return out;
+}
+
 /** The grid for one tile length: cells per row, the cells a chip takes, rows, the height needed. */
-function rowsOf(n, tile, { width, gap, chip, chipHeight }) {
+function rowsOf(n, tile, { width, gap, chip, chipHeight, corners }) {
   const step = tile + gap;
   const cols = Math.max(1, Math.floor((width + gap) / step));
   // A chip and its gap to the tile take whole cells; in a box too narrow for a chip and a tile
@@ -84,7 +118,7 @@ function rowsOf(n, tile, { width, gap, chip, chipHeight }) {
   let rows = 0;
   let below = false;
   if (n > 0) {
-    const after = k + n; // the slot just after the last tile
+    const after = slotsOf(n, k, cols, corners)[n - 1].slot + 1; // the slot just after the last tile
     const free = after % cols === 0 ? 0 : cols - (after % cols); // cells left in the last tile's row
     below = k > 0 && free < k;
     rows = Math.ceil(after / cols) + (below ? 1 : 0);

@@ -169,8 +169,3 @@ if (!started) {
 }
 showSetup(!started);
 if (started) loadBots();
-
-// Offline play once loaded: a small service worker caching the static files (see sw.js).
-if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-  navigator.serviceWorker.register('/sw.js').catch(() => {});
-}

@@ -105,6 +105,7 @@ statsToggle.addEventListener('click', async () => {
 session.subscribe({ change: () => stats && !statsRoot.hidden && session.view()?.result && stats.render() });
 
 function showSetup(show) {
+  document.documentElement.classList.remove('resuming'); // first-paint.js's guess: decided now
   setup.hidden = !show;
   cancelSetup.hidden = !session.match;
   tableRoot.hidden = show || !session.match;

@@ -1,5 +1,6 @@
-"""A local game keeps working offline once loaded (service worker at /sw.js), and the
-service worker leaves the online pages alone."""
+"""A local game keeps working offline once loaded (service worker at /sw.js), every page
+registers the worker, an app installed from the start page starts offline, and the service
+worker leaves the online pages alone."""
 
 from __future__ import annotations
 
@@ -40,3 +41,42 @@ def test_local_game_works_offline_once_loaded(server, new_context):
     expect(page.get_by_role("button", name="Beitreten")).to_be_visible()
     expect(page.locator("#conn")).to_have_text(re.compile("Verbunden"))
     assert not problems, problems
+
+
+def test_the_app_installed_from_the_start_page_starts_offline(server, new_context):
+    # The manifest's start_url is "/": a person who opened only that page, installed the app and
+    # starts it without a network gets the start page and a game against computers.
+    manifest = httpx.get(server.base + "/static/manifest.webmanifest").json()
+    assert manifest["start_url"] == "/"
+    ctx = new_context()
+    page = ctx.new_page()
+    problems = watch(page)
+    page.goto(server.base + "/")
+    assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.scriptURL)").endswith("/sw.js")
+    page.reload()  # controlled by the worker from now on
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert not problems, problems
+
+    ctx.set_offline(True)
+    page.reload()
+    local = page.get_by_role("region", name="Gegen Computer spielen")
+    expect(local).to_be_visible()
+    local.get_by_label("Dein Name").fill("Anna")
+    local.get_by_role("button", name="Gegen Computer spielen").click()
+    page.wait_for_url(re.compile(r"/lokal$"))
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    ctx.set_offline(False)
+
+
+def test_every_page_registers_the_service_worker(server, new_context):
+    ctx = new_context()
+    # Each page's call to register(), as it makes it (the worker itself is the one above).
+    ctx.add_init_script("""const real = ServiceWorkerContainer.prototype.register;
+        ServiceWorkerContainer.prototype.register = function (url, ...rest) { window.__registered = String(url); return real.call(this, url, ...rest); };""")
+    page = ctx.new_page()
+    room = page.request.post(server.base + "/api/rooms", headers={"origin": server.base},
+                             data={"seats": [{"kind": "person"}, {"kind": "person"}], "name": "A"}).json()["room"]
+    for path in ("/", "/lokal", "/regeln", "/zuschauen", "/ansehen", "/aufgaben", f"/r/{room}", "/gibt-es-nicht"):
+        page.goto(server.base + path)
+        assert page.wait_for_function("() => window.__registered").json_value() == "/sw.js", path

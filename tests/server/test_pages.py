@@ -108,6 +108,7 @@ def check_served(body: str, label: str) -> None:
                  '<link rel="apple-touch-icon" href="/static/apple-touch-icon.png">', '<link rel="stylesheet" href="/static/style.css">',
                  '<header class="site">', 'aria-label="Hauptnavigation"', '<footer class="site">'):
         assert body.count(line) == 1, (label, line)
+    body = re.sub(r'<body class="[a-z0-9 -]+">', "<body>", body, count=1)  # a page's state (app.py room_classes)
     assert body.index("<body>\n" + HEADER_PART) < body.index("<main ") < body.index("</main>\n" + FOOTER_PART), label
 
 
@@ -120,11 +121,31 @@ def test_every_page_is_served_with_its_shared_parts(client: httpx.Client) -> Non
         assert r.headers["content-type"] == "text/html; charset=utf-8", path
         check_served(r.text, path)
         if name != "error.html":
-            # The file as written, with only its include lines filled in.
-            back = r.text
+            # The file as written, with only its include lines filled in (and its state's classes).
+            back = re.sub(r'<body class="[a-z0-9 -]+">', "<body>", r.text, count=1)
             for part, text in (("head", HEAD_PART), ("header", HEADER_PART), ("footer", FOOTER_PART)):
                 back = back.replace(text, f"<!-- include {part}.html -->\n")
             assert back == (DEFAULT_WEB_DIR / name).read_text(encoding="utf-8"), path
+
+
+def _body_classes(client: httpx.Client, path: str) -> set[str]:
+    found = re.search(r'<body(?: class="([^"]*)")?>', client.get(path).text)
+    assert found, path
+    return set((found.group(1) or "").split())
+
+
+def test_the_room_and_replay_pages_carry_their_state_as_body_classes(client: httpx.Client) -> None:
+    # What the style sheets lay the first paint out by, before any script ran (room.css).
+    made = client.post("/api/rooms", json={"seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "computer"}], "name": "Anna"}).json()
+    room = made["room"]
+    assert _body_classes(client, f"/r/{room}") == {"seats-3", "joinable"}
+    assert client.post(f"/api/rooms/{room}/join", json={"name": "Ben"}).status_code == 201
+    assert _body_classes(client, f"/r/{room}") == {"seats-3", "started"}
+    quick = client.post("/api/quick", json={"name": "Cleo", "size": 4}).json()
+    assert _body_classes(client, quick["link"]) == {"seats-4", "joinable", "open-table"}
+    assert _body_classes(client, "/ansehen") == {"open-file"}
+    assert _body_classes(client, "/ansehen?lokal=2") == {"has-round"}
+    assert _body_classes(client, "/lokal") == set()
 
 
 def test_a_page_is_revalidated_by_its_etag_and_a_missing_part_is_never_served_half(tmp_path: Path) -> None:

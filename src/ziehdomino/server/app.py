@@ -28,12 +28,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 
 from . import gate, heap, quiet
 from .codes import ErrorCode
-from .pages import CachedStaticFiles, error_page, page, service_worker_text, web_version
+from .pages import CachedStaticFiles, error_page, page, page_response, service_worker_text, web_version
 from .ratelimit import Limiter
 from .replays import ReplayError, round_number
 from .lobbyapi import leave_room, lobby_events, lobby_list, quick_play
 from .quickplay import QuickPlay
 from .reactions import Reactions
+from .room import Room
 from .rooms import RoomError, Rooms
 from .rawsend import RawSendMiddleware
 from .security import SameSiteMiddleware, SecurityHeadersMiddleware
@@ -71,12 +72,26 @@ async def room_page(request: Request) -> Response:
     failed) the page is served: it connects and retries by itself.
     """
     try:
-        found = await find_room(request) is not None
+        held = await find_room(request)
     except RoomError:
-        found = True
-    if not found:
+        return page_response(request, "room.html")
+    if held is None:
         return _unknown_room_page(request)
-    return await page("room.html")(request)
+    return page_response(request, "room.html", room_classes(held.room))
+
+
+def room_classes(room: Room) -> list[str]:
+    """The room page's state as classes on its body, the same that page-room.js keeps current:
+    ``started`` (a round dealt: the table takes the screen), ``joinable`` (a person's seat is
+    free), ``open-table`` (an open table that waits for people), ``seats-N`` (its N seats)."""
+    classes = [f"seats-{room.players}"]
+    if room.started:
+        classes.append("started")
+    if not room.full:
+        classes.append("joinable")
+    if room.state.public and not room.started:
+        classes.append("open-table")
+    return classes
 
 
 #: The error page for a replay that cannot be shown, by the status of the refusal.
@@ -89,7 +104,7 @@ async def round_page(request: Request) -> Response:
     try:
         room = await find_room(request)
     except RoomError:  # not reachable just now: the page asks the API itself
-        return await page("replay.html")(request)
+        return page_response(request, "replay.html", ["has-round"])
     web_dir = request.app.state.settings.web_dir
     if room is None:
         return _unknown_room_page(request)
@@ -97,7 +112,13 @@ async def round_page(request: Request) -> Response:
         room.replay(round_number(request.path_params["n"]))
     except ReplayError as exc:
         return error_page(web_dir, ROUND_PAGE_ERRORS[exc.status], exc.status)
-    return await page("replay.html")(request)
+    return page_response(request, "replay.html", ["has-round"])
+
+
+async def replay_page(request: Request) -> Response:
+    """``GET /ansehen``: the replay page; ``has-round`` on its body for a round of the local game
+    (``?lokal=n``), else ``open-file`` (it offers to open a round file)."""
+    return page_response(request, "replay.html", ["has-round" if "lokal" in request.query_params else "open-file"])
 
 
 async def health(request: Request) -> Response:
@@ -232,7 +253,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         Route("/aufgaben", page("puzzles.html")),
         Route("/r/{room_id}", room_page),
         Route("/r/{room_id}/runde/{n}", round_page),
-        Route("/ansehen", page("replay.html")),
+        Route("/ansehen", replay_page),
         Route("/r/{room_id}/qr.svg", invite_qr),
         Route("/zuschauen", page("watch.html")),
         Route("/sw.js", service_worker),

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from string import Template
 
@@ -169,14 +169,31 @@ def error_page(web_dir: Path, kind: ErrorCode, status: int) -> HTMLResponse:
     return HTMLResponse(body, status_code=status, headers={"cache-control": REVALIDATE})
 
 
+def with_body_classes(text: str, classes: Iterable[str]) -> str:
+    """``text`` (a page) with ``classes`` (CSS class names, taken as they are) on its first
+    ``<body>`` tag, which must have no attributes; unchanged when ``classes`` is empty.
+
+    The server knows a page's state (a room started, a round to replay) before any script runs:
+    as classes on ``<body>`` the style sheets lay the first paint out as the scripts will fill
+    it, so nothing moves when they do.
+    """
+    names = " ".join(classes)
+    return text.replace("<body>", f'<body class="{html.escape(names)}">', 1) if names else text
+
+
+def page_response(request: Request, name: str, classes: Iterable[str] = ()) -> Response:
+    """The page ``name`` of the web folder with its shared parts (:func:`page_text`) and
+    ``classes`` on its body (:func:`with_body_classes`), as :func:`html_page`; else the 404 page."""
+    web_dir: Path = request.app.state.settings.web_dir
+    if not (web_dir / name).is_file():
+        return error_page(web_dir, ErrorCode.NOT_FOUND, 404)
+    return html_page(request, with_body_classes(page_text(web_dir, name), classes))
+
+
 def page(name: str) -> Callable[[Request], Awaitable[Response]]:
-    """The route for the page ``name`` of the web folder with its shared parts (:func:`page_text`,
-    ``no-cache``, :func:`html_page`), else the 404 page."""
+    """The route for the page ``name`` (:func:`page_response`, no classes)."""
 
     async def serve(request: Request) -> Response:
-        web_dir: Path = request.app.state.settings.web_dir
-        if not (web_dir / name).is_file():
-            return error_page(web_dir, ErrorCode.NOT_FOUND, 404)
-        return html_page(request, page_text(web_dir, name))
+        return page_response(request, name)
 
     return serve

@@ -9,9 +9,10 @@
 // The server stamps the app's version and the list of its static files here (server/pages.py),
 // so a deploy installs a new worker that caches the new files and drops the old cache.
 const CACHE = 'ziehdomino-static-__WEB_VERSION__';
-// The pages kept offline: the local game, its replay and analysis (/ansehen), the puzzles. A
+// The pages kept offline: the start page (the installed app's start), the local game, its replay
+// and analysis (/ansehen), computers playing each other, the rules, the puzzles. A
 // page is kept under its path alone (/ansehen?lokal=2 is the same page as /ansehen).
-const PAGES = ['/lokal', '/', '/regeln', '/aufgaben', '/ansehen'];
+const PAGES = ['/lokal', '/', '/regeln', '/aufgaben', '/ansehen', '/zuschauen'];
 const FILES = [...PAGES, '__WEB_FILES__'];
 
 self.addEventListener('install', (event) => {

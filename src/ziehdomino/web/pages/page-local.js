@@ -105,6 +105,7 @@ statsToggle.addEventListener('click', async () => {
 session.subscribe({ change: () => stats && !statsRoot.hidden && session.view()?.result && stats.render() });
 
 function showSetup(show) {
+  document.documentElement.classList.remove('resuming'); // first-paint.js's guess: decided now
   setup.hidden = !show;
   cancelSetup.hidden = !session.match;
   tableRoot.hidden = show || !session.match;
@@ -169,8 +170,3 @@ if (!started) {
 }
 showSetup(!started);
 if (started) loadBots();
-
-// Offline play once loaded: a small service worker caching the static files (see sw.js).
-if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-  navigator.serviceWorker.register('/sw.js').catch(() => {});
-}

@@ -195,8 +195,3 @@ async function load() {
 }
 
 load();
-
-// The service worker keeps this page and the puzzle file for offline use (sw.js).
-if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-  navigator.serviceWorker.register('/sw.js').catch(() => {});
-}

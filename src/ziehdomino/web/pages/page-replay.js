@@ -21,7 +21,6 @@ import { ReplaySession } from '../sessions/session-replay.js';
 initPage(document);
 
 const message = byId('replay-msg');
-const opener = byId('replay-open');
 const fileInput = byId('replay-file');
 const tableRoot = byId('table-root');
 const tools = byId('replay-tools');
@@ -94,7 +93,6 @@ function showAnalysis(record, session, table, controls) {
 
 async function fromRoom(room, n) {
   backLink.href = `/r/${room}`;
-  backLink.hidden = false;
   let response;
   try {
     response = await fetch(`/api/rooms/${encodeURIComponent(room)}/runde/${encodeURIComponent(n)}`, { headers: { accept: 'application/json' } });
@@ -116,7 +114,6 @@ async function fromRoom(room, n) {
 
 function fromLocal(n) {
   backLink.href = '/lokal';
-  backLink.hidden = false;
   let data = null;
   try {
     data = JSON.parse(storage?.getItem(SAVE_KEY));
@@ -126,7 +123,7 @@ function fromLocal(n) {
   const record = Array.isArray(data?.records) ? data.records.find((r) => r?.round === n) : null;
   if (!record) {
     say(t('replay.noLocal', { n }));
-    opener.hidden = false;
+    document.body.classList.remove('has-round');
     return;
   }
   try {
@@ -180,5 +177,5 @@ if (roomPath) {
 } else if (local !== null && /^\d{1,5}$/.test(local)) {
   fromLocal(Number(local));
 } else {
-  opener.hidden = false;
+  backLink.hidden = true;
 }

@@ -119,7 +119,13 @@ function renderRoom() {
   spectatorNote.hidden = !(room && mine === null && !hasFreeSeat(room));
   waiting.hidden = Boolean(view);
   seatsBox.hidden = Boolean(view) && mine !== null;
+  // The room's state as the server put it on the page (app.py room_classes), kept current: the
+  // style sheets lay the page out by it.
   document.body.classList.toggle('started', Boolean(view));
+  document.body.classList.toggle('joinable', hasFreeSeat(room));
+  document.body.classList.toggle('open-table', Boolean(room?.public) && !view);
+  document.documentElement.classList.toggle('has-seat', mine !== null || Boolean(readSeat(localStorage, roomId)));
+  if (mine !== null) document.body.classList.remove('joining');
   leave.show(mine !== null);
   reactions.update(room);
   const waitSig = JSON.stringify([document.documentElement.lang, room?.wait_ms, mine, Boolean(view)]);
@@ -225,12 +231,18 @@ joinForm.addEventListener('submit', async (event) => {
   if (name === null) return;
   rememberName(name);
   joining = true;
+  // The last free seat deals the first round at once: the table's place is kept from the click
+  // on, and the table shows once it is this person's, not a moment before as a spectator's
+  // (room.css `.joining`).
+  const free = room?.seats?.filter((s) => s.kind === 'person' && !s.taken).length ?? 0;
+  document.body.classList.toggle('joining', free === 1);
   try {
     await oneJoinAtATime(() => joinOnce(name));
   } catch {
     joinError.textContent = errorText('network');
   } finally {
     joining = false;
+    if (!readSeat(localStorage, roomId)) document.body.classList.remove('joining');
   }
 });
 

@@ -19,6 +19,7 @@
  */
 
 import { STRINGS, t } from '../common/i18n.js';
+import './reason-strings.js';
 
 /** The pips from which a tile counts as heavy (a 4|4, 5|3, 6|2 or heavier). */
 export const HEAVY = 8;

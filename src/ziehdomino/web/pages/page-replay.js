@@ -17,6 +17,7 @@ import { parseRoundFile, roundFileName, roundFileText } from '../replay/replay-f
 import { SAVE_KEY } from '../sessions/local-save.js';
 import { createAnalysisPanel } from '../learn/analysis-panel.js';
 import { ReplaySession } from '../sessions/session-replay.js';
+import '../replay/replay-strings.js';
 
 initPage(document);
 

@@ -9,6 +9,7 @@
 import { h } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import { entryText, seatName } from '../table/words.js';
+import './replay-strings.js';
 
 /**
  * What step `view.replay.step` shows, in words: "Schritt 4 von 31: Ben zieht 2|5."

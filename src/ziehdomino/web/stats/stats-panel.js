@@ -12,6 +12,7 @@ import { onLangChange, t } from '../common/i18n.js';
 import { localRows, readLocalStats, resetLocalStats, roomRows } from './stats.js';
 import { statsFigure } from './stats-chart.js';
 import { seatName } from '../table/words.js';
+import './stats-strings.js';
 
 let uid = 0;
 

@@ -36,7 +36,6 @@ import { createCards } from './cards.js';
 import { h, setText, signatures } from '../common/dom.js';
 import { createFocusKeeper } from './focus.js';
 import { createHand } from './hand.js';
-import { wireDrag } from './drag.js';
 import { bindKeys } from './keys.js';
 import { createLine } from './line.js';
 import { createLog } from './log.js';
@@ -148,7 +147,14 @@ export function createTable(root, session, options = {}) {
   const focus = createFocusKeeper(section, focusTarget);
   const attention = createAttention(ctx, settings);
   bindKeys(ctx, section, { hand, result });
-  wireDrag(ctx, hand.hand, line.box);
+  // Dragging a tile to an end (drag.js) comes with the first view that has a hand: a page
+  // without one (a join form, a replay) does not load it.
+  let dragLoading = false;
+  function loadDrag() {
+    if (dragLoading || !ctx.view?.hand) return;
+    dragLoading = true;
+    import('./drag.js').then(({ wireDrag }) => wireDrag(ctx, hand.hand, line.box), () => { dragLoading = false; });
+  }
   hand.hand.setAttribute('aria-describedby', settings.keysHint.id);
 
   sideToggle.addEventListener('click', () => {
@@ -275,6 +281,7 @@ export function createTable(root, session, options = {}) {
     if (noticeCode === 'pending') clearNotice();
     ctx.view = next;
     ctx.room = nextRoom;
+    loadDrag();
     if (next && (next.hand === null || !next.hand.includes(ctx.selected) || next.result)) ctx.selected = null;
     render();
     if (!next) return;

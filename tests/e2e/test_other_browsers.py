@@ -1,0 +1,100 @@
+"""The game in Firefox ESR (over WebDriver BiDi) and WebKitGTK (over WebKitWebDriver), beside
+the Chromium tests: a local round with a reload in the middle, and an online room in two
+windows, each played to the round's end by clicking buttons by their names. Skipped where the
+browser is not installed (.ci/run installs both)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support import firefox, webkit
+from tests.support.remote_play import play_round, snapshot, turn
+from tests.support.remote_window import Window
+
+ENGINES = ["firefox", "webkit"]
+
+
+@pytest.fixture(params=ENGINES)
+def windows(request: pytest.FixtureRequest) -> Iterator[Callable[..., Window]]:
+    """Makes windows (each with storage of its own) of the engine the test runs in."""
+    if request.param == "firefox":
+        if not firefox.available():
+            pytest.skip(f"no {firefox.BINARY}: apt-get install firefox-esr")
+        browser: firefox.Firefox | webkit.WebKit = firefox.Firefox()
+    else:
+        if not webkit.available():
+            pytest.skip(f"no {webkit.DRIVER}, MiniBrowser or Xvfb: apt-get install webkit2gtk-driver xvfb")
+        browser = webkit.WebKit()
+    made: list[Window] = []
+
+    def make(width: int = 1280, height: int = 800) -> Window:
+        made.append(browser.window(width, height))
+        return made[-1]
+
+    try:
+        yield make
+    finally:
+        browser.close()
+
+
+def shot(window: Window, screens: Path, name: str) -> None:
+    window.screenshot(screens / f"{window.engine}-{name}.png")
+
+
+def test_local_round_with_a_reload(server, windows, screens):
+    page = windows()
+    page.goto(server.base + "/lokal?delay=0")
+    setup = page.get("region", "Neues Spiel einrichten")
+    page.fill("Dein Name", "Fuchs", setup)
+    page.select("Anzahl Computer", "1", setup)
+    page.click_button("Gegen Computer spielen", setup)
+    page.wait("() => /^Runde 1$/.test(document.querySelector('h2.table-h')?.innerText)", what="Runde 1")
+    reloaded = []
+
+    def mid_round(step: int, window: Window) -> None:
+        if step == 1 and not reloaded:
+            before = snapshot(window)
+            window.reload()
+            window.wait("() => /^Runde \\d$/.test(document.querySelector('h2.table-h')?.innerText)", what="the table again")
+            window.wait("() => document.querySelectorAll('ol.log li').length > 0", what="the history again")
+            assert snapshot(window) == before
+            shot(window, screens, "local-table")
+            reloaded.append(step)
+
+    play_round([page], mid_round)
+    assert reloaded, "the round ended before a second turn"
+    page.get("button", "Nächste Runde")
+    assert "Rundenende" in page.text(".round-end")
+    shot(page, screens, "local-round-end")
+    assert not page.errors(), page.errors()
+
+
+def test_online_room_in_two_windows(server, windows, screens):
+    anna, ben = windows(), windows()
+    anna.goto(server.base + "/")
+    form = anna.get("region", "Raum eröffnen")
+    anna.fill("Dein Name", "Anna", form)
+    anna.click_button("Raum eröffnen", form)
+    anna.wait("() => /^\\/r\\/[A-Za-z0-9_-]+$/.test(location.pathname)", what="the room's page")
+    link = anna.wait("(el) => el.value", anna.get("textbox", "Einladungslink"), what="the invitation link")
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/r/[A-Za-z0-9_-]+", link), link
+
+    ben.goto(link)
+    ben.fill("Dein Name", "Ben")
+    ben.click_button("Beitreten")
+    for window in (anna, ben):
+        window.wait("() => /^Runde 1$/.test(document.querySelector('h2.table-h')?.innerText)", what="Runde 1")
+    assert "Ben" in anna.text("ul.players") and "Anna" in ben.text("ul.players")
+    shot(ben, screens, "room-table")
+
+    play_round([anna, ben])
+    for window in (anna, ben):
+        assert turn(window)["state"] == "over"
+        window.get("button", "Nächste Runde")
+        assert re.search(r"gewinnt|gewinnst|geteilt", window.text(".result-text")), window.text(".result-text")
+    shot(anna, screens, "room-round-end")
+    assert not anna.errors() and not ben.errors(), (anna.errors(), ben.errors())

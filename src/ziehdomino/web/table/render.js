@@ -301,7 +301,26 @@ export function createTable(root, session, options = {}) {
     render();
   });
   if (typeof ResizeObserver === 'function') {
-    const watcher = new ResizeObserver(layout);
+    // The layout runs in the next frame, not in the observer's callback: it changes sizes the
+    // observer watches (the hand's rows, the line's box), which within the callback would leave
+    // an observation undelivered (the browser's "ResizeObserver loop" error). A callback whose
+    // boxes kept their size asks for no layout.
+    const seen = new WeakMap();
+    let frame = 0;
+    const watcher = new ResizeObserver((entries) => {
+      let changed = false;
+      for (const { target, contentRect } of entries) {
+        const size = `${contentRect.width}x${contentRect.height}`;
+        if (seen.get(target) !== size) changed = true;
+        seen.set(target, size);
+      }
+      if (changed && !frame) {
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          layout();
+        });
+      }
+    });
     watcher.observe(line.box);
     watcher.observe(hand.hand);
   }

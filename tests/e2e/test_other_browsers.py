@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import firefox, webkit
-from tests.support.remote_play import play_round, snapshot, turn
+from tests.support.remote_play import play_round, snapshot, split_tile_names, turn
 from tests.support.remote_window import Window
 
 ENGINES = ["firefox", "webkit"]
@@ -50,12 +50,15 @@ def test_local_round_with_a_reload(server, windows, screens):
     page.goto(server.base + "/lokal?delay=0")
     setup = page.get("region", "Neues Spiel einrichten")
     page.fill("Dein Name", "Fuchs", setup)
-    page.select("Anzahl Computer", "1", setup)
+    page.select("Anzahl Computer", "3", setup)
     page.click_button("Gegen Computer spielen", setup)
     page.wait("() => /^Runde 1$/.test(document.querySelector('h2.table-h')?.innerText)", what="Runde 1")
     reloaded = []
+    split: list[str] = []
 
     def mid_round(step: int, window: Window) -> None:
+        if step < 3:
+            split.extend(split_tile_names(window))
         if step == 1 and not reloaded:
             before = snapshot(window)
             window.reload()
@@ -67,6 +70,7 @@ def test_local_round_with_a_reload(server, windows, screens):
 
     play_round([page], mid_round)
     assert reloaded, "the round ended before a second turn"
+    assert not split, split
     page.get("button", "Nächste Runde")
     assert "Rundenende" in page.text(".round-end")
     shot(page, screens, "local-round-end")

@@ -31,6 +31,48 @@ SNAPSHOT_JS = """() => {
 }"""
 
 
+#: The sentences at the table (status, history, the others' cards, the preview) in which a
+#: tile's name ("3|5") is split over two lines at some width: each sentence's box is set to
+#: every width from 120 px to 900 px in steps of 3 px (the engine breaks its lines anew), then
+#: given back its own.
+SPLIT_TILES_JS = r"""() => {
+  const split = (el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of n.data.matchAll(/\d\|\d/g)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + 3);
+        const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
+        if (new Set(tops).size > 1) return true;
+      }
+    }
+    return false;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('.status, ol.log li, .deed, .preview')) {
+    if (!el.getClientRects().length || !/\d\|\d/.test(el.textContent)) continue;
+    const style = el.getAttribute('style');
+    el.style.display = 'inline-block';
+    for (let w = 120; w <= 900; w += 3) {
+      el.style.width = `${w}px`;
+      if (split(el)) {
+        out.push(`${w}px: ${el.textContent}`);
+        break;
+      }
+    }
+    if (style === null) el.removeAttribute('style');
+    else el.setAttribute('style', style);
+  }
+  return out;
+}"""
+
+
+def split_tile_names(window: Window) -> list[str]:
+    """The sentences at the table in which a tile's name is split over two lines at some width."""
+    return list(window.run(SPLIT_TILES_JS))
+
+
 def turn(window: Window) -> dict[str, str]:
     """``{"state": ..., "history": ...}`` as the page says it now."""
     return dict(window.run(TURN_JS))

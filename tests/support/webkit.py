@@ -74,6 +74,7 @@ class WebKitWindow(Window):
         self._http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60)
         self._session = ""
         self._seen: list[str] = []  # errors of the pages left
+        self._chrome: tuple[int, int] | None = None  # the window's size less the viewport's
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -127,11 +128,13 @@ class WebKitWindow(Window):
         path.write_bytes(base64.b64decode(self._do("GET", "/screenshot")))
 
     def resize(self, width: int, height: int) -> None:
-        # The window's size includes MiniBrowser's toolbar: the difference is added.
-        self._do("POST", "/window/rect", {"width": width, "height": height})
-        inner = self.run("() => [innerWidth, innerHeight]")
-        if inner != [width, height]:
-            self._do("POST", "/window/rect", {"width": 2 * width - inner[0], "height": 2 * height - inner[1]})
+        # The window's size includes MiniBrowser's toolbar: the difference, measured once, is added.
+        if self._chrome is None:
+            outer = self._do("GET", "/window/rect")
+            inner = self.run("() => [innerWidth, innerHeight]")
+            self._chrome = (outer["width"] - inner[0], outer["height"] - inner[1])
+        self._do("POST", "/window/rect", {"width": width + self._chrome[0], "height": height + self._chrome[1]})
+        self.wait("(w, h) => innerWidth === w && innerHeight === h", width, height, what=f"a {width}x{height} viewport")
 
     def _keep_errors(self) -> None:
         self._seen += self.run("() => window.__errors || []")

@@ -33,7 +33,7 @@
 import { errorText, lang, onLangChange, t } from '../common/i18n.js';
 import { createAttention } from './attention.js';
 import { createCards } from './cards.js';
-import { h, setText, signatures } from '../common/dom.js';
+import { h, setText, signatures, tileWords } from '../common/dom.js';
 import { createFocusKeeper } from './focus.js';
 import { createHand } from './hand.js';
 import { bindKeys } from './keys.js';
@@ -187,7 +187,7 @@ export function createTable(root, session, options = {}) {
     const parts = statusParts(view, ctx.room);
     const text = parts.map((p) => p.text).join(' ');
     if (status.textContent !== text) {
-      status.replaceChildren(...parts.flatMap((p, i) => [i ? ' ' : '', h('span', { class: `status-${p.kind}`, text: p.text })]));
+      status.replaceChildren(...parts.flatMap((p, i) => [i ? ' ' : '', h('span', { class: `status-${p.kind}` }, ...tileWords(p.text))]));
     }
   }
 

@@ -41,6 +41,27 @@ def windows(request: pytest.FixtureRequest) -> Iterator[Callable[..., Window]]:
         browser.close()
 
 
+#: How the settings' switches are drawn: whether by the engine ('auto') or by the page ('none'),
+#: and their fill, beside the fill of the page's fields (the "Tempo" list).
+SWITCHES_JS = """() => {
+  const look = (el) => getComputedStyle(el);
+  const field = look(document.querySelector('.settings select')).backgroundColor;
+  return [...document.querySelectorAll('.switch input')].filter((el) => el.getClientRects().length).map((el) => ({
+    name: el.labels[0].textContent.trim(), on: el.checked, field,
+    appearance: look(el).appearance || look(el).webkitAppearance, fill: look(el).backgroundColor}));
+}"""
+
+
+def check_switches(window: Window) -> None:
+    """The switches are drawn by the page (WebKit draws an engine's box that is off, with an
+    accent colour, as a solid dark square): off, filled as a field is; on, filled otherwise."""
+    switches = window.run(SWITCHES_JS)
+    assert switches, "no switch on screen"
+    for switch in switches:
+        assert switch["appearance"] == "none", switch
+        assert (switch["fill"] == switch["field"]) != switch["on"], switch
+
+
 def shot(window: Window, screens: Path, name: str) -> None:
     window.screenshot(screens / f"{window.engine}-{name}.png")
 
@@ -53,6 +74,10 @@ def test_local_round_with_a_reload(server, windows, screens):
     page.select("Anzahl Computer", "3", setup)
     page.click_button("Gegen Computer spielen", setup)
     page.wait("() => /^Runde 1$/.test(document.querySelector('h2.table-h')?.innerText)", what="Runde 1")
+    check_switches(page)
+    page.click(page.get("switch", "Ton"))
+    page.wait("(el) => el.checked", page.get("switch", "Ton"), what="the sound to be on")
+    check_switches(page)
     reloaded = []
     split: list[str] = []
 

@@ -25,6 +25,7 @@ ROLE_SELECTORS = {
     "button": "button, [role=button]",
     "textbox": "input:not([type]), input[type=text], textarea",
     "combobox": "select",
+    "switch": "[role=switch]",
     "region": "section[aria-labelledby], section[aria-label], [role=region]",
     "group": "fieldset, [role=group]",
 }

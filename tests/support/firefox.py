@@ -135,14 +135,15 @@ class FirefoxWindow(Window):
     engine = "firefox"
 
     def __init__(self, browser: Firefox, context: str) -> None:
+        super().__init__()
         self.browser = browser
         self.context = context
 
-    def goto(self, url: str) -> None:
-        self.browser.call("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
-
-    def reload(self) -> None:
-        self.browser.call("browsingContext.reload", {"context": self.context, "wait": "complete"})
+    def _navigate(self, url: str | None) -> None:
+        if url is None:
+            self.browser.call("browsingContext.reload", {"context": self.context, "wait": "complete"})
+        else:
+            self.browser.call("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
 
     def run(self, function: str, *args: Any) -> Any:
         answer = self.browser.call("script.callFunction", {
@@ -179,5 +180,5 @@ class FirefoxWindow(Window):
         self.browser.call("browsingContext.setViewport",
                           {"context": self.context, "viewport": {"width": width, "height": height}})
 
-    def errors(self) -> list[str]:
+    def logged_errors(self) -> list[str]:
         return list(self.browser.log.get(self.context, []))

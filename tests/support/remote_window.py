@@ -39,8 +39,8 @@ CANDIDATES_JS = f"""(within, name, sel) => {{
   return [...all.filter((el) => guess(el) === name), ...all.filter((el) => guess(el) !== name)];
 }}"""
 
-#: Collects the page's uncaught errors and rejections in ``window.__errors`` (for engines
-#: whose protocol has no log of its own).
+#: Collects the page's uncaught errors and rejections in ``window.__errors``: some reach no
+#: protocol's log (the "ResizeObserver loop" error reaches window.onerror only).
 ERROR_TRAP_JS = """() => {
   if (window.__errors) return;
   window.__errors = [];
@@ -54,13 +54,27 @@ class Window(ABC):
 
     engine = ""
 
-    @abstractmethod
-    def goto(self, url: str) -> None:
-        """Loads ``url`` and returns once the page has loaded."""
+    def __init__(self) -> None:
+        self._left_errors: list[str] = []  # the errors of the pages this window left
 
     @abstractmethod
+    def _navigate(self, url: str | None) -> None:
+        """Loads ``url`` (None: the page again) and returns once the page has loaded."""
+
+    def goto(self, url: str) -> None:
+        """Loads ``url`` and returns once the page has loaded."""
+        self._leave()
+        self._navigate(url)
+        self.run(ERROR_TRAP_JS)
+
     def reload(self) -> None:
         """Reloads the page and returns once it has loaded."""
+        self._leave()
+        self._navigate(None)
+        self.run(ERROR_TRAP_JS)
+
+    def _leave(self) -> None:
+        self._left_errors += self.run("() => window.__errors || []")
 
     @abstractmethod
     def run(self, function: str, *args: Any) -> Any:
@@ -88,9 +102,13 @@ class Window(ABC):
     def resize(self, width: int, height: int) -> None:
         """Sets the size of the page's viewport in CSS pixels."""
 
-    @abstractmethod
+    def logged_errors(self) -> list[str]:
+        """The errors the protocol's own log reported (none where it has no log)."""
+        return []
+
     def errors(self) -> list[str]:
         """The script errors (uncaught errors, console errors) seen so far."""
+        return self.logged_errors() + self._left_errors + list(self.run("() => window.__errors || []"))
 
     # --- built on the above -----------------------------------------------------------------
 
@@ -143,6 +161,3 @@ class Window(ABC):
     def text(self, selector: str) -> str:
         """The visible text of the first element matching the CSS ``selector`` ('' if none)."""
         return str(self.run("(s) => document.querySelector(s)?.innerText ?? ''", selector))
-
-    def path(self) -> str:
-        return str(self.run("() => location.pathname"))

@@ -72,6 +72,14 @@ def test_local_round_with_a_reload(server, windows, screens):
     page.click(page.get("switch", "Ton"))
     page.wait("(el) => el.checked", page.get("switch", "Ton"), what="the sound to be on")
     check_switches(page)
+    # The keys are the table's after a click on a switch: "1" picks the first tile (a second
+    # click on it puts it back).
+    page.wait("() => /Du bist am Zug/.test(document.querySelector('[role=status]').innerText)", what="the first turn")
+    page.press("1")
+    first = page.wait("() => document.querySelector('.hand button[aria-pressed=true]')", what="a tile picked by key")
+    assert page.run("(el) => el === document.querySelector('.hand button')", first)
+    page.click(first)
+    page.wait("(el) => el.getAttribute('aria-pressed') === 'false'", first, what="the tile put back")
     # Resized with the table on screen: no "ResizeObserver loop" error (the errors are checked
     # at the end).
     for width, height in ((480, 844), (1280, 800), (460, 640), (1024, 700), (800, 1000), (480, 844), (1280, 800)):

@@ -168,6 +168,12 @@ class FirefoxWindow(Window):
 
     def type_into(self, element: Handle, text: str) -> None:
         self.run("(el) => { el.focus(); el.select(); }", element)
+        self._keys(text)
+
+    def press(self, key: str) -> None:
+        self._keys(key)
+
+    def _keys(self, text: str) -> None:
         keys = [{"type": kind, "value": ch} for ch in text for kind in ("keyDown", "keyUp")]
         self.browser.call("input.performActions", {"context": self.context, "actions": [
             {"type": "key", "id": "keyboard", "actions": keys}]})

@@ -95,6 +95,10 @@ class Window(ABC):
         """Replaces the text of the field ``element`` by typing ``text``."""
 
     @abstractmethod
+    def press(self, key: str) -> None:
+        """Presses and releases ``key`` (one character) on the keyboard, wherever the focus is."""
+
+    @abstractmethod
     def screenshot(self, path: Path) -> None:
         """Saves the visible part of the page as a PNG file."""
 

@@ -120,6 +120,10 @@ class WebKitWindow(Window):
         self._do("POST", f"/element/{element[ELEMENT]}/clear", {})
         self._do("POST", f"/element/{element[ELEMENT]}/value", {"text": text})
 
+    def press(self, key: str) -> None:
+        self._do("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]})
+
     def screenshot(self, path: Path) -> None:
         path.write_bytes(base64.b64decode(self._do("GET", "/screenshot")))
 

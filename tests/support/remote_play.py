@@ -31,9 +31,9 @@ SNAPSHOT_JS = """() => {
 }"""
 
 
-#: The sentences at the table (status, history, the others' cards, the preview) in which a
-#: tile's name ("3|5") is split over two lines at some width: each sentence's box is set to
-#: every width from 120 px to 900 px in steps of 3 px (the engine breaks its lines anew), then
+#: The sentences at the table (status, the newest history entries, the others' cards, the
+#: preview) in which a tile's name ("3|5") is split over two lines at some width: each
+#: sentence's box is set to every width from 120 px to 900 px in steps of 3 px (the engine breaks its lines anew), then
 #: given back its own.
 SPLIT_TILES_JS = r"""() => {
   const split = (el) => {
@@ -50,7 +50,7 @@ SPLIT_TILES_JS = r"""() => {
     return false;
   };
   const out = [];
-  for (const el of document.querySelectorAll('.status, ol.log li, .deed, .preview')) {
+  for (const el of document.querySelectorAll('.status, ol.log li:nth-last-child(-n+3), .deed, .preview')) {
     if (!el.getClientRects().length || !/\d\|\d/.test(el.textContent)) continue;
     const style = el.getAttribute('style');
     el.style.display = 'inline-block';

@@ -33,8 +33,8 @@ SNAPSHOT_JS = """() => {
 
 #: The sentences at the table (status, the newest history entries, the others' cards, the
 #: preview) in which a tile's name ("3|5") is split over two lines at some width: each
-#: sentence's box is set to every width from 120 px to 900 px in steps of 3 px (the engine breaks its lines anew), then
-#: given back its own.
+#: sentence's box is set to every width from 120 px to 900 px in steps of 3 px (the engine
+#: breaks its lines anew), then given back its own.
 SPLIT_TILES_JS = r"""() => {
   const split = (el) => {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);

@@ -133,8 +133,14 @@ class Window(ABC):
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise AssertionError(f"{self.engine}: waited {timeout:.0f}s for {what or function}")
+                raise AssertionError(f"{self.engine}: waited {timeout:.0f}s for {what or function}; {self.where()}")
             time.sleep(0.05)
+
+    def where(self) -> str:
+        """Where the window is, for a failure's message: its address, the focused element and
+        what its alerts say."""
+        return str(self.run("""() => `at ${location.href}, focus on ${document.activeElement?.outerHTML.slice(0, 80)}, alerts: `
+            + [...document.querySelectorAll('[role=alert]')].map((a) => a.textContent.trim()).filter(Boolean).join(' | ')"""))
 
     def get(self, role: str, name: str, within: Handle | None = None, timeout: float = 20.0) -> Handle:
         """Like :meth:`find`, waiting up to ``timeout`` seconds for the element to appear."""
@@ -154,8 +160,10 @@ class Window(ABC):
         self.click(button)
 
     def fill(self, label: str, text: str, within: Handle | None = None) -> None:
-        """Types ``text`` into the text field labelled ``label``."""
-        self.type_into(self.get("textbox", label, within), text)
+        """Types ``text`` into the text field labelled ``label``; returns once it says so."""
+        field = self.get("textbox", label, within)
+        self.type_into(field, text)
+        self.wait("(el, text) => el.value === text", field, text, what=f"{label!r} to say {text!r}")
 
     def select(self, label: str, value: str, within: Handle | None = None) -> None:
         """Picks the option of value ``value`` in the list labelled ``label``."""

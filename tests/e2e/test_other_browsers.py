@@ -66,15 +66,17 @@ def test_local_round_with_a_reload(server, windows, screens):
     setup = page.get("region", "Neues Spiel einrichten")
     page.fill("Dein Name", "Fuchs", setup)
     page.select("Anzahl Computer", "3", setup)
+    page.get("group", "Computer 3", setup)  # the form has grown by its seats: nothing moves under the click
     page.click_button("Gegen Computer spielen", setup)
     page.wait("() => /^Runde 1$/.test(document.querySelector('h2.table-h')?.innerText)", what="Runde 1")
+    # The computers have moved (the table no longer changes under a click).
+    page.wait("() => /Du bist am Zug/.test(document.querySelector('[role=status]').innerText)", what="the first turn")
     check_switches(page)
     page.click(page.get("switch", "Ton"))
     page.wait("(el) => el.checked", page.get("switch", "Ton"), what="the sound to be on")
     check_switches(page)
     # The keys are the table's after a click on a switch: "1" picks the first tile (a second
     # click on it puts it back).
-    page.wait("() => /Du bist am Zug/.test(document.querySelector('[role=status]').innerText)", what="the first turn")
     page.press("1")
     first = page.wait("() => document.querySelector('.hand button[aria-pressed=true]')", what="a tile picked by key")
     assert page.run("(el) => el === document.querySelector('.hand button')", first)

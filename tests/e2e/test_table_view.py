@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import act_by_names, axe_check, choose, open_local_save, play_round, turn_state, watch
+from tests.support.e2e import act_by_names, axe_check, choose, open_local_save, play_round, settle, turn_state, watch
 from tests.support.server import ServerProcess
 
 SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
@@ -766,6 +766,46 @@ def test_typing_in_a_field_never_fires_a_key(server, new_context):
     page.get_by_role("button", name="Zurück zum Spiel").click()
     assert page.get_by_role("list", name="Verlauf").inner_text() == before
     expect(page.get_by_role("group", name="Deine Hand").get_by_role("button", pressed=True)).to_have_count(0)
+
+
+def test_keys_still_work_after_a_settings_switch_was_clicked(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    start_local(page, server.base, 1, delay=0)
+    wait_settled(page)
+    assert turn_state(page) == "mine"
+    tiles = page.get_by_role("group", name="Deine Hand").get_by_role("button")
+    # Sound on and off again by mouse: the switch keeps the focus, and the keys are the table's.
+    sound = page.get_by_role("switch", name="Ton")
+    sound.click()
+    sound.click()
+    expect(sound).to_be_focused()
+    page.keyboard.press("1")
+    expect(tiles.first).to_have_attribute("aria-pressed", "true")
+    assert not problems, problems
+
+
+#: Collects every error the window is told of (the ResizeObserver loop error reaches
+#: window.onerror, not the console).
+WINDOW_ERRORS_JS = """window.__errors = [];
+addEventListener('error', (e) => window.__errors.push(String(e.message)));"""
+
+
+def test_resizing_with_a_table_on_screen_raises_no_error(server, new_context):
+    ctx = new_context()
+    ctx.add_init_script(WINDOW_ERRORS_JS)
+    page = ctx.new_page()
+    problems = watch(page)
+    start_local(page, server.base, 3, delay=0)
+    wait_settled(page)
+    for width, height in [(390, 844), (1280, 800), (360, 640), (1024, 700), (800, 1000), (1440, 900), (390, 844),
+                          (1280, 800)]:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+    # Laid out anew after the last resize: the hand's tiles fit its width.
+    assert page.evaluate("() => { const h = document.querySelector('.hand'); return h.scrollWidth <= h.clientWidth; }")
+    assert page.evaluate("window.__errors") == []
+    assert not problems, problems
 
 
 def test_while_the_server_is_down_nobody_is_said_to_be_connected(new_context):

@@ -63,9 +63,11 @@ def axe_check(page: Page, label: str, found: list[str]) -> None:
 
 
 def settle(page: Page) -> None:
-    """Until the page has drawn twice more: what a resize or scroll set off (layout, the
-    ResizeObserver callbacks that size the line and the hand) has run and been painted."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    """Until the page has drawn three times more: what a resize or scroll set off (layout, the
+    ResizeObserver callbacks, the sizing of the line and the hand they ask for in the frame
+    after theirs) has run and been painted."""
+    page.evaluate("""() => new Promise((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done))))""")
 
 
 def shoot(page: Page, screens: Path, name: str, anchor: str | None = None) -> None:

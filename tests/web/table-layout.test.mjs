@@ -115,7 +115,7 @@ test('each end\'s chip is beside the tile at that end, or straight below it wher
   assert.equal(snakeLayout(0, BOX).left, null);
 });
 
-test('keys: digits pick tiles, L/R ends, Z/P/N buttons; nothing while typing or with a modifier', () => {
+test('keys: digits pick tiles, L/R ends, Z/P/N buttons; nothing while typing or with a modifier, but after a switch was clicked', () => {
   assert.deepEqual(keyAction('1'), { tile: 0 });
   assert.deepEqual(keyAction('0'), { tile: 9 });
   assert.deepEqual(keyAction('L'), { end: 'left' });
@@ -124,9 +124,18 @@ test('keys: digits pick tiles, L/R ends, Z/P/N buttons; nothing while typing or 
   assert.deepEqual(keyAction('P'), { button: 'pass' });
   assert.deepEqual(keyAction('n'), { button: 'next' });
   assert.equal(keyAction('x'), null);
-  const target = (field) => ({ closest: (sel) => (field && sel.includes(field) ? {} : null) });
-  assert.equal(isTyping({ key: 'z', target: target('input') }), true);
+  // A target inside `tag` (an <input> of `type`), or in no field.
+  const target = (tag, type = '') => ({
+    closest: (sel) => (tag && sel.split(', ').includes(tag) ? { tagName: tag.toUpperCase(), type } : null),
+  });
+  assert.equal(isTyping({ key: 'z', target: target('input', 'text') }), true);
+  assert.equal(isTyping({ key: 'z', target: target('input', 'search') }), true);
+  assert.equal(isTyping({ key: 'z', target: target('textarea') }), true);
   assert.equal(isTyping({ key: 'z', target: target('select') }), true);
+  // A settings switch or a button that was clicked keeps no keys from the table.
+  assert.equal(isTyping({ key: 'z', target: target('input', 'checkbox') }), false);
+  assert.equal(isTyping({ key: '1', target: target('input', 'radio') }), false);
+  assert.equal(isTyping({ key: 'n', target: target('input', 'button') }), false);
   assert.equal(isTyping({ key: 'z', target: target(null), ctrlKey: true }), true);
   assert.equal(isTyping({ key: 'z', target: target(null) }), false);
 });

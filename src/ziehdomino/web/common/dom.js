@@ -44,6 +44,23 @@ export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
+/**
+ * The nodes of a sentence with each tile name in it ("3|5") in a `span.tile-name`, which the
+ * table's CSS keeps on one line (a line may otherwise break after the bar, as Firefox does).
+ * The text stays the same.
+ * @param {string} text
+ * @returns {(string|HTMLElement)[]}
+ */
+export function tileWords(text) {
+  return text.split(/(\d\|\d)/).filter(Boolean)
+    .map((part) => (/^\d\|\d$/.test(part) ? h('span', { class: 'tile-name', text: part }) : part));
+}
+
+/** Sets a node's text as `setText` does, each tile name in it kept on one line (`tileWords`). */
+export function setTileText(node, text) {
+  if (node.textContent !== text) node.replaceChildren(...tileWords(text));
+}
+
 /** Sets or removes an attribute only when it differs. */
 export function setAttr(node, name, value) {
   if (value === null || value === undefined) {

@@ -10,7 +10,7 @@
 
 import { t } from '../common/i18n.js';
 import { halves, tileSvg } from '../common/tiles.js';
-import { h, setText } from '../common/dom.js';
+import { h, setText, setTileText } from '../common/dom.js';
 import { cardBits, cardName, deedText, isAway, isMe } from './words.js';
 
 /** Position classes of the other seats around the table, clockwise from the viewer. */
@@ -54,7 +54,7 @@ function fillCard(card, c) {
   card.turn.hidden = !c.turn;
   card.away.hidden = !c.away;
   if (card.deed) {
-    setText(card.deed, c.deed);
+    setTileText(card.deed, c.deed);
     card.deed.hidden = !c.deed;
   }
   if (!card.backs) return;

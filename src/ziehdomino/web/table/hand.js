@@ -9,7 +9,7 @@
 
 import { t } from '../common/i18n.js';
 import { halves, tileSvg } from '../common/tiles.js';
-import { h, setText } from '../common/dom.js';
+import { h, setText, setTileText } from '../common/dom.js';
 import { previewText, reasons } from './words.js';
 
 /** Where "Sortieren" is remembered in the browser ('on'; absent: the order as dealt and drawn). */
@@ -189,7 +189,7 @@ export function createHand(ctx, meInfo) {
     }
     renderTiles(view);
     renderPlacements(view);
-    setText(preview, previewText(view, ctx.selected));
+    setTileText(preview, previewText(view, ctx.selected));
     preview.classList.toggle('unselected', ctx.selected == null); // the sentence that asks to pick a tile
     drawBtn.disabled = !view.legal.some((a) => a.type === 'draw');
     passBtn.disabled = !view.legal.some((a) => a.type === 'pass');

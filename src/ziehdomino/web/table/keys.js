@@ -7,12 +7,18 @@
  * the table is hidden.
  */
 
+/** The kinds of <input> that take no typing: a key pressed on one (after a click on a
+ * settings switch) is the table's. */
+const UNTYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
 /** Whether a key press belongs to a field the person is typing in (or to the browser). */
 export function isTyping(event) {
   if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return true;
   const el = event.target;
   if (!el || !el.closest) return false;
-  return Boolean(el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]'));
+  const field = el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]');
+  if (!field) return false;
+  return !(field.tagName === 'INPUT' && UNTYPED.has(String(field.type).toLowerCase()));
 }
 
 /**

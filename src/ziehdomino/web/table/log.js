@@ -6,7 +6,7 @@
  */
 
 import { t } from '../common/i18n.js';
-import { h, setText } from '../common/dom.js';
+import { h, setText, tileWords } from '../common/dom.js';
 import { entryText } from './words.js';
 
 /**
@@ -30,7 +30,7 @@ export function createLog(ctx) {
       && have <= texts.length && (have === 0 || list.children[have - 1].textContent === texts[have - 1]);
     if (!same || texts.length === 0) list.replaceChildren();
     list.querySelector('li.muted')?.remove();
-    for (let i = list.children.length; i < texts.length; i++) list.append(h('li', { text: texts[i] }));
+    for (let i = list.children.length; i < texts.length; i++) list.append(h('li', {}, ...tileWords(texts[i])));
     if (texts.length === 0) list.append(h('li', { class: 'muted', text: t('table.logEmpty') }));
     shown = { round: view.round_number, lang: ctx.lang() };
     // The newest entry in sight where the list scrolls in its own box.

@@ -33,7 +33,7 @@
 import { errorText, lang, onLangChange, t } from '../common/i18n.js';
 import { createAttention } from './attention.js';
 import { createCards } from './cards.js';
-import { h, setText, signatures } from '../common/dom.js';
+import { h, setText, signatures, tileWords } from '../common/dom.js';
 import { createFocusKeeper } from './focus.js';
 import { createHand } from './hand.js';
 import { bindKeys } from './keys.js';
@@ -196,7 +196,7 @@ export function createTable(root, session, options = {}) {
     const parts = statusParts(view, ctx.room);
     const text = parts.map((p) => p.text).join(' ');
     if (status.textContent !== text) {
-      status.replaceChildren(...parts.flatMap((p, i) => [i ? ' ' : '', h('span', { class: `status-${p.kind}`, text: p.text })]));
+      status.replaceChildren(...parts.flatMap((p, i) => [i ? ' ' : '', h('span', { class: `status-${p.kind}` }, ...tileWords(p.text))]));
     }
   }
 
@@ -316,7 +316,26 @@ export function createTable(root, session, options = {}) {
     }
   });
   if (typeof ResizeObserver === 'function') {
-    const watcher = new ResizeObserver(layout);
+    // The layout runs in the next frame, not in the observer's callback: it changes sizes the
+    // observer watches (the hand's rows, the line's box), which within the callback would leave
+    // an observation undelivered (the browser's "ResizeObserver loop" error). A callback whose
+    // boxes kept their size asks for no layout.
+    const seen = new WeakMap();
+    let frame = 0;
+    const watcher = new ResizeObserver((entries) => {
+      let changed = false;
+      for (const { target, contentRect } of entries) {
+        const size = `${contentRect.width}x${contentRect.height}`;
+        if (seen.get(target) !== size) changed = true;
+        seen.set(target, size);
+      }
+      if (changed && !frame) {
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          layout();
+        });
+      }
+    });
     watcher.observe(line.box);
     watcher.observe(hand.hand);
   }

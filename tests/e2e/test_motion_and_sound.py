@@ -19,28 +19,32 @@ from tests.support.e2e import act_by_names, settle, turn_state, watch
 
 #: Watches for the first flight that starts from now on (window.__flight, a promise): how many
 #: motion animations run then, and the longest one's length in ms (null when none came within
-#: `wait` ms).
+#: `wait` ms). Looked for at every frame.
 NEXT_FLIGHT_JS = """(wait) => { window.__flight = new Promise((done) => {
-  const seen = () => {
-    const runs = document.getAnimations().filter((a) => a.id === 'motion');
-    if (!document.querySelector('.flights .flyer') || !runs.length) return false;
-    done({ runs: runs.length, ms: Math.max(...runs.map((a) => a.effect.getTiming().duration)) });
-    return true;
+  const until = performance.now() + wait;
+  const look = () => {
+    const runs = document.getAnimations().filter((a) => a.id === 'motion' && a.playState === 'running');
+    if (runs.length) done({ runs: runs.length, ms: Math.max(...runs.map((a) => a.effect.getTiming().duration)) });
+    else if (performance.now() > until) done(null);
+    else requestAnimationFrame(look);
   };
-  const watcher = new MutationObserver(() => { if (seen()) watcher.disconnect(); });
-  watcher.observe(document.body, { childList: true, subtree: true });
-  setTimeout(() => { watcher.disconnect(); done(null); }, wait);
+  look();
 }); }"""
 
-#: Counts every flight started from now on (window.__flights), for the reduced-motion check.
+#: Counts every flight seen from now on (window.__flights), looked for at every frame.
 COUNT_FLIGHTS_JS = """() => {
   window.__flights = 0;
-  new MutationObserver((list) => {
-    for (const m of list) for (const n of m.addedNodes) if (n.classList?.contains('flyer')) window.__flights += 1;
-  }).observe(document.body, { childList: true, subtree: true });
+  const seen = new Set();
+  const look = () => {
+    for (const a of document.getAnimations()) if (a.id === 'motion' && !seen.has(a)) { seen.add(a); window.__flights += 1; }
+    requestAnimationFrame(look);
+  };
+  look();
 }"""
 
-NO_FLIGHT_LEFT = "() => !document.querySelector('.flyer') && !document.getAnimations().some((a) => a.id === 'motion')"
+#: No flight runs, and the copy that flew is see-through again.
+NO_FLIGHT_LEFT = """() => !document.getAnimations().some((a) => a.id === 'motion')
+  && [...document.querySelectorAll('.flyer')].every((f) => getComputedStyle(f).opacity === '0')"""
 
 #: Web Audio that records the frequency of every tone started (window.__tones).
 AUDIO_STUB = """
@@ -63,7 +67,8 @@ def open_save(page: Page, base: str, delay: int) -> None:
     page.evaluate("(text) => localStorage.setItem('ziehdomino.local', text)", json.dumps(MUST_DRAW_THEN_PLAY))
     page.reload()
     expect(page.get_by_role("button", name="Ziehen", exact=True)).to_be_enabled()
-    page.wait_for_function("() => document.querySelector('.flights')")  # motion.js is loaded
+    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/table/motion.js'))")
+    settle(page)  # motion.js is loaded and made
 
 
 def hand_tiles(page: Page) -> list[str]:

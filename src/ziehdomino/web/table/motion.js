@@ -8,7 +8,9 @@
  * A flight is a copy of the tile in a layer over the board (aria-hidden, `pointer-events: none`,
  * clipped to the board) moved by a transform and opacity only (Web Animations), while the real
  * tile waits see-through at its place: nothing in the page's layout moves, and the real tile's
- * button takes clicks and keys all along. Its length comes from "Tempo" (`MOTION_MS`); none with
+ * button takes clicks and keys all along. One flight at a time (a new one lands the last at
+ * once), so one copy element serves them all: filled as a flight starts (with the redraw) and
+ * left in place, see-through, when it lands, so that nothing in the page changes after a move. Its length comes from "Tempo" (`MOTION_MS`); none with
  * `prefers-reduced-motion: reduce` and none on a full redraw. The page loads this module with the
  * table's first view (render.js), not with the page.
  */
@@ -45,11 +47,11 @@ const reducedMotion = () => Boolean(globalThis.matchMedia?.('(prefers-reduced-mo
  *   `run` with its plan after the redraw
  */
 export function createMotion({ stage, line, hand, boneyard, tempo }) {
-  const layer = h('div', { class: 'flights', attrs: { 'aria-hidden': 'true' } });
-  stage.append(layer);
+  const flyer = h('div', { class: 'flyer' });
+  const layer = h('div', { class: 'flights', attrs: { 'aria-hidden': 'true' } }, flyer);
   let running = [];
 
-  /** Ends every flight at once (its copy goes, the real tile shows). */
+  /** Ends every flight at once (its copy turns see-through, the real tile shows). */
   function land() {
     for (const a of running) a.finish();
     running = [];
@@ -62,6 +64,7 @@ export function createMotion({ stage, line, hand, boneyard, tempo }) {
   const cardOf = (seat) => stage.querySelector(`.players [data-seat="${seat}"], .me-info[data-seat="${seat}"]`);
 
   function prepare(before, next, room) {
+    if (before && next && before.version === next.version) return null; // the same state (a room's news): flights go on
     land();
     const { action } = viewChange(before, next, room);
     const ms = motionMs(tempo(), reducedMotion());
@@ -114,26 +117,21 @@ export function createMotion({ stage, line, hand, boneyard, tempo }) {
    * the middle of `from`, turned by `turn` degrees and scaled by `scale`, and moves to rest.
    */
   function fly(node, to, from, { turn = 0, scale = 1, fadeIn = false, fadeOut = false, hide = null, rev = false, ms }) {
+    if (!layer.isConnected) stage.append(layer);
     const box = layer.getBoundingClientRect();
-    const flyer = h('div', { class: `flyer${node ? '' : ' flyer-back'}${rev ? ' rev' : ''}` }, node);
+    flyer.className = `flyer${node ? '' : ' flyer-back'}${rev ? ' rev' : ''}`;
+    flyer.replaceChildren(...(node ? [node] : []));
     Object.assign(flyer.style, {
       left: `${to.left - box.left}px`, top: `${to.top - box.top}px`, width: `${to.width}px`, height: `${to.height}px`,
     });
-    layer.append(flyer);
     const dx = from.left + from.width / 2 - (to.left + to.width / 2);
     const dy = from.top + from.height / 2 - (to.top + to.height / 2);
     const start = { transform: `translate(${dx}px, ${dy}px) rotate(${turn}deg) scale(${scale})`, opacity: fadeIn ? 0.3 : 1 };
     const frames = fadeOut ? [start, { opacity: 1, offset: 0.75 }, { transform: 'none', opacity: 0 }] : [start, { transform: 'none', opacity: 1 }];
     const flight = flyer.animate(frames, { duration: ms, easing: EASE, id: 'motion' });
-    const done = () => {
-      flyer.remove();
-      running = running.filter((a) => a !== flight && a !== wait);
-    };
-    flight.onfinish = done;
-    flight.oncancel = done;
     // The real tile stays see-through until the copy is there (opacity: its button still takes clicks).
     const wait = hide ? hide.animate({ opacity: [0, 0] }, { duration: ms, id: 'motion' }) : null;
-    running.push(flight, ...(wait ? [wait] : []));
+    running = wait ? [flight, wait] : [flight];
   }
 
   return { prepare, run };

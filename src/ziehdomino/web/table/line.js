@@ -32,7 +32,8 @@ const plain = (text) => {
 
 /**
  * @param {object} ctx  the table's context (render.js): `id`, `view`, `sig`, `tip()`
- * @returns {{element: HTMLElement, render: () => void, layout: () => void}}
+ * @returns {{element: HTMLElement, render: () => void, layout: () => void, box: HTMLElement, list: HTMLElement,
+ *   boneyard: HTMLElement}}  the felt; the box the line sizes itself to; the line's <ol>; the boneyard's count
  */
 export function createLine(ctx) {
   const heading = h('h3', { class: 'line-h', attrs: { id: `${ctx.id}-lh` } });
@@ -153,5 +154,5 @@ export function createLine(ctx) {
     }
   }
 
-  return { element, render, layout, box };
+  return { element, render, layout, box, list: line, boneyard };
 }

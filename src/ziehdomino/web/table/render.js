@@ -7,7 +7,9 @@
  * `node --test`), the players' cards (cards.js), the line of play (line.js, snake.js), the
  * hand and its actions (hand.js), the tips panel (tips-panel.js), the round's end
  * (result.js), the history (log.js), the settings (settings.js), the keys (keys.js), the
- * call back when it is one's turn (attention.js) and the focus keeper (focus.js); the round
+ * call back when it is one's turn (attention.js) and the focus keeper (focus.js); the tiles'
+ * motion (motion.js, loaded with the first view) and the sounds (sound.js, loaded once "Ton"
+ * is on), which both read what a change of view means (view-change.js); the round
  * overview "Rundenübersicht" (room-history.js, from the session's optional `history()`); a
  * room's turn clock (room-clock.js) and ready step (room-ready.js), handed in by the room page
  * (`options.roomParts`) so that the local page does not load them. Each part is
@@ -145,7 +147,32 @@ export function createTable(root, session, options = {}) {
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
   const focus = createFocusKeeper(section, focusTarget);
-  const attention = createAttention(ctx, settings);
+  const attention = createAttention(ctx);
+  // Motion and sound come in their own modules, loaded when needed (not with the page).
+  let motion = null;
+  let motionLoading = false;
+  function loadMotion() {
+    if (motionLoading || !ctx.view) return;
+    motionLoading = true;
+    import('./motion.js').then(({ createMotion }) => {
+      motion = createMotion({ stage, line: line.list, hand: hand.hand, boneyard: line.boneyard, tempo: () => session.tempo?.() ?? null });
+    }, () => {
+      motionLoading = false; // not loaded (offline, say): the table goes on still, and tries again later
+    });
+  }
+  let sound = null;
+  let soundLoading = false;
+  function loadSound() {
+    if (soundLoading || !settings.sound()) return;
+    soundLoading = true;
+    import('./sound.js').then(({ createSound }) => {
+      sound = createSound(settings);
+    }, () => {
+      soundLoading = false;
+    });
+  }
+  settings.onSound(loadSound);
+  loadSound();
   bindKeys(ctx, section, { hand, result });
   // Dragging a tile to an end (drag.js) comes with the first view that has a hand: a page
   // without one (a join form, a replay) does not load it.
@@ -283,7 +310,11 @@ export function createTable(root, session, options = {}) {
     ctx.room = nextRoom;
     loadDrag();
     if (next && (next.hand === null || !next.hand.includes(ctx.selected) || next.result)) ctx.selected = null;
+    const flight = motion?.prepare(before, next, nextRoom) ?? null; // reads what the redraw replaces
     render();
+    motion?.run(flight);
+    loadMotion();
+    sound?.update(before, next, nextRoom);
     if (!next) return;
     const newRound = !before || before.round_number !== next.round_number;
     const ended = Boolean(next.result) && !before?.result;
@@ -293,7 +324,7 @@ export function createTable(root, session, options = {}) {
     }
     if (ended) focus.settle(focusTarget());
     else focus.keep(!wasMyTurn && isMyTurn(next));
-    attention.update(before, next);
+    attention.update();
   }
 
   session.subscribe({

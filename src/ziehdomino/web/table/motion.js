@@ -1,0 +1,144 @@
+/**
+ * @file The table's motion: after a view that shows one more action (view-change.js), the tile
+ * travels to where it now lies. A placed tile flies from the viewer's own hand (the button's
+ * place before the redraw) or from the acting seat's card to its place in the line of play; the
+ * viewer's drawn tile flies from the boneyard to its place in the hand; another seat's draw sends
+ * a small face-down tile from the boneyard to that seat's card.
+ *
+ * A flight is a copy of the tile in a layer over the board (aria-hidden, `pointer-events: none`,
+ * clipped to the board) moved by a transform and opacity only (Web Animations), while the real
+ * tile waits see-through at its place: nothing in the page's layout moves, and the real tile's
+ * button takes clicks and keys all along. One flight at a time (a new one lands the last at
+ * once), so one copy element serves them all: filled as a flight starts (with the redraw) and
+ * left in place, see-through, when it lands, so that nothing in the page changes after a move. Its length comes from "Tempo" (`MOTION_MS`); none with
+ * `prefers-reduced-motion: reduce` and none on a full redraw. The page loads this module with the
+ * table's first view (render.js), not with the page.
+ */
+
+import { h } from '../common/dom.js';
+import { viewChange } from './view-change.js';
+
+/** A flight's length in ms by the pace "Tempo" (session.js TEMPOS); at most 300. */
+export const MOTION_MS = Object.freeze({ langsam: 300, normal: 220, schnell: 140 });
+
+const EASE = 'cubic-bezier(0.2, 0.7, 0.3, 1)';
+
+/**
+ * How long a flight takes.
+ * @param {string|null|undefined} tempo  a name of MOTION_MS (anything else: "normal")
+ * @param {boolean} reduced  the person asks for reduced motion
+ * @returns {number} ms, 0 for none
+ */
+export function motionMs(tempo, reduced) {
+  if (reduced) return 0;
+  return Object.hasOwn(MOTION_MS, tempo ?? '') ? MOTION_MS[tempo] : MOTION_MS.normal;
+}
+
+const reducedMotion = () => Boolean(globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+
+/**
+ * @param {{stage: HTMLElement, line: HTMLElement, hand: HTMLElement, boneyard: HTMLElement,
+ *   tempo: () => string|null}} parts  the board's container (the layer of flights goes in it),
+ *   the line's <ol> (items `data-tile`), the hand's group (buttons `data-tile`), the boneyard's
+ *   count, and the current pace's name
+ * @returns {{prepare: (before: object|null, next: object|null, room: object|null) => object|null,
+ *   run: (plan: object|null) => void}}
+ *   call `prepare` before the table redraws for `next` (it reads what the redraw replaces) and
+ *   `run` with its plan after the redraw
+ */
+export function createMotion({ stage, line, hand, boneyard, tempo }) {
+  const flyer = h('div', { class: 'flyer' });
+  const layer = h('div', { class: 'flights', attrs: { 'aria-hidden': 'true' } }, flyer);
+  let running = [];
+
+  /** Ends every flight at once (its copy turns see-through, the real tile shows). */
+  function land() {
+    for (const a of running) a.finish();
+    running = [];
+  }
+
+  const rectOf = (el) => {
+    const r = el?.getBoundingClientRect();
+    return r && r.width > 0 && r.height > 0 ? r : null;
+  };
+  const cardOf = (seat) => stage.querySelector(`.players [data-seat="${seat}"], .me-info[data-seat="${seat}"]`);
+
+  function prepare(before, next, room) {
+    if (before && next && before.version === next.version) return null; // the same state (a room's news): flights go on
+    land();
+    const { action } = viewChange(before, next, room);
+    const ms = motionMs(tempo(), reducedMotion());
+    if (!action || action.type === 'pass' || ms === 0) return null;
+    const plan = { ...action, ms, from: null, drawn: null, oriented: null };
+    if (action.type === 'play') {
+      plan.oriented = next.line.find((text) => plainOf(text) === action.tile) ?? action.tile;
+      if (action.mine) plan.from = rectOf(hand.querySelector(`button[data-tile="${action.tile}"] svg`));
+    } else if (action.mine) {
+      plan.drawn = next.hand.find((tile) => !before.hand.includes(tile)) ?? null;
+    }
+    return plan;
+  }
+
+  function run(plan) {
+    if (!plan) return;
+    const bone = rectOf(boneyard);
+    if (plan.type === 'play') {
+      const li = line.querySelector(`li[data-tile="${plan.tile}"]`);
+      const to = rectOf(li);
+      const from = plan.from ?? rectOf(cardOf(plan.seat));
+      if (!to || !from) return;
+      const copy = li.querySelector('svg').cloneNode(true);
+      // From the hand the tile stands upright, its low half on top: it turns to lie in the line.
+      let turn = 0;
+      if (plan.from) {
+        const leftLow = Number(plan.oriented[0]) <= Number(plan.oriented[2]);
+        turn = leftLow !== li.classList.contains('rev') ? 90 : -90;
+      }
+      const scale = plan.from ? plan.from.height / to.width : 0.6;
+      fly(copy, to, from, { turn, scale, fadeIn: !plan.from, hide: li, rev: li.classList.contains('rev'), ms: plan.ms });
+    } else if (plan.mine) {
+      const button = plan.drawn && hand.querySelector(`button[data-tile="${plan.drawn}"]`);
+      const face = button?.querySelector('svg');
+      const to = rectOf(face);
+      if (!to || !bone) return;
+      fly(face.cloneNode(true), to, bone, { scale: 0.5, fadeIn: true, hide: button, ms: plan.ms });
+    } else {
+      const card = rectOf(cardOf(plan.seat));
+      if (!card || !bone) return;
+      // A small tile's back lands in the middle of the seat's card and fades there.
+      const size = Math.min(28, card.height * 0.8);
+      const to = { left: card.left + card.width / 2 - size / 4, top: card.top + card.height / 2 - size / 2, width: size / 2, height: size };
+      fly(null, to, bone, { scale: 1, fadeOut: true, ms: plan.ms });
+    }
+  }
+
+  /**
+   * One flight: a copy of `node` (null: a tile's back) at `to` (a viewport rect) that starts at
+   * the middle of `from`, turned by `turn` degrees and scaled by `scale`, and moves to rest.
+   */
+  function fly(node, to, from, { turn = 0, scale = 1, fadeIn = false, fadeOut = false, hide = null, rev = false, ms }) {
+    if (!layer.isConnected) stage.append(layer);
+    const box = layer.getBoundingClientRect();
+    flyer.className = `flyer${node ? '' : ' flyer-back'}${rev ? ' rev' : ''}`;
+    flyer.replaceChildren(...(node ? [node] : []));
+    Object.assign(flyer.style, {
+      left: `${to.left - box.left}px`, top: `${to.top - box.top}px`, width: `${to.width}px`, height: `${to.height}px`,
+    });
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    const start = { transform: `translate(${dx}px, ${dy}px) rotate(${turn}deg) scale(${scale})`, opacity: fadeIn ? 0.3 : 1 };
+    const frames = fadeOut ? [start, { opacity: 1, offset: 0.75 }, { transform: 'none', opacity: 0 }] : [start, { transform: 'none', opacity: 1 }];
+    const flight = flyer.animate(frames, { duration: ms, easing: EASE, id: 'motion' });
+    // The real tile stays see-through until the copy is there (opacity: its button still takes clicks).
+    const wait = hide ? hide.animate({ opacity: [0, 0] }, { duration: ms, id: 'motion' }) : null;
+    running = wait ? [flight, wait] : [flight];
+  }
+
+  return { prepare, run };
+}
+
+/** "5|2" → "2|5": a tile written low first, as the line's items and the log name it. */
+function plainOf(text) {
+  const [a, b] = [text[0], text[2]];
+  return a <= b ? `${a}|${b}` : `${b}|${a}`;
+}

@@ -1,0 +1,107 @@
+/**
+ * @file The table's sounds while "Ton" is on (settings.js, off by default): a short tile click
+ * for every placement, a softer tick for a draw, a two-note chime when the turn comes to the
+ * viewer, a short phrase at the round's end and a longer one at the match's end. Each is made in
+ * the page with the Web Audio API (a few short tones, quiet), nothing is downloaded. The audio
+ * context is made on the first gesture after "Ton" is on (browsers start sound only after one).
+ * The page loads this module only once "Ton" is on (render.js).
+ */
+
+import { viewChange } from './view-change.js';
+
+/**
+ * The tones of each sound: [frequency in Hz, start in s, length in s, wave, peak gain]. The
+ * first tone's frequency is each sound's own (no other tone has it).
+ */
+export const SOUNDS = Object.freeze({
+  place: [[1900, 0, 0.03, 'triangle', 0.1], [620, 0, 0.06, 'sine', 0.08]],
+  draw: [[1300, 0, 0.025, 'sine', 0.04], [330, 0.02, 0.06, 'sine', 0.05]],
+  turn: [[660, 0, 0.12, 'sine', 0.1], [880, 0.13, 0.16, 'sine', 0.1]],
+  round: [[494, 0, 0.14, 'sine', 0.1], [587, 0.15, 0.14, 'sine', 0.1], [740, 0.3, 0.24, 'sine', 0.1]],
+  match: [[523, 0, 0.14, 'sine', 0.1], [659, 0.14, 0.14, 'sine', 0.1], [784, 0.28, 0.14, 'sine', 0.1], [1047, 0.42, 0.5, 'sine', 0.12]],
+});
+
+/**
+ * The sounds a change of view calls for, in order, each with its delay in s (a placement's click
+ * first, a turn's chime or an end's phrase just after it).
+ * @param {object|null} before  the view drawn until now
+ * @param {object|null} next  the view drawn now
+ * @param {object|null} room  the room info (its `match_winner` marks the match's end)
+ * @returns {[name: string, delay: number][]}  names of SOUNDS
+ */
+export function soundsFor(before, next, room) {
+  const change = viewChange(before, next, room);
+  const out = [];
+  if (change.action?.type === 'play') out.push(['place', 0]);
+  if (change.action?.type === 'draw') out.push(['draw', 0]);
+  const later = out.length ? 0.1 : 0;
+  if (change.matchEnd) out.push(['match', later]);
+  else if (change.roundEnd) out.push(['round', later]);
+  else if (change.turn) out.push(['turn', later]);
+  return out;
+}
+
+/**
+ * @param {{sound: () => boolean}} settings  settings.js: whether "Ton" is on
+ * @returns {{update: (before: object|null, next: object|null, room: object|null) => void}}
+ *   `update` plays what the change from `before` to `next` calls for
+ */
+export function createSound(settings) {
+  let audio = null;
+
+  function open() {
+    const AudioCtx = globalThis.AudioContext ?? globalThis.webkitAudioContext;
+    if (!audio && AudioCtx) {
+      try {
+        audio = new AudioCtx();
+      } catch {
+        audio = null;
+      }
+    }
+    return audio;
+  }
+
+  // A gesture lets the context start; before one (a page opened with "Ton" already on) none is made.
+  const gestured = () => Boolean(globalThis.navigator?.userActivation?.hasBeenActive);
+  function wake() {
+    if (!settings.sound()) return;
+    open()?.resume?.();
+    document.removeEventListener('pointerdown', wake, true);
+    document.removeEventListener('keydown', wake, true);
+  }
+  if (gestured()) wake();
+  else {
+    document.addEventListener('pointerdown', wake, true);
+    document.addEventListener('keydown', wake, true);
+  }
+
+  function play(name, delay) {
+    const ac = audio ?? (gestured() ? open() : null);
+    if (!ac) return;
+    try {
+      if (ac.state === 'suspended') ac.resume();
+      const at = ac.currentTime + delay;
+      for (const [freq, start, length, wave, peak] of SOUNDS[name]) {
+        const osc = ac.createOscillator();
+        const gain = ac.createGain();
+        osc.type = wave;
+        osc.frequency.value = freq;
+        gain.gain.setValueAtTime(0.0001, at + start);
+        gain.gain.exponentialRampToValueAtTime(peak, at + start + Math.min(0.01, length / 3));
+        gain.gain.exponentialRampToValueAtTime(0.0001, at + start + length);
+        osc.connect(gain).connect(ac.destination);
+        osc.start(at + start);
+        osc.stop(at + start + length + 0.02);
+      }
+    } catch {
+      // no sound, the game goes on
+    }
+  }
+
+  return {
+    update(before, next, room) {
+      if (!settings.sound()) return;
+      for (const [name, delay] of soundsFor(before, next, room)) play(name, delay);
+    },
+  };
+}

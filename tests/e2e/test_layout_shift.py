@@ -130,7 +130,9 @@ def _local_setup(page: Page, base: str, rooms: Rooms) -> None:
 
 def _local_game(page: Page, base: str, rooms: Rooms) -> None:
     start_local(page, base, "Anna", 2)
-    page.reload()  # a returning player: the saved game comes back
+    # A returning player: the saved game comes back, its computers waiting, so that a move of
+    # theirs (which rightly changes the cards) is not counted as the page jumping.
+    page.goto(base + "/lokal?delay=100000")
     _table(page)
     page.wait_for_load_state("load")
 

@@ -116,12 +116,13 @@ def test_online_room_in_two_windows(server, windows, screens):
     anna.goto(server.base + "/")
     form = anna.get("region", "Raum eröffnen")
     anna.get("group", "Platz 2", form)  # made by the page's script: the form is wired
-    anna.fill("Dein Name", "Anna", form)
+    anna.fill("Dein Name (Raum eröffnen)", "Anna", form)
     anna.click_button("Raum eröffnen", form)
     anna.wait("() => /^\\/r\\/[A-Za-z0-9_-]+$/.test(location.pathname)", what="the room's page")
     link = anna.wait("(el) => el.value", anna.get("textbox", "Einladungslink"), what="the invitation link")
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/r/[A-Za-z0-9_-]+", link), link
-    # "Raum verlassen" asks first, in a box as wide as the cards; "Abbrechen" keeps the seat.
+    # "Raum verlassen" (below the table's place while the room waits) asks first, in a box as
+    # wide as the cards; "Abbrechen" keeps the seat.
     anna.click_button("Raum verlassen")
     anna.get("button", "Ja, Raum verlassen")
     widths = anna.run("() => ['.leave-confirm', '#invite'].map((s) => document.querySelector(s).getBoundingClientRect().width)")

@@ -56,8 +56,8 @@ let connState = 'connecting';
 // 'retry' every few seconds meanwhile, and the line keeps saying that it is interrupted.
 let connDown = false;
 
-// Beside the table with its history and settings (on a phone one tap away, under "Verlauf &
-// Einstellungen"); shown once the seat is known.
+// "Raum verlassen": once a round is there, beside the table with its history and settings (on a
+// phone one tap away, under "Verlauf & Einstellungen"); shown once the seat is known.
 const leave = createLeave({ onLeave: () => session.leave() });
 // A waiting open table: its countdown and "Jetzt mit Computern starten", above the seats.
 const wait = createWait({ onStartNow: () => session.startNow() });
@@ -86,7 +86,9 @@ createTable(tableRoot, session, {
   skipErrors: ['left'],
   roomParts: { clock: createClock(), ready: createReady() },
 });
-tableRoot.querySelector('.side').append(leave.element);
+// Before the first round (no table yet) it stands below where the table will be.
+const side = tableRoot.querySelector('.side');
+tableRoot.after(leave.element);
 wireRoomStats(session, roomId, tableRoot);
 // Reactions: their button sits in the table's top bar, their bubbles on the seat cards.
 const reactions = createReactions({ session, storage: localStorage, roomId, root: tableRoot, nameOf: (s) => seatName(room, s) });
@@ -126,6 +128,8 @@ function renderRoom() {
   document.body.classList.toggle('open-table', Boolean(room?.public) && !view);
   document.documentElement.classList.toggle('has-seat', mine !== null || Boolean(readSeat(localStorage, roomId)));
   if (mine !== null) document.body.classList.remove('joining');
+  const home = view ? side : tableRoot.parentNode;
+  if (leave.element.parentNode !== home) (view ? side.append(leave.element) : tableRoot.after(leave.element));
   leave.show(mine !== null);
   reactions.update(room);
   const waitSig = JSON.stringify([document.documentElement.lang, room?.wait_ms, mine, Boolean(view)]);

@@ -183,7 +183,7 @@ def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed
         play_round([anna, ben], act_by_names)
         for page in (anna, ben):
             seal = page.locator(".fair-seal")
-            expect(seal.locator("summary")).to_have_text("Mischen nicht bestätigt", timeout=10_000)
+            expect(seal.locator("summary")).to_have_text("Mischen nicht bestätigt", timeout=30_000)
             expect(seal.locator(".fair-body")).to_be_visible()  # the warning opens its details
             expect(seal).to_contain_text(why)
             if what == "seed":  # the commitment received before the deal is shown beside the new one
@@ -225,6 +225,6 @@ def test_a_local_round_is_dealt_the_same_way_and_its_file_is_checked_on_ansehen(
     other.get_by_label("Datei öffnen").set_input_files(
         {"name": saved.name, "mimeType": "application/json", "buffer": json.dumps(forged).encode()})
     other.get_by_role("button", name="Ende", exact=True).click()
-    expect(other.locator(".fair-seal summary")).to_have_text("Mischen nicht bestätigt", timeout=10_000)
+    expect(other.locator(".fair-seal summary")).to_have_text("Mischen nicht bestätigt", timeout=30_000)
     expect(other.locator(".fair-seal")).to_contain_text("ergibt nicht diese Runde")
     assert not problems, problems

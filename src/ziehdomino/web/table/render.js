@@ -190,6 +190,13 @@ export function createTable(root, session, options = {}) {
     sideToggle.setAttribute('aria-expanded', String(open));
     if (open) log.list.scrollTop = log.list.scrollHeight;
   });
+  // Escape closes the open sheet (a phone's history and settings) and goes back to its button.
+  section.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !section.classList.contains('side-open') || event.defaultPrevented) return;
+    event.preventDefault();
+    sideToggle.click();
+    sideToggle.focus();
+  });
 
   function clearNotice() {
     noticeCode = null;

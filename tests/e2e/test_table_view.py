@@ -500,7 +500,8 @@ def test_a_long_line_snakes_with_each_end_beside_its_chip(server, new_context, s
         h_gap, v_gap = max(b[0] - a[2], a[0] - b[2]), max(b[1] - a[3], a[1] - b[3])
         assert (h_gap <= 8 and v_gap < 0) or (v_gap <= 8 and h_gap < 0), (a, b)
     corners = sum(1 for t in tiles if t[3] - t[1] > t[2] - t[0])
-    assert corners >= 1, "the line turns with an upright corner tile"
+    if width >= 420:  # a phone's narrow felt turns straight down
+        assert corners >= 1, "the line turns with an upright corner tile"
     assert not problems, problems
 
 

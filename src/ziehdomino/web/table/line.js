@@ -20,8 +20,8 @@ const GAP = 4;
  */
 function sizes(width, over) {
   const least = over ? 8 : 0;
-  if (width < 420) return { maxTile: 52, minTile: 28 - least, chip: 62 };
-  if (width < 700) return { maxTile: 60, minTile: 32 - least, chip: 68 };
+  if (width < 420) return { maxTile: 68, minTile: 28 - least, chip: 62 };
+  if (width < 700) return { maxTile: 72, minTile: 32 - least, chip: 68 };
   return { maxTile: 72, minTile: 36 - least, chip: 76 };
 }
 
@@ -90,7 +90,9 @@ export function createLine(ctx) {
     const key = `${drawn.length}:${width}:${height}:${chip}:${chipHeight}:${s.minTile}`;
     if (key === geometry) return;
     geometry = key;
-    const g = snakeLayout(drawn.length, { width, height, gap: GAP, maxTile: s.maxTile, minTile: s.minTile, chip, chipHeight });
+    // A phone's narrow felt turns straight down: its few cells per row are for tiles.
+    const g = snakeLayout(drawn.length, { width, height, gap: GAP, maxTile: s.maxTile, minTile: s.minTile, chip, chipHeight,
+      corners: width >= 420 });
     line.style.setProperty('--tile', `${g.tile}px`);
     [...line.children].forEach((li, i) => {
       const cell = g.cells[i];

@@ -113,12 +113,19 @@ export function createTable(root, session, options = {}) {
   // page when a round ends, so that nothing in the page changes while a person thinks.
   let seal = null;
   let sealLoading = false;
+  let sealTries = 0;
   function loadSeal() {
-    if (sealLoading || !ctx.view?.fair) return;
+    if (seal || sealLoading || !ctx.view?.fair) return;
     sealLoading = true;
-    import('./fair-seal.js').then(({ createFairSeal }) => {
+    // A load that failed (the server away for a moment) is tried again with the next change,
+    // at an address of its own: a browser may keep a module's failure for the page's life.
+    const url = sealTries ? `./fair-seal.js?try=${sealTries}` : './fair-seal.js';
+    import(url).then(({ createFairSeal }) => {
       seal = createFairSeal(ctx, session);
       renderSeal();
+    }, () => {
+      sealLoading = false;
+      sealTries += 1;
     });
   }
   function renderSeal() {

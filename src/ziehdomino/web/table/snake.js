@@ -14,7 +14,8 @@
  * Lays `n` tiles out in a box.
  * @param {number} n  tiles in the line (0–28)
  * @param {{width: number, height: number, maxTile: number, minTile: number, gap: number,
- *   chip: number, chipHeight: number}} box  sizes in CSS px: the box, the largest and smallest
+ *   chip: number, chipHeight: number, corners?: boolean}} box  sizes in CSS px (and whether
+ *   the line may turn with corner tiles, default true): the box, the largest and smallest
  *   tile length (a tile is half as high as it is long), the gap between tiles, and the larger
  *   of the two end chips' width and its height
  * @returns {{tile: number, cols: number, rows: number, cells: {x: number, y: number, reversed: boolean, corner?: boolean}[],
@@ -29,7 +30,9 @@
  */
 export function snakeLayout(n, box) {
   // Corners take a cell each; where even the smallest tiles then need more rows than the box
-  // has, the line turns without them (straight down, each row still beside the next).
+  // has, or the caller asks for none (`box.corners` false), the line turns without them
+  // (straight down, each row still beside the next).
+  if (box.corners === false) return layout(n, box, false);
   const turned = layout(n, box, true);
   return turned.height <= box.height ? turned : layout(n, box, false);
 }

@@ -121,11 +121,11 @@ def test_online_room_in_two_windows(server, windows, screens):
     anna.wait("() => /^\\/r\\/[A-Za-z0-9_-]+$/.test(location.pathname)", what="the room's page")
     link = anna.wait("(el) => el.value", anna.get("textbox", "Einladungslink"), what="the invitation link")
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/r/[A-Za-z0-9_-]+", link), link
-    # "Raum verlassen" (below the table's place while the room waits) asks first, in a box as
-    # wide as the cards; "Abbrechen" keeps the seat.
+    # "Raum verlassen" (at the seat list's foot while the room waits) asks first, in a box as
+    # wide as the seat list; "Abbrechen" keeps the seat.
     anna.click_button("Raum verlassen")
     anna.get("button", "Ja, Raum verlassen")
-    widths = anna.run("() => ['.leave-confirm', '#invite'].map((s) => document.querySelector(s).getBoundingClientRect().width)")
+    widths = anna.run("() => ['.leave-confirm', '#seat-list'].map((s) => document.querySelector(s).getBoundingClientRect().width)")
     assert widths[0] == widths[1], widths
     anna.click_button("Abbrechen")
 

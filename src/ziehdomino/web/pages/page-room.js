@@ -86,9 +86,8 @@ createTable(tableRoot, session, {
   skipErrors: ['left'],
   roomParts: { clock: createClock(), ready: createReady() },
 });
-// Before the first round (no table yet) it stands below where the table will be.
+// Before the first round (no table yet) it stands at the foot of the seat list.
 const side = tableRoot.querySelector('.side');
-tableRoot.after(leave.element);
 wireRoomStats(session, roomId, tableRoot);
 // Reactions: their button sits in the table's top bar, their bubbles on the seat cards.
 const reactions = createReactions({ session, storage: localStorage, roomId, root: tableRoot, nameOf: (s) => seatName(room, s) });
@@ -128,8 +127,9 @@ function renderRoom() {
   document.body.classList.toggle('open-table', Boolean(room?.public) && !view);
   document.documentElement.classList.toggle('has-seat', mine !== null || Boolean(readSeat(localStorage, roomId)));
   if (mine !== null) document.body.classList.remove('joining');
-  const home = view ? side : tableRoot.parentNode;
-  if (leave.element.parentNode !== home) (view ? side.append(leave.element) : tableRoot.after(leave.element));
+  // Before a round: at the seat list's foot, the page's last part, so that showing it moves nothing.
+  const home = view ? side : seatsBox;
+  if (leave.element.parentNode !== home) home.append(leave.element);
   leave.show(mine !== null);
   reactions.update(room);
   const waitSig = JSON.stringify([document.documentElement.lang, room?.wait_ms, mine, Boolean(view)]);

@@ -54,3 +54,9 @@ export function tileSvg(a, b, vertical) {
 export function halves(text) {
   return [Number(text[0]), Number(text[2])];
 }
+
+/** "5|2" -> "2|5": a tile written low half first, as the line's items and the log name it. */
+export function plainTile(text) {
+  const [a, b] = [text[0], text[2]];
+  return a <= b ? `${a}|${b}` : `${b}|${a}`;
+}

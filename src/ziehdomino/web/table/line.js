@@ -6,7 +6,7 @@
  */
 
 import { t } from '../common/i18n.js';
-import { halves, tileSvg } from '../common/tiles.js';
+import { halves, tileSvg, plainTile } from '../common/tiles.js';
 import { h, setText, srText } from '../common/dom.js';
 import { snakeLayout } from './snake.js';
 import { freshTiles } from './words.js';
@@ -24,11 +24,6 @@ function sizes(width, over) {
   if (width < 700) return { maxTile: 72, minTile: 32 - least, chip: 68 };
   return { maxTile: 72, minTile: 36 - least, chip: 76 };
 }
-
-const plain = (text) => {
-  const [a, b] = halves(text);
-  return a <= b ? `${a}|${b}` : `${b}|${a}`;
-};
 
 /**
  * @param {object} ctx  the table's context (render.js): `id`, `view`, `sig`, `tip()`
@@ -50,7 +45,7 @@ export function createLine(ctx) {
   function tileItem(text) {
     const [a, b] = halves(text);
     const li = h('li', { class: `line-tile${a === b ? ' double' : ''}` }, tileSvg(a, b, false), srText(text));
-    li.dataset.tile = plain(text);
+    li.dataset.tile = plainTile(text);
     return li;
   }
 

@@ -16,6 +16,7 @@
  */
 
 import { h } from '../common/dom.js';
+import { plainTile } from '../common/tiles.js';
 import { viewChange } from './view-change.js';
 
 /** A flight's length in ms by the pace "Tempo" (session.js TEMPOS); at most 300. */
@@ -71,7 +72,7 @@ export function createMotion({ stage, line, hand, boneyard, tempo }) {
     if (!action || action.type === 'pass' || ms === 0) return null;
     const plan = { ...action, ms, from: null, drawn: null, oriented: null };
     if (action.type === 'play') {
-      plan.oriented = next.line.find((text) => plainOf(text) === action.tile) ?? action.tile;
+      plan.oriented = next.line.find((text) => plainTile(text) === action.tile) ?? action.tile;
       if (action.mine) plan.from = rectOf(hand.querySelector(`button[data-tile="${action.tile}"] svg`));
     } else if (action.mine) {
       plan.drawn = next.hand.find((tile) => !before.hand.includes(tile)) ?? null;
@@ -135,10 +136,4 @@ export function createMotion({ stage, line, hand, boneyard, tempo }) {
   }
 
   return { prepare, run };
-}
-
-/** "5|2" → "2|5": a tile written low first, as the line's items and the log name it. */
-function plainOf(text) {
-  const [a, b] = [text[0], text[2]];
-  return a <= b ? `${a}|${b}` : `${b}|${a}`;
 }

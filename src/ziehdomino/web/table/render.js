@@ -50,6 +50,33 @@ import { createHistory } from './room-history.js';
 let uid = 0;
 
 /**
+ * A part of the table in a module of its own, loaded when it is first needed rather than with
+ * the page: the returned function loads `path` (relative to this module) once `needed()` holds
+ * and hands the module to `use`. A load that failed (offline, the server away for a moment) is
+ * tried again at the next call, at an address of its own: a browser may keep a module's failure
+ * for the page's life.
+ * @param {string} path
+ * @param {() => unknown} needed
+ * @param {(module: object) => void} use
+ * @returns {() => void}
+ */
+function lazyPart(path, needed, use) {
+  let state = 'idle'; // 'loading', 'loaded'
+  let tries = 0;
+  return () => {
+    if (state !== 'idle' || !needed()) return;
+    state = 'loading';
+    import(tries ? `${path}?try=${tries}` : path).then((module) => {
+      state = 'loaded';
+      use(module);
+    }, () => {
+      state = 'idle';
+      tries += 1;
+    });
+  };
+}
+
+/**
  * Builds the table inside `root` and draws it from `session` from then on.
  * @param {HTMLElement} root  an empty container
  * @param {object} session  a session (session.js)
@@ -112,22 +139,10 @@ export function createTable(root, session, options = {}) {
   // so that a page without a round (a setup form, a join form) does not load it; it joins the
   // page when a round ends, so that nothing in the page changes while a person thinks.
   let seal = null;
-  let sealLoading = false;
-  let sealTries = 0;
-  function loadSeal() {
-    if (seal || sealLoading || !ctx.view?.fair) return;
-    sealLoading = true;
-    // A load that failed (the server away for a moment) is tried again with the next change,
-    // at an address of its own: a browser may keep a module's failure for the page's life.
-    const url = sealTries ? `./fair-seal.js?try=${sealTries}` : './fair-seal.js';
-    import(url).then(({ createFairSeal }) => {
-      seal = createFairSeal(ctx, session);
-      renderSeal();
-    }, () => {
-      sealLoading = false;
-      sealTries += 1;
-    });
-  }
+  const loadSeal = lazyPart('./fair-seal.js', () => ctx.view?.fair, ({ createFairSeal }) => {
+    seal = createFairSeal(ctx, session);
+    renderSeal();
+  });
   function renderSeal() {
     if (!seal || (!seal.element.isConnected && !ctx.view?.result)) return;
     if (!seal.element.isConnected) result.element.querySelector('.result-head').append(seal.element);
@@ -157,38 +172,19 @@ export function createTable(root, session, options = {}) {
   const attention = createAttention(ctx);
   // Motion and sound come in their own modules, loaded when needed (not with the page).
   let motion = null;
-  let motionLoading = false;
-  function loadMotion() {
-    if (motionLoading || !ctx.view) return;
-    motionLoading = true;
-    import('./motion.js').then(({ createMotion }) => {
-      motion = createMotion({ stage, line: line.list, hand: hand.hand, boneyard: line.boneyard, tempo: () => session.tempo?.() ?? null });
-    }, () => {
-      motionLoading = false; // not loaded (offline, say): the table goes on still, and tries again later
-    });
-  }
+  const loadMotion = lazyPart('./motion.js', () => ctx.view, ({ createMotion }) => {
+    motion = createMotion({ stage, line: line.list, hand: hand.hand, boneyard: line.boneyard, tempo: () => session.tempo?.() ?? null });
+  });
   let sound = null;
-  let soundLoading = false;
-  function loadSound() {
-    if (soundLoading || !settings.sound()) return;
-    soundLoading = true;
-    import('./sound.js').then(({ createSound }) => {
-      sound = createSound(settings);
-    }, () => {
-      soundLoading = false;
-    });
-  }
+  const loadSound = lazyPart('./sound.js', () => settings.sound(), ({ createSound }) => {
+    sound = createSound(settings);
+  });
   settings.onSound(loadSound);
   loadSound();
   bindKeys(ctx, section, { hand, result });
   // Dragging a tile to an end (drag.js) comes with the first view that has a hand: a page
   // without one (a join form, a replay) does not load it.
-  let dragLoading = false;
-  function loadDrag() {
-    if (dragLoading || !ctx.view?.hand) return;
-    dragLoading = true;
-    import('./drag.js').then(({ wireDrag }) => wireDrag(ctx, hand.hand, line.box), () => { dragLoading = false; });
-  }
+  const loadDrag = lazyPart('./drag.js', () => ctx.view?.hand, ({ wireDrag }) => wireDrag(ctx, hand.hand, line.box));
   hand.hand.setAttribute('aria-describedby', settings.keysHint.id);
 
   sideToggle.addEventListener('click', () => {

@@ -30,13 +30,22 @@ def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
         srv.stop()
 
 
-def _press_quick(page: Page, base: str, name: str, size: int) -> None:
+def _fill_quick(page: Page, base: str, name: str, size: int) -> None:
+    """The start page with the quick-play form filled in, not yet sent."""
     page.goto(base + "/")
     form = page.get_by_role("region", name="Mit anderen spielen")
     form.get_by_label("Dein Name").fill(name)
     form.get_by_label("Plätze").select_option(str(size))
-    form.get_by_role("button", name="Schnell spielen").click()
+
+
+def _send_quick(page: Page) -> None:
+    page.get_by_role("region", name="Mit anderen spielen").get_by_role("button", name="Schnell spielen").click()
     page.wait_for_url(re.compile(r"/r/"))
+
+
+def _press_quick(page: Page, base: str, name: str, size: int) -> None:
+    _fill_quick(page, base, name, size)
+    _send_quick(page)
 
 
 def _on_screen(page: Page, locator: object) -> None:
@@ -49,8 +58,12 @@ def _on_screen(page: Page, locator: object) -> None:
 def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerProcess, new_context) -> None:
     anna, ben = new_context(viewport=PHONE).new_page(), new_context(viewport=DESKTOP).new_page()
     problems = [watch(anna), watch(ben)]
-    _press_quick(anna, quick_server.base, "Anna", 2)
-    _press_quick(ben, quick_server.base, "Ben", 2)
+    # Both forms are ready before either is sent, so that Ben presses well within the table's
+    # 4 s wait even on a busy machine (after it, computers would have taken the seat).
+    _fill_quick(anna, quick_server.base, "Anna", 2)
+    _fill_quick(ben, quick_server.base, "Ben", 2)
+    _send_quick(anna)
+    _send_quick(ben)
     assert anna.url == ben.url
     for page in (anna, ben):
         expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()

@@ -1,7 +1,9 @@
 """Fixtures for the server tests: a real ``ziehdomino serve`` process per module, on each storage.
 
 Every test that uses ``server`` or ``backend`` runs twice: with SQLite in a temporary folder
-and with a fresh database on the session's throwaway PostgreSQL.
+and with a fresh database on the session's throwaway PostgreSQL. A module that tests the room's
+rules or the protocol rather than what is stored sets ``BACKENDS = ("sqlite",)``: the storage
+contract, the restarts, the cleanup and the races run on both, and that is where the two differ.
 """
 
 from __future__ import annotations
@@ -25,7 +27,13 @@ def web_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return d
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        kinds = getattr(metafunc.module, "BACKENDS", ("sqlite", "postgresql"))
+        metafunc.parametrize("backend", kinds, indirect=True, scope="module")
+
+
+@pytest.fixture(scope="module")
 def backend(request: pytest.FixtureRequest) -> str | None:
     """The ``--database`` of a module's servers: None (SQLite in ``--data``) or a fresh PostgreSQL database."""
     if request.param == "sqlite":

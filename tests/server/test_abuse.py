@@ -21,6 +21,9 @@ from tests.support.server import HOST, Client, ServerProcess, run, seated_room
 
 from ziehdomino.bench.wsclient import frame
 
+#: The room's rules and the protocol, the same on either storage: SQLite only (conftest.py).
+BACKENDS = ("sqlite",)
+
 
 def _raw_socket(server: ServerProcess, room: str, *, extra_headers: str = "") -> socket.socket:
     """A WebSocket to ``room`` opened by hand (so that frames the libraries refuse can be sent)."""

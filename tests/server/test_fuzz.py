@@ -11,6 +11,9 @@ from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 from tests.support.server import ServerProcess, seated_room
 
+#: The room's rules and the protocol, the same on either storage: SQLite only (conftest.py).
+BACKENDS = ("sqlite",)
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**60, 2**60) | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),

@@ -15,6 +15,9 @@ from ziehdomino.server.models import clean_name
 from ziehdomino.server.security import CONTENT_SECURITY_POLICY, SAFE_METHODS, origin_allowed
 from ziehdomino.server.settings import Settings
 
+#: The room's rules and the protocol, the same on either storage: SQLite only (conftest.py).
+BACKENDS = ("sqlite",)
+
 HEADERS = {
     "content-security-policy": CONTENT_SECURITY_POLICY,
     "x-frame-options": "DENY",

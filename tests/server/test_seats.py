@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 from tests.support.server import Client, ServerProcess, run, seated_room
 
+#: The room's rules and the protocol, the same on either storage: SQLite only (conftest.py).
+BACKENDS = ("sqlite",)
+
 
 async def _error_then_state(c: Client, code: str) -> dict:
     """Wait for the error ``code``; the next frame must be a fresh state."""

@@ -19,6 +19,9 @@ import httpx
 import pytest
 from tests.support.server import Client, ServerProcess, check_frames, eventually, run, seated_room
 
+#: The room's rules and the protocol, the same on either storage: SQLite only (conftest.py).
+BACKENDS = ("sqlite",)
+
 
 def _stored_state(srv: ServerProcess, room: str) -> dict[str, Any]:
     """The room's own state as committed (turn clock, presence times, ready marks)."""

@@ -162,8 +162,17 @@ class Window(ABC):
     def fill(self, label: str, text: str, within: Handle | None = None) -> None:
         """Types ``text`` into the text field labelled ``label``; returns once it says so."""
         field = self.get("textbox", label, within)
-        self.type_into(field, text)
-        self.wait("(el, text) => el.value === text", field, text, what=f"{label!r} to say {text!r}")
+        # A page still starting may fill in a default between the clearing and the typing (the
+        # local game's "Gast"): typed again until the field says exactly ``text``.
+        for _ in range(3):
+            self.type_into(field, text)
+            try:
+                self.wait("(el, text) => el.value === text", field, text, timeout=3.0)
+                return
+            except AssertionError:
+                continue
+        value = self.run("(el) => el.value", field)
+        raise AssertionError(f"{self.engine}: {label!r} says {value!r} after typing {text!r} three times; {self.where()}")
 
     def select(self, label: str, value: str, within: Handle | None = None) -> None:
         """Picks the option of value ``value`` in the list labelled ``label``."""

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { isTyping, keyAction, steppedTile } from '../../src/ziehdomino/web/table/keys.js';
-import { snakeLayout } from '../../src/ziehdomino/web/table/snake.js';
+import { snakeLayout, snakeSizes } from '../../src/ziehdomino/web/table/snake.js';
 
 const BOX = { width: 600, height: 200, maxTile: 72, minTile: 36, gap: 4, chip: 76, chipHeight: 28 };
 
@@ -86,6 +86,21 @@ test('a phone\'s small felt holds every line of a round without scrolling, above
     const g = snakeLayout(n, box);
     assert.ok(g.height <= box.height, `${n} tiles: ${g.height} px high`);
     if (n <= 14) assert.ok(g.tile > box.minTile, `${n} tiles at the smallest tile`);
+  }
+});
+
+test('a small phone\'s felt at a four-seat table with a clock holds 24 tiles and both chips', () => {
+  // 360×640, four seats, the turn clock shown: the line's box is about 300×66. At 28 px, 22
+  // tiles filled three rows to their last cell and the right end's chip needed a fourth,
+  // which the box did not have (it scrolled out of sight); the phone's tiles may go to 24 px.
+  const width = 300;
+  const height = 66;
+  const s = snakeSizes(width, false);
+  for (let n = 1; n <= 24; n++) {
+    const g = snakeLayout(n, { width, height, gap: 4, chip: s.chip, chipHeight: 26, maxTile: s.maxTile, minTile: s.minTile,
+      corners: false });
+    assert.ok(g.height <= height, `${n} tiles: ${g.height} px high at ${g.tile} px`);
+    assert.ok(g.tile >= 24, `${n} tiles at ${g.tile} px`);
   }
 });
 

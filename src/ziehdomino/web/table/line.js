@@ -8,22 +8,10 @@
 import { t } from '../common/i18n.js';
 import { halves, tileSvg, plainTile } from '../common/tiles.js';
 import { h, setText, srText } from '../common/dom.js';
-import { snakeLayout } from './snake.js';
+import { snakeLayout, snakeSizes } from './snake.js';
 import { freshTiles } from './words.js';
 
 const GAP = 4;
-
-/**
- * Sizes of the snake by screen: the longest and shortest tile, the least width a chip's cells
- * keep. At the round's end the line is only looked at, beside the result below it, so its tiles
- * may shrink further rather than scroll.
- */
-function sizes(width, over) {
-  const least = over ? 8 : 0;
-  if (width < 420) return { maxTile: 68, minTile: 28 - least, chip: 62 };
-  if (width < 700) return { maxTile: 72, minTile: 32 - least, chip: 68 };
-  return { maxTile: 72, minTile: 36 - least, chip: 76 };
-}
 
 /**
  * @param {object} ctx  the table's context (render.js): `id`, `view`, `sig`, `tip()`
@@ -79,7 +67,7 @@ export function createLine(ctx) {
     // The chips take cells of the snake: room for the wider of the two ("Rechts: 3" at a
     // phone's font is wider than "Links: 1"), at least the size class's width, so that a
     // chip's text changing by a digit seldom moves the tiles.
-    const s = sizes(width, Boolean(view.result));
+    const s = snakeSizes(width, Boolean(view.result));
     const chip = Math.max(s.chip, endLeft.offsetWidth, endRight.offsetWidth);
     const chipHeight = Math.max(endLeft.offsetHeight, endRight.offsetHeight);
     const key = `${drawn.length}:${width}:${height}:${chip}:${chipHeight}:${s.minTile}`;

@@ -11,6 +11,23 @@
  */
 
 /**
+ * The snake's sizes for a box `width` px wide: the longest and shortest tile and the least
+ * width a chip's cells keep. A phone's tiles may shrink to 24 px: a long line on a small phone,
+ * whose right end's chip needs a row of its own at 28 px, then fits in the rows it has. At the
+ * round's end (`over`) the line is only looked at, beside the result below it, so its tiles may
+ * shrink further rather than scroll.
+ * @param {number} width  the line box's width in CSS px
+ * @param {boolean} over  whether the round has ended
+ * @returns {{maxTile: number, minTile: number, chip: number}}
+ */
+export function snakeSizes(width, over) {
+  if (width < 420) return { maxTile: 68, minTile: over ? 20 : 24, chip: 62 };
+  const least = over ? 8 : 0;
+  if (width < 700) return { maxTile: 72, minTile: 32 - least, chip: 68 };
+  return { maxTile: 72, minTile: 36 - least, chip: 76 };
+}
+
+/**
  * Lays `n` tiles out in a box.
  * @param {number} n  tiles in the line (0–28)
  * @param {{width: number, height: number, maxTile: number, minTile: number, gap: number,

@@ -1,5 +1,5 @@
 """Playing with strangers in the browser, at 390x844 and 1280x800: two people press "Schnell
-spielen", sit at one table and exchange a reaction; a third sees a waiting table under "Offene
+spielen", sit at one table, exchange a reaction and play a round; a third sees a waiting table under "Offene
 Tische" and takes its free seat with "Mitspielen"; the countdown gives the last free seat to a
 computer; a person alone starts at once with "Jetzt mit Computern starten"."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import watch
+from tests.support.e2e import act_by_names, play_round, watch
 from tests.support.server import ServerProcess
 
 PHONE = {"width": 390, "height": 844}
@@ -97,6 +97,15 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     expect(card_mute).to_have_attribute("aria-pressed", "false")
     anna.get_by_role("button", name="Reaktion", exact=True).click()
     expect(anna.locator(".reaction-panel").get_by_role("button", name="Ben stummschalten")).to_have_attribute("aria-pressed", "false")
+    anna.keyboard.press("Escape")
+    # They play the round to its end; the match to 5 goes on into the next once both are ready.
+    play_round([anna, ben], act_by_names)
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+        expect(page.locator(".table .counters").filter(has_text=re.compile(r"Siege 1 von 5|geteilt 1"))).not_to_have_count(0)
+        page.get_by_role("button", name="Nächste Runde").click()
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
     assert problems == [[], []], problems
 
 

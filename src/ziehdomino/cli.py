@@ -120,7 +120,8 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--database", required=True, metavar="postgresql://...", help="the processes' database")
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
-    bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "lobby", "bots", "render", "analysis"],
+    bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "lobby", "quick", "bots", "render",
+                                          "analysis"],
                        help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
@@ -152,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--rounds", type=int, default=None,
                        help="bots: rounds per table size whose stark decisions are timed (default 12); "
                             "render: local 4-seat rounds played (default 30); frames: rounds per room (default 3); "
-                            "analysis: rounds analysed (default 50)")
+                            "analysis: rounds analysed (default 50); quick: runs of each kind (default 20)")
     bench.add_argument("--chromium", default="/usr/bin/chromium", help="render: the Chromium to drive")
 
     arena = sub.add_parser("arena", help="computer levels play many rounds; figures with 95%% intervals")
@@ -276,6 +277,10 @@ def _bench(args: argparse.Namespace) -> None:
         from .bench import lobby
 
         lobby.run(tables=1000 if args.rooms == 500 else args.rooms, seed=args.seed)
+    elif args.name == "quick":
+        from .bench import quick
+
+        quick.run(runs=20 if args.rounds is None else args.rounds)
     elif args.name == "bots":
         from .bench import bots
 

@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import { tableText } from '../../src/ziehdomino/web/lobby/open-tables.js';
 import { secondsLeft } from '../../src/ziehdomino/web/room/room-wait.js';
 
-test('a table line names who sits there, the free seats, the size and the time per turn', () => {
+test('a table line names who sits there (the free seats counted, not named), the size and the time per turn', () => {
   const waiting = { room: 'r', size: 3, seats: [{ kind: 'person', name: 'Anna' }, { kind: 'computer', name: null },
     { kind: 'free', name: null }], free: 1, turn_time: 60, target: 5, state: 'waiting', created: 0 };
-  assert.deepEqual(tableText(waiting), { who: 'Anna, Computer, frei', about: '3 Plätze · 1 Minute pro Zug · 1 frei' });
+  assert.deepEqual(tableText(waiting), { who: 'Anna, Computer', about: '3 Plätze · 1 Minute pro Zug · 1 frei' });
   const playing = { ...waiting, free: 0, turn_time: null, state: 'playing', seats: [{ kind: 'person', name: '<b>Ben</b>' }] };
   assert.deepEqual(tableText(playing), { who: '<b>Ben</b>', about: '3 Plätze · ohne Zeitlimit · läuft' });
 });

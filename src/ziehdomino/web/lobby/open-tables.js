@@ -14,16 +14,14 @@ import './lobby-strings.js';
 const STREAM_AFTER_MS = 1500;
 
 /**
- * A table in words: who sits there ("Anna, frei"), and the rest ("2 Plätze · 1 Minute pro Zug ·
- * 1 frei").
+ * A table in words: who sits there ("Anna, Computer"; the free seats are counted in the rest),
+ * and the rest ("3 Plätze · 1 Minute pro Zug · 1 frei").
  * @param {object} table  TABLE of docs/protocol.md
  * @returns {{who: string, about: string}}
  */
 export function tableText(table) {
-  const who = table.seats.map((s) => {
-    if (s.kind === 'person') return s.name;
-    return s.kind === 'computer' ? t('start.tables.computer') : t('start.tables.freeSeat');
-  }).join(', ');
+  const who = table.seats.filter((s) => s.kind !== 'free')
+    .map((s) => (s.kind === 'person' ? s.name : t('start.tables.computer'))).join(', ');
   const turn = table.turn_time === null ? t('start.tables.noTurn')
     : t('start.tables.turn', { time: t(`start.open.turn${table.turn_time}`) });
   const state = table.state === 'waiting' ? t('start.tables.free', { n: table.free }) : t('start.tables.playing');

@@ -1,5 +1,5 @@
 """The code's shape, computed from the source: no import circle in src/ziehdomino, no server
-module past 400 lines, no function past 80 lines outside the computers' inner loops."""
+module past 400 lines, no function past 80 lines outside the computers' inner loops; and no test that starts an event loop where the browser tests keep theirs."""
 
 from __future__ import annotations
 
@@ -107,3 +107,16 @@ def test_the_circle_finder_finds_a_circle(tmp_path: Path) -> None:
     (tmp_path / "b.py").write_text("from . import a\n", encoding="utf-8")
     assert _imports("p.a", modules["p.a"], modules) == {"p.b"}
     assert _imports("p.b", modules["p.b"], modules) == {"p.a"}
+
+
+def test_no_test_starts_an_event_loop_on_the_main_thread() -> None:
+    # The browser tests' Playwright keeps an event loop running on a worker's main thread for the
+    # rest of its session, and asyncio's run refuses to start beside it: a test that calls it
+    # passes or fails by which worker it lands on. tests/support/server.py's on_own_thread and
+    # run start theirs on a thread of their own.
+    tests = PACKAGE.parents[1] / "tests"
+    allowed = {tests / "support" / "server.py", tests / "server" / "make_delta_vectors.py"}
+    call = "asyncio." + "run("  # not written whole, so that this file does not find itself
+    found = [str(p.relative_to(tests)) for p in sorted(tests.rglob("*.py"))
+             if p not in allowed and call in p.read_text(encoding="utf-8")]
+    assert found == [], f"use tests.support.server.on_own_thread instead of asyncio's run in {found}"

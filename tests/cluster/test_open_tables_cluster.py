@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 
 from tests.support.cluster import proxy
-from tests.support.server import Client, ServerProcess
+from tests.support.server import Client, ServerProcess, on_own_thread
 from ziehdomino.cluster.run import Cluster
 
 
@@ -55,4 +55,4 @@ def test_quick_play_through_the_proxy_pairs_per_size_and_every_process_lists_the
         for c in clients:
             await c.close()
 
-    asyncio.run(sit())
+    on_own_thread(sit())

@@ -5,7 +5,6 @@ viewer's full state does not; a gap makes the client ask for the full state."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import time
@@ -20,6 +19,7 @@ from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
 from ziehdomino.server.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
+from tests.support.server import on_own_thread
 
 
 class _Client:
@@ -141,7 +141,7 @@ async def _random_room(rng: random.Random) -> None:
 
 def test_a_client_applying_every_delta_holds_the_full_state_at_every_step() -> None:
     for seed in range(12):
-        asyncio.run(_random_room(random.Random(seed)))
+        on_own_thread(_random_room(random.Random(seed)))
 
 
 def test_a_delta_that_does_not_follow_the_state_held_is_not_applied_and_the_client_gets_the_full_state() -> None:
@@ -168,7 +168,7 @@ def test_a_delta_that_does_not_follow_the_state_held_is_not_applied_and_the_clie
         assert client.gaps == 1 and client.frames[-1][0] == "state"
         assert _text(client.state) == writer.state_text(0)
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_a_delta_carries_the_seats_only_when_a_seat_changed() -> None:
@@ -196,4 +196,4 @@ def test_a_delta_carries_the_seats_only_when_a_seat_changed() -> None:
         (marked,) = [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
         assert marked["room"]["seats"][0]["ready"] is True
 
-    asyncio.run(main())
+    on_own_thread(main())

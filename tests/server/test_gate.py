@@ -7,7 +7,6 @@ listens there), the new user from 127.0.0.1, as two clients would.
 
 from __future__ import annotations
 
-import asyncio
 import resource
 import socket
 import time
@@ -17,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.server import HOST, Client, ServerProcess
+from tests.support.server import Client, HOST, ServerProcess, on_own_thread
 
 from ziehdomino.constants import MAX_CONNECTIONS_PER_ADDRESS
 from ziehdomino.server import gate
@@ -154,7 +153,7 @@ def test_a_websocket_and_a_finished_request_give_their_place_back(tmp_path: Path
         for _ in range(20):
             with httpx.Client(base_url=srv.base, timeout=30) as http:
                 assert http.get(f"/api/rooms/{room}").status_code == 200
-        asyncio.run(sockets())
+        on_own_thread(sockets())
     finally:
         srv.stop()
 

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from ziehdomino.server import heap
+from tests.support.server import on_own_thread
 
 
 class _Node:
@@ -52,7 +53,7 @@ def test_a_cycle_that_dies_frozen_waits_for_the_full_pass_and_is_reclaimed_then(
             assert watched() is None
             assert gc.get_freeze_count() > 0, "the survivors of the full pass are frozen again"
         assert gc.get_freeze_count() == 0, "a stopped keeper leaves the collector as it found it"
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_the_full_pass_comes_by_itself_on_schedule() -> None:
@@ -69,9 +70,9 @@ def test_the_full_pass_comes_by_itself_on_schedule() -> None:
                 if watched() is None:
                     break
             assert watched() is None
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_intervals_must_be_positive() -> None:
     with pytest.raises(ValueError, match="positive"):
-        asyncio.run(heap.keep(freeze_every=0))
+        on_own_thread(heap.keep(freeze_every=0))

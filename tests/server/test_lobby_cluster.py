@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.support.server import Client, ServerProcess
+from tests.support.server import Client, ServerProcess, on_own_thread
 
 
 def test_a_table_held_by_one_process_is_listed_by_another(tmp_path: Path, web_dir: Path, postgres) -> None:
@@ -38,7 +38,7 @@ def test_a_table_held_by_one_process_is_listed_by_another(tmp_path: Path, web_di
             for c in clients:
                 await c.close()
 
-        asyncio.run(sit())
+        on_own_thread(sit())
     finally:
         one.stop()
         two.stop()
@@ -67,7 +67,7 @@ def test_quick_play_on_one_process_finds_the_waiting_table_another_process_took(
             assert ben["room"] == anna["room"] and ben["seat"] == 1
             await client.close()
 
-        asyncio.run(elsewhere())
+        on_own_thread(elsewhere())
         mismatch = httpx.post(one.base + "/api/quick?size=2", json={"name": "Eve", "size": 3}, headers=one.own_site,
                               timeout=30)
         assert mismatch.status_code == 422

@@ -5,7 +5,6 @@ with every counter at 0, opened by the seat after the last round's starter."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from pathlib import Path
@@ -22,6 +21,7 @@ from ziehdomino.server.room import Room
 from ziehdomino.server.rooms import Rooms, RoomWriter
 from ziehdomino.server.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
+from tests.support.server import on_own_thread
 
 
 async def _room(target: int | None, storage: MemoryStorage) -> tuple[Rooms, RoomWriter, list[Connection]]:
@@ -75,7 +75,7 @@ def test_a_match_to_3_ends_at_the_first_seat_with_3_wins_and_says_so_to_every_vi
         assert again.match_winner == winner and again.match is not None and again.match.wins == match.wins
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_revanche_waits_for_every_present_person_then_starts_a_new_match_at_0() -> None:
@@ -98,7 +98,7 @@ def test_revanche_waits_for_every_present_person_then_starts_a_new_match_at_0() 
         assert record is not None and record.match is not None and record.match["wins"] == [0, 0]
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_a_room_without_target_never_ends_its_match() -> None:
@@ -114,7 +114,7 @@ def test_a_room_without_target_never_ends_its_match() -> None:
         assert json.loads(writer.state_texts([None])[None])["room"]["target"] is None
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_shared_rounds_count_for_nobody_and_only_a_finished_round_wins() -> None:

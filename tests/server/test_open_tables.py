@@ -21,6 +21,7 @@ from ziehdomino.server.room import Room
 from ziehdomino.server.rooms import RoomError, Rooms
 from ziehdomino.server.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
+from tests.support.server import on_own_thread
 
 
 def _rooms(storage: MemoryStorage | None = None, wait: float = 30.0, grace: float = 20.0) -> tuple[Rooms, QuickPlay]:
@@ -47,7 +48,7 @@ def test_requests_for_the_same_size_at_the_same_time_land_at_one_table_until_it_
         assert two[0][0] is two[1][0] and two[0][0].room.started  # another size, another table
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_a_flood_from_one_address_keeps_one_waiting_table_per_size() -> None:
@@ -59,7 +60,7 @@ def test_a_flood_from_one_address_keeps_one_waiting_table_per_size() -> None:
         assert len(waiting) == 1 and len(rooms.rooms) == 3  # two full tables, one waiting
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_the_countdown_gives_every_free_seat_to_a_computer_and_deals() -> None:
@@ -76,7 +77,7 @@ def test_the_countdown_gives_every_free_seat_to_a_computer_and_deals() -> None:
         assert {s.level for s in room.seats[2:]} == {"mittel"}
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_the_countdown_ends_a_table_that_nobody_sits_at_any_more() -> None:
@@ -91,7 +92,7 @@ def test_the_countdown_ends_a_table_that_nobody_sits_at_any_more() -> None:
         assert not quick.waiting[2]
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_a_seated_person_starts_at_once_and_a_spectator_cannot() -> None:
@@ -108,7 +109,7 @@ def test_a_seated_person_starts_at_once_and_a_spectator_cannot() -> None:
         await rooms.start_now(writer, seat)  # again: nothing to do, nothing refused
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_the_lobby_lists_public_tables_while_someone_sits_there_and_never_a_private_room() -> None:
@@ -138,7 +139,7 @@ def test_the_lobby_lists_public_tables_while_someone_sits_there_and_never_a_priv
         assert json.loads(rooms.lobby.body())["tables"][0]["state"] == "playing"
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_the_lobby_pushes_one_encoded_list_per_change_to_every_subscriber() -> None:
@@ -156,7 +157,7 @@ def test_the_lobby_pushes_one_encoded_list_per_change_to_every_subscriber() -> N
         assert len(set(events)) == 1 and writer.id.encode() in events[0]
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_a_waiting_table_survives_a_restart_and_its_countdown_goes_on_once_its_person_is_back() -> None:
@@ -182,7 +183,7 @@ def test_a_waiting_table_survives_a_restart_and_its_countdown_goes_on_once_its_p
         assert resumed.room.started and [s.kind for s in resumed.room.seats] == ["person", "computer", "computer"]
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 def test_a_person_takes_a_computers_seat_at_the_next_round_and_starts_at_0() -> None:
@@ -221,4 +222,4 @@ def test_a_person_takes_a_computers_seat_at_the_next_round_and_starts_at_0() -> 
         assert full.value.code == "room_full"
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())

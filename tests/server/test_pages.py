@@ -5,17 +5,15 @@ app's version."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 import shutil
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.support.server import ServerProcess
+from tests.support.server import ServerProcess, on_own_thread
 
 from ziehdomino.server.app import create_app
 from ziehdomino.server.codes import ErrorCode
@@ -43,9 +41,7 @@ def _in_process(app: object, path: str) -> httpx.Response:
         transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)  # type: ignore[arg-type]
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as c:
             return await c.get(path)
-    # In a thread of its own: another test's event loop (Playwright's) may run in this one.
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(lambda: asyncio.run(get())).result()
+    return on_own_thread(get())
 
 
 def _strings(lang: str) -> dict[str, str]:
@@ -164,8 +160,7 @@ def test_a_page_is_revalidated_by_its_etag_and_a_missing_part_is_never_served_ha
             broken = await c.get("/regeln")
             return [first, again, changed, broken]
 
-    with ThreadPoolExecutor(1) as pool:
-        first, again, changed, broken = pool.submit(lambda: asyncio.run(run())).result()
+    first, again, changed, broken = on_own_thread(run())
     assert first.status_code == 200 and first.headers["cache-control"] == "no-cache"
     assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == first.headers["etag"]
     # A part changed (a deploy): the page is new, and says so.

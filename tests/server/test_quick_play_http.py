@@ -5,7 +5,6 @@ nobody, and a waiting table survives SIGKILL."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 import time
@@ -15,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from tests.support.server import Client, ServerProcess
+from tests.support.server import Client, ServerProcess, on_own_thread
 
 
 def _quick(srv: ServerProcess, name: str, size: int = 2) -> dict[str, Any]:
@@ -81,7 +80,7 @@ def test_quick_play_pairs_at_once_fills_with_computers_and_the_list_follows_with
             await client.close()
             return connected, dealt
 
-        connected, dealt = asyncio.run(sit())
+        connected, dealt = on_own_thread(sit())
         listed = events.wait(lambda tables: any(t["room"] == lone["room"] for t in tables))
         assert listed - connected < 2.0, listed - connected  # the list follows a change within 2 s
         assert dealt - connected < 4.0
@@ -120,7 +119,7 @@ def test_a_waiting_table_survives_sigkill_and_starts_once_its_person_is_back(tmp
             srv.kill()  # while she is there: her connection drops with the process
             await client.wait_closed()
 
-        asyncio.run(there())
+        on_own_thread(there())
         srv = srv.successor().start()
         summary = _summary(srv, seat["room"])
         assert summary.get("started") is False, summary  # she is away since the restart: it waits
@@ -131,7 +130,7 @@ def test_a_waiting_table_survives_sigkill_and_starts_once_its_person_is_back(tmp
             assert [s["kind"] for s in state["room"]["seats"]] == ["person", "computer", "computer", "computer"]
             await client.close()
 
-        asyncio.run(back())
+        on_own_thread(back())
     finally:
         srv.stop()
 
@@ -184,6 +183,6 @@ def test_everyone_at_the_table_learns_how_many_watch(tmp_path: Path, web_dir: Pa
             await anna.wait_for(watched(0, seen))
             await anna.close()
 
-        asyncio.run(main())
+        on_own_thread(main())
     finally:
         srv.stop()

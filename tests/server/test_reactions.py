@@ -4,7 +4,6 @@ the room's state, its storage or the round's log."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from ziehdomino.server.reactions import Reactions
 from ziehdomino.server.rooms import RoomError, Rooms
 from ziehdomino.server.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
+from tests.support.server import on_own_thread
 
 
 def _pending(conn: Connection) -> list[dict[str, Any]]:
@@ -55,7 +55,7 @@ def test_a_reaction_reaches_everyone_once_per_3_s_and_changes_nothing_in_the_roo
         assert [m["reaction"] for m in _pending(conns[2])] == ["hallo", "danke"]
         await rooms.close()
 
-    asyncio.run(main())
+    on_own_thread(main())
 
 
 @pytest.mark.parametrize("reaction", ["Hallo", "free text", "", 1, None, "hallo " * 10])

@@ -4,7 +4,6 @@ the ready step, stand-ins, leaving and cleanup; a failed write leaves the room a
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -22,10 +21,11 @@ from ziehdomino.server.room import Room
 from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
 from ziehdomino.server.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
+from tests.support.server import on_own_thread
 
 
 def _run(main: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(main())  # type: ignore[arg-type]
+    on_own_thread(main())  # type: ignore[arg-type]
 
 
 async def _table(kinds: list[str], *, storage: MemoryStorage | None = None, connect: bool = True,

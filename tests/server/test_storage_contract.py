@@ -7,7 +7,6 @@ the two real ones.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from ziehdomino.server.storage import RoomRecord, RoomStorage
 from ziehdomino.server.storage.memory import MemoryStorage
 from ziehdomino.server.storage.sqlite import SqliteStorage
 from tests.support.storages import storage as postgres_storage
+from tests.support.server import on_own_thread
 
 Opener = Callable[[], Any]
 
@@ -92,7 +92,7 @@ def test_a_saved_room_reads_back_as_saved(kind: tuple[str, Any]) -> None:
             await store.save(_record())
             return await opened.read_again(ROOM)
 
-    got = asyncio.run(run())
+    got = on_own_thread(run())
     assert got is not None
     want = _record()
     assert (got.id, got.seats, got.match, got.in_progress, got.room, got.rounds) == \
@@ -110,7 +110,7 @@ def test_appended_actions_and_states_fold_into_the_match_and_the_room(kind: tupl
             await store.append(ROOM, 5, {"a": 3}, None)
             return await opened.read_again(ROOM)
 
-    got = asyncio.run(run())
+    got = on_own_thread(run())
     assert got is not None and got.match is not None and got.room is not None
     assert got.match["actions"] == [{"a": 1}, {"a": 2}, {"a": 3}] and got.match["version"] == 5
     assert got.room["turn_started"] == 5.0 and got.room["turn_time"] == 60
@@ -129,7 +129,7 @@ def test_a_whole_write_folds_appended_actions_and_keeps_finished_rounds(kind: tu
             await store.save_state(ROOM, 9.0, {"turn_time": 60, "ready": [True, False]})
             return await opened.read_again(ROOM)
 
-    got = asyncio.run(run())
+    got = on_own_thread(run())
     assert got is not None and got.match is not None
     assert got.match["actions"] == [{"a": 1}, {"a": 2}] and not got.in_progress
     assert got.rounds == [{"round": 1, "winner": 0}]
@@ -146,7 +146,7 @@ def test_a_deleted_room_is_gone_with_its_rounds(kind: tuple[str, Any]) -> None:
             await store.delete([ROOM])
             return await opened.read_again(ROOM)
 
-    assert asyncio.run(run()) is None
+    assert on_own_thread(run()) is None
 
 
 def test_the_room_state_written_alone_during_a_round_keeps_the_appended_actions(kind: tuple[str, Any]) -> None:
@@ -164,7 +164,7 @@ def test_the_room_state_written_alone_during_a_round_keeps_the_appended_actions(
             await store.append(ROOM, 5, {"a": 3}, {"turn_started": 7.0})
             return await opened.read_again(ROOM)
 
-    got = asyncio.run(run())
+    got = on_own_thread(run())
     assert got is not None and got.match is not None and got.room is not None
     assert got.match["actions"] == [{"a": 1}, {"a": 2}, {"a": 3}] and got.match["version"] == 5
     assert got.room == {"turn_time": 60, "ready": [False, False], "turn_started": 7.0, "away_since": [6.0, None]}

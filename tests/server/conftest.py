@@ -28,6 +28,9 @@ def web_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    # A test that names ``backend`` in its own parametrize chooses its storages itself.
+    if any("backend" in m.args[0] for m in metafunc.definition.iter_markers("parametrize")):
+        return
     if "backend" in metafunc.fixturenames:
         kinds = getattr(metafunc.module, "BACKENDS", ("sqlite", "postgresql"))
         metafunc.parametrize("backend", kinds, indirect=True, scope="module")

@@ -21,9 +21,9 @@ DESKTOP = {"width": 1280, "height": 800}
 
 @pytest.fixture(scope="module")
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server whose quick-play tables wait 4 s for people."""
+    """A server whose quick-play tables wait 8 s for people."""
     srv = ServerProcess(tmp_path_factory.mktemp("quick") / "data",
-                        extra=["--quick-wait", "4", "--computer-delay", "0.2"]).start()
+                        extra=["--quick-wait", "8", "--computer-delay", "0.2"]).start()
     try:
         yield srv
     finally:
@@ -59,7 +59,7 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     anna, ben = new_context(viewport=PHONE).new_page(), new_context(viewport=DESKTOP).new_page()
     problems = [watch(anna), watch(ben)]
     # Both forms are ready before either is sent, so that Ben presses well within the table's
-    # 4 s wait even on a busy machine (after it, computers would have taken the seat).
+    # 8 s wait even on a busy machine (after it, computers would have taken the seat).
     _fill_quick(anna, quick_server.base, "Anna", 2)
     _fill_quick(ben, quick_server.base, "Ben", 2)
     _send_quick(anna)
@@ -75,6 +75,12 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     expect(anna.locator(".reaction-bubble")).to_have_text("Gut gespielt")
     expect(anna.locator(".table [aria-live=polite]").filter(has_text="Ben: Gut gespielt")).to_have_count(1)
     expect(anna.locator(".log")).not_to_contain_text("Gut gespielt")
+    # A second one at once is refused, said while it holds and no longer after the 3 s.
+    ben.get_by_role("button", name="Reaktion").click()
+    ben.get_by_role("button", name="Hallo").click()
+    expect(ben.locator(".table .notice")).to_have_text("Eine Reaktion alle drei Sekunden.")
+    expect(ben.locator(".table .notice")).to_have_text("", timeout=6_000)
+    expect(anna.locator(".reaction-bubble").filter(has_text="Hallo")).to_have_count(0)
     # Muted: Anna turns Ben's reactions off; the next one does not show.
     anna.get_by_role("button", name="Reaktion").click()
     anna.locator(".reaction-panel").get_by_role("button", name="Ben stummschalten").click()
@@ -125,7 +131,7 @@ def test_a_stranger_joins_from_the_list_and_a_computer_takes_the_last_seat(quick
     line.get_by_role("button", name="Mitspielen").click()
     dora.wait_for_url(cleo.url)
     for page in (cleo, dora):
-        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible(timeout=15_000)
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible(timeout=20_000)
     expect(dora.locator(".players")).to_contain_text("Computer")
     assert problems == [[], []], problems
 
@@ -134,6 +140,12 @@ def test_a_person_alone_starts_at_once_with_computers(quick_server: ServerProces
     elli = new_context(viewport=PHONE).new_page()
     problems = watch(elli)
     _press_quick(elli, quick_server.base, "Elli", 4)
+    table = elli.url
+    # Back on the start page, "Schnell spielen" again takes her back to her seat, never a second one.
+    _press_quick(elli, quick_server.base, "Elli", 4)
+    assert elli.url == table
+    expect(elli.locator("#seat-list")).to_contain_text("Elli")
+    expect(elli.locator("#seat-list li").filter(has_text="Elli")).to_have_count(1)
     elli.screenshot(path=str(screens / "quick-wait-390x844.png"))
     elli.get_by_role("button", name="Jetzt mit Computern starten").click()
     expect(elli.get_by_role("heading", name="Runde 1")).to_be_visible()

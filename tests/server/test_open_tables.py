@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ziehdomino.engine import action_to_json
-from ziehdomino.server import changes
+from ziehdomino.server import changes, opentables
 from ziehdomino.server.connection import Connection
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.quickplay import QuickPlay
@@ -90,6 +90,38 @@ def test_the_countdown_ends_a_table_that_nobody_sits_at_any_more() -> None:
         await asyncio.sleep(0.6)
         assert writer.deleted and storage.read(writer.id) is None and writer.id not in rooms.rooms
         assert not quick.waiting[2]
+        await rooms.close()
+
+    on_own_thread(main())
+
+
+def test_a_browser_that_sits_at_a_waiting_table_is_sent_back_to_it_never_seated_twice() -> None:
+    async def main() -> None:
+        rooms, quick = _rooms()
+        writer, _, _ = await quick.seat("Jan", 4, "a")
+        again = await quick.seat("Jan", 4, "a", held=frozenset({writer.id}))
+        assert again == (writer, None, None)
+        assert [s.name for s in writer.room.seats] == ["Jan", None, None, None]
+        # another size is another table: the held one does not count there
+        _, seat, credential = await quick.seat("Jan", 2, "a", held=frozenset({writer.id}))
+        assert seat == 0 and credential
+        await rooms.close()
+
+    on_own_thread(main())
+
+
+def test_a_waiting_table_whose_people_closed_their_pages_seats_nobody_more() -> None:
+    async def main() -> None:
+        rooms, quick = _rooms()
+        ghost, seat, _ = await quick.seat("Xaver", 2, "x")
+        await rooms.connect(ghost, Connection(seat))
+        await ghost.run(lambda r: changes.away(r, seat, time.time() - opentables.ABSENT_AFTER - 1))
+        yvonne, _, _ = await quick.seat("Yvonne", 2, "y")
+        assert yvonne is not ghost and not ghost.room.started and not yvonne.room.started
+        # a page that closed a moment ago (a reload) keeps its table open to newcomers
+        await yvonne.run(lambda r: changes.away(r, 0, time.time() - 1))
+        zoe, _, _ = await quick.seat("Zoe", 2, "z")
+        assert zoe is yvonne and yvonne.room.started
         await rooms.close()
 
     on_own_thread(main())

@@ -69,6 +69,14 @@ def test_quick_play_pairs_at_once_fills_with_computers_and_the_list_follows_with
         assert _summary(srv, a["room"])["started"]
 
         lone = _quick(srv, "Cleo", 3)
+        # The same browser again, naming the rooms it holds a seat in: sent back to its seat.
+        again = httpx.post(srv.base + "/api/quick", json={"name": "Cleo", "size": 3, "held": [a["room"], lone["room"]]},
+                           headers=srv.own_site, timeout=30)
+        assert again.status_code == 200 and again.json() == {"room": lone["room"], "link": f"/r/{lone['room']}"}
+        bad = httpx.post(srv.base + "/api/quick", json={"name": "Cleo", "size": 3, "held": ["<b>"]},
+                         headers=srv.own_site, timeout=30)
+        assert bad.status_code == 422
+        assert [s["name"] for s in _summary(srv, lone["room"])["seats"]] == ["Cleo", None, None]
 
         async def sit() -> tuple[float, float]:
             client = await Client(srv, lone["room"], lone["credential"]).open()

@@ -160,11 +160,13 @@ class CreateRoom(BaseModel):
 
 
 class QuickPlay(BaseModel):
-    """Body of ``POST /api/quick``: ``{"name": "Anna", "size": 2}`` (2-4 seats)."""
+    """Body of ``POST /api/quick``: ``{"name": "Anna", "size": 2, "held": [ROOM, ...]}`` (2-4
+    seats; ``held``: the rooms the browser holds a seat in, at most 50, default none)."""
 
     model_config = _STRICT
     name: Name
     size: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, strict=True)] = MIN_PLAYERS
+    held: list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]] = Field(default_factory=list, max_length=50)
 
 
 class LeaveRoom(BaseModel):

@@ -50,6 +50,21 @@ def waiting(room: Room) -> bool:
     return room.state.public and not room.started
 
 
+#: Seconds after which a person who has no open connection (a page closed, or never opened
+#: after joining) no longer keeps a waiting table open to newcomers; a reload takes far less.
+ABSENT_AFTER = 5.0
+
+
+def welcoming(room: Room, now: float) -> bool:
+    """A person sits at the table now, or was there (or joined) less than :data:`ABSENT_AFTER`
+    seconds before ``now`` (unix s): a waiting table that "Schnell spielen" may seat someone at."""
+    for i in room.persons():
+        since = room.state.away_since[i]
+        if not room.seats[i].left and (since is None or now - since < ABSENT_AFTER):
+            return True
+    return False
+
+
 def someone_present(room: Room) -> bool:
     """A person sits at the table now (seated, not left, with an open connection)."""
     return any(room.seats[i].kind == "person" and room.is_present(i) for i in room.persons())

@@ -130,10 +130,16 @@ class QuickPlay:
                 found.append(writer)
         return found
 
-    async def seat(self, name: str, size: int, address: str | None) -> tuple[RoomWriter, Seat, str]:
+    async def seat(self, name: str, size: int, address: str | None,
+                   held: frozenset[str] = frozenset()) -> tuple[RoomWriter, Seat | None, str | None]:
         """Seat ``name`` at the oldest table of ``size`` seats that waits for people, else open
         one (public, matches to 5 wins, computers after :attr:`wait` seconds). Returns the
-        writer, the seat and its credential.
+        writer, the seat and its credential; or the writer and (None, None) when one of the
+        rooms in ``held`` (those the asking browser holds a seat in) is such a table: the
+        browser sits there already and goes back to its seat rather than take a second one.
+        A table counts while a person is there or was, or joined, less than
+        :data:`.opentables.ABSENT_AFTER` seconds ago (:func:`.opentables.welcoming`): a table
+        whose people closed their pages is nobody's to join.
 
         Raises:
             ValueError: ``size`` is no table size.
@@ -143,7 +149,12 @@ class QuickPlay:
         if size not in self.waiting:
             raise ValueError(f"size must be one of {TABLE_SIZES}")
         async with self._locks[size]:
-            for writer in await self._candidates(size):
+            now = time.time()
+            candidates = [w for w in await self._candidates(size) if opentables.welcoming(w.room, now)]
+            for writer in candidates:
+                if writer.id in held:
+                    return writer, None, None
+            for writer in candidates:
                 try:
                     seat, credential = await self.rooms.join(writer, name)
                 except RoomError as exc:

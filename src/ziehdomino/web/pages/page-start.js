@@ -8,10 +8,10 @@
 import '../lobby/lobby-strings.js';
 import { byId } from '../common/dom.js';
 import { errorText, initPage, t } from '../common/i18n.js';
-import { createMyRooms } from '../lobby/my-rooms.js';
+import { createMyRooms, myRoomIds } from '../lobby/my-rooms.js';
 import { createOpenTables } from '../lobby/open-tables.js';
 import { readSave } from '../sessions/local-save.js';
-import { writeSeat } from '../sessions/session-online.js';
+import { readSeat, writeSeat } from '../sessions/session-online.js';
 import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../common/constants.js';
 import {
   LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, defaultName, prefillName, readComputers, readName, readTarget, rememberName,
@@ -85,6 +85,11 @@ async function seatAndGo(url, body, errorBox, failedKey, roomId) {
     const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const data = await response.json().catch(() => ({}));
     const room = roomId ?? data.room;
+    if (response.status === 200 && typeof data.room === 'string' && readSeat(localStorage, data.room)) {
+      // Quick play found a waiting table this browser sits at already: back to that seat.
+      location.assign(`/r/${encodeURIComponent(data.room)}`);
+      return;
+    }
     if (response.status !== 201 || typeof room !== 'string' || !Number.isInteger(data.seat)) {
       errorBox.textContent = `${t(failedKey)} ${data.code ? errorText(data.code) : ''}`.trim();
       return;
@@ -105,7 +110,7 @@ quickForm.addEventListener('submit', (event) => {
   rememberName(name);
   const size = Number(quickForm.elements.size.value);
   // The size is in the query too: with several server processes the proxy routes by it.
-  seatAndGo(`/api/quick?size=${size}`, { name, size }, quickError, 'start.quick.failed');
+  seatAndGo(`/api/quick?size=${size}`, { name, size, held: myRoomIds(localStorage) }, quickError, 'start.quick.failed');
 });
 
 // "Meine Räume": the rooms this browser holds a seat in, each with a way to leave it.
@@ -116,6 +121,11 @@ createOpenTables({
   list: byId('open-tables'),
   empty: byId('tables-empty'),
   join: (room) => {
+    // A table this browser sits at already: its seat, not a second one.
+    if (readSeat(localStorage, room)) {
+      location.assign(`/r/${encodeURIComponent(room)}`);
+      return;
+    }
     const name = readName(quickForm, quickError);
     if (name === null) return;
     rememberName(name);

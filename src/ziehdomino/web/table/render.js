@@ -33,6 +33,7 @@
  */
 
 import { errorText, lang, onLangChange, t } from '../common/i18n.js';
+import { REACTION_GAP } from '../common/constants.js';
 import { createAttention } from './attention.js';
 import { createCards } from './cards.js';
 import { h, setText, signatures, tileWords } from '../common/dom.js';
@@ -210,6 +211,12 @@ export function createTable(root, session, options = {}) {
     noticeAge = 0;
     noticeCode = code;
     setText(notice, errorText(code));
+    // "One reaction every three seconds" holds only that long.
+    if (code === 'reaction_too_soon') {
+      setTimeout(() => {
+        if (noticeCode === code) clearNotice();
+      }, REACTION_GAP * 1000);
+    }
   }
 
   /** A connection that was up and is not now (the controls look unavailable meanwhile). */

@@ -77,6 +77,9 @@ def play_two_rounds_with_reload(page: Page, net: NetworkLog, players: int, scree
             net.quiet()
             reloaded["done"] = True
 
+    # The parts of the table loaded when first needed (motion, the deal's seal) come with the
+    # first view; a busy machine may still be fetching them.
+    page.wait_for_load_state("networkidle")
     net.quiet()
     play_round([page], act_by_names, mid_round)
     assert reloaded["done"]

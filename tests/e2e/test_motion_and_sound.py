@@ -98,8 +98,10 @@ def test_a_draw_and_a_placement_fly_and_land(server, new_context):
     page.evaluate(NEXT_FLIGHT_JS, 5000)
     seen = page.evaluate("window.__flight")
     assert seen and 0 < seen["ms"] <= 300, seen
+    # Landed, once the computer is done (it may draw before it plays, each a flight of its own):
+    # no copy left, every tile of the line shown whole and in place.
+    expect(page.get_by_role("status")).to_contain_text("Du bist am Zug")
     page.wait_for_function(NO_FLIGHT_LEFT)
-    # Landed: no copy left, every tile of the line shown whole and in place.
     assert page.evaluate("[...document.querySelectorAll('ol.line li')].every((li) => getComputedStyle(li).opacity === '1')")
     assert not problems, problems
 

@@ -11,10 +11,8 @@ import { cryptoRng } from '../engine.js';
 import { createTable } from '../table/render.js';
 import { readSave } from '../sessions/local-save.js';
 import { LocalSession, uniformMove } from '../sessions/session-local.js';
-import {
-  LOCAL_SETUP_KEY, confirmReplace, defaultName, prefillName, readComputers, readName, readTarget, rememberName, wireComputers,
-  wireName,
-} from './setup.js';
+import { defaultName, prefillName, readName, rememberName, wireName } from './name-field.js';
+import { LOCAL_SETUP_KEY, confirmReplace, readComputers, readTarget, wireComputers } from './setup.js';
 
 initPage(document);
 

@@ -22,7 +22,7 @@ import { seatName } from '../table/words.js';
 import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from '../sessions/session-online.js';
 import { joinContribution, joined } from '../sessions/deal-witness.js';
 import { wireRoomStats } from '../room/room-stats.js';
-import { prefillName, readName, rememberName, wireName } from './setup.js';
+import { prefillName, readName, rememberName, wireName } from './name-field.js';
 
 initPage(document);
 

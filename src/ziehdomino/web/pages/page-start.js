@@ -13,10 +13,8 @@ import { createOpenTables } from '../lobby/open-tables.js';
 import { readSave } from '../sessions/local-save.js';
 import { readSeat, writeSeat } from '../sessions/session-online.js';
 import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../common/constants.js';
-import {
-  LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, defaultName, prefillName, readComputers, readName, readTarget, rememberName,
-  wireComputers, wireName,
-} from './setup.js';
+import { defaultName, prefillName, readName, rememberName, wireName } from './name-field.js';
+import { LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, readComputers, readTarget, wireComputers } from './setup.js';
 
 initPage(document);
 

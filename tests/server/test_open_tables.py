@@ -101,6 +101,9 @@ def test_a_browser_that_sits_at_a_waiting_table_is_sent_back_to_it_never_seated_
         writer, _, _ = await quick.seat("Jan", 4, "a")
         again = await quick.seat("Jan", 4, "a", held=frozenset({writer.id}))
         assert again == (writer, None, None)
+        # also once his page has been closed a while (he went back to the start page)
+        await writer.run(lambda r: changes.away(r, 0, time.time() - opentables.ABSENT_AFTER - 5))
+        assert await quick.seat("Jan", 4, "a", held=frozenset({writer.id})) == (writer, None, None)
         assert [s.name for s in writer.room.seats] == ["Jan", None, None, None]
         # another size is another table: the held one does not count there
         _, seat, credential = await quick.seat("Jan", 2, "a", held=frozenset({writer.id}))

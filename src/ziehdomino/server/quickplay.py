@@ -149,12 +149,12 @@ class QuickPlay:
         if size not in self.waiting:
             raise ValueError(f"size must be one of {TABLE_SIZES}")
         async with self._locks[size]:
-            now = time.time()
-            candidates = [w for w in await self._candidates(size) if opentables.welcoming(w.room, now)]
-            for writer in candidates:
-                if writer.id in held:
+            waiting = await self._candidates(size)
+            for writer in waiting:
+                if writer.id in held:  # even with its page closed a while: still this browser's seat
                     return writer, None, None
-            for writer in candidates:
+            now = time.time()
+            for writer in [w for w in waiting if opentables.welcoming(w.room, now)]:
                 try:
                     seat, credential = await self.rooms.join(writer, name)
                 except RoomError as exc:

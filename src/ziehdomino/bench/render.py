@@ -29,7 +29,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 
 MEASURE_JS = """
-async (rounds) => {
+async ([rounds, limitMs]) => {
+  // A run that has not ended within limitMs fails with where it got to, rather than waiting forever.
+  let where = 'loading the modules';
+  const limit = new Promise((_, reject) => setTimeout(() => reject(new Error(`not done after ${limitMs} ms: ${where}`)), limitMs));
+  return Promise.race([limit, run()]);
+
+  async function run() {
   const { LocalSession } = await import('/static/sessions/session-local.js');
   const { createTable } = await import('/static/table/render.js');
   const root = document.createElement('div');
@@ -39,6 +45,7 @@ async (rounds) => {
   session.start({ name: 'Bench', computers: ['mittel', 'mittel', 'mittel'] });
   const person = [], computer = [];
   for (let r = 0; r < rounds; r++) {
+    where = `round ${r + 1} of ${rounds}, ${person.length + computer.length} actions timed`;
     while (!session.match.round.result) {
       const seat = session.match.round.turn;
       const t0 = performance.now();
@@ -53,8 +60,11 @@ async (rounds) => {
     computer.push(performance.now() - t0);
   }
   return { person, computer };
+  }
 }
 """
+#: The longest a measuring run may take in the page (ms); 30 rounds take about 2 s.
+LIMIT_MS = 120_000
 
 
 def measure(page: Any, base: str, rounds: int = 30) -> dict[str, float]:
@@ -62,10 +72,14 @@ def measure(page: Any, base: str, rounds: int = 30) -> dict[str, float]:
 
     Returns the number of actions timed and the median, p95 and max milliseconds per action
     (``person_median_ms``: the person's actions alone).
+
+    Raises:
+        playwright.sync_api.Error: the run did not end within :data:`LIMIT_MS` (the message says
+            how far it got).
     """
     page.goto(base + "/lokal?delay=100000")
     page.wait_for_load_state("networkidle")
-    times: dict[str, list[float]] = page.evaluate(MEASURE_JS, rounds)
+    times: dict[str, list[float]] = page.evaluate(MEASURE_JS, [rounds, LIMIT_MS])
     every = sorted(times["person"] + times["computer"])
 
     def pct(p: float) -> float:
@@ -111,7 +125,7 @@ def run(rounds: int = 30, chromium: str = "/usr/bin/chromium") -> None:
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
         ctx.route(f"{BASE}/**", _serve)
         page = ctx.new_page()
         sizes: list[tuple[str, int, int]] = []

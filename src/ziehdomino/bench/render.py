@@ -125,7 +125,7 @@ def run(rounds: int = 30, chromium: str = "/usr/bin/chromium") -> None:
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
         ctx.route(f"{BASE}/**", _serve)
         page = ctx.new_page()
         sizes: list[tuple[str, int, int]] = []

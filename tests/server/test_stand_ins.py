@@ -64,8 +64,10 @@ async def _ben_away_on_his_turn(srv: ServerProcess, room: str, creds: dict[int, 
     if anna.view["turn"] == 0:
         await _act(anna, rng)
     assert anna.view["turn"] == 1
-    await ben.close()
+    # Timed before the close: the server may see the socket go before close() returns on a busy
+    # machine, and its grace runs from then.
     closed_at = time.monotonic()
+    await ben.close()
     away = await anna.wait_state(lambda s: not s["room"]["seats"][1]["connected"])
     return anna, away, closed_at
 

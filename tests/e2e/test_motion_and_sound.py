@@ -19,11 +19,13 @@ from tests.support.e2e import act_by_names, settle, turn_state, watch
 
 #: Watches for the first flight that starts from now on (window.__flight, a promise): how many
 #: motion animations run then, and the longest one's length in ms (null when none came within
-#: `wait` ms). Looked for at every frame.
-NEXT_FLIGHT_JS = """(wait) => { window.__flight = new Promise((done) => {
+#: `wait` ms). Looked for at every frame. With `hold`, the flight is paused in the frame it is
+#: seen, so a busy machine cannot let it land before the test looks at it.
+NEXT_FLIGHT_JS = """([wait, hold]) => { window.__flight = new Promise((done) => {
   const until = performance.now() + wait;
   const look = () => {
     const runs = document.getAnimations().filter((a) => a.id === 'motion' && a.playState === 'running');
+    if (runs.length && hold) runs.forEach((a) => a.pause());
     if (runs.length) done({ runs: runs.length, ms: Math.max(...runs.map((a) => a.effect.getTiming().duration)) });
     else if (performance.now() > until) done(null);
     else requestAnimationFrame(look);
@@ -80,7 +82,7 @@ def test_a_draw_and_a_placement_fly_and_land(server, new_context):
     problems = watch(page)
     open_save(page, server.base, delay=400)
     # Anna's own draw: 0|3 flies from the boneyard into her hand.
-    page.evaluate(NEXT_FLIGHT_JS, 3000)
+    page.evaluate(NEXT_FLIGHT_JS, [3000, False])
     page.get_by_role("button", name="Ziehen", exact=True).click()
     seen = page.evaluate("window.__flight")
     assert seen and seen["runs"] >= 1 and 0 < seen["ms"] <= 300, seen
@@ -90,12 +92,12 @@ def test_a_draw_and_a_placement_fly_and_land(server, new_context):
     page.get_by_role("button", name="Ziehen", exact=True).click()
     expect(page.get_by_role("button", name="Stein 2|6", exact=True)).to_be_visible()
     page.get_by_role("button", name="Stein 2|6", exact=True).click()
-    page.evaluate(NEXT_FLIGHT_JS, 3000)
+    page.evaluate(NEXT_FLIGHT_JS, [3000, False])
     page.get_by_role("button", name="2|6 links anlegen", exact=True).click()
     seen = page.evaluate("window.__flight")
     assert seen and 0 < seen["ms"] <= 300, seen
     # The computer's answer flies too (from its card, or a face-down tile to its card).
-    page.evaluate(NEXT_FLIGHT_JS, 5000)
+    page.evaluate(NEXT_FLIGHT_JS, [5000, False])
     seen = page.evaluate("window.__flight")
     assert seen and 0 < seen["ms"] <= 300, seen
     # Landed, once the computer is done (it may draw before it plays, each a flight of its own):
@@ -125,11 +127,10 @@ def test_a_click_during_a_flight_is_not_lost(server, new_context):
     page = new_context().new_page()
     problems = watch(page)
     open_save(page, server.base, delay=0)
-    page.evaluate(NEXT_FLIGHT_JS, 3000)
+    page.evaluate(NEXT_FLIGHT_JS, [3000, True])
     page.get_by_role("button", name="Ziehen", exact=True).click()
-    assert page.evaluate("window.__flight")
     # Held in the air: the drawn tile still waits see-through at its place, its copy over the board.
-    page.evaluate("document.getAnimations().filter((a) => a.id === 'motion').forEach((a) => a.pause())")
+    assert page.evaluate("window.__flight")
     drawn = page.get_by_role("button", name="Stein 0|3", exact=True)
     assert page.evaluate("getComputedStyle(document.querySelector('button[data-tile=\"0|3\"]')).opacity") == "0"
     drawn.click()  # the same button, taking the click
@@ -155,10 +156,10 @@ def test_screenshot_of_a_move_in_flight(server, new_context, screens: Path, size
     page.get_by_role("button", name="2|6 links anlegen", exact=True).click()
     page.wait_for_function(NO_FLIGHT_LEFT)
     # The computer's move, held halfway.
-    page.evaluate(NEXT_FLIGHT_JS, 5000)
+    page.evaluate(NEXT_FLIGHT_JS, [5000, True])
     assert page.evaluate("window.__flight")
     page.evaluate("""() => document.getAnimations().filter((a) => a.id === 'motion')
-        .forEach((a) => { a.pause(); a.currentTime = a.effect.getTiming().duration * 0.45; })""")
+        .forEach((a) => { a.currentTime = a.effect.getTiming().duration * 0.45; })""")
     settle(page)
     page.screenshot(path=str(screens / f"motion-computer-{width}x{height}.png"))
     page.evaluate("document.getAnimations().forEach((a) => a.finish())")
@@ -169,11 +170,11 @@ def test_screenshot_of_a_move_in_flight(server, new_context, screens: Path, size
         tile = tiles.first.get_attribute("data-tile")
         tiles.first.click()
         place = page.get_by_role("group", name="Anlegen").get_by_role("button").first
-        page.evaluate(NEXT_FLIGHT_JS, 3000)
+        page.evaluate(NEXT_FLIGHT_JS, [3000, True])
         place.click()
         assert page.evaluate("window.__flight"), tile
         page.evaluate("""() => document.getAnimations().filter((a) => a.id === 'motion')
-            .forEach((a) => { a.pause(); a.currentTime = a.effect.getTiming().duration * 0.45; })""")
+            .forEach((a) => { a.currentTime = a.effect.getTiming().duration * 0.45; })""")
         settle(page)
         page.screenshot(path=str(screens / f"motion-own-{width}x{height}.png"))
 

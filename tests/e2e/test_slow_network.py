@@ -28,6 +28,11 @@ BYTES_PER_S = 400_000 / 8
 ONE_WAY_S = 1.0
 
 
+def _is_keepalive(message: str | bytes) -> bool:
+    text = message.decode() if isinstance(message, bytes) else message
+    return text in ('{"type":"ping"}', '{"type":"pong"}')
+
+
 class SlowLink:
     """Both directions of one page's WebSocket through a slow link: a frame arrives once the
     frames before it are through and its own bytes are (at :data:`BYTES_PER_S`), one-way delay
@@ -55,6 +60,11 @@ class SlowLink:
             self.down_bytes.append(size)
             self.frames.append(json.loads(message)["type"])
         self.queues[way].append((self.free[way] + ONE_WAY_S, to, message))
+
+    def busy(self) -> bool:
+        """Whether a frame of the game is on its way (a ping or its pong is not: the page sends
+        one every 10 s, and a person does not wait for it)."""
+        return any(not _is_keepalive(m) for queue in self.queues.values() for _, _, m in queue)
 
     def pump(self) -> None:
         """Deliver every frame whose time has come, in order."""
@@ -102,15 +112,14 @@ def test_an_online_round_behind_slow_3g_keeps_up_with_the_computers(server, new_
             break
         # her turn, nothing on the link, and the page no longer waiting for an answer ("Wird
         # gesendet"): a person acts then
-        if state == "mine" and not link.queues["down"] and not link.queues["up"] \
-                and anna.locator(".table.is-sending").count() == 0:
+        if state == "mine" and not link.busy() and anna.locator(".table.is-sending").count() == 0:
             if sent_at is not None:
                 waited_for_turn.append(time.monotonic() - sent_at)
             act_by_names(anna)
             acted += 1
             sent_at = time.monotonic()
             # her action is on its way: the page shows it only once the server's answer arrives
-            while link.queues["up"] or link.queues["down"]:
+            while link.busy():
                 link.pump()
                 anna.wait_for_timeout(20)
         anna.wait_for_timeout(20)

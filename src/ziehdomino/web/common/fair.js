@@ -6,16 +6,15 @@
  * "ziehdomino-deal-v1:" + the contributions joined by "," + a 4-byte big-endian counter, block
  * after block; its 32-bit big-endian numbers, with the biased top rejected, drive a
  * Fisher–Yates shuffle of the 28 tiles in canonical order, then pick a match's first starter. The cryptography is the browser's
- * own `crypto.subtle` (also in node ≥ 19); this module needs no rules engine.
+ * own `crypto.subtle` (also in node ≥ 19); this module needs no rules engine. The hex forms
+ * (a seed, a contribution, a fresh one) are `fair-hex.js`, which a room's page loads alone.
  */
 
-/** Bytes of a seed (64 hex digits). */
-export const SEED_BYTES = 32;
-/** Bytes of a person's contribution (32 hex digits); a computer's, or a missing one, is "". */
-export const CONTRIBUTION_BYTES = 16;
+import { isContribution, isSeed, toHex } from './fair-hex.js';
+
+export { CONTRIBUTION_BYTES, SEED_BYTES, isContribution, isSeed, newContribution, newSeed } from './fair-hex.js';
+
 const DOMAIN = 'ziehdomino-deal-v1:';
-const SEED_RE = /^[0-9a-f]{64}$/;
-const CONTRIBUTION_RE = /^(?:[0-9a-f]{32})?$/;
 const U32 = 2 ** 32;
 
 /** The 28 tiles in canonical order, "0|0", "0|1", …, "6|6" (low first). */
@@ -23,40 +22,10 @@ export const CANONICAL_TILES = Object.freeze(
   Array.from({ length: 7 }, (_, a) => Array.from({ length: 7 - a }, (_, k) => `${a}|${a + k}`)).flat(),
 );
 
-/** @param {unknown} value @returns {boolean} 64 lowercase hex digits. */
-export function isSeed(value) {
-  return typeof value === 'string' && SEED_RE.test(value);
-}
-
-/** @param {unknown} value @returns {boolean} 32 lowercase hex digits, or "" (none). */
-export function isContribution(value) {
-  return typeof value === 'string' && CONTRIBUTION_RE.test(value);
-}
-
 function hexBytes(hex) {
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
-}
-
-function toHex(bytes) {
-  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function randomHex(count) {
-  const bytes = new Uint8Array(count);
-  crypto.getRandomValues(bytes);
-  return toHex(bytes);
-}
-
-/** A fresh seed from `crypto.getRandomValues` (a local game's), 64 hex digits. */
-export function newSeed() {
-  return randomHex(SEED_BYTES);
-}
-
-/** A fresh contribution from `crypto.getRandomValues`, 32 hex digits. */
-export function newContribution() {
-  return randomHex(CONTRIBUTION_BYTES);
 }
 
 /**

@@ -7,7 +7,7 @@
  * revealed proof against it.
  */
 
-import { isSeed, newContribution } from '../common/fair.js';
+import { isSeed, newContribution } from '../common/fair-hex.js';
 
 export const DEAL_KEY_PREFIX = 'ziehdomino.deal.';
 const KEEP_ROUNDS = 8;

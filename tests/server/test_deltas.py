@@ -14,7 +14,8 @@ from typing import Any
 from ziehdomino.engine import Refusal, action_to_json
 from ziehdomino.server import changes
 from ziehdomino.server.connection import Connection
-from ziehdomino.server.deltas import apply_delta
+from ziehdomino.engine.follow import act_of
+from ziehdomino.server.deltas import apply_delta, round_of
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
 from ziehdomino.server.settings import Settings
@@ -30,33 +31,68 @@ class _Client:
         self.state: dict[str, Any] | None = None
         self.frames: list[tuple[str, int]] = []  # (type, bytes) of every state or delta received
         self.gaps = 0
+        self.rounds: list[dict[str, Any]] = []  # the history held, as the browser keeps it
+        self.awaiting = True  # the full history follows the first state (and every full one asked for)
+        self.derived = 0  # rounds added from a round's end
 
     async def read(self, writer: RoomWriter) -> None:
         """Take every waiting message; a delta that does not apply asks for the full state."""
         while self.conn._pending:
             text = self.conn._pending.popleft()[1]
             msg = json.loads(text)
+            if msg["type"] == "history":
+                self.rounds, self.awaiting = msg["rounds"], False
             if msg["type"] not in ("state", "delta"):
                 continue
             self.frames.append((msg["type"], len(text.encode())))
             if msg["type"] == "state":
                 self.state = msg
+                if self._round_end():
+                    await writer.resend_state(self.conn, full=True)
                 continue
             assert self.state is not None
             new = apply_delta(self.state, msg)
             if new is None:
                 self.gaps += 1
+                self.awaiting = True
                 await writer.resend_state(self.conn, full=True)
                 continue
             _assert_within(msg, new)
             self.state = new
+            if self._round_end():
+                await writer.resend_state(self.conn, full=True)
+
+    def _round_end(self) -> bool:
+        """The history kept up as the browser does (session-online.js, ``followHistory``): a
+        round's end it lacks adds its line, read off the view (no history message comes to a
+        client that takes deltas); True when a finished round it still lacks (a skipped end) is
+        to be asked for (the full state and history)."""
+        assert self.state is not None
+        view = self.state["view"]
+        if view is None:
+            return False
+        ended = round_of(view)
+        last = self.rounds[-1]["round"] if self.rounds else 0
+        if ended and last == ended["round"] - 1:
+            self.rounds = [*self.rounds, ended]
+            self.derived += 1
+        finished = view["round_number"] if ended else view["round_number"] - 1
+        if self.awaiting or (self.rounds[-1]["round"] if self.rounds else 0) >= finished:
+            return False
+        self.awaiting = True
+        return True
 
 
 def _assert_within(delta: dict[str, Any], full: dict[str, Any]) -> None:
     """Every value the delta carries is the value of that field in the full state it makes, and
-    every added item is in that field's list there: a delta says nothing the full state does not."""
+    every added item is in that field's list there, every seat named is that seat there, and the
+    act is the full state's last log entry: a delta says nothing the full state does not."""
     for name, value in delta.get("room", {}).items():
         assert full["room"][name] == value
+    for i, fields in delta.get("seats", ()):
+        assert all(full["room"]["seats"][i][k] == v for k, v in fields.items())
+    if "act" in delta:
+        assert act_of(full["view"]["log"][-1]) == delta["act"]
     for name, value in delta.get("view", {}).items():
         assert full["view"][name] == value
     for name, items in delta.get("append", {}).items():
@@ -69,7 +105,7 @@ def _text(state: dict[str, Any]) -> str:
     return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
-async def _random_room(rng: random.Random) -> None:
+async def _random_room(rng: random.Random) -> int:
     players = rng.choice((2, 3, 4))
     rest = ["person"] + [rng.choice(("person", "mittel")) for _ in range(players - 2)]
     rng.shuffle(rest)
@@ -135,13 +171,15 @@ async def _random_room(rng: random.Random) -> None:
         await c.read(writer)  # the full state asked for after a gap
         assert c.state is not None
         assert _text(c.state) == writer.state_text(c.conn.seat)  # byte for byte
+        assert c.rounds == json.loads(writer.history_text())["rounds"]  # the history too
     kinds = [kind for c in everyone for kind, _ in c.frames]
     assert kinds.count("delta") > kinds.count("state")  # mostly deltas, not only full states
+    return sum(c.derived for c in everyone)
 
 
 def test_a_client_applying_every_delta_holds_the_full_state_at_every_step() -> None:
-    for seed in range(12):
-        on_own_thread(_random_room(random.Random(seed)))
+    derived = [on_own_thread(_random_room(random.Random(seed))) for seed in range(12)]
+    assert sum(derived) > 0  # rounds' ends were added to the history from their views
 
 
 def test_a_delta_that_does_not_follow_the_state_held_is_not_applied_and_the_client_gets_the_full_state() -> None:
@@ -172,8 +210,8 @@ def test_a_delta_that_does_not_follow_the_state_held_is_not_applied_and_the_clie
 
 
 def test_a_delta_carries_the_seats_only_when_a_seat_changed() -> None:
-    """The seats (every SEATINFO) go out again only when one of them changed: not with a round's
-    end, whose seats read the same, but with a ready mark."""
+    """A seat (its SEATINFO) goes out again only when it changed: none with a round's end, whose
+    seats read the same; with a ready mark, only the seat marked."""
     async def main() -> None:
         rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
         writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
@@ -190,10 +228,11 @@ def test_a_delta_carries_the_seats_only_when_a_seat_changed() -> None:
             await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
             deltas += [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
         assert deltas and deltas[-1]["view"]["result"] is not None  # the round's end went out as a delta
-        assert all("seats" not in d.get("room", {}) for d in deltas)
+        assert all("seats" not in d and "seats" not in d.get("room", {}) for d in deltas)
         clients[0].conn._pending.clear()
         await rooms.next_round(writer, 0, writer.room.match.version)  # type: ignore[union-attr]
         (marked,) = [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
-        assert marked["room"]["seats"][0]["ready"] is True
+        assert "seats" not in marked.get("room", {})
+        assert marked["seats"] == [[0, {"ready": True}]]
 
     on_own_thread(main())

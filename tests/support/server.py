@@ -316,7 +316,7 @@ class Client:
         msg = hello if hello is not None else ({"type": "hello", "credential": self.credential}
                                                if self.credential else {"type": "hello"})
         if self.deltas and isinstance(msg, dict):
-            msg = {**msg, "deltas": True}
+            msg = {**msg, "deltas": 2}
         _OPEN.append(self)
         try:
             await self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))

@@ -33,6 +33,6 @@ test('a delta is not applied to a state it does not follow, nor one that changes
   const first = JSON.parse(c.frames[0].state);
   const second = JSON.parse(c.frames[2].delta); // follows the state after frame 1, not the first
   assert.equal(applyDelta(first, second), null);
-  assert.equal(applyDelta({ seq: 1, room: {}, view: null }, { type: 'delta', base: 1, seq: 2, view: { version: 3 } }), null);
-  assert.equal(applyDelta(null, { type: 'delta', base: 1, seq: 2 }), null);
+  assert.equal(applyDelta({ seq: 1, room: {}, view: null }, { type: 'delta', seq: 2, view: { version: 3 } }), null);
+  assert.equal(applyDelta(null, { type: 'delta', seq: 2 }), null);
 });

@@ -58,11 +58,11 @@ test('hello carries the stored credential; a browser without one says hello as a
   a.session.connect();
   assert.equal(a.all[0].url, 'wss://example.test/ws/ROOM123');
   a.all[0].open();
-  assert.deepEqual(a.all[0].sent[0], { type: 'hello', credential: 'SECRET', deltas: true });
+  assert.deepEqual(a.all[0].sent[0], { type: 'hello', credential: 'SECRET', deltas: 2 });
   const b = make();
   b.session.connect();
   b.all[0].open();
-  assert.deepEqual(b.all[0].sent[0], { type: 'hello', deltas: true });
+  assert.deepEqual(b.all[0].sent[0], { type: 'hello', deltas: 2 });
 });
 
 test('actions and next round carry the version of the current view', () => {
@@ -135,7 +135,7 @@ test('a refused credential is forgotten and the browser watches instead', () => 
   assert.equal(readSeat(storage, 'ROOM123'), null);
   assert.deepEqual(t.errors, ['bad_credential']);
   t.all[1].open();
-  assert.deepEqual(t.all[1].sent[0], { type: 'hello', deltas: true });
+  assert.deepEqual(t.all[1].sent[0], { type: 'hello', deltas: 2 });
 });
 
 test('an unknown room stops reconnecting', () => {
@@ -153,7 +153,7 @@ test('taking a seat stores it and reconnects with it', () => {
   t.session.takeSeat(2, 'NEW');
   assert.deepEqual(readSeat(t.storage, 'ROOM123'), { seat: 2, credential: 'NEW' });
   t.all[1].open();
-  assert.deepEqual(t.all[1].sent[0], { type: 'hello', credential: 'NEW', deltas: true });
+  assert.deepEqual(t.all[1].sent[0], { type: 'hello', credential: 'NEW', deltas: 2 });
 });
 
 test('acting while disconnected says so instead of dropping the action silently', () => {
@@ -402,19 +402,19 @@ test('a delta from the state held makes the next state; one that does not follow
   t.session.connect();
   t.all[0].open();
   const room = { room: 'ROOM123', seats: [], clock: null, you: null };
-  t.all[0].message({ type: 'state', seq: 4, room, view: { version: 7, line: ['1|2'], log: [], turn: 0 } });
-  t.all[0].message({ type: 'delta', base: 4, seq: 5, room: { clock: { seat: 1, ms: 900, stand_in: false } },
+  t.all[0].message({ type: 'state', seq: 4, room, view: { version: 7, seat: null, line: ['1|2'], log: [], turn: 0, legal: [] } });
+  t.all[0].message({ type: 'delta', seq: 5, room: { clock: { seat: 1, ms: 900, stand_in: false } },
     view: { version: 8, turn: 1 }, append: { log: [{ seat: 0, type: 'play' }] }, prepend: { line: ['0|1'] } });
-  assert.deepEqual(t.session.view(), { version: 8, line: ['0|1', '1|2'], log: [{ seat: 0, type: 'play' }], turn: 1 });
+  assert.deepEqual(t.session.view(), { version: 8, seat: null, line: ['0|1', '1|2'], log: [{ seat: 0, type: 'play' }], turn: 1, legal: [] });
   assert.deepEqual(t.session.roomInfo().clock, { seat: 1, ms: 900, stand_in: false });
   const shown = t.states.length;
-  t.all[0].message({ type: 'delta', base: 9, seq: 10, view: { version: 12 } }); // 6 to 9 were missed
-  t.all[0].message({ type: 'delta', base: 10, seq: 11, view: { version: 13 } });
+  t.all[0].message({ type: 'delta', seq: 10, view: { version: 12 } }); // 6 to 9 were missed
+  t.all[0].message({ type: 'delta', seq: 11, view: { version: 13 } });
   assert.equal(t.session.view().version, 8); // nothing guessed
   assert.equal(t.states.length, shown);
   assert.deepEqual(t.all[0].sent.filter((m) => m.type === 'sync'), [{ type: 'sync' }]);
-  t.all[0].message({ type: 'state', seq: 11, room, view: { version: 13, line: [], log: [], turn: 0 } });
-  t.all[0].message({ type: 'delta', base: 11, seq: 12, view: { version: 14 } });
+  t.all[0].message({ type: 'state', seq: 11, room, view: { version: 13, seat: null, line: [], log: [], turn: 0, legal: [] } });
+  t.all[0].message({ type: 'delta', seq: 12, view: { version: 14 } });
   assert.equal(t.session.view().version, 14);
 });
 
@@ -432,4 +432,16 @@ test('the browser going offline drops the socket at once and the session retries
   assert.equal(t.all[0].readyState, 3); // the old socket is closed
   t.clock.fire(BACKOFF[0]);
   assert.equal(t.all.length, 2); // a new one is being opened
+});
+
+test("a round's end adds its line to the history held, once; a history message replaces it", () => {
+  const t = make();
+  t.session.connect();
+  t.all[0].open();
+  const ended = (n) => ({ ...VIEW, seat: null, round_number: n, starter: 1, result: { kind: 'domino', winners: [0] }, pips: [0, 5], fair: null, turn: null });
+  t.all[0].message({ type: 'state', seq: 1, room: { you: null }, view: ended(1) });
+  t.all[0].message({ type: 'history', rounds: [{ round: 1, starter: 1, kind: 'domino', winners: [0], pips: [0, 5], fair: null }] });
+  t.all[0].message({ type: 'state', seq: 2, room: { you: null }, view: ended(2) });
+  t.all[0].message({ type: 'state', seq: 3, room: { you: null }, view: ended(2) }); // the same end: not again
+  assert.deepEqual(t.session.history(), [1, 2].map((n) => ({ round: n, starter: 1, kind: 'domino', winners: [0], pips: [0, 5], fair: null })));
 });

@@ -6,7 +6,8 @@ every seat and one spectator connected twice, once asking for delta frames and o
 both streams carry exactly the same states. Per action, it prints the bytes sent to:
 
 - the **own seat** (the seat that acted), the **other seats** (each), a **spectator**, and all
-  four seats together;
+  four seats together, without and with what the four seats get between rounds (the ready
+  marks and the next deal) spread over the actions;
 
 for full states and for deltas, as text and as it would go out with WebSocket per-message
 compression (RFC 7692 permessage-deflate, context kept between messages, at zlib level 6 with a
@@ -60,7 +61,7 @@ async def _measure(rooms_n: int, rounds: int, seed: int) -> dict[str, Any]:
 
     rng = random.Random(seed)
     # per (kind, deltas): the actor, one of the others, the spectator
-    streams = {(kind, d): _Stream() for kind in ("own", "other", "spectator") for d in (False, True)}
+    streams = {(kind, d): _Stream() for kind in ("own", "other", "spectator", "between") for d in (False, True)}
     actions = 0
     for _ in range(rooms_n):
         rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
@@ -80,8 +81,11 @@ async def _measure(rooms_n: int, rounds: int, seed: int) -> dict[str, Any]:
                     break
                 for seat in range(SEATS):
                     await rooms.next_round(writer, seat, writer.room.match.version)  # type: ignore[union-attr]
-                for c in conns:
-                    c._pending.clear()
+                    for c in conns:  # the ready marks and the deal, to the four seats
+                        while c._pending:
+                            text = c._pending.popleft()[1]
+                            if c.seat is not None:
+                                streams["between", c.deltas].add(text)
                 continue
             seat = room.turn
             action = action_to_json(rng.choice(room.match.round.legal_actions(seat)))
@@ -113,12 +117,15 @@ def run(*, rooms: int = 40, rounds: int = 3, seed: int = 1) -> dict[str, Any]:
         def per(value: float) -> float:
             return round(float(value) / n, 1)
 
+        between = streams["between", deltas]
         four = per(own.raw + 3 * other.raw)
         line = (f"{label}: bytes per action: own seat {per(own.raw)}, another seat {per(other.raw)}, "
-                f"spectator {per(spec.raw)}; four seats {four}")
+                f"spectator {per(spec.raw)}; four seats {four}; with the ready step and the deal between "
+                f"rounds {per(own.raw + 3 * other.raw + between.raw)}")
         key = "delta" if deltas else "full"
         summary.update({f"{key}_own_b": per(own.raw), f"{key}_other_b": per(other.raw),
                         f"{key}_spectator_b": per(spec.raw), f"{key}_four_seats_b": four,
+                        f"{key}_four_seats_all_b": per(own.raw + 3 * other.raw + between.raw),
                         f"{key}_round_of_40_kb": round(40 * other.raw / n / 1024, 1)})
         for name, _, _ in DEFLATE:
             packed = per(own.packed[name] + 3 * other.packed[name])

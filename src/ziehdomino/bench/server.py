@@ -78,6 +78,7 @@ from typing import Any
 from orjson import dumps as _dumps, loads as _loads  # the client's codec (the server's encoder too)
 
 from ..cluster import processes
+from ..engine.follow import followed, legal_of
 
 HOST = "127.0.0.1"
 MAX_ROOMS = 2000
@@ -88,7 +89,7 @@ OPENING = 64  # connections being opened at once
 # (path, hello text, room index, seat)
 SeatPlan = tuple[str, bytes, int, int]
 #: The view's fields a scripted player reads (kept per seat when it takes deltas).
-_LITE = ("version", "turn", "legal", "result")
+_LITE = ("version", "seat", "ends", "hand", "hand_counts", "boneyard_count", "turn", "passes", "result")
 
 
 def _free_port() -> int:
@@ -193,7 +194,7 @@ def _ours_rooms(base: str, rooms: int, deltas: bool) -> list[SeatPlan]:
             j = _post(base, f"/api/rooms/{made['room']}/join", {"name": f"R{i}S{n}"})
             creds.append((j["seat"], j["credential"]))
         return [(f"/ws/{made['room']}",
-                 json.dumps({"type": "hello", "credential": c, **({"deltas": True} if deltas else {})}).encode(), i, seat)
+                 json.dumps({"type": "hello", "credential": c, **({"deltas": 2} if deltas else {})}).encode(), i, seat)
                 for seat, c in creds]
     with ThreadPoolExecutor(8) as pool:
         return [s for room in pool.map(make_room, range(rooms)) for s in room]
@@ -266,15 +267,24 @@ class _Client:
             self._send(ws, b'{"type":"next_round","version":%d}' % version, version)
 
     def _on_delta(self, ws: Any, payload: bytes) -> None:
-        """A delta frame: the fields the players read are kept per seat (``ws.lite``) and
-        updated from the delta's view (a delta of the room alone changes none of them)."""
-        view = _loads(payload).get("view")
-        if not view or ws.lite is None:
+        """A delta frame: the fields the players read are kept per seat (``ws.lite``), followed
+        through the delta's act (:mod:`ziehdomino.engine.follow`) and its view, and the seat's
+        legal actions worked out from them as the browser does (a delta of the room alone
+        changes none of them)."""
+        msg = _loads(payload)
+        act, view, append = msg.get("act"), msg.get("view"), msg.get("append")
+        if not (act or view or append) or ws.lite is None:
             return
         lite = ws.lite
+        if act:
+            lite.update(followed(lite, act))
+            if act[1] == "play" and act[0] == lite["seat"]:
+                lite["hand"] = [t for t in lite["hand"] if t != act[2]]
         for key in _LITE:
-            if key in view:
+            if view and key in view:
                 lite[key] = view[key]
+        if append and "hand" in append:
+            lite["hand"] = lite["hand"] + append["hand"]
         version = lite["version"]
         self._arrived(ws, version)
         if version <= ws.acted:
@@ -282,9 +292,11 @@ class _Client:
         if lite["result"] is not None:  # the round is over: every seat asks for the next
             ws.acted = version
             self._send(ws, b'{"type":"next_round","version":%d}' % version, version)
-        elif lite["turn"] == ws.seat_no and lite["legal"]:
-            action = self.rng.choice(lite["legal"])
-            self._act(ws, b'{"type":"action","version":%d,"action":%s}' % (version, _dumps(action)), version)
+        elif lite["turn"] == ws.seat_no:
+            legal = legal_of(lite)
+            if legal:
+                action = self.rng.choice(legal)
+                self._act(ws, b'{"type":"action","version":%d,"action":%s}' % (version, _dumps(action)), version)
 
     def _arrived(self, ws: Any, version: int) -> None:
         """A state of ``version`` reached ``ws``: the actions before it are seen by that seat."""

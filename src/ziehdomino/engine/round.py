@@ -34,6 +34,30 @@ _ON_LEFT: dict[Tile, Play] = {t: Play(t, "left") for t in ALL_TILES}
 _ON_RIGHT: dict[Tile, Play] = {t: Play(t, "right") for t in ALL_TILES}
 
 
+def legal_plays(hand: list[Tile], ends: tuple[int, int] | None, boneyard_count: int) -> list[Action]:
+    """Every action of the seat to act holding ``hand``, with the line's open ``ends`` (None on
+    an empty line) and ``boneyard_count`` tiles left to draw, in a fixed order: plays in hand
+    order, left end before right end (``end`` None on an empty line); then draw or pass when
+    nothing fits (docs/rules.md, "A round" 3-4).
+
+    The seat's view holds each of these, so a client can work its ``legal`` out for itself
+    (docs/protocol.md, "Delta frames").
+    """
+    if ends is None:
+        return [_OPENING.get(t) or Play(t) for t in hand]
+    lo, hi = ends
+    out: list[Action] = []
+    for t in hand:
+        a, b = t
+        if a == lo or b == lo:
+            out.append(_ON_LEFT.get(t) or Play(t, "left"))
+        if a == hi or b == hi:
+            out.append(_ON_RIGHT.get(t) or Play(t, "right"))
+    if out:
+        return out
+    return [DRAW] if boneyard_count else [PASS]
+
+
 class ResultJSON(TypedDict):
     """A finished round's ``result`` in the seat's view (``docs/view.md``) and the vectors:
     ``{"kind": "domino", "winners": [s]}`` or ``{"kind": "blocked", "winners": [...], "pips": [...]}``
@@ -182,28 +206,11 @@ class Round:
         return False
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        """Every action ``seat`` may take now, in a fixed order.
-
-        Plays come in hand order, left end before right end (``end`` None on an empty line);
-        then draw or pass when nothing fits. Empty when the round is over or it is not
-        ``seat``'s turn.
-        """
+        """Every action ``seat`` may take now, in a fixed order (:func:`legal_plays`). Empty
+        when the round is over or it is not ``seat``'s turn."""
         if self.result is not None or seat != self.turn:
             return []
-        hand = self.hands[seat]
-        if not self.line:
-            return [_OPENING.get(t) or Play(t) for t in hand]
-        lo, hi = self.left, self.right
-        out: list[Action] = []
-        for t in hand:
-            a, b = t
-            if a == lo or b == lo:
-                out.append(_ON_LEFT.get(t) or Play(t, "left"))
-            if a == hi or b == hi:
-                out.append(_ON_RIGHT.get(t) or Play(t, "right"))
-        if out:
-            return out
-        return [DRAW] if self.boneyard else [PASS]
+        return legal_plays(self.hands[seat], (self.left, self.right) if self.line else None, len(self.boneyard))
 
     def pip_sums(self) -> tuple[int, ...]:
         """Each seat's pip sum in hand."""

@@ -2,19 +2,28 @@
 changed (docs/protocol.md, "Delta frames").
 
 A delta goes from one state of a room (:class:`~.messages.StateParts`, numbered ``seq``) to the
-next, for one viewer. It names the state it applies to (``base``) and the state it makes
-(``seq``), and holds:
+next, for one viewer. It names the state it makes (``seq``); it applies to the state numbered
+one less (a room numbers the states it makes one by one, and a delta always goes from the
+state made last), and holds:
 
-- ``room``: the ROOMINFO fields whose value changed, each whole (the clock, the seats);
-- ``view``: the view's fields whose value changed, each whole (the version, the ends, the
-  counts, the turn, the result, ..., and the viewer's own ``hand`` and ``legal``);
+- ``act``: the action taken, when the change is one action of a round
+  (:mod:`ziehdomino.engine.follow`): the client works out from it the log entry, the line, the
+  version, the ends, the counts, the turn, the passes, the clock and its own hand after a play;
+- ``room``: the ROOMINFO fields whose value changed (and is not the one the act gives), whole,
+  but the seats;
+- ``seats``: per seat (SEATINFO) that changed, its index and the fields that changed:
+  ``[[i, {"ready": true}]]``;
+- ``view``: the view's fields whose value changed (and is not the one the act gives), whole;
 - ``append``: items added at the end of a list of the view (the log's new entries, the tiles
-  played on the line's right end);
+  played on the line's right end, the tile the viewer drew);
 - ``prepend``: items added at the start of a list of the view (the tiles played on the left).
 
-A client applies a delta only to the state numbered ``base`` (:func:`apply_delta`), and the
+No delta carries ``legal``: the client works it out from the view's other fields
+(:func:`ziehdomino.engine.follow.legal_of`), the same rule that makes it on the server.
+
+A client applies a delta only to the state numbered ``seq - 1`` (:func:`apply_delta`), and the
 result is exactly the next full state, key order included. Every field is compared as the
-bytes it is sent as, so a delta can only carry what the viewer's full state carries: the leak
+value it is sent as, so a delta can only carry what the viewer's full state carries: the leak
 rules of the view hold for deltas as they are. Where no delta can say the change (the view
 appears or goes, the message's fields differ) the viewer gets the full state instead.
 """
@@ -26,9 +35,13 @@ from typing import Any, Final
 
 import orjson
 
+from ..engine.follow import FOLLOWED, Act, act_of, clock_after, entry_of, follow, followed, legal_of, placed
 from .messages import OWN_FIELDS, StateParts, field_key
 
 Seat = int
+
+#: What a hello's ``deltas`` says to ask for this form of delta frames.
+DELTA_FORM: Final = 2
 
 #: The view's lists that grow at their end within a round (``append``): the log, the line
 #: (the state keeps both as JSON).
@@ -38,18 +51,21 @@ PREPENDED: Final = frozenset({"line"})
 GROWING: Final = APPENDED | PREPENDED
 #: The view's fields not compared as values: the growing lists (as JSON), a viewer's own.
 _SKIPPED: Final = GROWING | frozenset(OWN_FIELDS)
+#: The view's fields an act changes (compared with the values it gives), and those it never does.
+_FOLLOWED: Final = frozenset(FOLLOWED)
 
 
 class DeltaParts:
     """What the delta from ``old`` to ``new`` holds for every viewer (encoded once per change),
     and each viewer's delta text (:meth:`text`)."""
 
-    __slots__ = ("old", "new", "_head", "_view", "_tail", "_plain", "_texts")
+    __slots__ = ("old", "new", "act", "_head", "_view", "_tail", "_plain", "_texts")
 
-    def __init__(self, old: StateParts, new: StateParts, head: bytes, view: bytes, tail: bytes) -> None:
-        self.old, self.new = old, new
+    def __init__(self, old: StateParts, new: StateParts, act: Act | None, head: bytes, view: bytes,
+                 tail: bytes) -> None:
+        self.old, self.new, self.act = old, new, act
         self._head, self._view, self._tail = head, view, tail
-        self._plain: str | None = None  # the text for a viewer whose own fields did not change
+        self._plain: str | None = None  # the text for a viewer whose hand did not change
         self._texts: dict[Seat | None, str] = {}
 
     def text(self, seat: Seat | None) -> str | None:
@@ -62,41 +78,75 @@ class DeltaParts:
             return None
         old, new = self.old.own(seat), self.new.own(seat)
         # own fields: (you, seat, hand, legal), or (you,) before the first round
-        hand = len(new) > 2 and old[2] != new[2]
-        legal = len(new) > 3 and old[3] != new[3]
-        if not hand and not legal:
+        own = self._hand(seat, old[2], new[2]) if len(new) > 2 and old[2] != new[2] else None
+        if own is None:
             if self._plain is None:
                 view = b',"view":{' + self._view + b"}" if self._view else b""
                 self._plain = (self._head + view + self._tail + b"}").decode()
             text = self._plain
         else:
-            own = [b'"hand":' + new[2]] if hand else []
-            if legal:
-                own.append(b'"legal":' + new[3])
-            view = b",".join([self._view, *own]) if self._view else b",".join(own)
-            text = (self._head + b',"view":{' + view + b"}" + self._tail + b"}").decode()
+            view_field, appended = own
+            view = b",".join(p for p in (self._view, view_field) if p)
+            text = (self._head + (b',"view":{' + view + b"}" if view else b"") + self._tail + appended
+                    + b"}").decode()
         self._texts[seat] = text
         return text
+
+    def _hand(self, seat: Seat | None, before: bytes, after: bytes) -> tuple[bytes, bytes] | None:
+        """How ``seat``'s changed hand goes in its delta: ``(view field, append)``, or None when
+        the act says it (the seat played that tile)."""
+        act = self.act
+        if act is not None:
+            if act[1] == "play" and act[0] == seat:
+                hand = [t for t in orjson.loads(before) if t != act[2]]
+                if orjson.dumps(hand) == after:
+                    return None
+            elif not self._tail and after.startswith(before[:-1]) and before != b"[]" \
+                    and after[len(before) - 1:len(before)] == b",":
+                # a drawn tile: added at the hand's end
+                return b"", b',"append":{"hand":[' + after[len(before):] + b"}"
+        return b'"hand":' + after, b""
 
 
 def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
     """The delta from ``old`` to ``new`` for every viewer, or None when only a full state can
     say it (the view appears or goes, ROOMINFO or the view do not have the same fields in the
     same order). Fields are compared as values (an encoded part, such as the seats, by
-    identity: the writer keeps it while it stays the same), the log and the line as JSON."""
+    identity: the writer keeps it while it stays the same), the log and the line as JSON; with
+    an act, the fields it changes are compared with the values it gives."""
     # the same names: each part comes from one function that writes them in one order
     if (old.view is None) != (new.view is None) or old.room.keys() != new.room.keys():
         return None
+    if old.view is not None and new.view is not None and old.view.keys() != new.view.keys():
+        return None
     was = old.room
     room = {k: v for k, v in new.room.items() if v is not was[k] and v != was[k]}
-    head = b'{"type":"delta","base":%d,"seq":%d' % (old.seq, new.seq)
-    if room:
-        head += b',"room":' + orjson.dumps(room)
+    if new.seq != old.seq + 1:
+        return None
+    head = b'{"type":"delta","seq":%d' % new.seq
+    act = _act(old, new)
     view: list[bytes] = []
     tail = b""
-    if old.view is not None and new.view is not None:
-        if old.view.keys() != new.view.keys():
-            return None
+    if act is not None:
+        assert old.view is not None and new.view is not None
+        head += b',"act":' + orjson.dumps(act)
+        gives = followed(old.view, act)
+        changed = {}
+        for k, v in new.view.items():
+            if k in _FOLLOWED:
+                if v != gives[k]:
+                    changed[k] = v
+            elif k not in _SKIPPED and v is not old.view[k] and v != old.view[k]:
+                changed[k] = v
+        if "clock" in new.room:
+            clock = old.room["clock"] if gives["turn"] == old.view["turn"] else clock_after(old.room, gives["turn"])
+            if new.room["clock"] == clock:
+                room.pop("clock", None)
+            else:
+                room["clock"] = new.room["clock"]
+        if changed:
+            view.append(orjson.dumps(changed)[1:-1])
+    elif old.view is not None and new.view is not None:
         was_view = old.view
         changed = {k: v for k, v in new.view.items() if k not in _SKIPPED and v is not was_view[k] and v != was_view[k]}
         if changed:
@@ -118,7 +168,52 @@ def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
             tail += b',"append":{' + b",".join(append) + b"}"
         if prepend:
             tail += b',"prepend":{' + b",".join(prepend) + b"}"
-    return DeltaParts(old, new, head, b",".join(view), tail)
+    seats = _seats(was.get("seats"), room.pop("seats")) if "seats" in room else None
+    if seats is not None and seats[0] is not None:
+        room["seats"] = seats[0]
+    if room:
+        head += b',"room":' + orjson.dumps(room)
+    if seats is not None and seats[1]:
+        head += b',"seats":' + seats[1]
+    return DeltaParts(old, new, act, head, b",".join(view), tail)
+
+
+def _seats(before: Any, after: Any) -> tuple[Any, bytes]:
+    """ROOMINFO's ``seats`` changed from ``before`` to ``after`` (lists of SEATINFO, or their JSON
+    as ``orjson.Fragment``): ``(None, [[index, {field: value}], ...])``, the fields that changed
+    per seat that changed; or ``(after, b"")`` when the seats are not the same in number and
+    fields (sent whole)."""
+    old, new = orjson.loads(orjson.dumps(before)), orjson.loads(orjson.dumps(after))
+    if len(old) != len(new) or any(o.keys() != s.keys() for o, s in zip(old, new)):
+        return after, b""
+    return None, orjson.dumps([[i, {k: v for k, v in s.items() if o[k] != v}]
+                               for i, (o, s) in enumerate(zip(old, new)) if o != s])
+
+
+def _act(old: StateParts, new: StateParts) -> Act | None:
+    """The act that takes ``old`` to ``new`` (one log entry added, the line grown by the tile
+    it played, if any, exactly as :mod:`ziehdomino.engine.follow` writes them), or None."""
+    if old.view is None or new.view is None or len(new.log) <= len(old.log):
+        return None
+    grown = (b"[]", new.log) if old.log == b"[]" else _grown("log", old.log, new.log)
+    if grown is None or grown[0] != b"[]":
+        return None
+    entries = orjson.loads(grown[1])
+    if len(entries) != 1:
+        return None
+    act = act_of(entries[0])
+    ends = old.view["ends"]
+    if act is None or list(entry_of(act, ends).items()) != list(entries[0].items()):
+        return None
+    where = placed(act, ends)
+    if where is None:
+        return act if new.line == old.line else None
+    item = orjson.dumps([where[1]])
+    if old.line == b"[]":
+        return act if new.line == item else None
+    line = _grown("line", old.line, new.line)
+    want = (item, b"[]") if where[0] == "left" else (b"[]", item)
+    return act if line == want else None
 
 
 def _grown(name: str, before: bytes, after: bytes) -> tuple[bytes, bytes] | None:
@@ -143,25 +238,58 @@ def _grown(name: str, before: bytes, after: bytes) -> tuple[bytes, bytes] | None
 def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any] | None:
     """The full state (a parsed ``state`` message) that ``delta`` (a parsed ``delta`` message)
     makes of ``state``, as a new dict; None when ``delta`` does not apply to ``state`` (its
-    ``base`` is not ``state``'s ``seq``, or it changes a view that ``state`` has not): then
-    the client asks for the full state (``{"type": "sync"}``), it never guesses.
+    ``seq`` is not one more than ``state``'s, or it changes a view that ``state`` has not, or its
+    act is not one): then the client asks for the full state (``{"type": "sync"}``), it never
+    guesses.
 
-    The reference for every client (the browser's ``web/sessions/delta.js`` does the same);
-    fields keep their order, so the result encodes to the server's full text byte for byte.
+    The reference for every client (the browser's ``web/sessions/delta.js`` does the same): the
+    act first (:func:`ziehdomino.engine.follow.follow`), then the fields named, then the lists
+    extended, then ``legal`` worked out. Fields keep their order, so the result encodes to the
+    server's full text byte for byte.
     """
-    if state.get("seq") != delta.get("base") or not isinstance(delta.get("seq"), int):
+    seq = delta.get("seq")
+    if not isinstance(seq, int) or not isinstance(state.get("seq"), int) or seq != state["seq"] + 1:
         return None
     view = state.get("view")
-    if view is None and ("view" in delta or "append" in delta or "prepend" in delta):
+    if view is None and any(k in delta for k in ("act", "view", "append", "prepend")):
         return None
     out = copy.deepcopy(state)
     out["seq"] = delta["seq"]
-    out["room"].update(delta.get("room", {}))
     if view is not None:
         v = out["view"]
+        if "act" in delta:
+            try:
+                follow(out["room"], v, delta["act"])
+            except (ValueError, TypeError, IndexError, KeyError):
+                return None
+        _room(out["room"], delta)
         v.update(delta.get("view", {}))
         for name, items in delta.get("append", {}).items():
             v[name] = v[name] + items
         for name, items in delta.get("prepend", {}).items():
             v[name] = items + v[name]
+        v["legal"] = legal_of(v)
+    else:
+        _room(out["room"], delta)
     return out
+
+
+def round_of(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The line of the ``history`` (a ROUND, :class:`~.wire.RoundSummary`) of the round that
+    ``view`` (a parsed view) shows at its end, or None while it is played. What
+    :func:`.replays.summary_of` makes of the match then, read off the view: a client that takes
+    delta frames adds it to the history it holds when a state shows a round's end that the
+    history lacks, and gets no ``history`` message then."""
+    result = view["result"]
+    if result is None:
+        return None
+    return {"round": view["round_number"], "starter": view["starter"], "kind": result["kind"],
+            "winners": result["winners"], "pips": view["pips"], "fair": view["fair"]}
+
+
+def _room(room: dict[str, Any], delta: dict[str, Any]) -> None:
+    """The delta's ROOMINFO fields and the changed fields of its seats applied to ``room``
+    (in place)."""
+    room.update(delta.get("room", {}))
+    for i, fields in delta.get("seats", ()):
+        room["seats"][i].update(fields)

@@ -17,7 +17,7 @@ import orjson
 from ..engine import Match
 from ..engine.tiles import format_oriented
 from ..engine.view import own_fields, public_view
-from .wire import ErrorMessage, RoundSummary, SeatInfo
+from .wire import ErrorMessage, HistoryMessage, RoundSummary, SeatInfo
 
 Seat = int
 
@@ -292,7 +292,8 @@ def _text(value: Any) -> str:
 def history_text(rounds: list[RoundSummary]) -> str:
     """The ``history`` message (:class:`~.wire.HistoryMessage`): every finished round of the
     room, oldest first (:func:`.replays.round_summary`; public once a round is over)."""
-    return _text({"type": "history", "rounds": rounds})
+    message: HistoryMessage = {"type": "history", "rounds": rounds}
+    return _text(message)
 
 
 def error_text(code: str, message: str) -> str:

@@ -207,12 +207,13 @@ Version: TypeAlias = Annotated[int, Field(ge=0, le=2**53)]
 
 class Hello(BaseModel):
     """The first message: with a seat credential for a seated player, without for a spectator;
-    ``deltas``: after the first state, send delta frames (docs/protocol.md, "Delta frames")."""
+    ``deltas``: 2, after the first state, send delta frames (docs/protocol.md, "Delta frames");
+    ``true`` (the first form of delta frames, no longer sent) or left out: full states only."""
 
     model_config = _STRICT
     type: Literal["hello"]
     credential: Annotated[str, Field(min_length=1, max_length=256)] | None = None
-    deltas: bool = False
+    deltas: bool | Literal[2] = False
 
 
 class PlayAction(BaseModel):

@@ -80,7 +80,7 @@ class RoundSummary(TypedDict):
 
 class StateMessage(TypedDict):
     """``state``: the room and this viewer's view (None before the first round), numbered
-    ``seq`` (the base of the next delta)."""
+    ``seq`` (the next delta makes ``seq + 1`` of it)."""
 
     type: Literal["state"]
     seq: int
@@ -89,13 +89,14 @@ class StateMessage(TypedDict):
 
 
 class DeltaMessage(TypedDict):
-    """``delta``: what changed from the state numbered ``base`` to the one numbered ``seq``
+    """``delta``: what changed from the state numbered ``seq - 1`` to the one numbered ``seq``
     (:mod:`.deltas`); only to a connection whose hello asked for deltas."""
 
     type: Literal["delta"]
-    base: int
     seq: int
+    act: NotRequired[list[Any]]
     room: NotRequired[dict[str, Any]]
+    seats: NotRequired[list[list[Any]]]
     view: NotRequired[dict[str, Any]]
     append: NotRequired[dict[str, list[Any]]]
     prepend: NotRequired[dict[str, list[Any]]]

@@ -186,9 +186,13 @@ class RoomWriter:
         if step.push:
             self.broadcast(timing)
         if step.history and self.connections:
-            text = self.history_text()
+            # a round was added; a client that takes deltas works its line out of the round's
+            # end (:func:`.deltas.round_of`) and is sent nothing
+            text = None
             for c in self.connections:
-                c.push(text)
+                if not c.deltas:
+                    text = text or self.history_text()
+                    c.push(text)
 
     def broadcast(self, timing: ActionTiming | None = None) -> None:
         """Push every connection the room's new state: a connection that asked for deltas and
@@ -320,7 +324,7 @@ class RoomWriter:
     async def resend_state(self, conn: Connection, *, full: bool = False) -> None:
         """Push one connection a fresh state (after an error; ``full``: the client asked for it).
         A connection that takes deltas and holds the newest state already gets nothing (unless
-        ``full``). The state last pushed is sent again without taking the lock (a flood of
+        ``full``, which also sends the whole history). The state last pushed is sent again without taking the lock (a flood of
         refusals must not queue on the writer); only a room with none yet waits for the lock."""
         parts = self.parts
         if parts is None or not self._is_current():
@@ -329,6 +333,8 @@ class RoomWriter:
         elif conn.deltas and conn.seq == parts.seq and not full:
             return
         conn.push_state(parts.seq, None, parts.text)
+        if full:
+            conn.push(self.history_text())
 
     def summary(self) -> RoomSummary:
         """The public summary of ``GET /api/rooms/{id}``.

@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import Refusal
 from .codes import Close, ErrorCode
+from .deltas import DELTA_FORM
 from . import watching
 from .models import (CLIENT_MESSAGE, ActionMessage, Contribute, Hello, Leave, NextRound, Ping, React, StartNow, Sync,
                      first_error)
@@ -155,12 +156,12 @@ async def _hello(ws: WebSocket, room: RoomWriter, settings: Settings) -> Connect
     if msg.credential is not None:
         seat = room.seat_of(msg.credential)
         if seat is None and room.room.heir_of(msg.credential) is not None:
-            return Connection(None, deltas=msg.deltas)  # watches until the next round gives the seat
+            return Connection(None, deltas=msg.deltas == DELTA_FORM)  # watches until the next round gives the seat
         if seat is None:
             await ws.send_text(error_text(ErrorCode.BAD_CREDENTIAL, "this credential opens no seat of this room"))
             await ws.close(Close.BAD_CREDENTIAL, "bad credential")
             return None
-    return Connection(seat, deltas=msg.deltas)
+    return Connection(seat, deltas=msg.deltas == DELTA_FORM)
 
 
 async def _send_loop(ws: WebSocket, conn: Connection, write: Writer) -> None:

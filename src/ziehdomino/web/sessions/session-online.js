@@ -22,6 +22,7 @@
 import { CLOSE, FINAL_CLOSES } from '../common/codes.js';
 import { noteState, pendingOf, witnessOf } from './deal-witness.js';
 import { applyDelta } from './delta.js';
+import { roundOf } from './follow.js';
 import { SessionEvents } from './session.js';
 
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
@@ -110,6 +111,7 @@ export class OnlineSession extends SessionEvents {
     this.current = { seq: null, room: null, view: null };
     this.syncing = false; // a delta did not apply: the full state is asked for
     this.rounds = [];
+    this.awaitingHistory = false; // a hello or sync was sent: the full history follows its state
     this.helloCredential = null; // the credential the open socket said hello with (null: spectator)
     // The last action or next-round request sent and not answered yet ({type, version}); one
     // still unanswered when the socket is replaced moves to `lost`, and if the first state of
@@ -149,6 +151,33 @@ export class OnlineSession extends SessionEvents {
   /** The room's finished rounds, oldest first (docs/protocol.md, `history`). */
   history() {
     return this.rounds;
+  }
+
+  /**
+   * The history kept up with the state just taken: a round's end that the history lacks adds
+   * its line, read off the view (delta frames bring no history message then). A finished round
+   * the history still lacks (its end was skipped: a slow reader's states are replaced) asks for
+   * the full state and history, unless the history that follows every hello and sync is on its
+   * way.
+   */
+  followHistory() {
+    const view = this.current.view;
+    if (!view) return;
+    const ended = roundOf(view);
+    const last = this.rounds.at(-1)?.round ?? 0;
+    if (ended && last < ended.round) {
+      if (last === ended.round - 1) this.rounds = this.rounds.concat([ended]);
+    }
+    const finished = ended ? view.round_number : view.round_number - 1;
+    if (!this.awaitingHistory && (this.rounds.at(-1)?.round ?? 0) < finished) this.askFull();
+  }
+
+  /** Asks for the full state and the history after it (a delta did not apply, or the history
+   * fell behind); once until a state comes. */
+  askFull() {
+    if (this.syncing) return;
+    this.syncing = this.sendRaw({ type: 'sync' });
+    this.awaitingHistory = true;
   }
 
   /** The viewer's seat view (docs/view.md), or null before the first round or state. */
@@ -208,7 +237,8 @@ export class OnlineSession extends SessionEvents {
       const seat = this.seat;
       this.helloCredential = seat?.credential ?? null;
       // deltas: after the first state the server sends only what changed (delta.js)
-      this.sendRaw(seat ? { type: 'hello', credential: seat.credential, deltas: true } : { type: 'hello', deltas: true });
+      this.sendRaw(seat ? { type: 'hello', credential: seat.credential, deltas: 2 } : { type: 'hello', deltas: 2 });
+      this.awaitingHistory = true;
       this.startPing();
     };
     socket.onmessage = (event) => {
@@ -339,13 +369,14 @@ export class OnlineSession extends SessionEvents {
         next = applyDelta(this.current, message);
         if (!next) {
           // not a delta from the state held (one was missed): ask for the full state, never guess
-          if (!this.syncing) this.syncing = this.sendRaw({ type: 'sync' });
+          this.askFull();
           return;
         }
       }
       this.syncing = false;
       this.attempt = 0;
       this.current = { seq: next.seq ?? null, room: next.room ?? null, view: next.view ?? null };
+      this.followHistory();
       // Taking over a computer's seat: this browser watched until the round that gives it the
       // seat; once the seat is a person's with this browser's stored seat, say hello again.
       const mine = this.seat?.seat;
@@ -364,6 +395,7 @@ export class OnlineSession extends SessionEvents {
       if (lost && !this.answers(lost)) this.onError('undelivered');
     } else if (message.type === 'history') {
       this.rounds = Array.isArray(message.rounds) ? message.rounds : [];
+      this.awaitingHistory = false;
       this.emit('change');
     } else if (message.type === 'watching') {
       if (Number.isInteger(message.n)) this.emit('watching', message.n);

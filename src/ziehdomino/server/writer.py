@@ -130,6 +130,7 @@ class RoomWriter:
             Refusal: the rules refused the change (nothing changed).
         """
         self.check_alive(change=True)
+        made = time.time()  # the change's moment: the turn clock of its state is read as of then
         step = change(self.room)
         if step is None:
             return None
@@ -146,7 +147,7 @@ class RoomWriter:
         self.last_change = time.time()
         if timing is not None:
             timing.mark_stored()
-        self._publish(step, timing)
+        self._publish(step, timing, made)
         self.notify(step)
         return step
 
@@ -177,14 +178,15 @@ class RoomWriter:
             log.error("storing room %s failed: %r", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
 
-    def _publish(self, step: Step, timing: ActionTiming | None) -> None:
-        """Push what the step owes: every connection its state, the history, closes."""
+    def _publish(self, step: Step, timing: ActionTiming | None, made: float) -> None:
+        """Push what the step owes: every connection its state (its turn clock as of ``made``,
+        the change's moment), the history, closes."""
         if step.close_seat is not None:
             for c in [c for c in self.connections if c.seat == step.close_seat]:
                 self.connections.remove(c)
                 c.close(Close.LEFT)
         if step.push:
-            self.broadcast(timing)
+            self.broadcast(timing, made)
         if step.history and self.connections:
             # a round was added; a client that takes deltas works its line out of the round's
             # end (:func:`.deltas.round_of`) and is sent nothing
@@ -194,12 +196,15 @@ class RoomWriter:
                     text = text or self.history_text()
                     c.push(text)
 
-    def broadcast(self, timing: ActionTiming | None = None) -> None:
+    def broadcast(self, timing: ActionTiming | None = None, made: float | None = None) -> None:
         """Push every connection the room's new state: a connection that asked for deltas and
         holds the state before gets the delta (:mod:`.deltas`), every other one the full state.
-        The state and each viewer's text are computed once, whatever the number of connections."""
+        The state and each viewer's text are computed once, whatever the number of connections.
+        ``made``: the moment of the change it shows (unix s; None: now), as of which the turn
+        clock is read, so that a turn just begun shows its whole time (the store before the push
+        takes a few milliseconds) and a delta need not send it."""
         pushed = 0
-        old, new = self.parts, self._next_parts()
+        old, new = self.parts, self._next_parts(made)
         changes: deltas.DeltaParts | None = None
         made = False  # whether the delta was computed (once, and only if a connection takes it)
         for c in self.connections:
@@ -229,8 +234,8 @@ class RoomWriter:
         kept, room = self._parts_of, self.room
         return kept is not None and kept[0] is room and kept[1] == (None if room.match is None else room.match.version)
 
-    def _next_parts(self) -> messages.StateParts:
-        now = time.time()
+    def _next_parts(self, made: float | None = None) -> messages.StateParts:
+        now = time.time() if made is None else made
         room, clock = self.room, self.host.clock
         deadline = self.deadline()
         self.seq += 1

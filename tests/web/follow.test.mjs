@@ -10,7 +10,7 @@ import { follow, legalOf } from '../../src/ziehdomino/web/sessions/follow.js';
 
 /** The act of a log entry (the compact form a delta frame carries). */
 function actOf(entry) {
-  return entry.type === 'play' ? [entry.seat, 'play', entry.tile, entry.end] : [entry.seat, entry.type];
+  return entry.type === 'play' ? [entry.seat, entry.tile, entry.end] : [entry.seat, entry.type];
 }
 
 /** Every seat's view and a spectator's, at every step of `rounds` random rounds of `players`. */

@@ -78,7 +78,7 @@ from typing import Any
 from orjson import dumps as _dumps, loads as _loads  # the client's codec (the server's encoder too)
 
 from ..cluster import processes
-from ..engine.follow import followed, legal_of
+from ..engine.follow import followed, legal_of, played
 
 HOST = "127.0.0.1"
 MAX_ROOMS = 2000
@@ -278,8 +278,9 @@ class _Client:
         lite = ws.lite
         if act:
             lite.update(followed(lite, act))
-            if act[1] == "play" and act[0] == lite["seat"]:
-                lite["hand"] = [t for t in lite["hand"] if t != act[2]]
+            tile = played(act)
+            if tile is not None and act[0] == lite["seat"]:
+                lite["hand"] = [t for t in lite["hand"] if t != tile]
         for key in _LITE:
             if view and key in view:
                 lite[key] = view[key]

@@ -8,7 +8,7 @@ field whose value is not the one worked out here, so following need not know how
 what tile was drawn or how much time an absent person is given: it only has to be the same in
 both languages.
 
-An act is a short list: ``[seat, "play", tile, end]`` (``end`` None for the opening tile) or
+An act is a short list: ``[seat, tile, end]`` for a play (``end`` None for the opening tile),
 ``[seat, "draw"]`` or ``[seat, "pass"]``, with ``true`` added at its end when a computer made
 the move for a person (the log entry's ``stand_in``).
 """
@@ -23,7 +23,15 @@ from .round import LogEntryJSON, legal_plays
 from .tiles import parse_tile
 
 Act: TypeAlias = list[Any]
-"""``[seat, type, (tile, end)?, (true)?]``, see the module's text."""
+"""``[seat, tile, end]`` / ``[seat, "draw" | "pass"]``, ``true`` added for a stand-in's move."""
+
+#: The acts that are not plays (a play's second item is its tile).
+_NOT_PLAYS = frozenset({"draw", "pass"})
+
+
+def played(act: Act) -> str | None:
+    """The tile an act plays, or None for a draw or a pass."""
+    return None if act[1] in _NOT_PLAYS else act[1]
 
 #: The view's fields an act changes, besides the log, the line and the actor's hand.
 FOLLOWED = ("version", "ends", "hand_counts", "boneyard_count", "turn", "passes")
@@ -34,7 +42,7 @@ def act_of(entry: Mapping[str, Any]) -> Act | None:
     is not one that :func:`entry_of` writes back exactly."""
     kind = entry.get("type")
     if kind == "play":
-        act: Act = [entry.get("seat"), kind, entry.get("tile"), entry.get("end")]
+        act: Act = [entry.get("seat"), entry.get("tile"), entry.get("end")]
         known = 5
     elif kind in ("draw", "pass"):
         act, known = [entry.get("seat"), kind], 3
@@ -52,15 +60,15 @@ def entry_of(act: Act, ends: list[int] | None) -> LogEntryJSON:
     Raises:
         ValueError: ``act`` is not an act.
     """
-    seat, kind, *rest = act
+    seat, what, *rest = act
     marked = bool(rest) and rest[-1] is True
     if marked:
         rest = rest[:-1]
     entry: dict[str, Any]
-    if kind == "play" and len(rest) == 2:
-        entry = {"seat": seat, "type": kind, "tile": rest[0], "end": rest[1], "ends": ends}
-    elif kind in ("draw", "pass") and not rest:
-        entry = {"seat": seat, "type": kind, "ends": ends}
+    if what in _NOT_PLAYS and not rest:
+        entry = {"seat": seat, "type": what, "ends": ends}
+    elif isinstance(what, str) and len(rest) == 1:
+        entry = {"seat": seat, "type": "play", "tile": what, "end": rest[0], "ends": ends}
     else:
         raise ValueError(f"not an act: {act!r}")
     if marked:
@@ -71,13 +79,13 @@ def entry_of(act: Act, ends: list[int] | None) -> LogEntryJSON:
 def placed(act: Act, ends: list[int] | None) -> tuple[str, str] | None:
     """Where a play's tile goes in the line and how it lies there: ``("left" | "right",
     "a|b")`` (the opening tile: ``"right"``, as it is given); None for a draw or a pass."""
-    if act[1] != "play":
+    tile = played(act)
+    if tile is None:
         return None
-    tile = act[2]
     if ends is None:
         return "right", tile
     a, b = parse_tile(tile)
-    if act[3] == "left":
+    if act[2] == "left":
         outer = a if b == ends[0] else b
         return "left", f"{outer}|{ends[0]}"
     outer = b if a == ends[1] else a
@@ -89,7 +97,7 @@ def followed(view: Mapping[str, Any], act: Act) -> dict[str, Any]:
     one more; a play's new ends, the player's count one less, passes 0 and the next seat to act
     (None once that hand is empty); a draw's count one more and boneyard one less; a pass one
     more pass and the next seat (None once every seat passed in a row)."""
-    seat, kind = act[0], act[1]
+    seat, kind = act[0], act[1] if act[1] in _NOT_PLAYS else "play"
     players = len(view["hand_counts"])
     counts = list(view["hand_counts"])
     ends, boneyard, turn, passes = view["ends"], view["boneyard_count"], view["turn"], view["passes"]
@@ -141,7 +149,7 @@ def follow(room: dict[str, Any], view: dict[str, Any], act: Act) -> None:
     if where is not None:
         view["line"] = [where[1], *view["line"]] if where[0] == "left" else [*view["line"], where[1]]
         if view["seat"] == act[0] and view["hand"] is not None:
-            view["hand"] = [t for t in view["hand"] if t != act[2]]
+            view["hand"] = [t for t in view["hand"] if t != act[1]]
     turn = view["turn"]
     view.update(followed(view, act))
     if view["turn"] != turn:

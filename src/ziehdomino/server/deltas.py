@@ -35,7 +35,7 @@ from typing import Any, Final
 
 import orjson
 
-from ..engine.follow import FOLLOWED, Act, act_of, clock_after, entry_of, follow, followed, legal_of, placed
+from ..engine.follow import FOLLOWED, Act, act_of, clock_after, entry_of, follow, followed, legal_of, placed, played
 from .messages import OWN_FIELDS, StateParts, field_key
 
 Seat = int
@@ -97,8 +97,9 @@ class DeltaParts:
         the act says it (the seat played that tile)."""
         act = self.act
         if act is not None:
-            if act[1] == "play" and act[0] == seat:
-                hand = [t for t in orjson.loads(before) if t != act[2]]
+            tile = played(act)
+            if tile is not None and act[0] == seat:
+                hand = [t for t in orjson.loads(before) if t != tile]
                 if orjson.dumps(hand) == after:
                     return None
             elif not self._tail and after.startswith(before[:-1]) and before != b"[]" \

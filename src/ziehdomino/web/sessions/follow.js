@@ -5,8 +5,8 @@
  * vectors in `tests/vectors/deltas.json`. The server sends every field whose value is not the
  * one worked out here (a round's end, a drawn tile, an absent person's time).
  *
- * An act is `[seat, 'play', tile, end]` (`end` null for the opening tile), `[seat, 'draw']` or
- * `[seat, 'pass']`, with `true` added at its end when a computer made the move for a person.
+ * An act is `[seat, tile, end]` for a play (`end` null for the opening tile), `[seat, 'draw']`
+ * or `[seat, 'pass']`, with `true` added at its end when a computer made the move for a person.
  *
  * The room page works without the rules engine (engine.js is the local game's, and too heavy for
  * a page that only shows what the server decides), so the one rule needed here, which actions
@@ -28,12 +28,12 @@ function halves(text) {
  */
 export function entryOf(act, ends) {
   if (!Array.isArray(act)) throw new TypeError('not an act');
-  const [seat, type, ...rest] = act;
+  const [seat, what, ...rest] = act;
   const marked = rest.length > 0 && rest[rest.length - 1] === true;
   if (marked) rest.pop();
   let entry;
-  if (type === 'play' && rest.length === 2) entry = { seat, type, tile: rest[0], end: rest[1], ends };
-  else if ((type === 'draw' || type === 'pass') && rest.length === 0) entry = { seat, type, ends };
+  if ((what === 'draw' || what === 'pass') && rest.length === 0) entry = { seat, type: what, ends };
+  else if (typeof what === 'string' && rest.length === 1) entry = { seat, type: 'play', tile: what, end: rest[0], ends };
   else throw new TypeError('not an act');
   if (marked) entry.stand_in = true;
   return entry;
@@ -47,11 +47,11 @@ export function entryOf(act, ends) {
  * @returns {[string, string]|null} `['left' | 'right', 'a|b']`
  */
 export function placed(act, ends) {
-  if (act[1] !== 'play') return null;
-  const tile = act[2];
+  const tile = act[1];
+  if (tile === 'draw' || tile === 'pass') return null;
   if (ends === null) return ['right', tile];
   const [a, b] = halves(tile);
-  if (act[3] === 'left') return ['left', `${b === ends[0] ? a : b}|${ends[0]}`];
+  if (act[2] === 'left') return ['left', `${b === ends[0] ? a : b}|${ends[0]}`];
   return ['right', `${ends[1]}|${a === ends[1] ? b : a}`];
 }
 
@@ -104,7 +104,7 @@ export function roundOf(view) {
  * @throws {TypeError} when `act` is not an act.
  */
 export function follow(room, view, act) {
-  const [seat, type] = act;
+  const [seat, what] = act;
   const ends = view.ends;
   view.log = view.log.concat([entryOf(act, ends)]);
   const players = view.hand_counts.length;
@@ -114,14 +114,14 @@ export function follow(room, view, act) {
   if (where) {
     const [side, text] = where;
     view.line = side === 'left' ? [text].concat(view.line) : view.line.concat([text]);
-    if (view.seat === seat && view.hand !== null) view.hand = view.hand.filter((t) => t !== act[2]);
+    if (view.seat === seat && view.hand !== null) view.hand = view.hand.filter((t) => t !== act[1]);
     const a = Number(text[0]);
     const b = Number(text[2]);
     view.ends = ends === null ? [a, b] : side === 'left' ? [a, ends[1]] : [ends[0], b];
     counts[seat] -= 1;
     view.passes = 0;
     view.turn = counts[seat] === 0 ? null : (seat + 1) % players;
-  } else if (type === 'draw') {
+  } else if (what === 'draw') {
     counts[seat] += 1;
     view.boneyard_count -= 1;
   } else {

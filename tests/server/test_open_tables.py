@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ziehdomino.engine import action_to_json
 from ziehdomino.server import changes, opentables
 from ziehdomino.server.connection import Connection
+from ziehdomino.server.lobby import LIST_LIMIT, Lobby, apply_list_change
 from ziehdomino.server.models import CreateRoom
+from ziehdomino.server.opentables import ListedTable
 from ziehdomino.server.quickplay import QuickPlay
 from ziehdomino.server.room import Room
 from ziehdomino.server.rooms import RoomError, Rooms
@@ -258,3 +262,47 @@ def test_a_person_takes_a_computers_seat_at_the_next_round_and_starts_at_0() -> 
         await rooms.close()
 
     on_own_thread(main())
+
+
+def test_lobby_events_after_the_first_say_only_what_changed_and_a_slow_reader_gets_the_whole_list() -> None:
+    """Random changes to a long list (tables opened, filled, started, ended; more than the list
+    shows): every subscriber that applies each event holds the list as listed, and the events
+    after the first are changes, smaller than the list; a subscriber that stops reading gets the
+    whole list instead of the changes it missed."""
+    rng = random.Random(5)
+    lobby = Lobby()  # outside an event loop: every change is pushed at once
+    readers = [lobby.subscribe() for _ in range(3)]
+    slow = lobby.subscribe()
+    held: list[list[Any]] = [[] for _ in readers]
+    sizes: list[tuple[int, int]] = []
+    for step in range(400):
+        room = f"room{rng.randrange(80)}"
+        if rng.random() < 0.25:
+            if room in lobby.own:
+                lobby.forget(room)
+        else:
+            size = rng.choice((2, 3, 4))
+            free = rng.randrange(size)
+            line: ListedTable = {"room": room, "size": size, "seats": [], "free": free, "takeover": 0,
+                                 "turn_time": 60, "target": None, "state": "waiting" if free else "playing",
+                                 "created": float(rng.randrange(1000))}
+            lobby._put(room, line)
+        for i, q in enumerate(readers):
+            while not q.empty():
+                event = json.loads(q.get_nowait()[len(b"data: "):])
+                if "tables" in event:
+                    held[i] = event["tables"]
+                else:
+                    sizes.append((len(json.dumps(event)), len(lobby.body())))
+                    changed = apply_list_change(held[i], event)
+                    assert changed is not None
+                    held[i] = changed
+            assert held[i] == lobby.tables(), step
+    assert len(lobby.tables()) == LIST_LIMIT and sizes
+    assert sum(s for s, _ in sizes) * 10 < sum(whole for _, whole in sizes)  # changes: a tenth of the list or less
+    events = [json.loads(slow.get_nowait()[len(b"data: "):]) for _ in range(slow.qsize())]
+    assert "tables" in events[0]  # what it missed went as the whole list
+    tables = events[0]["tables"]
+    for event in events[1:]:
+        tables = event["tables"] if "tables" in event else apply_list_change(tables, event)
+    assert tables == lobby.tables()

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+from ziehdomino.server.lobby import apply_list_change
 from tests.support.server import Client, ServerProcess, on_own_thread
 
 
@@ -40,9 +41,14 @@ class _Events:
         try:
             with httpx.stream("GET", base + "/api/lobby/events", timeout=httpx.Timeout(30, read=60)) as r:
                 self.kind = r.headers["content-type"]
+                tables: list[dict[str, Any]] = []
                 for line in r.iter_lines():
                     if line.startswith("data: "):
-                        self.lists.append((time.monotonic(), json.loads(line[6:])["tables"]))
+                        event = json.loads(line[6:])  # the whole list, or what changed (the page's rule)
+                        changed = event["tables"] if "tables" in event else apply_list_change(tables, event)
+                        assert changed is not None
+                        tables = changed
+                        self.lists.append((time.monotonic(), tables))
         except httpx.HTTPError:
             pass  # the server stopped at the test's end
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { tableText } from '../../src/ziehdomino/web/lobby/open-tables.js';
+import { applyListChange, tableText } from '../../src/ziehdomino/web/lobby/open-tables.js';
 import { secondsLeft } from '../../src/ziehdomino/web/room/room-wait.js';
 
 test('a table line names who sits there (the free seats counted, not named), the size and the time per turn', () => {
@@ -12,6 +12,17 @@ test('a table line names who sits there (the free seats counted, not named), the
   assert.deepEqual(tableText(waiting), { who: 'Anna, Computer', about: '3 Plätze · 1 Minute pro Zug · 1 frei' });
   const playing = { ...waiting, free: 0, turn_time: null, state: 'playing', seats: [{ kind: 'person', name: '<b>Ben</b>' }] };
   assert.deepEqual(tableText(playing), { who: '<b>Ben</b>', about: '3 Plätze · ohne Zeitlimit · läuft' });
+});
+
+test('a change of the live list drops the tables gone and put, then puts each at its place; a place past the end is refused', () => {
+  const line = (room, state = 'waiting') => ({ room, state });
+  const held = [line('a'), line('b'), line('c', 'playing'), line('d', 'playing')];
+  // b started (it moves to the tables in play), a ended, e opened
+  const change = { gone: ['a'], put: [[0, line('e')], [2, line('b', 'playing')]] };
+  assert.deepEqual(applyListChange(held, change), [line('e'), line('c', 'playing'), line('b', 'playing'), line('d', 'playing')]);
+  assert.deepEqual(held.map((t) => t.room), ['a', 'b', 'c', 'd']); // the list held is not changed in place
+  assert.equal(applyListChange(held, { gone: [], put: [[9, line('x')]] }), null);
+  assert.deepEqual(applyListChange([], { gone: ['zz'], put: [] }), []);
 });
 
 test('the countdown shows whole seconds left, never below 0', () => {

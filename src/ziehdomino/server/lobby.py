@@ -4,7 +4,10 @@ the start pages watching (``GET /api/lobby/events``, server-sent events).
 The cost is per change, not per viewer and second: a writer's change recomputes that one room's
 line (:func:`.opentables.listing`, a few dozen operations) and, only when the line differs, marks
 the list dirty; a dirty list is encoded once, at most every ``debounce`` seconds, and the same
-bytes are queued for every subscriber. Nothing runs while nothing changes.
+bytes are queued for every subscriber. Nothing runs while nothing changes. A subscriber gets the
+whole list first, then only what changed (:func:`list_change`, :func:`apply_list_change`): the
+tables gone and the lines new or changed with their places; one that reads too slowly gets the
+whole list again instead of the changes it has not read.
 
 Per process: each process lists the open tables it holds. With a storage shared by several
 processes (PostgreSQL) the list is the database's: :meth:`Lobby.refresh` reads every open table
@@ -17,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import orjson
 
@@ -48,6 +52,31 @@ def storage_tables(storage: object) -> Callable[[], Awaitable[list[ListedTable]]
     return read
 
 
+def list_change(old: list[ListedTable], new: list[ListedTable]) -> dict[str, Any] | None:
+    """What a subscriber holding the list ``old`` needs to hold ``new`` (docs/protocol.md, "Open
+    tables"): ``{"gone": [room ids], "put": [[place, TABLE], ...]}``, the tables no longer
+    listed and the lines new or changed with their places in ``new``; None when that does not
+    give ``new`` (:func:`apply_list_change`: tables that changed places), so the whole list goes."""
+    was = {t["room"]: t for t in old}
+    now = {t["room"] for t in new}
+    change: dict[str, Any] = {"gone": [r for r in was if r not in now],
+                              "put": [[i, t] for i, t in enumerate(new) if was.get(t["room"]) != t]}
+    return change if apply_list_change(old, change) == new else None
+
+
+def apply_list_change(tables: list[Any], change: dict[str, Any]) -> list[Any] | None:
+    """The list a subscriber holds after ``change`` (:func:`list_change`): ``tables`` without
+    the gone and the put ones, then each put line inserted at its place, in order; None when a
+    place is past the list's end. The browser's ``web/lobby/open-tables.js`` does the same."""
+    gone = set(change["gone"]) | {t["room"] for _, t in change["put"]}
+    out = [t for t in tables if t["room"] not in gone]
+    for place, table in change["put"]:
+        if not 0 <= place <= len(out):
+            return None
+        out.insert(place, table)
+    return out
+
+
 class Lobby:
     """The list of open tables and its subscribers.
 
@@ -69,6 +98,7 @@ class Lobby:
         self.pushes = 0  # lists encoded and queued (a figure for the benchmark)
         self._pending: asyncio.TimerHandle | None = None
         self._poller: asyncio.Task[None] | None = None
+        self._listed: list[ListedTable] = []
         self._body = orjson.dumps(as_json([]))
 
     # --- the listener ----------------------------------------------------------------------------
@@ -119,16 +149,23 @@ class Lobby:
 
     def _flush(self) -> None:
         self._pending = None
-        body = orjson.dumps(as_json(self.tables()))
+        tables = self.tables()
+        body = orjson.dumps(as_json(tables))
         if body == self._body:
             return
-        self._body = body
+        change = list_change(self._listed, tables)
+        self._body, self._listed = body, tables
         self.pushes += 1
-        event = b"data: " + body + b"\n\n"
+        whole = b"data: " + body + b"\n\n"
+        event = whole if change is None else b"data: " + orjson.dumps(change) + b"\n\n"
         for queue in self.subscribers:
             if queue.full():
-                queue.get_nowait()  # a slow reader gets the newest list, not every one
-            queue.put_nowait(event)
+                # a slow reader: the whole list instead of the changes it has not read
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(whole)
+            else:
+                queue.put_nowait(event)
 
     # --- subscribers -----------------------------------------------------------------------------
 

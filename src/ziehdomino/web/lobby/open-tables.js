@@ -1,7 +1,7 @@
 /**
  * @file "Offene Tische" on the start page: the live list of open tables (docs/protocol.md, "Open
  * tables"), read from `GET /api/lobby` with the page and then from `GET /api/lobby/events`
- * (server-sent events: the list at once, then every time it changes), each table a line with "Mitspielen" while a seat is free, else "Zuschauen"
+ * (server-sent events: the list at once, then what changed every time it changes), each table a line with "Mitspielen" while a seat is free, else "Zuschauen"
  * (and "Platz übernehmen" while a computer holds a seat of a table in play).
  * The browser's EventSource reconnects by itself; while it is down the list says so.
  */
@@ -26,6 +26,24 @@ export function tableText(table) {
     : t('start.tables.turn', { time: t(`start.open.turn${table.turn_time}`) });
   const state = table.state === 'waiting' ? t('start.tables.free', { n: table.free }) : t('start.tables.playing');
   return { who, about: [t('start.tables.seats', { size: table.size }), turn, state].join(' · ') };
+}
+
+/**
+ * The list after a change of the event stream (`{gone: [id...], put: [[place, table]...]}`): the
+ * tables gone and put dropped, then each put table inserted at its place, in order; the same
+ * as the server's `apply_list_change`. Null when a place is past the list's end.
+ * @param {object[]} tables
+ * @param {{gone: string[], put: Array}} change
+ * @returns {object[]|null}
+ */
+export function applyListChange(tables, change) {
+  const gone = new Set([...change.gone, ...change.put.map(([, table]) => table.room)]);
+  const out = tables.filter((table) => !gone.has(table.room));
+  for (const [place, table] of change.put) {
+    if (!(place >= 0 && place <= out.length)) return null;
+    out.splice(place, 0, table);
+  }
+  return out;
 }
 
 /**
@@ -69,10 +87,19 @@ export function createOpenTables({ list, empty, join, watch, source }) {
       events = open('/api/lobby/events');
       events.onmessage = (event) => {
         status.hidden = true;
+        let next = null;
         try {
-          show(JSON.parse(event.data).tables);
+          const data = JSON.parse(event.data);
+          next = Array.isArray(data.tables) ? data.tables : applyListChange(tables, data);
         } catch {
-          // a broken event: the next one brings the whole list again
+          next = null;
+        }
+        if (next) {
+          show(next);
+        } else {
+          // a change that does not fit the list held: a new stream starts with the whole list
+          events.close();
+          stream();
         }
       };
       events.onerror = () => {

@@ -90,3 +90,34 @@ def test_malformed_hello_is_refused_cleanly(server: ServerProcess, fuzz_room: di
         else:  # a spectator's hello, possibly
             assert data["type"] == "state" and data["room"]["you"] is None
     assert server.stored(room) == before
+
+
+@pytest.mark.parametrize(("deltas", "frame"), [(2, "delta"), (True, "state"), (False, "state"), (None, "state")])
+def test_a_hello_takes_delta_frames_with_2_and_full_states_otherwise(server: ServerProcess, deltas: Any,
+                                                                     frame: str) -> None:
+    """``"deltas": 2`` asks for delta frames; ``true`` (an earlier form), ``false`` or nothing
+    get full states: after the first state, the other seat's arrival comes as that frame."""
+    room, creds = seated_room(server, ["person", "person"], turn_time=None)
+    hello: dict[str, Any] = {"type": "hello", "credential": creds[0]}
+    if deltas is not None:
+        hello["deltas"] = deltas
+    with connect(server.ws_url(room), origin=server.origin, open_timeout=60) as anna:
+        anna.send(json.dumps(hello))
+        assert json.loads(anna.recv(timeout=60))["type"] == "state"
+        with connect(server.ws_url(room), origin=server.origin, open_timeout=60) as ben:
+            ben.send(json.dumps({"type": "hello", "credential": creds[1]}))
+            while (arrived := json.loads(anna.recv(timeout=60)))["type"] in ("history", "watching"):
+                pass
+            assert arrived["type"] == frame
+            if frame == "delta":
+                (seat, fields), = arrived["seats"]  # only the seat that changed, only what changed
+                assert seat == 1 and fields["connected"] is True and "name" not in fields and "view" not in arrived
+
+
+@pytest.mark.parametrize("deltas", [1, "2", [2], 3])
+def test_a_hello_with_another_deltas_value_is_refused(server: ServerProcess, deltas: Any) -> None:
+    room, creds = seated_room(server, ["person", "person"], turn_time=None)
+    with connect(server.ws_url(room), origin=server.origin, open_timeout=60) as ws:
+        ws.send(json.dumps({"type": "hello", "credential": creds[0], "deltas": deltas}))
+        data = json.loads(ws.recv(timeout=60))
+        assert data["type"] == "error" and data["code"] == "hello_first", data

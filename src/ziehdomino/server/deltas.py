@@ -112,18 +112,16 @@ class DeltaParts:
 def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
     """The delta from ``old`` to ``new`` for every viewer, or None when only a full state can
     say it (the view appears or goes, ROOMINFO or the view do not have the same fields in the
-    same order). Fields are compared as values (an encoded part, such as the seats, by
+    same order, ``new`` is not the state made after ``old``). Fields are compared as values (an encoded part, such as the seats, by
     identity: the writer keeps it while it stays the same), the log and the line as JSON; with
     an act, the fields it changes are compared with the values it gives."""
     # the same names: each part comes from one function that writes them in one order
-    if (old.view is None) != (new.view is None) or old.room.keys() != new.room.keys():
+    if new.seq != old.seq + 1 or (old.view is None) != (new.view is None) or old.room.keys() != new.room.keys():
         return None
     if old.view is not None and new.view is not None and old.view.keys() != new.view.keys():
         return None
     was = old.room
     room = {k: v for k, v in new.room.items() if v is not was[k] and v != was[k]}
-    if new.seq != old.seq + 1:
-        return None
     head = b'{"type":"delta","seq":%d' % new.seq
     act = _act(old, new)
     view: list[bytes] = []

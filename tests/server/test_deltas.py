@@ -11,10 +11,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from ziehdomino.engine import Refusal, action_to_json
 from ziehdomino.server import changes
-from ziehdomino.server.connection import Connection
 from ziehdomino.engine.follow import act_of
+from ziehdomino.server.connection import Connection
 from ziehdomino.server.deltas import apply_delta, round_of
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
@@ -234,5 +236,34 @@ def test_a_delta_carries_the_seats_only_when_a_seat_changed() -> None:
         (marked,) = [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
         assert "seats" not in marked.get("room", {})
         assert marked["seats"] == [[0, {"ready": True}]]
+
+    on_own_thread(main())
+
+
+def test_a_connection_that_gets_the_state_whole_later_in_a_turn_gets_the_time_left_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spectator, or a second tab, opening 30 s into a turn gets the turn clock as it is then,
+    not the whole time the state showed when the turn began; the state last pushed stays the
+    base of the next delta (the same seq)."""
+    from ziehdomino.server import writer as writer_module
+
+    async def main() -> None:
+        rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+        await rooms.join(writer, "Ben")
+        anna, ben = _Client(0), _Client(1)
+        await rooms.connect(writer, anna.conn)
+        await rooms.connect(writer, ben.conn)
+        await anna.read(writer)
+        assert anna.state is not None
+        first = anna.state["room"]["clock"]
+        assert first is not None and first["ms"] > 59_000
+        later = time.time() + 30
+        monkeypatch.setattr(writer_module, "time", type("Later", (), {"time": staticmethod(lambda: later)}))
+        spectator = _Client(None)
+        await rooms.connect(writer, spectator.conn)
+        await spectator.read(writer)
+        assert spectator.state is not None and spectator.state["seq"] == anna.state["seq"]
+        assert 29_000 < spectator.state["room"]["clock"]["ms"] < 31_000, spectator.state["room"]["clock"]
+        await rooms.close()
 
     on_own_thread(main())

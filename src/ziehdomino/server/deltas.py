@@ -185,8 +185,8 @@ def _seats(before: Any, after: Any) -> tuple[Any, bytes]:
     old, new = orjson.loads(orjson.dumps(before)), orjson.loads(orjson.dumps(after))
     if len(old) != len(new) or any(o.keys() != s.keys() for o, s in zip(old, new)):
         return after, b""
-    return None, orjson.dumps([[i, {k: v for k, v in s.items() if o[k] != v}]
-                               for i, (o, s) in enumerate(zip(old, new)) if o != s])
+    changed = [[i, {k: v for k, v in s.items() if o[k] != v}] for i, (o, s) in enumerate(zip(old, new)) if o != s]
+    return None, orjson.dumps(changed) if changed else b""
 
 
 def _act(old: StateParts, new: StateParts) -> Act | None:

@@ -291,7 +291,7 @@ class Rooms:
                 except RoomError:  # the deal it made could not be stored: present, the next change deals
                     step = await writer.run_locked(lambda r: changes.present(r, seat))
             if step is None:
-                parts = writer.current()
+                parts = writer.whole()
                 conn.push_state(parts.seq, None, parts.text)
             conn.push(writer.history_text())
 

@@ -33,6 +33,10 @@ from .wire import RoomSummary, RoundList, RoundReplay
 
 log = logging.getLogger("ziehdomino.rooms")
 
+#: Seconds a state's turn clock stays good for a connection that gets the state whole: read
+#: longer ago, it is read again for that connection (:meth:`RoomWriter.whole`).
+CLOCK_FRESH = 1.0
+
 
 class Listener(Protocol):
     """Told of every change a writer made, after it was stored and pushed."""
@@ -82,6 +86,7 @@ class RoomWriter:
         self.parts: messages.StateParts | None = None
         self.seq = 0
         self._parts_of: tuple[Room, int | None] | None = None
+        self._parts_at = 0.0  # the moment (unix s) as of which the state last made was read
         self.encoder = messages.StateEncoder()
         #: The seats' JSON and what it was made of (:meth:`_seats_json`).
         self._seats_kept: tuple[object, object, object, bool, Seat | None, orjson.Fragment, bytes] | None = None
@@ -227,6 +232,25 @@ class RoomWriter:
             parts = self._next_parts()
         return parts
 
+    def whole(self) -> messages.StateParts:
+        """The room's state for a connection that gets it whole now (its hello, a sync, after an
+        error): :meth:`current`, or, when the turn clock in it was read more than
+        :data:`CLOCK_FRESH` seconds ago, the same state (the same ``seq``) with the clock read
+        now: its ``ms`` counts down in the client from the moment it arrives, so a state made
+        at the turn's start would show a page opened later the whole time again. The state
+        last made stays the base of the next delta."""
+        parts = self.current()
+        if parts.room.get("clock") is None:
+            return parts
+        now = time.time()
+        if now - self._parts_at <= CLOCK_FRESH:
+            return parts
+        room, clock = self.room, self.host.clock
+        deadline = self.deadline()
+        return self.encoder.parts(room.id, self._seats_json(room, clock, deadline, now), room.match,
+                                  room_extra=room.room_extra(deadline, now), stand_ins=list(room.state.stand_ins),
+                                  seq=parts.seq)
+
     def _is_current(self) -> bool:
         """Whether the state last made shows the room's value as it is: the same value (by
         identity), its match at the same version (a match is changed in place only by tests,
@@ -243,6 +267,7 @@ class RoomWriter:
                                    room_extra=room.room_extra(deadline, now), stand_ins=list(room.state.stand_ins),
                                    seq=self.seq)
         self.parts, self._parts_of = parts, (room, None if room.match is None else room.match.version)
+        self._parts_at = now
         return parts
 
     def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
@@ -334,9 +359,11 @@ class RoomWriter:
         parts = self.parts
         if parts is None or not self._is_current():
             async with self.lock:
-                parts = self.current()
+                parts = self.whole()
         elif conn.deltas and conn.seq == parts.seq and not full:
             return
+        else:
+            parts = self.whole()
         conn.push_state(parts.seq, None, parts.text)
         if full:
             conn.push(self.history_text())

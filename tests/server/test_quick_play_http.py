@@ -6,6 +6,7 @@ nobody, and a waiting table survives SIGKILL."""
 from __future__ import annotations
 
 import json
+import signal
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -200,3 +201,20 @@ def test_everyone_at_the_table_learns_how_many_watch(tmp_path: Path, web_dir: Pa
         on_own_thread(main())
     finally:
         srv.stop()
+
+
+def test_a_server_with_a_list_watched_stops_at_once_and_cleanly(tmp_path: Path, web_dir: Path) -> None:
+    """An open event stream of "Offene Tische" (a start page left open) does not hold up the
+    server's shutdown: it is closed at once, without an error in the log."""
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+    try:
+        events = _Events(srv)
+        events.wait(lambda tables: tables == [])
+        assert srv.proc is not None
+        srv.proc.send_signal(signal.SIGINT)
+        srv.proc.wait(timeout=30)
+    finally:
+        srv.stop()
+    log = srv.log()
+    # the shutdown's grace (5 s) was not waited out, nor the stream cancelled with a traceback
+    assert "Exception in ASGI application" not in log and "graceful shutdown exceeded" not in log, log[-2000:]

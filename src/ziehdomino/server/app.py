@@ -31,7 +31,7 @@ from .codes import ErrorCode
 from .pages import CachedStaticFiles, error_page, page, page_response, service_worker_text, web_version
 from .ratelimit import Limiter
 from .replays import ReplayError, round_number
-from .lobbyapi import leave_room, lobby_events, lobby_list, quick_play
+from .lobbyapi import LOBBY_EVENTS, leave_room, lobby_events, lobby_list, quick_play
 from .quickplay import QuickPlay
 from .reactions import Reactions
 from .room import Room
@@ -263,7 +263,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/quick", quick_play, methods=["POST"]),
         Route("/api/lobby", lobby_list),
-        Route("/api/lobby/events", lobby_events),
+        Route(LOBBY_EVENTS, lobby_events),
         Route("/api/rooms/{room_id}", room_summary),
         Route("/api/rooms/{room_id}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{room_id}/leave", leave_room, methods=["POST"]),
@@ -327,7 +327,7 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     forwarded: dict[str, Any] = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
     if not access_log:  # uvicorn writes a line per WebSocket handshake even so: one per tab opened
         logging.getLogger("uvicorn.error").addFilter(quiet.without_socket_access)
-    http, ws = gate.protocols(_gate(settings))
+    http, ws = gate.protocols(_gate(settings), endless=frozenset({LOBBY_EVENTS}))
     # log_config=None: uvicorn's own lines go through the root logger above, with the time and
     # the process name like every other line
     uvicorn.run(SecurityHeadersMiddleware(create_app(settings, storage)), host=host, port=port, log_level=log_level,

@@ -144,11 +144,15 @@ def _address(transport: asyncio.BaseTransport) -> str:
     return "unknown"
 
 
-def protocols(gate: Gate) -> tuple[type[HttpToolsProtocol], type[WebSocketsSansIOProtocol]]:
+def protocols(gate: Gate, endless: frozenset[str] = frozenset()) -> tuple[type[HttpToolsProtocol],
+                                                                           type[WebSocketsSansIOProtocol]]:
     """uvicorn's httptools HTTP and websockets-sansio WebSocket protocols, keeping ``gate``'s rules.
 
     A connection is counted when the HTTP protocol gets it and released when whichever protocol
-    holds it last (HTTP, or WebSocket after an upgrade) loses it.
+    holds it last (HTTP, or WebSocket after an upgrade) loses it. A response on one of the
+    ``endless`` paths (an event stream) is closed as soon as the server begins to shut down:
+    it never ends by itself, so the shutdown would otherwise wait out its grace and cancel it
+    (a traceback in the log); its client reconnects.
     """
 
     class GatedHttp(HttpToolsProtocol):
@@ -174,6 +178,13 @@ def protocols(gate: Gate) -> tuple[type[HttpToolsProtocol], type[WebSocketsSansI
         def handle_websocket_upgrade(self) -> None:
             self._stop_waiting()  # the WebSocket has its own rules from here (the hello's deadline)
             super().handle_websocket_upgrade()
+
+        def shutdown(self) -> None:
+            cycle = self.cycle
+            if cycle is not None and not cycle.response_complete and cycle.scope.get("path") in endless:
+                self.transport.close()
+                return
+            super().shutdown()
 
         def _wait_for_request(self) -> None:
             self._stop_waiting()

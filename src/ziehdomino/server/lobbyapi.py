@@ -21,6 +21,8 @@ from .quickplay import QuickPlay
 from .room import RoomError
 from .wire import CreatedRoom
 
+#: The path of the list's event stream (closed first when the server shuts down: gate.py).
+LOBBY_EVENTS = "/api/lobby/events"
 #: Seconds between two comment lines on an idle event stream (keeps proxies from closing it).
 KEEP_ALIVE = 20.0
 #: Event streams one process serves at once; more are answered 503 (the page falls back to polling).

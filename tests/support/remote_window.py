@@ -137,10 +137,14 @@ class Window(ABC):
             time.sleep(0.05)
 
     def where(self) -> str:
-        """Where the window is, for a failure's message: its address, the focused element and
-        what its alerts say."""
+        """Where the window is, for a failure's message: its address, the focused element, what
+        its alerts and its status say, its heading, the classes on its root and the errors it
+        logged."""
         return str(self.run("""() => `at ${location.href}, focus on ${document.activeElement?.outerHTML.slice(0, 80)}, alerts: `
-            + [...document.querySelectorAll('[role=alert]')].map((a) => a.textContent.trim()).filter(Boolean).join(' | ')"""))
+            + [...document.querySelectorAll('[role=alert]')].map((a) => a.textContent.trim()).filter(Boolean).join(' | ')
+            + `; status: ${[...document.querySelectorAll('[role=status]')].map((a) => a.textContent.trim()).filter(Boolean).join(' | ').slice(0, 300)}`
+            + `; heading: ${document.querySelector('h2')?.innerText}; root: ${document.documentElement.className}`""")) \
+            + f"; errors: {self.errors()}"
 
     def get(self, role: str, name: str, within: Handle | None = None, timeout: float = 20.0) -> Handle:
         """Like :meth:`find`, waiting up to ``timeout`` seconds for the element to appear."""

@@ -444,4 +444,13 @@ test("a round's end adds its line to the history held, once; a history message r
   t.all[0].message({ type: 'state', seq: 2, room: { you: null }, view: ended(2) });
   t.all[0].message({ type: 'state', seq: 3, room: { you: null }, view: ended(2) }); // the same end: not again
   assert.deepEqual(t.session.history(), [1, 2].map((n) => ({ round: n, starter: 1, kind: 'domino', winners: [0], pips: [0, 5], fair: null })));
+  // round 3's end was skipped (a slow reader's states are replaced): the full state and history
+  // are asked for, once, and asked again only for a later round
+  const syncs = () => t.all[0].sent.filter((m) => m.type === 'sync').length;
+  const playing = (n) => ({ ...ended(n), result: null, turn: 0, pips: null });
+  t.all[0].message({ type: 'state', seq: 4, room: { you: null }, view: playing(4) });
+  assert.equal(syncs(), 1);
+  t.all[0].message({ type: 'history', rounds: [1, 2].map((n) => ({ round: n, starter: 1, kind: 'domino', winners: [0], pips: [0, 5], fair: null })) });
+  t.all[0].message({ type: 'state', seq: 5, room: { you: null }, view: playing(4) });
+  assert.equal(syncs(), 1);
 });

@@ -112,6 +112,7 @@ export class OnlineSession extends SessionEvents {
     this.syncing = false; // a delta did not apply: the full state is asked for
     this.rounds = [];
     this.awaitingHistory = false; // a hello or sync was sent: the full history follows its state
+    this.historyAsked = null; // the finished round the history was last asked for
     this.helloCredential = null; // the credential the open socket said hello with (null: spectator)
     // The last action or next-round request sent and not answered yet ({type, version}); one
     // still unanswered when the socket is replaced moves to `lost`, and if the first state of
@@ -164,12 +165,13 @@ export class OnlineSession extends SessionEvents {
     const view = this.current.view;
     if (!view) return;
     const ended = roundOf(view);
-    const last = this.rounds.at(-1)?.round ?? 0;
-    if (ended && last < ended.round) {
-      if (last === ended.round - 1) this.rounds = this.rounds.concat([ended]);
-    }
+    if (ended && (this.rounds.at(-1)?.round ?? 0) === ended.round - 1) this.rounds = this.rounds.concat([ended]);
     const finished = ended ? view.round_number : view.round_number - 1;
-    if (!this.awaitingHistory && (this.rounds.at(-1)?.round ?? 0) < finished) this.askFull();
+    // asked once per finished round: a history the server itself lacks rounds of is not asked again
+    if (!this.awaitingHistory && (this.rounds.at(-1)?.round ?? 0) < finished && this.historyAsked !== finished) {
+      this.historyAsked = finished;
+      this.askFull();
+    }
   }
 
   /** Asks for the full state and the history after it (a delta did not apply, or the history

@@ -78,7 +78,7 @@ from typing import Any
 from orjson import dumps as _dumps, loads as _loads  # the client's codec (the server's encoder too)
 
 from ..cluster import processes
-from ..engine.follow import followed, legal_of, played
+from ..engine.follow import followed, hand_after, legal_of
 
 HOST = "127.0.0.1"
 MAX_ROOMS = 2000
@@ -277,10 +277,8 @@ class _Client:
             return
         lite = ws.lite
         if act:
+            lite["hand"] = hand_after(lite["hand"], act, lite["seat"])
             lite.update(followed(lite, act))
-            tile = played(act)
-            if tile is not None and act[0] == lite["seat"]:
-                lite["hand"] = [t for t in lite["hand"] if t != tile]
         for key in _LITE:
             if view and key in view:
                 lite[key] = view[key]

@@ -33,6 +33,14 @@ def played(act: Act) -> str | None:
     """The tile an act plays, or None for a draw or a pass."""
     return None if act[1] in _NOT_PLAYS else act[1]
 
+
+def hand_after(hand: list[str], act: Act, seat: int | None) -> list[str]:
+    """``seat``'s ``hand`` after ``act``: without the tile it played, if it was ``seat``'s play;
+    else as it was (a drawn tile is not in the act)."""
+    tile = played(act)
+    return [t for t in hand if t != tile] if tile is not None and act[0] == seat else hand
+
+
 #: The view's fields an act changes, besides the log, the line and the actor's hand.
 FOLLOWED = ("version", "ends", "hand_counts", "boneyard_count", "turn", "passes")
 
@@ -148,8 +156,8 @@ def follow(room: dict[str, Any], view: dict[str, Any], act: Act) -> None:
     where = placed(act, ends)
     if where is not None:
         view["line"] = [where[1], *view["line"]] if where[0] == "left" else [*view["line"], where[1]]
-        if view["seat"] == act[0] and view["hand"] is not None:
-            view["hand"] = [t for t in view["hand"] if t != act[1]]
+        if view["hand"] is not None:
+            view["hand"] = hand_after(view["hand"], act, view["seat"])
     turn = view["turn"]
     view.update(followed(view, act))
     if view["turn"] != turn:

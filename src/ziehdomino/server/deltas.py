@@ -35,7 +35,8 @@ from typing import Any, Final
 
 import orjson
 
-from ..engine.follow import FOLLOWED, Act, act_of, clock_after, entry_of, follow, followed, legal_of, placed, played
+from ..engine.follow import (FOLLOWED, Act, act_of, clock_after, entry_of, follow, followed, hand_after, legal_of,
+                             placed, played)
 from .messages import OWN_FIELDS, StateParts, field_key
 
 Seat = int
@@ -97,10 +98,8 @@ class DeltaParts:
         the act says it (the seat played that tile)."""
         act = self.act
         if act is not None:
-            tile = played(act)
-            if tile is not None and act[0] == seat:
-                hand = [t for t in orjson.loads(before) if t != tile]
-                if orjson.dumps(hand) == after:
+            if played(act) is not None and act[0] == seat:
+                if orjson.dumps(hand_after(orjson.loads(before), act, seat)) == after:
                     return None
             elif not self._tail and after.startswith(before[:-1]) and before != b"[]" \
                     and after[len(before) - 1:len(before)] == b",":

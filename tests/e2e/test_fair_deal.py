@@ -163,6 +163,49 @@ def _tamper(data_dir: Path, room: str, what: str) -> None:
         db.close()
 
 
+def test_a_join_clicked_before_the_room_arrives_still_contributes(server, new_context):
+    """The join form is on the page before the socket's first state; a click then waits for the
+    pending commitment, so the join that deals the round carries the joiner's contribution."""
+    anna = new_context(viewport=PHONE).new_page()
+    problems = watch(anna)
+    link = open_room(anna, server.base, "Anna")
+    held: list[Any] = []  # the server's frames to Ben's page while the test holds them
+    to_page: list[Any] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        to_page.append(ws)
+
+        def from_server(message: str | bytes) -> None:
+            if to_page[0] is not None:
+                held.append(message)
+            else:
+                ws.send(message)
+        upstream.on_message(from_server)
+
+    context = new_context(viewport=PHONE)
+    context.route_web_socket(re.compile(r"/ws/"), route)
+    ben = context.new_page()
+    problems += watch(ben)
+    joins: list[dict[str, Any]] = []
+    ben.on("request", lambda r: r.url.endswith("/join") and joins.append(r.post_data_json))
+    ben.goto(link)
+    ben.get_by_label("Dein Name").fill("Ben")
+    ben.get_by_role("button", name="Beitreten").click()
+    ben.wait_for_timeout(1000)
+    assert joins == [], joins  # no join before the room's state came
+    socket = to_page[0]
+    to_page[0] = None
+    for message in held:
+        socket.send(message)
+    expect(ben.get_by_role("heading", name="Runde 1")).to_be_visible(timeout=15_000)
+    assert len(joins) == 1 and re.fullmatch(r"[0-9a-f]{32}", joins[0].get("contribution", "")), joins
+    play_round([anna, ben], act_by_names)
+    ben.locator(".fair-seal summary").click()
+    expect(ben.locator(".fair-seal li.own code")).to_have_text(joins[0]["contribution"], timeout=10_000)
+    assert not problems, problems
+
+
 @pytest.mark.parametrize(("what", "why"), [("deal", "ergibt nicht diese Runde"),
                                            ("seed", "eine andere als die vor dem Geben erhaltene")])
 def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed(new_context, tmp_path, screens,

@@ -291,6 +291,23 @@ async function seatOfAnotherTab(ms = 3000) {
   return null;
 }
 
+/**
+ * The room as the socket last said, waiting up to `ms` for its first state if none came yet.
+ * @returns {Promise<object|null>}  null when none came within `ms`.
+ */
+function roomInfoSoon(ms = 5000) {
+  if (session.roomInfo()) return Promise.resolve(session.roomInfo());
+  return new Promise((done) => {
+    const finish = () => {
+      clearTimeout(timer);
+      stop();
+      done(session.roomInfo());
+    };
+    const timer = setTimeout(finish, ms);
+    const stop = session.subscribe({ change: () => session.roomInfo() && finish() });
+  });
+}
+
 /** Joins, unless another tab of this browser took a seat here meanwhile: then plays that one. */
 async function joinOnce(name) {
   if (await seatOfAnotherTab()) {
@@ -299,8 +316,9 @@ async function joinOnce(name) {
     return;
   }
   // the joiner's contribution to the pending deal goes with the join (docs/fair.md): the join of
-  // the last free seat deals the first round at once
-  const given = joinContribution(localStorage, roomId, session.roomInfo());
+  // the last free seat deals the first round at once, so a click before the socket's first state
+  // (the form is on the page from the start) waits for the pending commitment it brings
+  const given = joinContribution(localStorage, roomId, await roomInfoSoon());
   const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/join`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

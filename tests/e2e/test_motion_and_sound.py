@@ -18,19 +18,28 @@ from tests.e2e.test_table_view import wait_settled
 from tests.support.e2e import act_by_names, settle, turn_state, watch
 
 #: Watches for the first flight that starts from now on (window.__flight, a promise): how many
-#: motion animations run then, and the longest one's length in ms (null when none came within
-#: `wait` ms). Looked for at every frame. With `hold`, the flight is paused in the frame it is
-#: seen, so a busy machine cannot let it land before the test looks at it.
+#: motion animations it made, and the longest one's length in ms (null when none came within
+#: `wait` ms). The page's animations are caught as they are made (Element.animate), not looked
+#: for at a later frame, where a busy machine may have let a 300 ms flight land already. With
+#: `hold`, each is paused as it is made, so the flight stays in the air until the test ends it.
 NEXT_FLIGHT_JS = """([wait, hold]) => { window.__flight = new Promise((done) => {
+  const made = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const run = animate.call(this, frames, options);
+    if (options?.id === 'motion') {
+      if (hold) run.pause();
+      made.push(run);
+    }
+    return run;
+  };
   const until = performance.now() + wait;
   const look = () => {
-    const runs = document.getAnimations().filter((a) => a.id === 'motion' && a.playState === 'running');
-    if (runs.length && hold) runs.forEach((a) => a.pause());
-    if (runs.length) done({ runs: runs.length, ms: Math.max(...runs.map((a) => a.effect.getTiming().duration)) });
-    else if (performance.now() > until) done(null);
-    else requestAnimationFrame(look);
+    if (!made.length && performance.now() <= until) return requestAnimationFrame(look);
+    Element.prototype.animate = animate;
+    done(made.length ? { runs: made.length, ms: Math.max(...made.map((a) => a.effect.getTiming().duration)) } : null);
   };
-  look();
+  requestAnimationFrame(look);
 }); }"""
 
 #: Counts every flight seen from now on (window.__flights), looked for at every frame.

@@ -5,6 +5,8 @@ nobody, and a waiting table survives SIGKILL."""
 
 from __future__ import annotations
 
+import asyncio
+
 import json
 import signal
 import threading
@@ -85,18 +87,19 @@ def test_quick_play_pairs_at_once_fills_with_computers_and_the_list_follows_with
         assert bad.status_code == 422
         assert [s["name"] for s in _summary(srv, lone["room"])["seats"]] == ["Cleo", None, None]
 
-        async def sit() -> tuple[float, float]:
+        async def sit() -> tuple[float, float, float]:
             client = await Client(srv, lone["room"], lone["credential"]).open()
             connected = time.monotonic()
             state = await client.wait_state(lambda s: s["view"] is not None, timeout=10)
             dealt = time.monotonic()
             assert [s["kind"] for s in state["room"]["seats"]] == ["person", "computer", "computer"]
             assert {s["level"] for s in state["room"]["seats"][1:]} == {"mittel"}
+            # Cleo stays until the list showed her table (a table whose people all left goes)
+            listed = await asyncio.to_thread(events.wait, lambda tables: any(t["room"] == lone["room"] for t in tables))
             await client.close()
-            return connected, dealt
+            return connected, dealt, listed
 
-        connected, dealt = on_own_thread(sit())
-        listed = events.wait(lambda tables: any(t["room"] == lone["room"] for t in tables))
+        connected, dealt, listed = on_own_thread(sit())
         assert listed - connected < 2.0, listed - connected  # the list follows a change within 2 s
         assert dealt - connected < 4.0
         print(f"lone quick play: dealt {dealt - connected:.2f} s after connecting (countdown 1 s); "

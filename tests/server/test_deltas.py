@@ -17,7 +17,8 @@ from ziehdomino.engine import Refusal, action_to_json
 from ziehdomino.server import changes
 from ziehdomino.engine.follow import act_of
 from ziehdomino.server.connection import Connection
-from ziehdomino.server.deltas import apply_delta, round_of
+from ziehdomino.server.deltas import act_parts, apply_delta, delta_parts, round_of
+from ziehdomino.server.messages import StateParts
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
 from ziehdomino.server.settings import Settings
@@ -103,6 +104,21 @@ def _assert_within(delta: dict[str, Any], full: dict[str, Any]) -> None:
         assert full["view"][name][:len(items)] == items
 
 
+def _told_as_checked(old: StateParts | None, new: StateParts | None, step: Any) -> int:
+    """1 when ``step`` (an action of a round that goes on) is told as its act alone
+    (:func:`act_parts`): its delta for every viewer is byte for byte the one made by comparing
+    both states field by field (:func:`delta_parts`); else 0."""
+    if old is None or new is None or step is None or step.act is None:
+        return 0
+    told, compared = act_parts(old, new, step.act), delta_parts(old, new)
+    assert told is not None and compared is not None
+    viewers = [None, *range(step.room.players)]
+    for seat in viewers:
+        if old.has_own(seat):
+            assert told.text(seat) == compared.text(seat), seat
+    return 1
+
+
 def _text(state: dict[str, Any]) -> str:
     return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
@@ -119,6 +135,7 @@ async def _random_room(rng: random.Random) -> int:
         if k == "person":
             await rooms.join(writer, f"P{i}")
     persons = [i for i, k in enumerate(kinds) if k == "person"]
+    told = 0  # actions sent as acts alone, checked against the deltas made from both states
     clients: list[_Client] = []
     everyone: list[_Client] = []
 
@@ -155,7 +172,9 @@ async def _random_room(rng: random.Random) -> int:
         elif room.turn is not None:
             seat = room.turn
             action = action_to_json(rng.choice(room.match.round.legal_actions(seat)))
-            await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
+            before = writer.parts
+            step = await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
+            told += _told_as_checked(before, writer.parts, step)
         else:  # between rounds: every person asks for the next one
             for seat in persons:
                 if not writer.room.state.ready[seat]:
@@ -166,6 +185,8 @@ async def _random_room(rng: random.Random) -> int:
         for c in clients:
             if rng.random() < 0.8:  # a slow reader leaves its states waiting: they are replaced
                 await c.read(writer)
+                if c.state is not None and c.state["seq"] == writer.parts.seq:  # at every state it holds
+                    assert _text(c.state) == writer.parts.text(c.conn.seat)
     clients = [c for c in clients if c.conn.close_code is None]  # a fifth tab of a seat closes the oldest
     assert clients
     for c in clients:
@@ -176,6 +197,7 @@ async def _random_room(rng: random.Random) -> int:
         assert c.rounds == json.loads(writer.history_text())["rounds"]  # the history too
     kinds = [kind for c in everyone for kind, _ in c.frames]
     assert kinds.count("delta") > kinds.count("state")  # mostly deltas, not only full states
+    assert told > 20, told
     return sum(c.derived for c in everyone)
 
 

@@ -20,6 +20,7 @@ from typing import Any, Literal, NamedTuple
 from ..constants import MatchTarget, TurnTime
 from ..engine.actions import ActionJSON
 from ..engine import Draw, Match, Refusal, logged_action, parse_action
+from ..engine.follow import Act, act_of
 from . import replays
 from .codes import ErrorCode
 from .room import Room, RoomError, Seat, SeatState
@@ -59,6 +60,9 @@ class Step(NamedTuple):
         push: every connection gets its new state.
         history: every connection gets the history (a round finished).
         close_seat: that seat's connections are closed (4410, it left) once stored.
+        act: the change is this one action of a round that goes on (:mod:`..engine.follow`'s
+            form, as the log shows it): a connection that holds the state before is sent just
+            that (:func:`.deltas.act_parts`).
     """
 
     room: Room
@@ -66,6 +70,7 @@ class Step(NamedTuple):
     push: bool = True
     history: bool = False
     close_seat: Seat | None = None
+    act: Act | None = None
 
 
 WHOLE = Write("whole")
@@ -252,8 +257,11 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
     if not isinstance(action, Draw):
         state = state._replace(turn_started=now)
         fields["turn_started"] = now
+    entry: dict[str, Any] = dict(entries[-1].to_json())
+    if stand_in:
+        entry["stand_in"] = True
     return Step(room.but(match=match, state=state), Write("append", action=logged_action(entries[-1]),
-                                                          fields=fields or None))
+                                                          fields=fields or None), act=act_of(entry))
 
 
 def ready(room: Room, seat: Seat, version: int, now: float) -> Step:

@@ -21,6 +21,11 @@ state made last), and holds:
 No delta carries ``legal``: the client works it out from the view's other fields
 (:func:`ziehdomino.engine.follow.legal_of`), the same rule that makes it on the server.
 
+Two ways make the same delta. :func:`delta_parts` compares both states field by field (and the
+fields an act changes with the values it gives), for any change. :func:`act_parts` is the one for
+an action of a round that goes on, the common change: the act and ROOMINFO's changes only, with no
+view or hand made for either state; the delta tests hold it to :func:`delta_parts`' bytes.
+
 A client applies a delta only to the state numbered ``seq - 1`` (:func:`apply_delta`), and the
 result is exactly the next full state, key order included. Every field is compared as the
 value it is sent as, so a delta can only carry what the viewer's full state carries: the leak
@@ -37,6 +42,7 @@ import orjson
 
 from ..engine.follow import (FOLLOWED, Act, act_of, clock_after, entry_of, follow, followed, hand_after, legal_of,
                              placed, played)
+from ..engine.tiles import format_tile
 from .messages import OWN_FIELDS, StateParts, field_key
 
 Seat = int
@@ -60,12 +66,13 @@ class DeltaParts:
     """What the delta from ``old`` to ``new`` holds for every viewer (encoded once per change),
     and each viewer's delta text (:meth:`text`)."""
 
-    __slots__ = ("old", "new", "act", "_head", "_view", "_tail", "_plain", "_texts")
+    __slots__ = ("old", "new", "act", "_head", "_view", "_tail", "_plain", "_texts", "_told")
 
     def __init__(self, old: StateParts, new: StateParts, act: Act | None, head: bytes, view: bytes,
-                 tail: bytes) -> None:
+                 tail: bytes, told: bool = False) -> None:
         self.old, self.new, self.act = old, new, act
         self._head, self._view, self._tail = head, view, tail
+        self._told = told  # made by act_parts: the act says every viewer's change
         self._plain: str | None = None  # the text for a viewer whose hand did not change
         self._texts: dict[Seat | None, str] = {}
 
@@ -77,6 +84,8 @@ class DeltaParts:
             return text
         if not self.old.has_own(seat):
             return None
+        if self._told:
+            return self._act_text(seat)
         old, new = self.old.own(seat), self.new.own(seat)
         # own fields: (you, seat, hand, legal), or (you,) before the first round
         own = self._hand(seat, old[2], new[2]) if len(new) > 2 and old[2] != new[2] else None
@@ -90,6 +99,24 @@ class DeltaParts:
             view = b",".join(p for p in (self._view, view_field) if p)
             text = (self._head + (b',"view":{' + view + b"}" if view else b"") + self._tail + appended
                     + b"}").decode()
+        self._texts[seat] = text
+        return text
+
+    def _act_text(self, seat: Seat | None) -> str:
+        """An act's delta for ``seat`` (:func:`act_parts`): the same for every viewer, but the
+        tile drawn, which goes to the seat that drew it."""
+        act = self.act
+        assert act is not None
+        self.new.told(seat)
+        if act[0] == seat and act[1] == "draw" and seat is not None:
+            match = self.new.match
+            assert match is not None
+            tile = orjson.dumps(format_tile(match.round.hands[seat][-1]))
+            text = (self._head + b',"append":{"hand":[' + tile + b"]}}").decode()
+        else:
+            if self._plain is None:
+                self._plain = (self._head + b"}").decode()
+            text = self._plain
         self._texts[seat] = text
         return text
 
@@ -174,6 +201,36 @@ def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
     if seats is not None and seats[1]:
         head += b',"seats":' + seats[1]
     return DeltaParts(old, new, act, head, b",".join(view), tail)
+
+
+def act_parts(old: StateParts, new: StateParts, act: Act) -> DeltaParts | None:
+    """The delta from ``old`` to ``new`` when ``new`` is ``old`` after ``act``, one action of a
+    round that goes on (:attr:`.changes.Step.act`), made from the act alone: neither state's view
+    nor any viewer's own fields are made. What the client works out from the act
+    (:func:`ziehdomino.engine.follow.follow`) is the engine's own change, held equal to it by
+    the delta tests and vectors; ROOMINFO is compared as :func:`delta_parts` does (the clock
+    with the one the act gives). The bytes are :func:`delta_parts`' for the same change. None
+    when ``new`` is not the state made after ``old``."""
+    if new.seq != old.seq + 1 or old.match is None or new.match is None or old.room.keys() != new.room.keys():
+        return None
+    was = old.room
+    room = {k: v for k, v in new.room.items() if v is not was[k] and v != was[k]}
+    if "clock" in new.room:
+        turn = new.match.round.turn
+        clock = was["clock"] if turn == old.match.round.turn else clock_after(was, turn)
+        if new.room["clock"] == clock:
+            room.pop("clock", None)
+        else:
+            room["clock"] = new.room["clock"]
+    head = b'{"type":"delta","seq":%d,"act":' % new.seq + orjson.dumps(act)
+    seats = _seats(was.get("seats"), room.pop("seats")) if "seats" in room else None
+    if seats is not None and seats[0] is not None:
+        room["seats"] = seats[0]
+    if room:
+        head += b',"room":' + orjson.dumps(room)
+    if seats is not None and seats[1]:
+        head += b',"seats":' + seats[1]
+    return DeltaParts(old, new, act, head, b"", b"", told=True)
 
 
 def _seats(before: Any, after: Any) -> tuple[Any, bytes]:

@@ -64,26 +64,57 @@ class StateParts:
     before the first round), each as the value encoded, in the message's order; a viewer's own
     fields (``seat``, ``hand``, ``legal``: :data:`OWN_FIELDS`) hold a placeholder, and ``log``
     and ``line`` their JSON (an ``orjson.Fragment``; :attr:`log` and :attr:`line` are the
-    bytes). The text is encoded once, split where a viewer's own fields go. A viewer's own
-    fields are encoded when first asked (:meth:`own`) and kept here, so that the next state's
-    delta (:mod:`.deltas`) can tell whether they changed. Only the newest state of a room may
-    be asked for a seat's own fields it has not encoded yet (they are read off its match).
+    bytes). The view is made when first asked for: a change that every connection takes as an
+    act (:func:`.deltas.act_parts`) never needs it. The text is encoded once, split where a
+    viewer's own fields go. A viewer's own fields are encoded when first asked (:meth:`own`)
+    and kept here, so that the next state's delta (:mod:`.deltas`) can tell whether they
+    changed. Both are read off the state's match, which a change never alters in place (it
+    copies it), so an older state can still be asked.
     """
 
-    __slots__ = ("seq", "room", "view", "log", "line", "_pieces", "_match", "_encoder", "_own", "_texts")
+    __slots__ = ("seq", "room", "_view", "_log", "_line", "_stand_ins", "_pieces", "_match", "_encoder", "_own",
+                 "_told", "_texts")
 
-    def __init__(self, seq: int, room: dict[str, Any], view: dict[str, Any] | None, log: bytes, line: bytes,
-                 match: Match | None, encoder: StateEncoder) -> None:
+    def __init__(self, seq: int, room: dict[str, Any], match: Match | None, stand_ins: list[int] | None,
+                 encoder: StateEncoder) -> None:
         self.seq = seq
         self.room = room
-        self.view = view
-        self.log = log
-        self.line = line
         self._match = match
+        self._stand_ins = stand_ins
         self._encoder = encoder
+        self._view: dict[str, Any] | None = None
+        self._log = self._line = b"[]"
         self._own: dict[Seat | None, tuple[bytes, ...]] = {}
+        self._told: set[Seat | None] = set()  # viewers told this state as an act (their fields not encoded)
         self._texts: dict[Seat | None, str] = {}
         self._pieces: tuple[bytes, ...] | None = None  # the text, once a full state is asked for
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """The public view's fields (None before the first round), made when first asked for."""
+        if self._view is None and self._match is not None:
+            self._view, self._log, self._line = self._encoder.view_of(self._match, self._stand_ins)
+        return self._view
+
+    @property
+    def log(self) -> bytes:
+        """The round's log as JSON (``[]`` before the first round)."""
+        return self._log if self.view is not None else b"[]"
+
+    @property
+    def line(self) -> bytes:
+        """The line as JSON (``[]`` before the first round)."""
+        return self._line if self.view is not None else b"[]"
+
+    @property
+    def match(self) -> Match | None:
+        """The match this state shows (never changed once shown), None before the first round."""
+        return self._match
+
+    def told(self, seat: Seat | None) -> None:
+        """``seat`` was sent this state without its own fields (an act it works out itself)."""
+        self._told.add(seat)
+
     def own(self, seat: Seat | None) -> tuple[bytes, ...]:
         """``seat``'s own fields as JSON: its number (the room's ``you``), then, with a view, the
         view's ``seat``, ``hand`` and ``legal`` (a spectator: null, null, null, [])."""
@@ -97,8 +128,9 @@ class StateParts:
         return fields
 
     def has_own(self, seat: Seat | None) -> bool:
-        """Whether ``seat``'s own fields were encoded for this state."""
-        return seat in self._own
+        """Whether ``seat`` was sent this state: its own fields were encoded for it, or it was
+        told it as an act (:meth:`told`)."""
+        return seat in self._own or seat in self._told
 
     def text(self, seat: Seat | None) -> str:
         """The ``state`` message for ``seat`` (None: a spectator)."""
@@ -173,10 +205,7 @@ class StateEncoder:
               seq: int = 0) -> StateParts:
         """The room's state now, field by field (the arguments of :func:`state_texts`)."""
         room = {"room": room_id, "seats": seat_infos, **(room_extra or {})}
-        if match is None:
-            return StateParts(seq, room, None, b"[]", b"[]", None, self)
-        view = self._view_fields(match, stand_ins)
-        return StateParts(seq, room, view, self._log, self._line_text, match, self)
+        return StateParts(seq, room, match, stand_ins, self)
 
     def view_pieces(self, view: dict[str, Any] | None) -> tuple[bytes, ...]:
         """The state's text from the room's end to its end, split where a viewer's own fields go,
@@ -230,9 +259,10 @@ class StateEncoder:
         self._line = (len(line), line[0] if line else None, line[-1] if line else None, text)
         return text
 
-    def _view_fields(self, match: Match, stand_ins: list[int] | None) -> dict[str, Any]:
-        """The public view's fields (a viewer's own: a placeholder; ``log`` and ``line``: their
-        JSON as ``orjson.Fragment``), kept while the match stays at the same version."""
+    def view_of(self, match: Match, stand_ins: list[int] | None) -> tuple[dict[str, Any], bytes, bytes]:
+        """The public view's fields of ``match`` (a viewer's own: a placeholder; ``log`` and
+        ``line``: their JSON as ``orjson.Fragment``), with the log's and the line's JSON, kept
+        while the match stays at the same version."""
         marks = tuple(stand_ins or ())
         cached = self._view_of
         if cached is None or cached[0] is not match or cached[1] != match.version or cached[2] != marks:
@@ -242,7 +272,7 @@ class StateEncoder:
             view["seat"] = view["hand"] = view["legal"] = _SLOT
             self._view = view
             self._view_of = (match, match.version, marks)
-        return self._view
+        return self._view, self._log, self._line_text
 
 
 #: The view's part of a state before the first round.

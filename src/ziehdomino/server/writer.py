@@ -22,6 +22,7 @@ from typing import Protocol
 import orjson
 
 from . import deltas, messages, replays
+from ..engine.follow import Act
 from .changes import Step
 from .codes import Close, ErrorCode
 from .connection import Connection, Connections
@@ -148,11 +149,13 @@ class RoomWriter:
         if step.write is not None and step.write.kind == "delete":
             self._end(step)
             return step
+        # the state last made shows the value this change was made on: its act can be told
+        told = step.act if self.parts is not None and self._is_current() else None
         self.room = step.room
         self.last_change = time.time()
         if timing is not None:
             timing.mark_stored()
-        self._publish(step, timing, made)
+        self._publish(step, timing, made, told)
         self.notify(step)
         return step
 
@@ -183,15 +186,16 @@ class RoomWriter:
             log.error("storing room %s failed: %r", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
 
-    def _publish(self, step: Step, timing: ActionTiming | None, made: float) -> None:
+    def _publish(self, step: Step, timing: ActionTiming | None, made: float, act: Act | None = None) -> None:
         """Push what the step owes: every connection its state (its turn clock as of ``made``,
-        the change's moment), the history, closes."""
+        the change's moment; ``act``: the step's act, when the state last made is the one it
+        was made on), the history, closes."""
         if step.close_seat is not None:
             for c in [c for c in self.connections if c.seat == step.close_seat]:
                 self.connections.remove(c)
                 c.close(Close.LEFT)
         if step.push:
-            self.broadcast(timing, made)
+            self.broadcast(timing, made, act)
         if step.history and self.connections:
             # a round was added; a client that takes deltas works its line out of the round's
             # end (:func:`.deltas.round_of`) and is sent nothing
@@ -201,22 +205,26 @@ class RoomWriter:
                     text = text or self.history_text()
                     c.push(text)
 
-    def broadcast(self, timing: ActionTiming | None = None, made: float | None = None) -> None:
+    def broadcast(self, timing: ActionTiming | None = None, made: float | None = None,
+                  act: Act | None = None) -> None:
         """Push every connection the room's new state: a connection that asked for deltas and
         holds the state before gets the delta (:mod:`.deltas`), every other one the full state.
         The state and each viewer's text are computed once, whatever the number of connections.
         ``made``: the moment of the change it shows (unix s; None: now), as of which the turn
         clock is read, so that a turn just begun shows its whole time (the store before the push
-        takes a few milliseconds) and a delta need not send it."""
+        takes a few milliseconds) and a delta need not send it. ``act``: the new state is the
+        one before after this act (:attr:`.changes.Step.act`): the delta is made from it
+        (:func:`.deltas.act_parts`), and the new state's view only if a connection needs it whole."""
         pushed = 0
         old, new = self.parts, self._next_parts(made)
         changes: deltas.DeltaParts | None = None
-        made = False  # whether the delta was computed (once, and only if a connection takes it)
+        computed = False  # whether the delta was computed (once, and only if a connection takes it)
         for c in self.connections:
             text = None
             if c.deltas and old is not None and c.seq == old.seq:
-                if not made:
-                    changes, made = deltas.delta_parts(old, new), True
+                if not computed:
+                    changes = deltas.delta_parts(old, new) if act is None else deltas.act_parts(old, new, act)
+                    computed = True
                 if changes is not None:
                     text = changes.text(c.seat)
             pushed += c.push_state(new.seq, text, new.text, timing)

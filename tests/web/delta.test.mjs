@@ -36,3 +36,54 @@ test('a delta is not applied to a state it does not follow, nor one that changes
   assert.equal(applyDelta({ seq: 1, room: {}, view: null }, { type: 'delta', seq: 2, view: { version: 3 } }), null);
   assert.equal(applyDelta(null, { type: 'delta', seq: 2 }), null);
 });
+
+/** Acts that cannot follow `state` (the state before `act`, a real act of the vectors). */
+function bogusActs(state, act) {
+  const view = state.view;
+  const players = view.hand_counts.length;
+  const [seat, what] = act;
+  const out = [[(seat + 1) % players, ...act.slice(1)]]; // another seat than the one to act
+  if (what === 'draw') out.push([seat, 'pass']);
+  else if (what === 'pass') out.push([seat, 'draw']);
+  else {
+    out.push([seat, '9|9', act[2]], [seat, 'x', act[2]]);
+    if (view.line.length > 0) out.push([seat, view.line[0], 'left'], [seat, what, null]);
+    if (view.seat === seat) {
+      // a tile that fits but that the viewer does not hold
+      const held = new Set(view.hand);
+      for (let a = 0; a <= 6; a += 1) {
+        const tile = view.ends === null ? `${a}|${a}` : `${Math.min(a, view.ends[1])}|${Math.max(a, view.ends[1])}`;
+        const [x, y] = tile.split('|');
+        if (!held.has(tile) && !view.line.includes(`${x}|${y}`) && !view.line.includes(`${y}|${x}`)) {
+          out.push([seat, tile, view.ends === null ? null : 'right']);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+test('an act that cannot follow the view held is not applied: the page asks for the full state', () => {
+  let refused = 0;
+  let ended = 0;
+  for (const c of VECTORS.cases) {
+    let state = JSON.parse(c.frames[0].state);
+    for (const frame of c.frames.slice(1)) {
+      const delta = JSON.parse(frame.delta);
+      if (delta.act && state.view) {
+        for (const act of bogusActs(state, delta.act)) {
+          assert.equal(applyDelta(state, { ...delta, act }), null, `${c.name}: ${JSON.stringify(act)} after ${state.seq}`);
+          refused += 1;
+        }
+      }
+      state = applyDelta(state, delta);
+      if (state.view?.result) {
+        const after = { type: 'delta', seq: state.seq + 1, act: [0, '0|0', 'left'] };
+        assert.equal(applyDelta(state, after), null, `${c.name}: an act after the round's end`);
+        ended += 1;
+      }
+    }
+  }
+  assert.ok(refused > 300 && ended >= 4, `${refused} ${ended}`);
+});

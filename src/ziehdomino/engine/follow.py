@@ -20,7 +20,7 @@ from typing import Any, TypeAlias
 
 from .actions import ActionJSON, action_to_json
 from .round import LogEntryJSON, legal_plays
-from .tiles import parse_tile
+from .tiles import parse_oriented, parse_tile
 
 Act: TypeAlias = list[Any]
 """``[seat, tile, end]`` / ``[seat, "draw" | "pass"]``, ``true`` added for a stand-in's move."""
@@ -147,10 +147,48 @@ def legal_of(view: Mapping[str, Any]) -> list[ActionJSON]:
                                                     view["boneyard_count"])]
 
 
+def check_act(view: Mapping[str, Any], act: Act) -> None:
+    """Whether ``act`` can follow ``view`` as far as the view tells: the round goes on, the act
+    is by the seat to act, a play's tile is a tile not yet in the line that fits the end named
+    (on an empty line, no end), a draw leaves a tile in the boneyard, a pass none; an act by the
+    viewer's own seat is one of its legal actions. A client holding a view that an act cannot
+    follow has lost track: it asks for the full state instead of guessing.
+
+    Raises:
+        ValueError: ``act`` cannot follow ``view``.
+    """
+    if not isinstance(act, list) or len(act) < 2 or view["result"] is not None:
+        raise ValueError("no act follows a finished round")
+    seat, what, *rest = act
+    if rest and rest[-1] is True:
+        rest = rest[:-1]
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat != view["turn"]:
+        raise ValueError(f"seat {seat!r} is not to act")
+    if what in _NOT_PLAYS:
+        if rest or (view["boneyard_count"] > 0) != (what == "draw"):
+            raise ValueError(f"{what} does not fit the boneyard")
+        action: dict[str, Any] = {"type": what}
+    else:
+        end = rest[0] if len(rest) == 1 else "none"
+        a, b = parse_oriented(what)  # ValueError: not a tile
+        ends = view["ends"]
+        fits = end is None if ends is None else end in ("left", "right") and ends[end == "right"] in (a, b)
+        if not fits or f"{a}|{b}" in view["line"] or f"{b}|{a}" in view["line"]:
+            raise ValueError(f"{what} does not fit {end!r}")
+        action = {"type": "play", "tile": what, "end": end}
+    if view["seat"] == seat and view["hand"] is not None and action not in legal_of(view):
+        raise ValueError(f"{action!r} is not a legal action of the viewer")
+
+
 def follow(room: dict[str, Any], view: dict[str, Any], act: Act) -> None:
     """Apply ``act`` to a state's ``room`` and ``view`` (parsed, changed in place): the log
     entry, the line, :func:`followed`'s fields, the clock when the turn moved on, and the
-    viewer's hand when the viewer played (``legal`` is left to :func:`legal_of`)."""
+    viewer's hand when the viewer played (``legal`` is left to :func:`legal_of`).
+
+    Raises:
+        ValueError: ``act`` cannot follow ``view`` (:func:`check_act`); nothing changed.
+    """
+    check_act(view, act)
     ends = view["ends"]
     view["log"] = [*view["log"], entry_of(act, ends)]
     where = placed(act, ends)

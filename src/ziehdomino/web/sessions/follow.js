@@ -94,6 +94,41 @@ export function roundOf(view) {
   };
 }
 
+const TILE = /^[0-6]\|[0-6]$/;
+
+/**
+ * Whether `act` can follow `view` as far as the view tells (engine/follow.py's `check_act`): the
+ * round goes on, the act is by the seat to act, a play's tile is a tile not yet in the line that
+ * fits the end named (on an empty line, no end), a draw leaves a tile in the boneyard, a pass
+ * none; an act by the viewer's own seat is one of its legal actions.
+ * @param {object} view
+ * @param {Array} act
+ * @throws {TypeError} when it cannot: the page has lost track and asks for the full state.
+ */
+export function checkAct(view, act) {
+  if (!Array.isArray(act) || act.length < 2 || view.result !== null) throw new TypeError('no act follows a finished round');
+  const [seat, what, ...rest] = act;
+  if (rest.length > 0 && rest[rest.length - 1] === true) rest.pop();
+  if (!Number.isInteger(seat) || seat !== view.turn) throw new TypeError('that seat is not to act');
+  let action;
+  if (what === 'draw' || what === 'pass') {
+    if (rest.length > 0 || (view.boneyard_count > 0) !== (what === 'draw')) throw new TypeError('does not fit the boneyard');
+    action = { type: what };
+  } else {
+    const end = rest.length === 1 ? rest[0] : 'none';
+    if (typeof what !== 'string' || !TILE.test(what)) throw new TypeError('not a tile');
+    const [a, b] = halves(what);
+    const { ends } = view;
+    const fits = ends === null ? end === null : (end === 'left' || end === 'right') && [a, b].includes(ends[end === 'right' ? 1 : 0]);
+    if (!fits || view.line.includes(`${a}|${b}`) || view.line.includes(`${b}|${a}`)) throw new TypeError('does not fit');
+    action = { type: 'play', tile: what, end };
+  }
+  if (view.seat === seat && view.hand !== null) {
+    const same = (x) => x.type === action.type && x.tile === action.tile && x.end === action.end;
+    if (!legalOf(view).some(same)) throw new TypeError('not a legal action of this seat');
+  }
+}
+
 /**
  * Applies `act` to a state's `room` and `view` (changed in place): the log entry, the line, the
  * version, the ends, the counts, the turn, the passes, the clock once the turn moved on, and the
@@ -101,9 +136,10 @@ export function roundOf(view) {
  * @param {object} room
  * @param {object} view
  * @param {Array} act
- * @throws {TypeError} when `act` is not an act.
+ * @throws {TypeError} when `act` cannot follow `view` (`checkAct`); nothing changed then.
  */
 export function follow(room, view, act) {
+  checkAct(view, act);
   const [seat, what] = act;
   const ends = view.ends;
   view.log = view.log.concat([entryOf(act, ends)]);

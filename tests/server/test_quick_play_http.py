@@ -197,8 +197,13 @@ def test_everyone_at_the_table_learns_how_many_watch(tmp_path: Path, web_dir: Pa
             await anna.wait_for(watched(1))
             await spectator.wait_for(watched(1))
             seen = len(anna.frames)
+            second_tab = await Client(srv, made["room"], made["credential"]).open()  # Anna's seat again
+            await second_tab.wait_for(watched(1))  # the new connection learns it; nobody else is told
             await spectator.close()
             await anna.wait_for(watched(0, seen))
+            told = [f[1]["n"] for f in anna.frames[seen:] if f[1].get("type") == "watching"]
+            assert told == [0], told  # only the spectator's leaving changed the number
+            await second_tab.close()
             await anna.close()
 
         on_own_thread(main())

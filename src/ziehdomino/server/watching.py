@@ -3,21 +3,24 @@ room as ``{"type": "watching", "n": 2}`` ("2 schauen zu"; docs/protocol.md, "Rea
 
 Like a reaction it is no change of the room (nothing stored, no ``seq``): a count of this
 process's connections, which hold every connection of the room (a room lives in one process).
-It is sent when a connection opens (so the new one learns it) and when a spectator's closes.
+It is sent to a connection when it opens (so the new one learns it), and to every connection
+when a spectator's opens or closes (the number changed).
 """
 
 from __future__ import annotations
 
 import orjson
 
+from .connection import Connection
 from .writer import RoomWriter
 
 
-def announce(writer: RoomWriter) -> None:
-    """Push the room's current number of spectator connections to each of its connections."""
+def announce(writer: RoomWriter, opened: Connection | None = None) -> None:
+    """Push the room's current number of spectator connections: to ``opened`` alone when it is
+    a seat's connection that just opened (the number stays), else to each of its connections."""
     if writer.deleted or writer.gone:
         return
     n = sum(1 for c in writer.connections if c.seat is None)
     text = orjson.dumps({"type": "watching", "n": n}).decode()
-    for conn in writer.connections:
+    for conn in [opened] if opened is not None and opened.seat is not None else writer.connections:
         conn.push(text)

@@ -98,7 +98,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn, write))
         try:
             await rooms.connect(room, conn)
-            watching.announce(room)
+            watching.announce(room, conn)
             await _receive_loop(ws, room, rooms, conn, settings, bucket)
         finally:
             await rooms.disconnect(room, conn)

@@ -114,10 +114,24 @@ def test_a_hello_takes_delta_frames_with_2_and_full_states_otherwise(server: Ser
                 assert seat == 1 and fields["connected"] is True and "name" not in fields and "view" not in arrived
 
 
-@pytest.mark.parametrize("deltas", [1, "2", [2], 3])
-def test_a_hello_with_another_deltas_value_is_refused(server: ServerProcess, deltas: Any) -> None:
+@pytest.mark.parametrize("deltas", ["2", [2], -1, 2.0, 2**31 + 1])
+def test_a_hello_with_a_malformed_deltas_value_is_refused(server: ServerProcess, deltas: Any) -> None:
     room, creds = seated_room(server, ["person", "person"], turn_time=None)
     with connect(server.ws_url(room), origin=server.origin, open_timeout=60) as ws:
         ws.send(json.dumps({"type": "hello", "credential": creds[0], "deltas": deltas}))
         data = json.loads(ws.recv(timeout=60))
         assert data["type"] == "error" and data["code"] == "hello_first", data
+
+
+@pytest.mark.parametrize("deltas", [1, 3, True])
+def test_a_hello_asking_for_a_form_not_spoken_here_gets_full_states(server: ServerProcess, deltas: Any) -> None:
+    room, creds = seated_room(server, ["person", "person"], turn_time=None)
+    with connect(server.ws_url(room), origin=server.origin, open_timeout=60) as anna:
+        anna.send(json.dumps({"type": "hello", "credential": creds[0], "deltas": deltas}))
+        assert json.loads(anna.recv(timeout=60))["type"] == "state"
+        with connect(server.ws_url(room), origin=server.origin, open_timeout=60) as ben:
+            ben.send(json.dumps({"type": "hello", "credential": creds[1], "deltas": 2}))
+            # Ben's coming is a change: a client taking delta frames would get it as a delta
+            while (arrived := json.loads(anna.recv(timeout=60)))["type"] in ("history", "watching"):
+                pass
+            assert arrived["type"] == "state" and arrived["room"]["seats"][1]["connected"] is True

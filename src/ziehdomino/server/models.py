@@ -208,12 +208,13 @@ Version: TypeAlias = Annotated[int, Field(ge=0, le=2**53)]
 class Hello(BaseModel):
     """The first message: with a seat credential for a seated player, without for a spectator;
     ``deltas``: 2, after the first state, send delta frames (docs/protocol.md, "Delta frames");
-    ``true`` (the first form of delta frames, no longer sent) or left out: full states only."""
+    ``true`` (the first form of delta frames, no longer sent), another whole number (a form not
+    spoken here) or left out: full states only."""
 
     model_config = _STRICT
     type: Literal["hello"]
     credential: Annotated[str, Field(min_length=1, max_length=256)] | None = None
-    deltas: bool | Literal[2] = False
+    deltas: bool | Annotated[int, Field(ge=0, le=2**31)] = False
 
 
 class PlayAction(BaseModel):

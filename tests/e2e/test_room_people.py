@@ -75,7 +75,7 @@ def test_a_computer_plays_for_the_one_who_closed_the_tab_who_comes_back(quick_se
     # While his grace runs, the clock says when a computer will play; not before that is it said
     # to play (the card says "abwesend" only).
     clock = anna.locator(".clock-text")
-    expect(clock).to_contain_text(re.compile(r"Ben ist abwesend · Computer spielt in [12] s"))
+    expect(clock).to_contain_text(re.compile(r"In [12] s spielt ein Computer für Ben"))
     expect(cards).to_contain_text("abwesend ·")
     expect(cards).not_to_contain_text("Computer spielt")
     expect(anna.get_by_role("list", name="Verlauf")).to_contain_text("Computer spielt für Ben:")

@@ -11,6 +11,9 @@
 import { h, setText } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 
+/** Where the seat's name goes in the clock's words (split there: `createClock`). */
+const NAME = '\u0000';
+
 /** Milliseconds left at which the clock is announced to screen readers, once per turn. */
 export const WARN_AT_MS = 10000;
 
@@ -40,7 +43,11 @@ export function createClock({ now, schedule, cancel } = {}) {
   const clockNow = now ?? (() => performance.now());
   const later = schedule ?? ((fn, ms) => setTimeout(fn, ms));
   const stopTimer = cancel ?? ((handle) => clearTimeout(handle));
-  const text = h('p', { class: 'clock-text' });
+  // the name apart: a long one is cut with "…" (table.css), the text still reads whole
+  const before = h('span');
+  const who = h('span', { class: 'clock-name' });
+  const after = h('span');
+  const text = h('p', { class: 'clock-text' }, before, who, after);
   const live = h('p', { class: 'sr-only', attrs: { 'aria-live': 'assertive', 'aria-atomic': 'true' } });
   const element = h('div', { class: 'clock' }, text, live);
   element.hidden = true;
@@ -59,11 +66,14 @@ export function createClock({ now, schedule, cancel } = {}) {
     if (!state) return;
     const left = state.until - clockNow();
     let words;
-    if (state.standIn || left <= 0) words = state.me ? t('clock.standInYou') : t('clock.standIn', { name: state.name });
-    else if (state.away) words = t('clock.away', { name: state.name, s: secondsLeft(left) });
+    if (state.standIn || left <= 0) words = state.me ? t('clock.standInYou') : t('clock.standIn', { name: NAME });
+    else if (state.away) words = t('clock.away', { name: NAME, s: secondsLeft(left) });
     else if (state.me) words = t('clock.you', { s: secondsLeft(left) });
-    else words = t('clock.other', { name: state.name, s: secondsLeft(left) });
-    setText(text, words);
+    else words = t('clock.other', { name: NAME, s: secondsLeft(left) });
+    const [head, tail] = words.split(NAME);
+    setText(before, head);
+    setText(who, tail === undefined ? '' : state.name);
+    setText(after, tail ?? '');
     element.classList.toggle('urgent', !state.standIn && left > 0 && left <= WARN_AT_MS);
     element.classList.toggle('stand-in', state.standIn || left <= 0);
     if (!state.standIn && left > 0 && left <= WARN_AT_MS && warned !== state.key) {

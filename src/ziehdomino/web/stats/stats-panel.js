@@ -14,6 +14,17 @@ import { statsFigure } from './stats-chart.js';
 import { seatName } from '../table/words.js';
 import './stats-strings.js';
 
+// The panels' style sheet comes with them, not with the pages: a panel is made only when first
+// opened, after it has loaded (so it never shows unstyled).
+const SHEET = '/static/stats/stats.css';
+if (typeof document !== 'undefined' && !document.querySelector(`link[href="${SHEET}"]`)) {
+  await new Promise((loaded) => {
+    const link = h('link', { attrs: { rel: 'stylesheet', href: SHEET } });
+    link.onload = link.onerror = () => loaded();
+    document.head.append(link);
+  });
+}
+
 let uid = 0;
 
 function panel() {

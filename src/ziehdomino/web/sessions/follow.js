@@ -97,13 +97,8 @@ export function roundOf(view) {
 const TILE = /^[0-6]\|[0-6]$/;
 
 /**
- * Whether `act` can follow `view` as far as the view tells (engine/follow.py's `check_act`): the
- * round goes on, the act is by the seat to act, a play's tile is a tile not yet in the line that
- * fits the end named (on an empty line, no end), a draw leaves a tile in the boneyard, a pass
- * none; an act by the viewer's own seat is one of its legal actions.
- * @param {object} view
- * @param {Array} act
- * @throws {TypeError} when it cannot: the page has lost track and asks for the full state.
+ * Throws a TypeError when `act` cannot follow `view` (the page then asks for the full state);
+ * the rules are engine/follow.py's `check_act`.
  */
 export function checkAct(view, act) {
   if (!Array.isArray(act) || act.length < 2 || view.result !== null) throw new TypeError('no act follows a finished round');

@@ -146,10 +146,9 @@ def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
         return None
     if old.view is not None and new.view is not None and old.view.keys() != new.view.keys():
         return None
-    was = old.room
-    room = {k: v for k, v in new.room.items() if v is not was[k] and v != was[k]}
     head = b'{"type":"delta","seq":%d' % new.seq
     act = _act(old, new)
+    turns = None  # an act's turn before and after it
     view: list[bytes] = []
     tail = b""
     if act is not None:
@@ -163,12 +162,7 @@ def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
                     changed[k] = v
             elif k not in _SKIPPED and v is not old.view[k] and v != old.view[k]:
                 changed[k] = v
-        if "clock" in new.room:
-            clock = old.room["clock"] if gives["turn"] == old.view["turn"] else clock_after(old.room, gives["turn"])
-            if new.room["clock"] == clock:
-                room.pop("clock", None)
-            else:
-                room["clock"] = new.room["clock"]
+        turns = (old.view["turn"], gives["turn"])
         if changed:
             view.append(orjson.dumps(changed)[1:-1])
     elif old.view is not None and new.view is not None:
@@ -193,13 +187,7 @@ def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
             tail += b',"append":{' + b",".join(append) + b"}"
         if prepend:
             tail += b',"prepend":{' + b",".join(prepend) + b"}"
-    seats = _seats(was.get("seats"), room.pop("seats")) if "seats" in room else None
-    if seats is not None and seats[0] is not None:
-        room["seats"] = seats[0]
-    if room:
-        head += b',"room":' + orjson.dumps(room)
-    if seats is not None and seats[1]:
-        head += b',"seats":' + seats[1]
+    head += _room_part(old.room, new.room, turns)
     return DeltaParts(old, new, act, head, b",".join(view), tail)
 
 
@@ -213,24 +201,29 @@ def act_parts(old: StateParts, new: StateParts, act: Act) -> DeltaParts | None:
     when ``new`` is not the state made after ``old``."""
     if new.seq != old.seq + 1 or old.match is None or new.match is None or old.room.keys() != new.room.keys():
         return None
-    was = old.room
-    room = {k: v for k, v in new.room.items() if v is not was[k] and v != was[k]}
-    if "clock" in new.room:
-        turn = new.match.round.turn
-        clock = was["clock"] if turn == old.match.round.turn else clock_after(was, turn)
-        if new.room["clock"] == clock:
+    head = b'{"type":"delta","seq":%d,"act":' % new.seq + orjson.dumps(act)
+    head += _room_part(old.room, new.room, (old.match.round.turn, new.match.round.turn))
+    return DeltaParts(old, new, act, head, b"", b"", told=True)
+
+
+def _room_part(was: dict[str, Any], now: dict[str, Any], turns: tuple[Any, Any] | None) -> bytes:
+    """A delta's ``room`` and ``seats`` members (to follow its head): ROOMINFO's fields whose
+    value changed from ``was`` to ``now``, the seats as the fields that changed; with ``turns``
+    (the turn before and after an act) the clock only when it is not the one the act gives."""
+    room = {k: v for k, v in now.items() if v is not was[k] and v != was[k]}
+    if turns is not None and "clock" in now:
+        clock = was["clock"] if turns[1] == turns[0] else clock_after(was, turns[1])
+        if now["clock"] == clock:
             room.pop("clock", None)
         else:
-            room["clock"] = new.room["clock"]
-    head = b'{"type":"delta","seq":%d,"act":' % new.seq + orjson.dumps(act)
+            room["clock"] = now["clock"]
     seats = _seats(was.get("seats"), room.pop("seats")) if "seats" in room else None
     if seats is not None and seats[0] is not None:
         room["seats"] = seats[0]
-    if room:
-        head += b',"room":' + orjson.dumps(room)
+    part = b',"room":' + orjson.dumps(room) if room else b""
     if seats is not None and seats[1]:
-        head += b',"seats":' + seats[1]
-    return DeltaParts(old, new, act, head, b"", b"", told=True)
+        part += b',"seats":' + seats[1]
+    return part
 
 
 def _seats(before: Any, after: Any) -> tuple[Any, bytes]:

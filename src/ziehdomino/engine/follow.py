@@ -169,13 +169,12 @@ def check_act(view: Mapping[str, Any], act: Act) -> None:
             raise ValueError(f"{what} does not fit the boneyard")
         action: dict[str, Any] = {"type": what}
     else:
-        end = rest[0] if len(rest) == 1 else "none"
         a, b = parse_oriented(what)  # ValueError: not a tile
-        ends = view["ends"]
-        fits = end is None if ends is None else end in ("left", "right") and ends[end == "right"] in (a, b)
-        if not fits or f"{a}|{b}" in view["line"] or f"{b}|{a}" in view["line"]:
-            raise ValueError(f"{what} does not fit {end!r}")
-        action = {"type": "play", "tile": what, "end": end}
+        action = {"type": "play", "tile": what, "end": rest[0] if len(rest) == 1 else "none"}
+        # the rule that makes the legal plays, for a hand of that one tile: it fits the end named
+        if f"{a}|{b}" in view["line"] or f"{b}|{a}" in view["line"] \
+                or action not in legal_of({**view, "seat": seat, "hand": [what]}):
+            raise ValueError(f"{what} does not fit {action['end']!r}")
     if view["seat"] == seat and view["hand"] is not None and action not in legal_of(view):
         raise ValueError(f"{action!r} is not a legal action of the viewer")
 

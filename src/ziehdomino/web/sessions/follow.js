@@ -96,6 +96,9 @@ export function roundOf(view) {
 
 const TILE = /^[0-6]\|[0-6]$/;
 
+/** A test for an action equal to `action`. */
+const same = (action) => (x) => x.type === action.type && x.tile === action.tile && x.end === action.end;
+
 /**
  * Throws a TypeError when `act` cannot follow `view` (the page then asks for the full state);
  * the rules are engine/follow.py's `check_act`.
@@ -110,17 +113,14 @@ export function checkAct(view, act) {
     if (rest.length > 0 || (view.boneyard_count > 0) !== (what === 'draw')) throw new TypeError('does not fit the boneyard');
     action = { type: what };
   } else {
-    const end = rest.length === 1 ? rest[0] : 'none';
-    if (typeof what !== 'string' || !TILE.test(what)) throw new TypeError('not a tile');
-    const [a, b] = halves(what);
-    const { ends } = view;
-    const fits = ends === null ? end === null : (end === 'left' || end === 'right') && [a, b].includes(ends[end === 'right' ? 1 : 0]);
-    if (!fits || view.line.includes(`${a}|${b}`) || view.line.includes(`${b}|${a}`)) throw new TypeError('does not fit');
-    action = { type: 'play', tile: what, end };
+    action = { type: 'play', tile: what, end: rest.length === 1 ? rest[0] : 'none' };
+    // the rule that makes the legal plays, for a hand of that one tile: it fits the end named
+    const [a, b] = typeof what === 'string' && TILE.test(what) ? halves(what) : [];
+    if (a === undefined || a > b || view.line.includes(`${a}|${b}`) || view.line.includes(`${b}|${a}`)
+      || !legalOf({ ...view, seat, hand: [what] }).some(same(action))) throw new TypeError('does not fit');
   }
-  if (view.seat === seat && view.hand !== null) {
-    const same = (x) => x.type === action.type && x.tile === action.tile && x.end === action.end;
-    if (!legalOf(view).some(same)) throw new TypeError('not a legal action of this seat');
+  if (view.seat === seat && view.hand !== null && !legalOf(view).some(same(action))) {
+    throw new TypeError('not a legal action of this seat');
   }
 }
 

@@ -253,11 +253,7 @@ class RoomWriter:
         now = time.time()
         if now - self._parts_at <= CLOCK_FRESH:
             return parts
-        room, clock = self.room, self.host.clock
-        deadline = self.deadline()
-        return self.encoder.parts(room.id, self._seats_json(room, clock, deadline, now), room.match,
-                                  room_extra=room.room_extra(deadline, now), stand_ins=list(room.state.stand_ins),
-                                  seq=parts.seq)
+        return self._parts(now, parts.seq)
 
     def _is_current(self) -> bool:
         """Whether the state last made shows the room's value as it is: the same value (by
@@ -268,15 +264,19 @@ class RoomWriter:
 
     def _next_parts(self, made: float | None = None) -> messages.StateParts:
         now = time.time() if made is None else made
-        room, clock = self.room, self.host.clock
-        deadline = self.deadline()
         self.seq += 1
-        parts = self.encoder.parts(room.id, self._seats_json(room, clock, deadline, now), room.match,
-                                   room_extra=room.room_extra(deadline, now), stand_ins=list(room.state.stand_ins),
-                                   seq=self.seq)
+        parts, room = self._parts(now, self.seq), self.room
         self.parts, self._parts_of = parts, (room, None if room.match is None else room.match.version)
         self._parts_at = now
         return parts
+
+    def _parts(self, now: float, seq: int) -> messages.StateParts:
+        """The room's state numbered ``seq``, its turn clock read as of ``now`` (unix s)."""
+        room, clock = self.room, self.host.clock
+        deadline = self.deadline()
+        return self.encoder.parts(room.id, self._seats_json(room, clock, deadline, now), room.match,
+                                  room_extra=room.room_extra(deadline, now), stand_ins=list(room.state.stand_ins),
+                                  seq=seq)
 
     def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
         """The ``state`` message per viewer (None: a spectator) of the room's current state, as

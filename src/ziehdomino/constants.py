@@ -92,8 +92,8 @@ MAX_ROOMS: Final = 20000
 #: Seconds a table opened by "Schnell spielen" waits for people before computers fill it
 #: (``--quick-wait``).
 QUICK_WAIT: Final = 30.0
-#: The match's target of a table opened by "Schnell spielen" (wins).
-QUICK_TARGET: Final = 5
+#: The match's target of a table opened by "Schnell spielen" when the request names none (wins).
+QUICK_TARGET: Final[MatchTarget] = 5
 #: Seconds between two sweeps for ended rooms (``--cleanup-interval``).
 CLEANUP_INTERVAL: Final = 600.0
 #: Messages per second per WebSocket (``--ws-rate``).

@@ -1,7 +1,8 @@
 """Open tables and "Schnell spielen", in-process on the in-memory storage (docs/rules.md, "Open
-tables"): requests for one size land at one table, a waiting table's countdown fills its free
-seats with computers (or ends it when nobody is there), a seated person may start it at once,
-and the lobby lists public tables only, while someone sits there."""
+tables"): requests for one size land at one table whatever target they ask for (the target
+only orders the waiting tables), a waiting table's countdown fills its free seats with
+computers (or ends it when nobody is there), a seated person may start it at once, and the
+lobby lists public tables only, while someone sits there."""
 
 from __future__ import annotations
 
@@ -50,6 +51,32 @@ def test_requests_for_the_same_size_at_the_same_time_land_at_one_table_until_it_
         assert not other.room.started and other.room.state.wait_until is not None
         two = await asyncio.gather(quick.seat("A", 2, "a"), quick.seat("B", 2, "b"))
         assert two[0][0] is two[1][0] and two[0][0].room.started  # another size, another table
+        await rooms.close()
+
+    on_own_thread(main())
+
+
+def test_the_target_asked_for_is_a_preference_among_waiting_tables_never_a_second_table() -> None:
+    async def main() -> None:
+        rooms, quick = _rooms()
+        opened, seat, _ = await quick.seat("Anna", 3, "a", target=3)
+        assert seat == 0 and opened.room.state.target == 3  # a new table gets the target asked for
+        other, _, _ = await quick.seat("Ben", 3, "b", target=10)  # another target: still the same table
+        assert other is opened and opened.room.state.target == 3 and len(rooms.rooms) == 1
+        endless, _, _ = await quick.seat("Cleo", 2, "c", target=None)  # None: no target
+        assert endless.room.state.target is None
+        # Two tables of one size wait (open tables from "Raum eröffnen"): the asked target
+        # first, even the newer one; else the oldest of any target.
+        person = {"kind": "person"}
+        older, _ = await rooms.create(CreateRoom(seats=[person] * 4, name="Olga", public=True, target=10))
+        newer, _ = await rooms.create(CreateRoom(seats=[person] * 4, name="Nina", public=True, target=5))
+        assert (await quick.seat("Dora", 4, "d"))[0] is newer  # left out: 5
+        assert (await quick.seat("Emil", 4, "e", target=3))[0] is older
+        assert (await quick.seat("Finn", 4, "f", target=10))[0] is older
+        assert [s.name for s in older.room.seats] == ["Olga", "Emil", "Finn", None]
+        with pytest.raises(ValueError):
+            await quick.seat("Gil", 4, "g", target=7)  # type: ignore[arg-type]
+        assert len(rooms.rooms) == 4 and [s.name for s in newer.room.seats] == ["Nina", "Dora", None, None]
         await rooms.close()
 
     on_own_thread(main())

@@ -1,7 +1,8 @@
 """Open tables against a real server process (docs/protocol.md, "Open tables"): two "Schnell
 spielen" requests in the same moment land at one table, a lone one gets computers when the
-countdown ends, the live list changes within 2 s, a cross-site or text/plain request seats
-nobody, and a waiting table survives SIGKILL."""
+countdown ends, the live list changes within 2 s, the match's target asked for opens a table
+with it but never a second table of one size, a cross-site or text/plain request (or a bad
+target) seats nobody, and a waiting table survives SIGKILL."""
 
 from __future__ import annotations
 
@@ -120,6 +121,35 @@ def test_a_cross_site_or_plain_text_quick_play_seats_nobody(tmp_path: Path, web_
         assert (plain.status_code, foreign.status_code, bad.status_code) == (415, 403, 422)
         assert httpx.get(srv.base + "/api/lobby", timeout=30).json() == {"tables": []}
         assert _quick(srv, "Ada")["seat"] == 0  # nothing was opened by the refused ones
+    finally:
+        srv.stop()
+
+
+def test_quick_play_opens_a_table_with_the_target_asked_for_and_pairs_across_targets(tmp_path: Path, web_dir: Path) -> None:
+    srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
+    try:
+        def quick(body: dict[str, Any]) -> httpx.Response:
+            return httpx.post(srv.base + "/api/quick", json=body, headers=srv.own_site, timeout=30)
+
+        first = quick({"name": "Anna", "size": 3, "target": 3})
+        assert first.status_code == 201, first.text
+        room = first.json()["room"]
+        assert _summary(srv, room)["target"] == 3
+        # Another target for the same size: the same table, never a second half-empty one.
+        second = quick({"name": "Ben", "size": 3, "target": 10})
+        assert second.status_code == 201 and second.json()["room"] == room and second.json()["seat"] == 1
+        before = _summary(srv, room)
+        for target in ["3", 4, 0, True, 3.5, [3], {"wins": 3}]:
+            refused = quick({"name": "Cleo", "size": 3, "target": target})
+            assert refused.status_code == 422 and refused.json()["code"] == "bad_request", (target, refused.text)
+        assert _summary(srv, room) == before  # nobody was seated, the target is unchanged
+        third = quick({"name": "Cleo", "size": 3, "target": 5})  # the next seat, no table opened meanwhile
+        assert third.status_code == 201 and (third.json()["room"], third.json()["seat"]) == (room, 2)
+        assert _summary(srv, room)["started"] and _summary(srv, room)["target"] == 3
+        # Left out: 5; null: no target (each a new table of its size)
+        assert _summary(srv, _quick(srv, "Dora", 2)["room"])["target"] == 5
+        endless = quick({"name": "Emil", "size": 4, "target": None})
+        assert endless.status_code == 201 and _summary(srv, endless.json()["room"])["target"] is None
     finally:
         srv.stop()
 

@@ -30,8 +30,9 @@ MAX_STREAMS = 5000
 
 
 async def quick_play(request: Request) -> Response:
-    """``POST /api/quick?size=N`` ``{"name", "size", "held"}``: 201 ``{"room", "link", "seat", "credential"}``,
-    seated at once at an open table of ``size`` seats that waits for people, or at a new one;
+    """``POST /api/quick?size=N`` ``{"name", "size", "target", "held"}``: 201 ``{"room", "link", "seat",
+    "credential"}``, seated at once at an open table of ``size`` seats that waits for people (one
+    with the ``target`` asked for first), or at a new one with that target;
     200 ``{"room", "link"}`` when one of the ``held`` rooms is such a table (the browser sits
     there already: its page goes back to its seat); 422, 429 (``rate_limited``, ``too_many_rooms``), 503."""
     if (limited := _rate_limited(request)) is not None:  # a cross-site request never gets here (security.py)
@@ -43,7 +44,8 @@ async def quick_play(request: Request) -> Response:
         return error_response(422, ErrorCode.BAD_REQUEST, "size: the query's size differs from the body's")
     quick: QuickPlay = request.app.state.quick
     try:
-        writer, seat, credential = await quick.seat(body.name, body.size, client_address(request), frozenset(body.held))
+        writer, seat, credential = await quick.seat(body.name, body.size, client_address(request), frozenset(body.held),
+                                                    body.target)
     except RoomError as exc:
         return error_response(429 if exc.code == ErrorCode.TOO_MANY_ROOMS else 503, exc.code, exc.message)
     if seat is None or credential is None:

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from ..constants import (DEFAULT_LEVEL, DEFAULT_TURN_TIME, MAX_MARKS, MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS, NAME_MAX,
-                         Level, MatchTarget, Reaction, TurnTime)
+                         QUICK_TARGET, Level, MatchTarget, Reaction, TurnTime)
 
 # Characters that would let a name reorder or hide the text around it.
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -160,12 +160,15 @@ class CreateRoom(BaseModel):
 
 
 class QuickPlay(BaseModel):
-    """Body of ``POST /api/quick``: ``{"name": "Anna", "size": 2, "held": [ROOM, ...]}`` (2-4
-    seats; ``held``: the rooms the browser holds a seat in, at most 50, default none)."""
+    """Body of ``POST /api/quick``: ``{"name": "Anna", "size": 2, "target": 5, "held": [ROOM, ...]}``
+    (2-4 seats; ``target``: the match's wins the person would like, 3, 5 -- the default -- or 10,
+    null: no target; a preference, not a queue of its own (:meth:`.quickplay.QuickPlay.seat`);
+    ``held``: the rooms the browser holds a seat in, at most 50, default none)."""
 
     model_config = _STRICT
     name: Name
     size: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, strict=True)] = MIN_PLAYERS
+    target: MatchTarget | None = QUICK_TARGET
     held: list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]] = Field(default_factory=list, max_length=50)
 
 

@@ -8,7 +8,9 @@ and deals the first round (or ends a table nobody sits at any more).
 
 Requests for the same size are seated one at a time (a lock per size), so two people who press
 "Schnell spielen" for the same size within the wait land at the same table, never at two, and a
-flood from one address fills its own waiting table rather than opening new ones.
+flood from one address fills its own waiting table rather than opening new ones. The match's
+target a request asks for only orders the waiting tables (that target first); it never opens a
+second table of a size while one waits.
 
 Several processes (docs/deploy.md): the proxy sends every quick-play request of one size to the
 same process (it hashes the size as it hashes a room id), so the lock per size holds for the
@@ -22,7 +24,7 @@ import asyncio
 import logging
 import time
 
-from ..constants import QUICK_TARGET, TABLE_SIZES
+from ..constants import MATCH_TARGETS, QUICK_TARGET, TABLE_SIZES, MatchTarget
 from . import opentables
 from .changes import Step
 from .codes import ErrorCode
@@ -130,31 +132,40 @@ class QuickPlay:
                 found.append(writer)
         return found
 
-    async def seat(self, name: str, size: int, address: str | None,
-                   held: frozenset[str] = frozenset()) -> tuple[RoomWriter, Seat | None, str | None]:
+    async def seat(self, name: str, size: int, address: str | None, held: frozenset[str] = frozenset(),
+                   target: MatchTarget | None = QUICK_TARGET) -> tuple[RoomWriter, Seat | None, str | None]:
         """Seat ``name`` at the oldest table of ``size`` seats that waits for people, else open
-        one (public, matches to 5 wins, computers after :attr:`wait` seconds). Returns the
-        writer, the seat and its credential; or the writer and (None, None) when one of the
-        rooms in ``held`` (those the asking browser holds a seat in) is such a table: the
-        browser sits there already and goes back to its seat rather than take a second one.
+        one (public, a match to ``target`` wins -- None: no target --, computers after
+        :attr:`wait` seconds). ``target`` is a preference, never a queue of its own (that would
+        leave two half-empty tables of one size): the oldest waiting table with that target is
+        tried first, else the oldest of any. Returns the writer, the seat and its credential;
+        or the writer and (None, None) when one of the rooms in ``held`` (those the asking
+        browser holds a seat in) is such a table, whatever its target: the browser sits there
+        already and goes back to its seat rather than take a second one.
         A table counts while a person is there or was, or joined, less than
         :data:`.opentables.ABSENT_AFTER` seconds ago (:func:`.opentables.welcoming`): a table
         whose people closed their pages is nobody's to join.
 
         Raises:
-            ValueError: ``size`` is no table size.
+            ValueError: ``size`` is no table size, or ``target`` neither one of
+                :data:`.constants.MATCH_TARGETS` nor None.
             RoomError: as :meth:`.rooms.Rooms.create` (``too_many_rooms``, ``server_full``,
                 ``server_error``).
         """
         if size not in self.waiting:
             raise ValueError(f"size must be one of {TABLE_SIZES}")
+        if target is not None and target not in MATCH_TARGETS:
+            raise ValueError(f"target must be one of {MATCH_TARGETS} or None")
         async with self._locks[size]:
             waiting = await self._candidates(size)
             for writer in waiting:
                 if writer.id in held:  # even with its page closed a while: still this browser's seat
                     return writer, None, None
             now = time.time()
-            for writer in [w for w in waiting if opentables.welcoming(w.room, now)]:
+            welcoming = [w for w in waiting if opentables.welcoming(w.room, now)]
+            # The asked target first; the sort is stable, so each part keeps the oldest-first order.
+            welcoming.sort(key=lambda w: w.room.state.target != target)
+            for writer in welcoming:
                 try:
                     seat, credential = await self.rooms.join(writer, name)
                 except RoomError as exc:
@@ -162,7 +173,7 @@ class QuickPlay:
                         continue
                     raise
                 return writer, seat, credential
-            spec = CreateRoom(seats=[PersonSeat(kind="person") for _ in range(size)], name=name, target=QUICK_TARGET,
+            spec = CreateRoom(seats=[PersonSeat(kind="person") for _ in range(size)], name=name, target=target,
                               public=True)
             writer, credential = await self.rooms.create(spec, address, wait=self.wait)
             return writer, 0, credential

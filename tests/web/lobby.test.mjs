@@ -3,15 +3,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { setLang } from '../../src/ziehdomino/web/common/i18n.js';
 import { applyListChange, tableText } from '../../src/ziehdomino/web/lobby/open-tables.js';
 import { secondsLeft } from '../../src/ziehdomino/web/room/room-wait.js';
 
-test('a table line names who sits there (the free seats counted, not named), the size and the time per turn', () => {
+test('a table line names who sits there (the free seats counted, not named), the size, the time per turn and the match', () => {
   const waiting = { room: 'r', size: 3, seats: [{ kind: 'person', name: 'Anna' }, { kind: 'computer', name: null },
     { kind: 'free', name: null }], free: 1, turn_time: 60, target: 5, state: 'waiting', created: 0 };
-  assert.deepEqual(tableText(waiting), { who: 'Anna, Computer', about: '3 Plätze · 1 Minute pro Zug · 1 frei' });
-  const playing = { ...waiting, free: 0, turn_time: null, state: 'playing', seats: [{ kind: 'person', name: '<b>Ben</b>' }] };
-  assert.deepEqual(tableText(playing), { who: '<b>Ben</b>', about: '3 Plätze · ohne Zeitlimit · läuft' });
+  assert.deepEqual(tableText(waiting), { who: 'Anna, Computer', about: '3 Plätze · 1 Minute pro Zug · bis 5 Siege · 1 frei' });
+  const playing = { ...waiting, free: 0, turn_time: null, target: null, state: 'playing', seats: [{ kind: 'person', name: '<b>Ben</b>' }] };
+  assert.deepEqual(tableText(playing), { who: '<b>Ben</b>', about: '3 Plätze · ohne Zeitlimit · ohne Ende · läuft' });
+  setLang('en');
+  try {
+    assert.equal(tableText({ ...waiting, target: 10 }).about, '3 seats · 1 minute per turn · to 10 wins · 1 free');
+    assert.equal(tableText(playing).about, '3 seats · no time limit · no end · playing');
+  } finally {
+    setLang('de');
+  }
 });
 
 test('a change of the live list drops the tables gone and put, then puts each at its place; a place past the end is refused', () => {

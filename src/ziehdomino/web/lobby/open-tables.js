@@ -15,7 +15,8 @@ const STREAM_AFTER_MS = 1500;
 
 /**
  * A table in words: who sits there ("Anna, Computer"; the free seats are counted in the rest),
- * and the rest ("3 Plätze · 1 Minute pro Zug · 1 frei").
+ * and the rest ("3 Plätze · 1 Minute pro Zug · bis 5 Siege · 1 frei"; "ohne Ende" without a
+ * target).
  * @param {object} table  TABLE of docs/protocol.md
  * @returns {{who: string, about: string}}
  */
@@ -24,8 +25,9 @@ export function tableText(table) {
     .map((s) => (s.kind === 'person' ? s.name : t('start.tables.computer'))).join(', ');
   const turn = table.turn_time === null ? t('start.tables.noTurn')
     : t('start.tables.turn', { time: t(`start.open.turn${table.turn_time}`) });
+  const target = table.target == null ? t('form.targetNone') : t('start.tables.target', { n: table.target });
   const state = table.state === 'waiting' ? t('start.tables.free', { n: table.free }) : t('start.tables.playing');
-  return { who, about: [t('start.tables.seats', { size: table.size }), turn, state].join(' · ') };
+  return { who, about: [t('start.tables.seats', { size: table.size }), turn, target, state].join(' · ') };
 }
 
 /**

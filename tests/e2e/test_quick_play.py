@@ -1,7 +1,8 @@
 """Playing with strangers in the browser, at 390x844 and 1280x800: two people press "Schnell
 spielen", sit at one table, exchange a reaction and play a round; a third sees a waiting table under "Offene
 Tische" and takes its free seat with "Mitspielen"; the countdown gives the last free seat to a
-computer; a person alone starts at once with "Jetzt mit Computern starten"."""
+computer; a person alone, with "Partie bis" 10 Siege, starts at once with "Jetzt mit Computern
+starten"."""
 
 from __future__ import annotations
 
@@ -127,6 +128,7 @@ def test_a_stranger_joins_from_the_list_and_a_computer_takes_the_last_seat(quick
     tables = dora.get_by_role("list", name="Offene Tische")
     line = tables.get_by_role("listitem").filter(has_text="Cleo")
     expect(line).to_contain_text("3 Plätze")
+    expect(line).to_contain_text("bis 5 Siege")  # the match it plays
     dora.get_by_role("region", name="Mit anderen spielen").get_by_label("Dein Name").fill("Dora")
     line.get_by_role("button", name="Mitspielen").click()
     dora.wait_for_url(cleo.url)
@@ -139,7 +141,14 @@ def test_a_stranger_joins_from_the_list_and_a_computer_takes_the_last_seat(quick
 def test_a_person_alone_starts_at_once_with_computers(quick_server: ServerProcess, new_context, screens: Path) -> None:
     elli = new_context(viewport=PHONE).new_page()
     problems = watch(elli)
-    _press_quick(elli, quick_server.base, "Elli", 4)
+    _fill_quick(elli, quick_server.base, "Elli", 4)
+    # "Partie bis" of this form (5 Siege unless chosen) goes with the request as its target
+    target = elli.get_by_label("Partie bis (Schnell spielen)")
+    expect(target).to_have_value("5")
+    target.select_option(label="10 Siege")
+    with elli.expect_request(lambda r: "/api/quick" in r.url and r.method == "POST") as sent:
+        _send_quick(elli)
+    assert sent.value.post_data_json["target"] == 10, sent.value.post_data_json
     table = elli.url
     # Back on the start page, "Schnell spielen" again takes her back to her seat, never a second one.
     _press_quick(elli, quick_server.base, "Elli", 4)
@@ -150,6 +159,7 @@ def test_a_person_alone_starts_at_once_with_computers(quick_server: ServerProces
     elli.get_by_role("button", name="Jetzt mit Computern starten").click()
     expect(elli.get_by_role("heading", name="Runde 1")).to_be_visible()
     expect(elli.locator(".players li")).to_have_count(3)
+    expect(elli.locator(".table .counters").first).to_have_text("Siege 0 von 10 · geteilt 0")
     assert not problems, problems
 
 

@@ -3,8 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { readFileSync } from 'node:fs';
+
 import { setLang } from '../../src/ziehdomino/web/common/i18n.js';
 import { applyListChange, tableText } from '../../src/ziehdomino/web/lobby/open-tables.js';
+import { quickBody } from '../../src/ziehdomino/web/pages/setup.js';
 import { secondsLeft } from '../../src/ziehdomino/web/room/room-wait.js';
 
 test('a table line names who sits there (the free seats counted, not named), the size, the time per turn and the match', () => {
@@ -20,6 +23,20 @@ test('a table line names who sits there (the free seats counted, not named), the
   } finally {
     setLang('de');
   }
+});
+
+test('the quick-play form sends its "Partie bis" as the target (5 by default, null for "ohne Ende")', () => {
+  const form = (size, target) => ({ elements: { size: { value: size }, target: { value: target } } });
+  assert.deepEqual(quickBody(form('3', '10'), 'Anna', ['r1']), { name: 'Anna', size: 3, target: 10, held: ['r1'] });
+  assert.equal(quickBody(form('2', '3'), 'Anna', []).target, 3);
+  assert.equal(quickBody(form('2', 'none'), 'Anna', []).target, null);
+  // The page's form: its own select, 5 Siege first chosen, named apart from the other forms'.
+  const html = readFileSync(new URL('../../src/ziehdomino/web/index.html', import.meta.url), 'utf8');
+  const quick = html.slice(html.indexOf('<form id="quick-form"'), html.indexOf('</form>', html.indexOf('<form id="quick-form"')));
+  assert.match(quick, /<label for="quick-target"><span data-i18n="form.target">Partie bis<\/span><span class="sr-only" data-i18n="form.for.quick">/);
+  const options = [...quick.slice(quick.indexOf('<select id="quick-target" name="target">')).matchAll(/<option value="(\w+)"( selected)?/g)]
+    .slice(0, 4).map(([, value, selected]) => `${value}${selected ? '*' : ''}`);
+  assert.deepEqual(options, ['3', '5*', '10', 'none']);
 });
 
 test('a change of the live list drops the tables gone and put, then puts each at its place; a place past the end is refused', () => {

@@ -14,7 +14,7 @@ import { readSave } from '../sessions/local-save.js';
 import { readSeat, writeSeat } from '../sessions/session-online.js';
 import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../common/constants.js';
 import { defaultName, prefillName, readName, rememberName, wireName } from './name-field.js';
-import { LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, readComputers, readTarget, wireComputers } from './setup.js';
+import { LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, quickBody, readComputers, readTarget, wireComputers } from './setup.js';
 
 initPage(document);
 
@@ -108,7 +108,7 @@ quickForm.addEventListener('submit', (event) => {
   rememberName(name);
   const size = Number(quickForm.elements.size.value);
   // The size is in the query too: with several server processes the proxy routes by it.
-  seatAndGo(`/api/quick?size=${size}`, { name, size, held: myRoomIds(localStorage) }, quickError, 'start.quick.failed');
+  seatAndGo(`/api/quick?size=${size}`, quickBody(quickForm, name, myRoomIds(localStorage)), quickError, 'start.quick.failed');
 });
 
 // "Meine Räume": the rooms this browser holds a seat in, each with a way to leave it.

@@ -130,3 +130,16 @@ export function readTarget(form) {
   const value = Number(form.elements.target?.value);
   return MATCH_TARGETS.includes(value) ? value : null;
 }
+
+/**
+ * The body of `POST /api/quick` from the quick-play form ("Schnell spielen"): the size, the
+ * match's target (3, 5, 10, or null for "ohne Ende"; the server prefers a waiting table with
+ * it) and the rooms this browser holds a seat in.
+ * @param {HTMLFormElement} form  with `size` and `target` selects
+ * @param {string} name  the name, already read and checked
+ * @param {string[]} held  room ids (my-rooms.js's myRoomIds)
+ * @returns {{name: string, size: number, target: number|null, held: string[]}}
+ */
+export function quickBody(form, name, held) {
+  return { name, size: Number(form.elements.size.value), target: readTarget(form), held };
+}

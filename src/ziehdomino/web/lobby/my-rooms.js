@@ -5,15 +5,24 @@
  * (`POST /api/rooms/{id}/leave` with the seat's credential; a computer takes the seat, the last
  * person leaving ends the room). A room that ended is only forgotten ("Entfernen"). This is the
  * way out of the limit of open rooms per address.
+ *
+ * The states are kept fresh cheaply, without a stream: asked again when the page shows again
+ * (visibilitychange, or pageshow from the back-forward cache), when another tab changes the
+ * stored seats (the storage event) and every 15 s while the page is visible; never while it is
+ * hidden. A refresh updates each line in place (keyed by room id): it never rebuilds a line,
+ * never changes the buttons of one whose question is open or that holds the focus, and never
+ * moves the focus.
  */
 
-import { h } from '../common/dom.js';
+import { h, setText } from '../common/dom.js';
 import { errorText, onLangChange, t } from '../common/i18n.js';
 import './lobby-strings.js';
 import { SEAT_KEY_PREFIX, forgetSeat, readSeat } from '../sessions/session-online.js';
 
 /** Rooms asked about at most (the newest keys are not known: the first found). */
 export const MY_ROOMS_MAX = 30;
+/** ms between two refreshes while the page is visible. */
+export const MY_ROOMS_EVERY_MS = 15000;
 
 /**
  * The room ids this browser holds a seat credential for.
@@ -48,12 +57,20 @@ export function roomState(summary) {
 }
 
 /**
- * Fills `list` with the rooms and shows `section` when there are any.
- * @param {{section: HTMLElement, list: HTMLElement, storage: Storage, fetcher?: typeof fetch}} parts
- * @returns {{refresh: () => Promise<void>}}
+ * Fills `list` with the rooms, shows `section` when there are any, and keeps both up to date
+ * while the page is visible (see the file's comment). Every part after `storage` is there for
+ * tests: `page` (visibilityState, activeElement, visibilitychange), `win` (pageshow, storage)
+ * and `timers` (setInterval, clearInterval) default to the browser's.
+ * @param {{section: HTMLElement, list: HTMLElement, storage: Storage, fetcher?: typeof fetch,
+ *   page?: Document, win?: Window, timers?: {setInterval: Function, clearInterval: Function},
+ *   every?: number}} parts  `every`: ms between two refreshes (MY_ROOMS_EVERY_MS)
+ * @returns {{refresh: () => Promise<void>, stop: () => void}}  `refresh` asks again now (while
+ *   visible; a call during one in flight runs one more after it); `stop` ends the refreshes
  */
-export function createMyRooms({ section, list, storage, fetcher = (...a) => fetch(...a) }) {
-  let rooms = [];
+export function createMyRooms({ section, list, storage, fetcher = (...a) => fetch(...a), page = globalThis.document,
+  win = globalThis, timers = globalThis, every = MY_ROOMS_EVERY_MS }) {
+  /** @type {Map<string, ReturnType<typeof makeLine>>} the lines shown, by room id */
+  const lines = new Map();
 
   async function summaryOf(id) {
     try {
@@ -84,51 +101,152 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
       }
     }
     forgetSeat(storage, id);
+    // The person asked for it: the line goes, open question and focus or not.
+    lines.get(id)?.li.remove();
+    lines.delete(id);
+    section.hidden = lines.size === 0;
     await refresh();
   }
 
-  function line({ id, summary }) {
-    const names = summary?.seats?.map((s) => s.name ?? (s.kind === 'computer' ? t('start.tables.computer') : t('start.tables.freeSeat'))) ?? [];
-    const state = summary === undefined ? t('mine.unknown') : roomState(summary);
+  /**
+   * One room's line, made once and then updated in place. `summary`: `GET /api/rooms/{id}`,
+   * null when it ended, undefined when it could not be asked.
+   */
+  function makeLine(id) {
+    let summary; // what the words say
+    let ended = false; // what the buttons were last set for: only changed while the line is idle
+    let leaving = false;
+    const name = h('strong');
+    const state = h('small');
     const note = h('span', { class: 'form-error', attrs: { role: 'alert' } });
-    const buttons = h('span', { class: 'my-room-buttons' });
-    if (summary) buttons.append(h('a', { class: 'btn', text: t('mine.open'), attrs: { href: `/r/${encodeURIComponent(id)}` } }));
-    const button = h('button', { class: 'btn', text: t(summary === null ? 'mine.forget' : 'mine.leave'), attrs: { type: 'button' } });
-    const go = () => {
-      button.disabled = yes.disabled = true;
-      leave(id, note).finally(() => { button.disabled = yes.disabled = false; }); // a failure can be tried again
-    };
+    const open = h('a', { class: 'btn', attrs: { href: `/r/${encodeURIComponent(id)}` } });
+    const button = h('button', { class: 'btn', attrs: { type: 'button' } });
     // Leaving a room one still sits in is for good: asked first, as at the table (leave.*).
     // Removing an ended room from the list is not.
-    const question = h('span', { class: 'my-room-question', text: t('leave.confirm'), attrs: { id: `leave-q-${id}` } });
-    const yes = h('button', { class: 'btn danger', text: t('leave.yes'), attrs: { type: 'button' } });
-    const no = h('button', { class: 'btn', text: t('leave.no'), attrs: { type: 'button' } });
+    const question = h('span', { class: 'my-room-question', attrs: { id: `leave-q-${id}` } });
+    const yes = h('button', { class: 'btn danger', attrs: { type: 'button' } });
+    const no = h('button', { class: 'btn', attrs: { type: 'button' } });
     const confirm = h('span', { class: 'my-room-confirm', attrs: { role: 'group', 'aria-labelledby': question.id, hidden: true } },
       question, yes, no);
-    const ask = (open) => {
-      confirm.hidden = !open;
-      button.hidden = open;
-      (open ? no : button).focus();
+    const go = () => {
+      button.disabled = yes.disabled = true;
+      leaving = true;
+      leave(id, note).finally(() => { // a failure can be tried again
+        button.disabled = yes.disabled = false;
+        leaving = false;
+      });
     };
-    button.addEventListener('click', () => (summary === null ? go() : ask(true)));
+    const ask = (asking) => {
+      confirm.hidden = !asking;
+      button.hidden = asking;
+      (asking ? no : button).focus();
+    };
+    button.addEventListener('click', () => (ended ? go() : ask(true)));
     no.addEventListener('click', () => ask(false));
     yes.addEventListener('click', go);
-    buttons.append(button, confirm);
-    return h('li', { class: 'my-room', attrs: { 'data-room': id } },
-      h('span', { class: 'open-table-text' }, h('strong', { text: names.join(', ') || id.slice(0, 8) }), h('br'),
-        h('small', { text: state })), buttons, note);
+    const li = h('li', { class: 'my-room', attrs: { 'data-room': id } },
+      h('span', { class: 'open-table-text' }, name, h('br'), state), h('span', { class: 'my-room-buttons' }, open, button, confirm), note);
+
+    /** Whether the person is at this line: its question open, a leave under way, or the focus in it. */
+    const busy = () => !confirm.hidden || leaving || Boolean(page?.activeElement && li.contains(page.activeElement));
+
+    /** Shows `next` (and the words in the current language); the buttons only while idle. */
+    function update(next) {
+      summary = next;
+      const names = summary?.seats?.map((s) => s.name ?? (s.kind === 'computer' ? t('start.tables.computer') : t('start.tables.freeSeat'))) ?? [];
+      setText(name, names.join(', ') || id.slice(0, 8));
+      setText(state, summary === undefined ? t('mine.unknown') : roomState(summary));
+      if (!busy()) {
+        ended = summary === null;
+        open.hidden = !summary;
+      }
+      setText(open, t('mine.open'));
+      setText(button, t(ended ? 'mine.forget' : 'mine.leave'));
+      setText(question, t('leave.confirm'));
+      setText(yes, t('leave.yes'));
+      setText(no, t('leave.no'));
+    }
+    return { li, busy, update, words: () => update(summary) };
   }
 
-  function render() {
-    section.hidden = rooms.length === 0;
-    list.replaceChildren(...rooms.map(line));
+  /** Puts `rooms` (sorted by id) into the list: new lines inserted, gone ones dropped unless busy, the rest updated. */
+  function show(rooms) {
+    const wanted = new Set(rooms.map((r) => r.id));
+    for (const [id, line] of lines) {
+      if (!wanted.has(id) && !line.busy()) { // left in another tab: gone, unless the person is at it
+        line.li.remove();
+        lines.delete(id);
+      }
+    }
+    for (const { id, summary } of rooms) {
+      let line = lines.get(id);
+      if (!line) {
+        line = makeLine(id);
+        lines.set(id, line);
+        // Before the first line with a larger id: the lines kept are never moved (a move would blur them).
+        const after = [...lines.keys()].filter((other) => other > id).sort()[0];
+        list.insertBefore(line.li, after === undefined ? null : lines.get(after).li);
+      }
+      line.update(summary);
+    }
+    section.hidden = lines.size === 0;
   }
+
+  let running = null;
+  let again = false;
+  const hidden = () => page?.visibilityState === 'hidden';
 
   async function refresh() {
-    rooms = await Promise.all(myRoomIds(storage).map(summaryOf));
-    render();
+    if (hidden()) return; // asked again once the page shows
+    if (running) { // one more after the one in flight, which may have read the storage too early
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        show(await Promise.all(myRoomIds(storage).map(summaryOf)));
+      } while (again && !hidden());
+    })();
+    try {
+      await running;
+    } finally {
+      running = null;
+    }
   }
-  onLangChange(render);
+
+  let timer = null;
+  function tick() {
+    if (hidden()) {
+      if (timer !== null) timers.clearInterval(timer);
+      timer = null;
+    } else if (timer === null) {
+      timer = timers.setInterval(refresh, every);
+    }
+  }
+  const onVisibility = () => {
+    tick();
+    refresh();
+  };
+  const onPageShow = (event) => { if (event.persisted) refresh(); };
+  const onStorage = (event) => {
+    if (event.key === null || event.key?.startsWith(SEAT_KEY_PREFIX)) refresh();
+  };
+  page?.addEventListener('visibilitychange', onVisibility);
+  win?.addEventListener('pageshow', onPageShow);
+  win?.addEventListener('storage', onStorage);
+  const offLang = onLangChange(() => { for (const line of lines.values()) line.words(); });
+  tick();
   refresh();
-  return { refresh };
+  return {
+    refresh,
+    stop() {
+      page?.removeEventListener('visibilitychange', onVisibility);
+      win?.removeEventListener('pageshow', onPageShow);
+      win?.removeEventListener('storage', onStorage);
+      offLang();
+      if (timer !== null) timers.clearInterval(timer);
+      timer = null;
+    },
+  };
 }

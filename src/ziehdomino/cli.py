@@ -62,6 +62,9 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"seconds before a computer plays for an away person (default {c.GRACE:g}, at most the turn time)")
     serve.add_argument("--grace-no-limit", type=float, default=c.GRACE_NO_LIMIT,
                        help=f"the same in rooms without a turn time (default {c.GRACE_NO_LIMIT:g})")
+    serve.add_argument("--limit-away", type=float, default=c.LIMIT_AWAY, metavar="SECONDS",
+                       help="a room counts toward --max-rooms-per-address while a person is at its table "
+                            f"or was within this many seconds (default {c.LIMIT_AWAY:g})")
     serve.add_argument("--max-rooms-per-address", type=int, default=c.MAX_ROOMS_PER_ADDRESS,
                        help=f"rooms one address may have open at once (default {c.MAX_ROOMS_PER_ADDRESS})")
     serve.add_argument("--quick-wait", type=float, default=c.QUICK_WAIT,
@@ -218,6 +221,7 @@ def _serve(args: argparse.Namespace) -> int:
                             computer_delay=args.computer_delay, abandon_hours=args.abandon_hours,
                             turn_time_scale=args.turn_time_scale, grace=args.grace,
                             grace_no_limit=args.grace_no_limit, max_rooms_per_address=args.max_rooms_per_address,
+                            limit_away=args.limit_away,
                             cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
                             quick_wait=args.quick_wait,
                             miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,

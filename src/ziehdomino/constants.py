@@ -87,6 +87,10 @@ GRACE: Final = 20.0
 GRACE_NO_LIMIT: Final = 120.0
 #: Rooms one address may have open at once (``--max-rooms-per-address``).
 MAX_ROOMS_PER_ADDRESS: Final = 20
+#: Seconds a room still counts toward its address's limit after the last person at its table
+#: went away (``--limit-away``): a room nobody is at stops holding the address back, and
+#: counts again when someone comes back; a new room counts this long before anyone arrives.
+LIMIT_AWAY: Final = 300.0
 #: Rooms one process keeps at once; creating more answers 503 ``server_full``.
 MAX_ROOMS: Final = 20000
 #: Seconds a table opened by "Schnell spielen" waits for people before computers fill it

@@ -69,7 +69,7 @@ class Rooms:
         self.clock = Clock(settings.turn_time_scale, settings.grace, settings.grace_no_limit)
         self.rooms: dict[str, RoomWriter] = {}
         self._closing = False
-        self.openers = Openers(storage)
+        self.openers = Openers(storage, settings.limit_away)
         self.metrics: Metrics | None = Metrics() if settings.metrics else None
         self._taking: dict[str, asyncio.Lock] = {}
         self.late_writes = 0
@@ -109,14 +109,14 @@ class Rooms:
 
     def _hold(self, writer: RoomWriter) -> RoomWriter:
         self.rooms[writer.id] = writer
-        self.openers.held(writer.room)
+        self.openers.held(writer)
         return writer
 
     def _unhold(self, writer: RoomWriter) -> None:
         if self.rooms.get(writer.id) is writer:
             del self.rooms[writer.id]
             self.lobby.forget(writer.id)
-            self.openers.let_go(writer.room)
+            self.openers.let_go(writer)
 
     def resume(self) -> None:
         """Let every computer (or stand-in) whose turn it is act again, a deadline that passed
@@ -230,7 +230,7 @@ class Rooms:
         ``wait``: an open table that starts with computers after this many seconds.
 
         ``address`` is the creator's client address: one address may have at most
-        ``max_rooms_per_address`` rooms that have not ended.
+        ``max_rooms_per_address`` rooms that someone is at (:mod:`.openers`).
 
         Raises:
             RoomError: ``server_full`` (too many rooms), ``too_many_rooms`` (this address's cap),
@@ -241,7 +241,7 @@ class Rooms:
         creator = None if address is None else address_key(address)
         if creator is not None and await self.openers.count(creator) >= self.settings.max_rooms_per_address:
             raise RoomError(ErrorCode.TOO_MANY_ROOMS, f"this address has {self.settings.max_rooms_per_address} rooms open "
-                                              "that have not ended; leave one under \"Meine Räume\" on the start page")
+                                              "that someone is at; leave one under \"Meine Räume\" on the start page")
         credential = new_credential()
         seats = [SeatState("person") if s.kind == "person" else SeatState("computer", level=s.level) for s in spec.seats]
         seats[0] = SeatState("person", name=spec.name, credential_hash=hash_credential(credential))

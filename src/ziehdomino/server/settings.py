@@ -28,8 +28,10 @@ class Settings:
         grace: seconds a computer waits before it plays the turn of a person who is away (20; at
             most the room's turn time).
         grace_no_limit: the same in a room without a turn time (120).
-        max_rooms_per_address: rooms one client address may have opened that have not ended;
-            one more answers 429 ``too_many_rooms``.
+        max_rooms_per_address: rooms one client address may have open that someone is at (or
+            was within ``limit_away``); one more answers 429 ``too_many_rooms``.
+        limit_away: seconds a room counts toward ``max_rooms_per_address`` after the last
+            person at its table went away (300; a new room counts as long before anyone arrives).
         cleanup_interval: seconds between two sweeps for old rooms.
         quick_wait: seconds a table opened by "Schnell spielen" waits for people before every
             free seat goes to a computer (30; tests use 1).
@@ -71,6 +73,7 @@ class Settings:
     grace: float = c.GRACE
     grace_no_limit: float = c.GRACE_NO_LIMIT
     max_rooms_per_address: int = c.MAX_ROOMS_PER_ADDRESS
+    limit_away: float = c.LIMIT_AWAY
     cleanup_interval: float = c.CLEANUP_INTERVAL
     quick_wait: float = c.QUICK_WAIT
     ws_rate: int = c.WS_RATE
@@ -99,6 +102,8 @@ class Settings:
             raise ValueError("turn_time_scale, grace and grace_no_limit must be > 0")
         if self.max_rooms_per_address < 1:
             raise ValueError("max_rooms_per_address must be >= 1")
+        if self.limit_away < 0:
+            raise ValueError("limit_away must be >= 0 seconds")
         if not 0.2 <= self.quick_wait <= 600.0:
             raise ValueError("quick_wait must be between 0.2 and 600 seconds")
         if self.cleanup_interval <= 0:

@@ -98,9 +98,11 @@ class RoomStorage(Protocol):
     async def ask_release(self, room_id: str) -> None:
         """Ask the process holding ``room_id`` to let go of it."""
 
-    async def rooms_opened_by(self, creator: str) -> int | None:
+    async def rooms_opened_by(self, creator: str, since: float) -> int | None:
         """How many stored rooms the creator ``creator`` (:func:`.roomstate.address_key`) opened,
-        held by any process; None when this process's own count is the whole count."""
+        held by any process, in which a person who took a seat and did not leave is present or
+        went away at or after ``since`` (unix s; :func:`.openers.counts`); None when this
+        process's own count is the whole count."""
 
     async def healthy(self) -> bool:
         """The storage answers now (for ``/api/health``)."""

@@ -110,7 +110,7 @@ class MemoryStorage:
     async def ask_release(self, room_id: str) -> None:
         """Nothing to do: no other process holds rooms."""
 
-    async def rooms_opened_by(self, creator: str) -> int | None:
+    async def rooms_opened_by(self, creator: str, since: float) -> int | None:
         """None: this process's own count is the whole count."""
         return None
 

@@ -44,6 +44,7 @@ from .contract import LostCallback
 from .errors import RoomMoved, StorageUnavailable
 from .record import RoomRecord, decode_record, encode_record, encode_round
 from .schema import migrations
+from . import postgres_sql as sql
 
 log = logging.getLogger("ziehdomino.postgres")
 
@@ -56,49 +57,6 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     transaction left open before calling this."""
 
 _MIGRATION_LOCK = 0x7A64_0001  # pg_advisory_xact_lock key of the migration step
-
-_INSERT = """
-INSERT INTO rooms (id, created, updated, seats, match, in_progress, room, owner, owner_pid, epoch, lease_until, version,
-                   creator)
-VALUES ($1, $2, $3, $4, $5, $6::int::boolean, $7, $8, $9, 1, now() + $10 * interval '1 second', 1, $7::text::jsonb ->> 'creator')
-ON CONFLICT (id) DO NOTHING
-"""
-#: A held room written whole (its appended actions folded in, so dropped) in one statement;
-#: the count is 1, or 0 when the fence does not hold.
-_SAVE = """
-WITH u AS (
-    UPDATE rooms SET created = $2, updated = $3, seats = $4, match = $5, in_progress = $6::int::boolean, room = $7,
-        version = version + 1
-    WHERE id = $1 AND owner = $8 AND epoch = $9 AND version = $10 RETURNING id
-), dropped AS (DELETE FROM actions WHERE room IN (SELECT id FROM u))
-SELECT count(*) FROM u
-"""
-#: The same with the record of the round that just ended (``$11`` its number, ``$12`` the record).
-_SAVE_ROUND = _SAVE.replace("SELECT count(*) FROM u", """, kept AS (
-    INSERT INTO rounds (room, n, record) SELECT id, $11::integer, $12::text FROM u
-    ON CONFLICT (room, n) DO UPDATE SET record = EXCLUDED.record
-)
-SELECT count(*) FROM u""")
-#: One action appended to a held room, fenced like a whole write; ``INSERT 0 1``, or ``INSERT 0 0``
-#: when the fence does not hold.
-#: (Every statement of :meth:`PostgresStorage._fenced` takes the room's id and its fence as $1-$4.)
-_APPEND = """
-WITH u AS (UPDATE rooms SET version = version + 1 WHERE id = $1 AND owner = $2 AND epoch = $3 AND version = $4 RETURNING id)
-INSERT INTO actions (room, version, action, state) SELECT id, $5::integer, $6::text, $7::text FROM u
-"""
-#: The room's own state of a held room with nothing appended, fenced like a whole write;
-#: ``UPDATE 1``, or ``UPDATE 0`` when the fence does not hold.
-_SAVE_STATE = """
-UPDATE rooms SET updated = $5, room = $6, version = version + 1 WHERE id = $1 AND owner = $2 AND epoch = $3 AND version = $4
-"""
-_ROUNDS = "SELECT record FROM rounds WHERE room = $1 ORDER BY n"
-_OPENED_BY = "SELECT count(*) FROM rooms WHERE creator = $1"
-_VERSION = "SELECT version FROM rooms WHERE id = $1 AND owner = $2 AND epoch = $3"
-_DELETE = "DELETE FROM rooms WHERE id = $1 AND owner = $2 AND epoch = $3"
-_DELETE_UNHELD = """
-DELETE FROM rooms WHERE NOT in_progress AND updated < $1 AND (owner IS NULL OR lease_until < now()) RETURNING id
-"""
-
 
 async def migrate(conn: asyncpg.Connection) -> list[str]:
     """Apply the migrations ``conn``'s database lacks; returns the names applied."""
@@ -193,7 +151,7 @@ class PostgresStorage:
         async with self.pool.acquire() as conn:
             record = await self.ownership.claim(conn, room_id)
             if record is not None:
-                record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(_ROUNDS, room_id)]
+                record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(sql.ROUNDS, room_id)]
             return record
 
     async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
@@ -212,7 +170,7 @@ class PostgresStorage:
         if fence is None:  # a new room (a stored one this process does not hold is never overwritten)
             sent = time.monotonic()
             async with asyncio.timeout(own.lease):  # past that, its lease may have run out already
-                status = await self.lanes.execute(_INSERT, *row, own.owner, own.pid, own.lease)
+                status = await self.lanes.execute(sql.INSERT, *row, own.owner, own.pid, own.lease)
             if status != "INSERT 0 1":
                 raise self._moved(record.id)
             own.took_new(record.id, sent)
@@ -220,10 +178,10 @@ class PostgresStorage:
         await self._settle(record.id, fence)
         if finished is None:
             written = await self._within_lease(record.id, fence, self.lanes.fetchval(
-                _SAVE, *row, own.owner, fence.epoch, fence.version))
+                sql.SAVE, *row, own.owner, fence.epoch, fence.version))
         else:
             written = await self._within_lease(record.id, fence, self.lanes.fetchval(
-                _SAVE_ROUND, *row, own.owner, fence.epoch, fence.version, *encode_round(record.id, finished)[1:]))
+                sql.SAVE_ROUND, *row, own.owner, fence.epoch, fence.version, *encode_round(record.id, finished)[1:]))
         if written != 1:
             raise self._moved(record.id)
         fence.version += 1
@@ -236,7 +194,7 @@ class PostgresStorage:
             RoomMoved: as for :meth:`save`.
             Exception: the database failed.
         """
-        await self._fenced(room_id, "INSERT 0 1", _APPEND, version, orjson.dumps(action).decode(),
+        await self._fenced(room_id, "INSERT 0 1", sql.APPEND, version, orjson.dumps(action).decode(),
                            None if state is None else orjson.dumps(state).decode())
 
     async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
@@ -247,7 +205,7 @@ class PostgresStorage:
             RoomMoved: as for :meth:`save`.
             Exception: the database failed.
         """
-        await self._fenced(room_id, "UPDATE 1", _SAVE_STATE, updated, orjson.dumps(room).decode())
+        await self._fenced(room_id, "UPDATE 1", sql.SAVE_STATE, updated, orjson.dumps(room).decode())
 
     async def _fenced(self, room_id: str, done: str, sql: str, *values: Any) -> None:
         """Run one write ``sql`` of a held room (``$1``-``$4``: its id, this process, the fence's
@@ -282,7 +240,7 @@ class PostgresStorage:
         if not fence.uncertain:
             return
         version = await self._within_lease(room_id, fence, self.lanes.fetchval(
-            _VERSION, room_id, self.ownership.owner, fence.epoch))
+            sql.VERSION, room_id, self.ownership.owner, fence.epoch))
         if version != fence.version:
             raise self._moved(room_id)
         fence.uncertain = False
@@ -334,13 +292,13 @@ class PostgresStorage:
             for room_id in room_ids:
                 fence = self.ownership.fences.get(room_id)
                 if fence is not None:
-                    await conn.execute(_DELETE, room_id, self.ownership.owner, fence.epoch)
+                    await conn.execute(sql.DELETE, room_id, self.ownership.owner, fence.epoch)
         for room_id in room_ids:
             self.ownership.fences.pop(room_id, None)
 
     async def delete_unheld(self, before: float) -> list[str]:
         """Delete idle rooms between rounds that no process holds (free, or their lease ran out)."""
-        return [r["id"] for r in await self.pool.fetch(_DELETE_UNHELD, before)]
+        return [r["id"] for r in await self.pool.fetch(sql.DELETE_UNHELD, before)]
 
     async def release(self, room_id: str) -> None:
         """Write the room free so that another process may take it at once."""
@@ -354,9 +312,10 @@ class PostgresStorage:
         """NOTIFY the holder of ``room_id`` to let go."""
         await self.ownership.ask_release(self.pool, room_id)
 
-    async def rooms_opened_by(self, creator: str) -> int | None:
-        """How many stored rooms ``creator`` opened, held by any process (rooms are deleted when they end)."""
-        return int(await self.pool.fetchval(_OPENED_BY, creator))
+    async def rooms_opened_by(self, creator: str, since: float) -> int | None:
+        """How many stored rooms ``creator`` opened, held by any process, that someone is at or
+        left at or after ``since`` (:meth:`.contract.RoomStorage.rooms_opened_by`)."""
+        return int(await self.pool.fetchval(sql.OPENED_BY, creator, since))
 
     async def healthy(self) -> bool:
         """The database answers within a second and the lease session is open."""
@@ -394,7 +353,7 @@ async def read_room(dsn: str, room_id: str) -> RoomRecord | None:
         if row is None:
             return None
         record = decode_record(tuple(row), [tuple(r) for r in await conn.fetch(APPENDED, room_id)])
-        record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(_ROUNDS, room_id)]
+        record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(sql.ROUNDS, room_id)]
         return record
     finally:
         await conn.close()

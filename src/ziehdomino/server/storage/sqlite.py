@@ -321,7 +321,7 @@ class SqliteStorage:
         """Nothing: this process holds every room, so its own cleanup sees them all."""
         return []
 
-    async def rooms_opened_by(self, creator: str) -> int | None:
+    async def rooms_opened_by(self, creator: str, since: float) -> int | None:
         """None: this process holds every room, so its own count is the whole count."""
         return None
 

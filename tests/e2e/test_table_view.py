@@ -54,7 +54,8 @@ ENDS = [".table .end-chip.left", ".table .end-chip.right"]
 BETWEEN = [".table .status", ".table .players li", ".table .line li"]
 #: At the round's end: the result with every hand, who opens the next round, and every control of
 #: the panel ("Nächste Runde", "Runde ansehen", "Runde analysieren"; a room's ready line when it is drawn).
-ROUND_END = [".table .round-end h3", ".table .result-text", ".table .round-end tbody tr", ".table .next-starter",
+#: Who won is said by the status line (and on a wide screen by the panel's sentence too).
+ROUND_END = [".table .round-end h3", ".table .status", ".table .round-end tbody tr", ".table .next-starter",
              ".table .round-end .btn.primary", ".table .round-end .replay-link", ".table .round-end .analyse-link"]
 
 #: What of the round's end is hidden although inside the viewport: the panel scrolls (some of it
@@ -120,6 +121,8 @@ def check_round_end(page: Page, label: str, players: int) -> None:
     line of play in view beside it, every tile of it."""
     expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
     expect(page.locator(".round-end tbody tr")).to_have_count(players)
+    said = page.locator(".table .status").inner_text()
+    assert re.search(r"gewinnt|gewinnst|geteilt", said), f"{label}: the status does not say who won: {said}"
     hidden = line_hidden(page)
     ready = [".table .ready-line"] if page.locator(".table .ready-line").is_visible() else []
     missing = offscreen(page, ROUND_END + ready) + page.evaluate(PANEL_CUT_JS)

@@ -37,6 +37,7 @@ const seatList = byId('seat-list');
 const waiting = byId('waiting');
 const spectatorNote = byId('spectator');
 const invite = byId('invite');
+const aiHelp = document.querySelector('.ai-help');
 const inviteLink = byId('invite-link');
 const copyButton = byId('copy');
 const copyMessage = byId('copy-msg');
@@ -120,6 +121,10 @@ function renderRoom() {
   spectatorNote.hidden = !(room && mine === null && !hasFreeSeat(room));
   waiting.hidden = Boolean(view);
   seatsBox.hidden = Boolean(view) && mine !== null;
+  // Once the table is full and dealt, a seated person needs no invitation and no help for
+  // agents (read while waiting): both go as the table comes, so nothing the person saw moves.
+  invite.hidden = Boolean(view) && mine !== null;
+  aiHelp.hidden = Boolean(view) && mine !== null;
   // The room's state as the server put it on the page (app.py room_classes), kept current: the
   // style sheets lay the page out by it.
   document.body.classList.toggle('started', Boolean(view));

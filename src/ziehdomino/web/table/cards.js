@@ -55,7 +55,7 @@ function fillCard(card, c) {
   card.away.hidden = !c.away;
   if (card.deed) {
     setTileText(card.deed, c.deed);
-    card.deed.hidden = !c.deed;
+    card.deed.classList.toggle('none', !c.deed); // kept in the layout, unseen (table.css)
   }
   if (!card.backs) return;
   const className = `player ${c.place}${c.turn ? ' active' : ''}${c.away ? ' is-away' : ''}`;

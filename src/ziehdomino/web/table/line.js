@@ -58,6 +58,12 @@ export function createLine(ctx) {
     geometry = '';
   }
 
+  function placeChip(chip, x, y, toLeft) {
+    chip.style.setProperty('--x', `${x}px`);
+    chip.style.setProperty('--y', `${y}px`);
+    chip.classList.toggle('to-left', toLeft);
+  }
+
   /** Places every tile and both chips for the box's current size (a layout read). */
   function layout() {
     const view = ctx.view;
@@ -73,14 +79,14 @@ export function createLine(ctx) {
     const key = `${drawn.length}:${width}:${height}:${chip}:${chipHeight}:${s.minTile}`;
     if (key === geometry) return;
     geometry = key;
-    // A phone's narrow felt turns straight down: its few cells per row are for tiles.
-    const g = snakeLayout(drawn.length, { width, height, gap: GAP, maxTile: s.maxTile, minTile: s.minTile, chip, chipHeight,
-      corners: width >= 420 });
+    const g = snakeLayout(drawn.length, { width, height, gap: GAP, maxTile: s.maxTile, minTile: s.minTile, chip, chipHeight });
     line.style.setProperty('--tile', `${g.tile}px`);
+    // Tiles and chips are placed by a transform (table.css), not by the layout: when the line
+    // grows or shrinks and is laid out anew, nothing else on the page is laid out again.
     [...line.children].forEach((li, i) => {
       const cell = g.cells[i];
-      li.style.left = `${cell.x}px`;
-      li.style.top = `${cell.y}px`;
+      li.style.setProperty('--x', `${cell.x}px`);
+      li.style.setProperty('--y', `${cell.y}px`);
       li.classList.toggle('rev', cell.reversed && !cell.corner);
       li.classList.toggle('corner', Boolean(cell.corner));
     });
@@ -91,18 +97,9 @@ export function createLine(ctx) {
     if (over) box.setAttribute('tabindex', '0');
     else box.removeAttribute('tabindex');
     if (g.left) {
-      endLeft.style.left = '';
-      endLeft.style.right = `${width - g.left.x + GAP}px`;
-      endLeft.style.top = `${g.left.y}px`;
-      endRight.style.top = `${g.right.y}px`;
-      if (g.right.toLeft) {
-        endRight.style.left = '';
-        endRight.style.right = `${width - g.right.x + GAP}px`;
-      } else {
-        endRight.style.right = '';
-        endRight.style.left = `${g.right.x + GAP}px`;
-      }
-      endRight.classList.toggle('to-left', g.right.toLeft);
+      // A chip left of its tile ends GAP before it (`to-left`: placed by its right edge).
+      placeChip(endLeft, g.left.x - GAP, g.left.y, true);
+      placeChip(endRight, g.right.toLeft ? g.right.x - GAP : g.right.x + GAP, g.right.y, g.right.toLeft);
     }
   }
 

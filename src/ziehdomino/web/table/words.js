@@ -124,7 +124,8 @@ export function statusText(view, room) {
 /**
  * The status sentence in its parts, each `{kind, text}`: kind 'last' is what happened since
  * one's last action (the others' cards say it too, so a narrow screen may show it to screen
- * readers only), every other part is 'now'.
+ * readers only), 'over' that the round is over (said by the result after it, as 'last' on a
+ * narrow screen), every other part is 'now'.
  */
 export function statusParts(view, room) {
   const parts = [];
@@ -134,10 +135,12 @@ export function statusParts(view, room) {
   const replay = Boolean(view.replay);
   const mine = replay ? (room?.mine ?? null) : null;
   if (mine !== null) view = { ...view, seat: mine };
-  if (view.result) now(t('status.over'));
+  // The round's end says who won (the result's sentence; a phone shows it here only, kind
+  // 'over' to screen readers only) instead of the ends, which the line's chips show.
+  if (view.result) parts.push({ kind: 'over', text: t('status.over') }, { kind: 'now', text: resultSentence(view, room) });
   else if (view.turn !== null) now(isMe(view, view.turn) ? t('status.yourTurn') : t('status.turnOf', { name: seatName(room, view.turn) }));
   if (view.seat === null && !replay) now(t('status.spectating'));
-  now(view.ends ? t('status.ends', { l: view.ends[0], r: view.ends[1] }) : t('status.empty'));
+  if (!view.result) now(view.ends ? t('status.ends', { l: view.ends[0], r: view.ends[1] }) : t('status.empty'));
   const recent = grouped(recentEntries(view, 8)).slice(-3);
   if (recent.length) parts.push({ kind: 'last', text: t('status.last', { what: recent.map((e) => entryText(view, room, e)).join(' ') }) });
   // One's own draw names the tile drawn (the last of one's hand, docs/view.md); nobody else's does.

@@ -1,0 +1,63 @@
+"""No jumping while a game goes on: the layout shift (as test_layout_shift.py measures it) of a
+whole local round with computers that take their time, and of the opener's page when the last
+seat is taken and the waiting room becomes the table. Shifts within 500 ms of the person's own
+input do not count (the browsers' rule); the computers' moves and the other person's join are
+not the person's input, so whatever they move counts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_layout_shift import LIMIT, OBSERVER, measure, seat_script
+from tests.e2e.test_local import start_local
+from tests.support.e2e import act_by_names, play_round, watch
+from tests.support.server import ServerProcess
+
+#: The computers' pause (ms): past the 500 ms after a click in which shifts are the person's own.
+COMPUTER_PAUSE = 700
+
+SIZES = {
+    "360x640": {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "390x844": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "1280x800": {"viewport": {"width": 1280, "height": 800}},
+}
+
+
+@pytest.mark.parametrize(("size", "computers"), [("360x640", 3), ("390x844", 1), ("1280x800", 3)])
+def test_a_local_round_with_computers_does_not_jump(server: ServerProcess, new_context: Any, size: str, computers: int) -> None:
+    ctx = new_context(**SIZES[size])
+    ctx.add_init_script(OBSERVER)
+    page = ctx.new_page()
+    problems = watch(page)
+    start_local(page, server.base, "Anna", computers, query=f"?delay={COMPUTER_PAUSE}")
+    play_round([page], act_by_names)
+    expect(page.get_by_role("button", name="Nächste Runde")).to_be_visible()
+    value, account = measure(page)
+    print(f"CLS local round {size}: {value:.4f}")
+    assert value <= LIMIT, f"a local round on {size}: CLS {value:.4f} > {LIMIT}\n{account}"
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("size", ["360x640", "1280x800"])
+def test_the_openers_page_does_not_jump_when_the_table_fills(server: ServerProcess, new_context: Any, size: str) -> None:
+    made = server.create(["person", "person"], "Anna")
+    ctx = new_context(**SIZES[size])
+    ctx.add_init_script(OBSERVER)
+    ctx.add_init_script(seat_script(made["room"], made["credential"]))
+    page = ctx.new_page()
+    problems = watch(page)
+    page.goto(f"{server.base}/r/{made['room']}")
+    expect(page.locator("#conn")).to_have_text(re.compile("Verbunden"))
+    page.wait_for_timeout(1500)  # the page's own load is test_layout_shift.py's; this is the join
+    page.evaluate("window.__shifts = []")
+    server.join(made["room"], "Ben")
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    value, account = measure(page)
+    print(f"CLS table fills {size}: {value:.4f}")
+    assert value <= LIMIT, f"the opener's page on {size} when Ben joined: CLS {value:.4f} > {LIMIT}\n{account}"
+    assert not problems, problems

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import open_local_save, watch
+from tests.e2e.test_local import start_local
+from tests.e2e.test_online import open_room
+from tests.support.e2e import PHONE, open_local_save, watch
 
 # Anna opened with 6|6, the computer answered 5|6: the ends are 6 and 5. Anna holds only 0, 1
 # and 2, and the boneyard's first tiles fit neither end, so each "Ziehen" adds a tile.
@@ -61,4 +63,48 @@ def test_nine_tiles_on_a_phone_stay_wide_and_sort_by_number(server, new_context,
     assert hand_tiles(page) == ["0|0", "0|1", "0|2", "0|3", "1|1", "1|2", "1|3", "2|2", "2|3"]
     page.get_by_role("button", name="Sortieren").click()
     assert hand_tiles(page) == ["2|2", "0|1", "1|2", "0|0", "1|1", "0|2", "2|3", "0|3", "1|3"]
+    assert not problems, problems
+
+
+def by_number(tiles: list[str]) -> list[str]:
+    """"Sortieren"'s order (hand.js `sortedHand`): by the lower number, then by pips."""
+    def key(tile: str) -> int:
+        a, b = (int(x) for x in tile.split("|"))
+        return min(a, b) * 100 + a + b
+    return sorted(tiles, key=key)
+
+
+def sort_and_reload(page: Page) -> None:
+    """Presses "Sortieren", reloads: the hand comes back sorted and the button still pressed."""
+    sort = page.get_by_role("button", name="Sortieren")
+    expect(sort).to_have_attribute("aria-pressed", "false")
+    sort.click()
+    expect(sort).to_have_attribute("aria-pressed", "true")
+    tiles = hand_tiles(page)
+    assert tiles == by_number(tiles)
+    page.reload()
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    expect(page.get_by_role("button", name="Sortieren")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".table .hand button[data-tile]")).to_have_count(len(tiles))
+    assert hand_tiles(page) == tiles
+
+
+def test_sortieren_outlives_a_reload_in_a_room(server, new_context):
+    anna = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    problems = watch(anna)
+    link = open_room(anna, server.base, "Anna")
+    ben = new_context().new_page()
+    ben.goto(link)
+    ben.get_by_label("Dein Name").fill("Ben")
+    ben.get_by_role("button", name="Beitreten").click()
+    expect(anna.get_by_role("heading", name="Runde 1")).to_be_visible()
+    sort_and_reload(anna)
+    assert not problems, problems
+
+
+def test_sortieren_outlives_a_reload_on_lokal(server, new_context):
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    problems = watch(page)
+    start_local(page, server.base, "Anna", 3)
+    sort_and_reload(page)
     assert not problems, problems

@@ -143,6 +143,39 @@ def test_a_computer_plays_for_the_one_who_closed_the_tab_who_comes_back(quick_se
     assert not problems, problems
 
 
+@pytest.fixture(scope="module")
+def long_grace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The packaged pages with a 40 s grace: time to look at an away person's countdown."""
+    srv = ServerProcess(tmp_path_factory.mktemp("e2e-grace") / "data", extra=["--grace", "40"]).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_an_away_countdown_keeps_name_and_seconds_on_a_small_phone(long_grace, new_context, screens: Path):
+    anna = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    problems = watch(anna)
+    link = open_room(anna, long_grace.base, "Anna")
+    ben = new_context().new_page()
+    join(ben, link, "Benedikt")
+    expect(anna.get_by_role("heading", name="Runde 1")).to_be_visible()
+    expect(anna.locator(".clock-text")).to_be_visible()
+    if turn_state(anna) == "mine":
+        act_by_names(anna)
+    expect(ben.get_by_role("status")).to_contain_text("Du bist am Zug")
+    ben.close()
+    clock = anna.locator(".clock-text")
+    expect(clock).to_have_text(re.compile(r"^Benedikt: Computer in \d+ s$"))
+    widths = clock.evaluate("(e) => [e.scrollWidth, e.clientWidth, e.querySelector('.clock-name').scrollWidth, e.querySelector('.clock-name').clientWidth]")
+    assert widths[0] <= widths[1] and widths[2] <= widths[3], f"the chip is cut: {widths}"
+    anna.screenshot(path=str(screens / "room-away-clock-360x640.png"))
+    # A wide screen says it whole, from the next second on.
+    anna.set_viewport_size({"width": 1280, "height": 800})
+    expect(clock).to_have_text(re.compile(r"^In \d+ s spielt ein Computer für Benedikt$"))
+    assert not problems, problems
+
+
 def test_leaving_asks_first_then_forgets_the_seat(quick_server, new_context):
     anna = new_context().new_page()
     link = open_room(anna, quick_server.base, "Anna", turn="Ohne Zeitlimit", seats="3")

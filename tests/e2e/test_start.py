@@ -188,6 +188,50 @@ def test_every_field_has_a_name_of_its_own(server, new_context, path):
         assert {"Dein Name (gegen Computer)", "Dein Name (Schnell spielen)", "Dein Name (Raum eröffnen)"} <= set(names)
 
 
+FORM_ROLES = {"textbox", "combobox", "checkbox", "switch", "spinbutton", "radio", "searchbox", "slider"}
+
+
+def _accessible_names(page: Page) -> list[str]:
+    """The accessible names of every form control Chromium exposes (hidden ones are not)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    return [(n.get("name") or {}).get("value", "") for n in nodes
+            if not n.get("ignored") and (n.get("role") or {}).get("value") in FORM_ROLES]
+
+
+def _no_two_alike(names: list[str]) -> None:
+    assert names and all(names), names
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    assert not repeated, f"form controls share an accessible name: {repeated}"
+
+
+def test_four_seats_each_have_names_of_their_own_in_both_languages(server, new_context):
+    page = new_context().new_page()
+    problems = watch(page)
+    page.goto(server.base + "/")
+    form = page.get_by_role("region", name="Raum eröffnen")
+    form.get_by_label("Plätze am Tisch").select_option("4")
+    form.get_by_role("group", name="Platz 3").get_by_label("Wer spielt?").select_option("computer")
+    page.get_by_role("region", name="Gegen Computer spielen").get_by_label("Anzahl Computer").select_option("3")
+    names = _accessible_names(page)
+    _no_two_alike(names)
+    assert {f"Wer spielt? (Platz {n})" for n in (2, 3, 4)} <= set(names), names
+    assert {"Stufe Platz 3", "Stufe Computer 3"} <= set(names), names
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    names = _accessible_names(page)
+    _no_two_alike(names)
+    assert {f"Who plays? (Seat {n})" for n in (2, 3, 4)} <= set(names), names
+    # Fewer seats and back: the names stay their own.
+    page.get_by_label("Seats at the table").select_option("3")
+    page.get_by_label("Seats at the table").select_option("4")
+    _no_two_alike(_accessible_names(page))
+    assert not problems, problems
+
+
 def test_the_start_pages_local_game_keeps_its_match_target(server, new_context):
     page = new_context().new_page()
     page.goto(server.base + "/")

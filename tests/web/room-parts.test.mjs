@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { setLang } from '../../src/ziehdomino/web/common/i18n.js';
-import { secondsLeft, turnKey } from '../../src/ziehdomino/web/room/room-clock.js';
+import { clockWords, secondsLeft, turnKey } from '../../src/ziehdomino/web/room/room-clock.js';
 import { iAmReady, waitingFor } from '../../src/ziehdomino/web/room/room-ready.js';
 import { actionPhrase, seatWords, standInText } from '../../src/ziehdomino/web/table/stand-in.js';
 import { cardMeta, entryText } from '../../src/ziehdomino/web/table/words.js';
@@ -59,6 +59,20 @@ test('an away person whose grace still runs is not yet said to be played by a co
   assert.equal(cardMeta(VIEW, counting, 1), 'abwesend · 4 Steine');
   assert.deepEqual(seatWords(ben, false, { seat: 1, ms: 0, stand_in: true }), ['Computer spielt']);
   assert.deepEqual(seatWords(ben, false, { seat: 2, ms: 5000, stand_in: false }), ['Computer spielt']);
+});
+
+test('an away person\'s count says name and seconds first on a phone, the sentence on a wide screen', () => {
+  const away = { standIn: false, me: false, away: true };
+  setLang('de');
+  assert.equal(clockWords(away, 15200, 'Ben'), 'In 16 s spielt ein Computer für Ben');
+  assert.equal(clockWords(away, 15200, 'Ben', true), 'Ben: Computer in 16 s');
+  assert.equal(clockWords(away, 0, 'Ben', true), 'Computer spielt für Ben');
+  assert.equal(clockWords({ ...away, away: false }, 15200, 'Ben', true), 'Ben am Zug: noch 16 s');
+  assert.equal(clockWords({ standIn: false, me: true, away: false }, 15200, 'Ben', true), 'Dein Zug: noch 16 s');
+  setLang('en');
+  assert.equal(clockWords(away, 15200, 'Ben'), 'In 16 s a computer plays for Ben');
+  assert.equal(clockWords(away, 15200, 'Ben', true), 'Ben: computer in 16 s');
+  setLang('de');
 });
 
 test('the ready step waits for the persons at the table who have not asked, not for the away or left', () => {

@@ -187,6 +187,7 @@ async function load() {
     if (!response.ok) throw new Error(String(response.status));
     puzzles = (await response.json()).puzzles;
   } catch {
+    els.board.hidden = true; // its place was kept from the first paint (puzzles.css): no board
     els.msg.textContent = t('pz.loadFailed');
     return;
   }

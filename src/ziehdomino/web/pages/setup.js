@@ -55,21 +55,23 @@ function select(id, name, options) {
     ...options.map(([value, key, chosen]) => said('option', key, { value, selected: Boolean(chosen) })));
 }
 
-function field(id, labelKey, control) {
-  return h('div', { class: 'field' }, said('label', labelKey, { for: id }), control);
-}
-
 /**
  * One fieldset for seat / computer `n` of a setup form: legend "Platz n" or "Computer n",
- * optionally "Wer spielt?" (person or computer), and "Stufe".
+ * optionally "Wer spielt?" (person or computer), and "Stufe"; each select's name ends in its
+ * seat or computer (hidden: "Wer spielt? (Platz 2)", "Stufe Platz 2"), so that no two are alike.
  * @param {string} prefix  the ids' prefix ("open", "local", "setup")
  * @param {'seat'|'computer'} kind
  */
 function fieldset(prefix, kind, n) {
   const parts = [];
+  // "Platz n" / "Computer n", said (and redone by the language switch) where it is needed.
+  const owner = () => [said('span', kind === 'seat' ? 'form.seatWord' : 'form.computerWord'), ` ${n}`];
   if (kind === 'seat') {
-    parts.push(field(`${prefix}-kind-${n}`, 'form.who', select(`${prefix}-kind-${n}`, `kind-${n}`,
-      [['person', 'form.person', true], ['computer', 'form.computer']])));
+    // "Wer spielt?" is the visible label; a hidden " (Platz n)" makes each select's name its own.
+    const kindId = `${prefix}-kind-${n}`;
+    const who = h('label', { attrs: { for: kindId } }, said('span', 'form.who'), h('span', { class: 'sr-only' }, ' (', ...owner(), ')'));
+    parts.push(h('div', { class: 'field' }, who,
+      select(kindId, `kind-${n}`, [['person', 'form.person', true], ['computer', 'form.computer']])));
   }
   const levelId = `${prefix}-level-${n}`;
   const level = select(levelId, `level-${n}`, LEVELS.map((lv) => [lv, `level.${lv}`, lv === DEFAULT_LEVEL]));
@@ -81,7 +83,6 @@ function fieldset(prefix, kind, n) {
     about.textContent = t(about.dataset.i18n);
   });
   // "Stufe" is the visible label; a hidden "Computer n" / "Platz n" makes each select's name its own.
-  const owner = () => [said('span', kind === 'seat' ? 'form.seatWord' : 'form.computerWord'), ` ${n}`];
   const label = h('label', { attrs: { for: levelId } }, said('span', 'form.level'), h('span', { class: 'sr-only' }, ' ', ...owner()));
   parts.push(h('div', { class: 'field' }, label, level), about);
   const legend = h('legend', {}, ...owner());

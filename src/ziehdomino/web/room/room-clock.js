@@ -1,7 +1,8 @@
 /**
- * @file The turn clock of a room: the acting seat's remaining time as a countdown everyone sees,
- * "Computer spielt für Ben" once a computer plays that turn, and one screen-reader announcement
- * when 10 seconds are left (once per turn, never every second).
+ * @file The turn clock of a room: the acting seat's remaining time as a countdown everyone sees
+ * (an away person's grace as "In 16 s spielt ein Computer für Ben", on a phone "Ben: Computer in
+ * 16 s"), "Computer spielt für Ben" once a computer plays that turn, and one screen-reader
+ * announcement when 10 seconds are left (once per turn, never every second).
  *
  * It reads ROOMINFO's `clock` (docs/protocol.md): `{seat, ms, stand_in}` or null. `ms` is the
  * time left when the server sent the state, so the countdown runs on this browser's own clock
@@ -17,6 +18,9 @@ const NAME = '\u0000';
 /** Milliseconds left at which the clock is announced to screen readers, once per turn. */
 export const WARN_AT_MS = 10000;
 
+/** Where the chip is one short line (table.css's phone rule): the away count says it short. */
+export const NARROW = '(max-width: 600px)';
+
 /** Whole seconds shown for `ms` left: rounded up, never below 0. */
 export function secondsLeft(ms) {
   return Math.max(0, Math.ceil(ms / 1000));
@@ -28,6 +32,29 @@ export function secondsLeft(ms) {
  */
 export function turnKey(view, seat) {
   return `${view.round_number}:${seat}:${view.log.filter((e) => e.seat !== seat).length}`;
+}
+
+/**
+ * The clock's words, the seat's name given as `name` (the clock puts NAME there and splits).
+ * An away person's grace is said whole on a wide screen ("In 16 s spielt ein Computer für
+ * Ben") and short on a narrow one ("Ben: Computer in 16 s"), where the long form lost the name
+ * and the seconds at the chip's end; the name comes first there, the seconds right after.
+ * @param {{standIn: boolean, me: boolean, away: boolean}} state
+ * @param {number} left  ms left
+ * @param {string} name
+ * @param {boolean} [narrow]
+ * @returns {string}
+ */
+export function clockWords({ standIn, me, away }, left, name, narrow = false) {
+  if (standIn || left <= 0) return me ? t('clock.standInYou') : t('clock.standIn', { name });
+  const s = secondsLeft(left);
+  if (away) return t(narrow ? 'clock.awayShort' : 'clock.away', { name, s });
+  return me ? t('clock.you', { s }) : t('clock.other', { name, s });
+}
+
+/** Whether the page is as narrow as NARROW (false where it cannot be asked). */
+function isNarrow() {
+  return Boolean(globalThis.matchMedia?.(NARROW).matches);
 }
 
 /**
@@ -65,11 +92,8 @@ export function createClock({ now, schedule, cancel } = {}) {
     timer = null;
     if (!state) return;
     const left = state.until - clockNow();
-    let words;
-    if (state.standIn || left <= 0) words = state.me ? t('clock.standInYou') : t('clock.standIn', { name: NAME });
-    else if (state.away) words = t('clock.away', { name: NAME, s: secondsLeft(left) });
-    else if (state.me) words = t('clock.you', { s: secondsLeft(left) });
-    else words = t('clock.other', { name: NAME, s: secondsLeft(left) });
+    // Drawn at every second shown: a turned phone has the right form by the next one.
+    const words = clockWords(state, left, NAME, isNarrow());
     const [head, tail] = words.split(NAME);
     setText(before, head);
     setText(who, tail === undefined ? '' : state.name);

@@ -30,7 +30,7 @@ export function sortedHand(hand) {
 
 /**
  * @param {object} ctx  the table's context (render.js): `view`, `sig`, `selected`, `select()`,
- *   `send()`, `tip()`, `storage` (for "Sortieren")
+ *   `send()`, `tip()`, `storage` (for "Sortieren": the page's, else localStorage; render.js)
  * @param {HTMLElement} meInfo  the viewer's own card (cards.js), shown above the hand
  * @returns {{element: HTMLElement, top: HTMLElement, hand: HTMLElement, drawBtn: HTMLButtonElement,
  *   passBtn: HTMLButtonElement, placements: HTMLElement, render: () => void, layout: () => void}}

@@ -43,7 +43,7 @@ import { bindKeys } from './keys.js';
 import { createLine } from './line.js';
 import { createLog } from './log.js';
 import { createResult } from './result.js';
-import { createSettings } from './settings.js';
+import { createSettings, defaultStorage } from './settings.js';
 import { createTips } from './tips-panel.js';
 import { isMe, isMyTurn, seatName, statusParts } from './words.js';
 import { createHistory } from './room-history.js';
@@ -92,6 +92,9 @@ function lazyPart(path, needed, use) {
  *   showMessage: (text: string) => void}}
  */
 export function createTable(root, session, options = {}) {
+  // Where "Sortieren", "Tempo" and "Ton" are remembered: the page's, else localStorage (the
+  // room page names none, and "Sortieren" must outlive a reload there as well).
+  const storage = options.storage === undefined ? defaultStorage() : options.storage;
   const sig = signatures();
   let noticeAge = 0; // version changes seen since the notice was shown
   let noticeCode = null; // the error code the notice words (null: none, or a page's message)
@@ -119,7 +122,7 @@ export function createTable(root, session, options = {}) {
       session.nextRound();
     },
     rerender: () => render(),
-    storage: options.storage ?? null,
+    storage,
     roundLink: typeof options.roundLink === 'function' ? options.roundLink : null,
   };
 
@@ -150,7 +153,7 @@ export function createTable(root, session, options = {}) {
     seal.render();
   }
   const log = createLog(ctx);
-  const settings = createSettings(ctx, options.storage, { fixedTempo: Boolean(options.fixedTempo) });
+  const settings = createSettings(ctx, storage, { fixedTempo: Boolean(options.fixedTempo) });
   settings.add(tips.toggle);
   const skipErrors = new Set(options.skipErrors ?? []);
   // A room's parts come from the room page, so that no other page loads them.

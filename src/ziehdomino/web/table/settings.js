@@ -15,7 +15,8 @@ import { keysText } from './words.js';
 export const TEMPO_KEY = 'ziehdomino.tempo';
 export const SOUND_KEY = 'ziehdomino.sound';
 
-function defaultStorage() {
+/** This browser's localStorage, or null where it is refused (a page that names none uses it). */
+export function defaultStorage() {
   try {
     return globalThis.localStorage ?? null;
   } catch {

@@ -170,6 +170,9 @@ def test_leaving_a_room_under_meine_raeume_asks_first(quick_server: ServerProces
     page.goto(quick_server.base + "/")
     mine = page.get_by_role("region", name="Meine Räume")
     expect(mine.get_by_role("listitem")).to_have_count(1)
+    # each line's buttons say whose room they are for, so that every name on the page is its own
+    expect(mine.get_by_role("link", name="Öffnen (Anna, frei, frei)", exact=True)).to_be_visible()
+    expect(mine.get_by_role("button", name="Raum verlassen (Anna, frei, frei)", exact=True)).to_be_visible()
     mine.get_by_role("button", name="Raum verlassen").click()
     question = mine.get_by_role("group", name="Wirklich verlassen?", exact=False)
     expect(question).to_be_visible()

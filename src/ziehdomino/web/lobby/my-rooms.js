@@ -162,6 +162,11 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
       }
       setText(open, t('mine.open'));
       setText(button, t(ended ? 'mine.forget' : 'mine.leave'));
+      // Each line's buttons are named with its room's people, so that every button's name is
+      // its own ("Öffnen (Anna, Ben)").
+      const whose = name.textContent;
+      open.setAttribute('aria-label', `${t('mine.open')} (${whose})`);
+      button.setAttribute('aria-label', `${button.textContent} (${whose})`);
       setText(question, t('leave.confirm'));
       setText(yes, t('leave.yes'));
       setText(no, t('leave.no'));

@@ -22,6 +22,8 @@ from ziehdomino.server.pages import ERRORS, VERSION_MARK, web_version
 from ziehdomino.server.settings import DEFAULT_WEB_DIR, Settings
 
 I18N = (DEFAULT_WEB_DIR / "common" / "i18n.js").read_text(encoding="utf-8")
+#: The words the error pages add when they load (pages/plain-strings.js: German, then English).
+PLAIN = (DEFAULT_WEB_DIR / "pages" / "plain-strings.js").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -45,10 +47,15 @@ def _in_process(app: object, path: str) -> httpx.Response:
 
 
 def _strings(lang: str) -> dict[str, str]:
-    """The key -> text table of one language in i18n.js (DE or EN block)."""
+    """The key -> text table of one language: i18n.js's DE or EN block and the words the plain
+    pages add (plain-strings.js: ``addWords({DE}, {EN})``)."""
     block = re.search(rf"const {lang} = \{{(.*?)\n\}};", I18N, re.S)
-    assert block, lang
-    return dict(re.findall(r"^\s*'([\w.]+)': '((?:[^'\\]|\\.)*)',", block.group(1), re.M))
+    added = re.search(r"addWords\(\{(.*?)\n\}, \{(.*?)\n\}\);", PLAIN, re.S)
+    assert block and added, lang
+    pair = r"^\s*'([\w.]+)': '((?:[^'\\]|\\.)*)',?$"
+    table = dict(re.findall(pair, block.group(1), re.M))
+    table.update(re.findall(pair, added.group(1 if lang == "DE" else 2), re.M))
+    return table
 
 
 @pytest.mark.parametrize("path, kind", [("/r/AAAAAAAAAAAAAAAAAAAAAA", ErrorCode.ROOM_NOT_FOUND),

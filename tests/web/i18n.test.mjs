@@ -9,6 +9,10 @@ import { LANG_KEY, STRINGS, errorText, lang, loadLang, setLang, t } from '../../
 import '../../src/ziehdomino/web/learn/analysis-strings.js';
 import '../../src/ziehdomino/web/learn/puzzle-strings.js';
 import '../../src/ziehdomino/web/table/fair-strings.js';
+import '../../src/ziehdomino/web/pages/start-strings.js';
+import '../../src/ziehdomino/web/pages/plain-strings.js';
+import '../../src/ziehdomino/web/replay/watch-strings.js';
+import '../../src/ziehdomino/web/pages/local-strings.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }

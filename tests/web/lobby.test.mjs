@@ -5,6 +5,7 @@ import { test } from 'node:test';
 
 import { readFileSync } from 'node:fs';
 
+import '../../src/ziehdomino/web/pages/start-strings.js'; // the start page's words, as the page loads them
 import { setLang } from '../../src/ziehdomino/web/common/i18n.js';
 import { applyListChange, tableText } from '../../src/ziehdomino/web/lobby/open-tables.js';
 import { quickBody } from '../../src/ziehdomino/web/pages/setup.js';

@@ -5,6 +5,7 @@
  * one, else shows the setup form. `?delay=MS` sets the computers' pause (tests, benchmarks).
  */
 
+import './local-strings.js';
 import { byId } from '../common/dom.js';
 import { initPage, t } from '../common/i18n.js';
 import { cryptoRng } from '../engine.js';

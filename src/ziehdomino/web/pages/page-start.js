@@ -5,6 +5,8 @@
  * game only when /lokal would resume it (local-save.js), and asks before a new one replaces it.
  */
 
+import './local-strings.js';
+import './start-strings.js';
 import '../lobby/lobby-strings.js';
 import { byId } from '../common/dom.js';
 import { errorText, initPage, t } from '../common/i18n.js';

@@ -4,6 +4,7 @@
  * and the running tally: wins per seat over the rounds watched. The pace is the table's "Tempo".
  */
 
+import './watch-strings.js';
 import { h } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import { seatName } from '../table/words.js';

@@ -7,8 +7,13 @@ not the person's input, so whatever they move counts.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+
+from websockets.sync.client import connect
 
 import pytest
 from playwright.sync_api import expect
@@ -16,7 +21,7 @@ from playwright.sync_api import expect
 from tests.e2e.test_layout_shift import LIMIT, OBSERVER, measure, seat_script
 from tests.e2e.test_local import start_local
 from tests.support.e2e import act_by_names, play_round, watch
-from tests.support.server import ServerProcess
+from tests.support.server import ServerProcess, seated_room
 
 #: The computers' pause (ms): past the 500 ms after a click in which shifts are the person's own.
 COMPUTER_PAUSE = 700
@@ -60,4 +65,38 @@ def test_the_openers_page_does_not_jump_when_the_table_fills(server: ServerProce
     value, account = measure(page)
     print(f"CLS table fills {size}: {value:.4f}")
     assert value <= LIMIT, f"the opener's page on {size} when Ben joined: CLS {value:.4f} > {LIMIT}\n{account}"
+    assert not problems, problems
+
+
+@contextmanager
+def _present(server: ServerProcess, room: str, credential: str) -> Iterator[None]:
+    """A person at the table while the block runs: their seat's connection, its first state read."""
+    with connect(server.ws_url(room), origin=server.origin, open_timeout=20) as ws:  # type: ignore[arg-type]
+        ws.send(json.dumps({"type": "hello", "credential": credential}))
+        ws.recv(timeout=20)
+        yield
+
+
+@pytest.mark.parametrize("size", ["390x844", "1280x800"])
+def test_a_page_does_not_jump_when_the_other_person_goes_away_and_comes_back(server: ServerProcess, new_context: Any,
+                                                                             size: str) -> None:
+    room, creds = seated_room(server, ["person", "person"], turn_time=None)
+    ctx = new_context(**SIZES[size])
+    ctx.add_init_script(OBSERVER)
+    ctx.add_init_script(seat_script(room, creds[0]))
+    page = ctx.new_page()
+    problems = watch(page)
+    away = page.locator(".players .player .badge.away")
+    with _present(server, room, creds[1]):
+        page.goto(f"{server.base}/r/{room}")
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+        expect(away).to_be_hidden()
+        page.wait_for_timeout(1500)
+        page.evaluate("window.__shifts = []")
+    expect(away).to_be_visible()  # Ben's card says he is away ...
+    with _present(server, room, creds[1]):
+        expect(away).to_be_hidden()  # ... until he is back
+        value, account = measure(page)
+    print(f"CLS away and back {size}: {value:.4f}")
+    assert value <= LIMIT, f"{size}, Ben away and back: CLS {value:.4f} > {LIMIT}\n{account}"
     assert not problems, problems

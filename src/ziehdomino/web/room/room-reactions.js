@@ -168,7 +168,8 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
       if (!REACTIONS.includes(name) || !shown(mutes, roomId, seat)) return;
       const text = t(`react.${name}`);
       setText(live, `${nameOf(seat)}: ${text}`);
-      const card = root.querySelector(`[data-seat="${seat}"]`);
+      // The seat's card, or at a round's end on a phone (no cards shown) its row of the result.
+      const card = [...root.querySelectorAll(`[data-seat="${seat}"]`)].find((el) => el.getClientRects().length > 0);
       if (!card) return;
       card.querySelector('.reaction-bubble')?.remove();
       const bubble = h('span', { class: 'reaction-bubble', text, attrs: { 'aria-hidden': 'true' } });

@@ -51,8 +51,15 @@ function fillCard(card, c) {
   card.counters.hidden = !c.counted;
   setText(card.turn, t('table.turnMark'));
   setText(card.away, t('table.away'));
-  card.turn.hidden = !c.turn;
-  card.away.hidden = !c.away;
+  if (card.backs) {
+    // Another seat's badges keep their room while unseen (table.css), so that the card's height
+    // does not change when the turn comes or the person goes away.
+    card.turn.classList.toggle('none', !c.turn);
+    card.away.classList.toggle('none', !c.away);
+  } else {
+    card.turn.hidden = !c.turn;
+    card.away.hidden = !c.away;
+  }
   if (card.deed) {
     setTileText(card.deed, c.deed);
     card.deed.classList.toggle('none', !c.deed); // kept in the layout, unseen (table.css)

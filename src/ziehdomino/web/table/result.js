@@ -48,7 +48,8 @@ export function createResult(ctx) {
     const info = room?.seats?.[s];
     const gone = room && !room.local && info?.kind === 'person' && info.taken
       ? (info.left ? t('seat.left') : info.connected ? '' : t('table.away')) : '';
-    const name = h('th', { text: cardName(view, room, s), attrs: { scope: 'row' } });
+    // `data-seat`: a reaction at the round's end shows here where a phone shows no cards.
+    const name = h('th', { text: cardName(view, room, s), attrs: { scope: 'row', 'data-seat': String(s) } });
     if (gone) name.append(h('small', { class: 'gone', text: gone }));
     return h('tr', { class: won ? 'winner' : '' }, name,
       h('td', {}, box), h('td', { class: 'num', text: String(view.pips[s]) }), h('td', { class: 'outcome', text: outcomeWord(view, s) }));

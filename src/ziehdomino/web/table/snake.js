@@ -21,10 +21,12 @@
  * @returns {{maxTile: number, minTile: number, chip: number}}
  */
 export function snakeSizes(width, over) {
-  if (width < 420) return { maxTile: 68, minTile: over ? 20 : 24, chip: 62 };
+  // The largest tile is about as long as a hand's tile (84 px on a phone, 100 wider): a short
+  // line lies as big as the felt allows and shrinks as it grows.
+  if (width < 420) return { maxTile: 84, minTile: over ? 20 : 24, chip: 62 };
   const least = over ? 8 : 0;
-  if (width < 700) return { maxTile: 72, minTile: 32 - least, chip: 68 };
-  return { maxTile: 72, minTile: 36 - least, chip: 76 };
+  if (width < 700) return { maxTile: 96, minTile: 32 - least, chip: 68 };
+  return { maxTile: 100, minTile: 36 - least, chip: 76 };
 }
 
 /**

@@ -267,7 +267,7 @@ const DE = {
   'history.shared': 'Blockade, geteilt',
   'history.nobody': 'niemand',
   'error.reaction_too_soon': 'Eine Reaktion alle drei Sekunden.',
-  'error.too_many_rooms': 'Von deiner Adresse sind schon zu viele Räume offen. Verlasse einen unter „Meine Räume“ oder versuche es später noch einmal.',
+  'error.too_many_rooms': 'Von deiner Adresse sind schon zu viele Räume offen. Verlasse einen unter „Meine Räume“ oder versuche es in ein paar Minuten noch einmal (ein Raum, an dem niemand sitzt, zählt dann nicht mehr).',
   'error.left': 'Du hast diesen Raum verlassen.',
 
   'error.invalid_action': 'Diese Aktion ist ungültig.',
@@ -570,7 +570,7 @@ const EN = {
   'history.shared': 'Blocked, shared',
   'history.nobody': 'nobody',
   'error.reaction_too_soon': 'One reaction every three seconds.',
-  'error.too_many_rooms': 'Too many rooms are open from your address. Leave one under “My rooms” or try again later.',
+  'error.too_many_rooms': 'Too many rooms are open from your address. Leave one under “My rooms” or try again in a few minutes (a room nobody sits at no longer counts then).',
   'error.left': 'You left this room.',
 
   'error.invalid_action': 'This action is not valid.',

@@ -111,6 +111,7 @@ function showSetup(show) {
   newGame.hidden = show || !session.match;
   // Beside a game in progress "Nur zuschauen" is here; with the setup shown it is in the setup.
   byId('watch-link').hidden = show || !session.match;
+  if (!tableRoot.hidden) table.layout();
 }
 
 wireComputers(setupForm);

@@ -394,6 +394,12 @@ export function createTable(root, session, options = {}) {
   return {
     /** Redraws from the session now (it also redraws by itself on every change). */
     update,
+    /**
+     * Sizes the line and the hand to the room they have now: a page that shows a table it kept
+     * hidden calls it at once, so that the first frame shown is laid out (the resize watcher
+     * would do it only a frame later, and the hand would jump).
+     */
+    layout,
     /** Explains a refused action (or any error code) in words. */
     showError(code) {
       showNotice(code);

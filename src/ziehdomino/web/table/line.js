@@ -73,7 +73,7 @@ export function createLine(ctx) {
     // The chips take cells of the snake: room for the wider of the two ("Rechts: 3" at a
     // phone's font is wider than "Links: 1"), at least the size class's width, so that a
     // chip's text changing by a digit seldom moves the tiles.
-    const s = snakeSizes(width, Boolean(view.result));
+    const s = snakeSizes(width, Boolean(view.result), drawn.length);
     const chip = Math.max(s.chip, endLeft.offsetWidth, endRight.offsetWidth);
     const chipHeight = Math.max(endLeft.offsetHeight, endRight.offsetHeight);
     const key = `${drawn.length}:${width}:${height}:${chip}:${chipHeight}:${s.minTile}`;

@@ -18,16 +18,21 @@
  * shrink further rather than scroll.
  * @param {number} width  the line box's width in CSS px
  * @param {boolean} over  whether the round has ended
+ * @param {number} [n]  tiles in the line: the first few (up to SHORT_LINE) may be as long as a
+ *   hand's tile (84 px on a phone, 100 wider); a longer line keeps to the sizes that give its
+ *   rows several tiles each, and shrinks from there as it grows
  * @returns {{maxTile: number, minTile: number, chip: number}}
  */
-export function snakeSizes(width, over) {
-  // The largest tile is about as long as a hand's tile (84 px on a phone, 100 wider): a short
-  // line lies as big as the felt allows and shrinks as it grows.
-  if (width < 420) return { maxTile: 84, minTile: over ? 20 : 24, chip: 62 };
+export function snakeSizes(width, over, n = SHORT_LINE + 1) {
+  const short = n <= SHORT_LINE;
+  if (width < 420) return { maxTile: short ? 84 : 68, minTile: over ? 20 : 24, chip: 62 };
   const least = over ? 8 : 0;
-  if (width < 700) return { maxTile: 96, minTile: 32 - least, chip: 68 };
-  return { maxTile: 100, minTile: 36 - least, chip: 76 };
+  if (width < 700) return { maxTile: short ? 96 : 72, minTile: 32 - least, chip: 68 };
+  return { maxTile: short ? 100 : 72, minTile: 36 - least, chip: 76 };
 }
+
+/** Tiles in a line short enough to lie in one row at a hand tile's length. */
+export const SHORT_LINE = 3;
 
 /**
  * Lays `n` tiles out in a box.

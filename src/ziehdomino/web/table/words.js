@@ -285,8 +285,9 @@ export function cardMeta(view, room, s, connection = 'online') {
 }
 
 /**
- * The parts of cardMeta, each `{kind: 'level'|'connection'|'count', text}` (a narrow screen
- * may leave the level out: the name already says "Computer n").
+ * The parts of cardMeta, each `{kind: 'level'|'connection'|'seat'|'standin'|'count', text}` (a
+ * narrow screen may leave the level out, the name already says "Computer n", and "Computer
+ * spielt", which the turn clock says while it matters).
  */
 export function cardBits(view, room, s, connection = 'online') {
   const info = room?.seats?.[s] ?? null;
@@ -295,7 +296,9 @@ export function cardBits(view, room, s, connection = 'online') {
   else if (!room?.local) {
     const key = connection !== 'online' ? 'table.unknown' : info?.connected ? 'table.connected' : 'table.away';
     if (!info?.left) bits.push({ kind: 'connection', text: t(key) });
-    for (const text of seatWords(info, Boolean(view.result), room?.clock ?? null)) bits.push({ kind: 'seat', text });
+    for (const text of seatWords(info, Boolean(view.result), room?.clock ?? null)) {
+      bits.push({ kind: text === t('seat.computerPlays') ? 'standin' : 'seat', text });
+    }
   }
   // A person who took a computer's seat: the seat's counters are older than they are.
   if (info?.kind === 'person' && Number.isInteger(info.since)) bits.push({ kind: 'seat', text: t('table.since', { n: info.since }) });

@@ -93,11 +93,11 @@ test('sounds: a click for a placement, a tick for a draw, then the chime or the 
   const { match, act } = table(2, 5);
   const before = seatView(match, 1);
   act('play');
-  assert.deepEqual(soundsFor(before, seatView(match, 1), null), [['place', 0], ['turn', 0.1]]);
-  assert.deepEqual(soundsFor(null, seatView(match, 1), null), [['turn', 0]]);
+  assert.deepEqual(soundsFor(viewChange(before, seatView(match, 1), null)), [['place', 0], ['turn', 0.1]]);
+  assert.deepEqual(soundsFor(viewChange(null, seatView(match, 1), null)), [['turn', 0]]);
   const ended = { ...seatView(match, 1), result: { kind: 'domino', winners: [0] }, turn: null };
-  assert.deepEqual(soundsFor(before, ended, { match_winner: 0 }), [['place', 0], ['match', 0.1]]);
-  assert.deepEqual(soundsFor(before, ended, {}), [['place', 0], ['round', 0.1]]);
+  assert.deepEqual(soundsFor(viewChange(before, ended, { match_winner: 0 })), [['place', 0], ['match', 0.1]]);
+  assert.deepEqual(soundsFor(viewChange(before, ended, {})), [['place', 0], ['round', 0.1]]);
 });
 
 test('every sound is short, quiet and known by its first tone', () => {

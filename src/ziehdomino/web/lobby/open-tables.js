@@ -121,5 +121,15 @@ export function createOpenTables({ list, empty, join, watch, source }) {
   if (source || document.readyState === 'complete') later();
   else addEventListener('load', later, { once: true });
   show([]);
-  return { show, close: () => events?.close() };
+  // Leaving the page ends the stream first (Firefox reports a stream cut by the navigation as an
+  // error); a page shown again from the back-forward cache opens it again.
+  const close = () => {
+    events?.close();
+    events = null;
+  };
+  if (!source) {
+    addEventListener('pagehide', close);
+    addEventListener('pageshow', (event) => { if (event.persisted && !events) stream(); });
+  }
+  return { show, close };
 }

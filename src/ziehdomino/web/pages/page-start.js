@@ -78,6 +78,12 @@ let busy = false;
  * @param {string} failedKey  the words before the error's own
  * @param {string} [roomId]  the room joined (its answer names no room)
  */
+/** Goes to `path`, the list's live stream closed first (Firefox reports a cut one as an error). */
+function go(path) {
+  openTables.close();
+  location.assign(path);
+}
+
 async function seatAndGo(url, body, errorBox, failedKey, roomId) {
   if (busy) return;
   busy = true;
@@ -87,7 +93,7 @@ async function seatAndGo(url, body, errorBox, failedKey, roomId) {
     const room = roomId ?? data.room;
     if (response.status === 200 && typeof data.room === 'string' && readSeat(localStorage, data.room)) {
       // Quick play found a waiting table this browser sits at already: back to that seat.
-      location.assign(`/r/${encodeURIComponent(data.room)}`);
+      go(`/r/${encodeURIComponent(data.room)}`);
       return;
     }
     if (response.status !== 201 || typeof room !== 'string' || !Number.isInteger(data.seat)) {
@@ -95,7 +101,7 @@ async function seatAndGo(url, body, errorBox, failedKey, roomId) {
       return;
     }
     writeSeat(localStorage, room, data.seat, data.credential);
-    location.assign(`/r/${encodeURIComponent(room)}`);
+    go(`/r/${encodeURIComponent(room)}`);
   } catch {
     errorBox.textContent = errorText('network');
   } finally {
@@ -117,13 +123,13 @@ quickForm.addEventListener('submit', (event) => {
 createMyRooms({ section: byId('my-rooms'), list: byId('my-rooms-list'), storage: localStorage });
 
 // "Offene Tische": "Mitspielen" takes the free seat with the name of the quick-play form.
-createOpenTables({
+const openTables = createOpenTables({
   list: byId('open-tables'),
   empty: byId('tables-empty'),
   join: (room) => {
     // A table this browser sits at already: its seat, not a second one.
     if (readSeat(localStorage, room)) {
-      location.assign(`/r/${encodeURIComponent(room)}`);
+      go(`/r/${encodeURIComponent(room)}`);
       return;
     }
     const name = readName(quickForm, quickError);
@@ -131,7 +137,7 @@ createOpenTables({
     rememberName(name);
     seatAndGo(`/api/rooms/${encodeURIComponent(room)}/join`, { name }, quickError, 'start.quick.failed', room);
   },
-  watch: (room) => location.assign(`/r/${encodeURIComponent(room)}`),
+  watch: (room) => go(`/r/${encodeURIComponent(room)}`),
 });
 
 openForm.addEventListener('submit', async (event) => {
@@ -166,5 +172,5 @@ localForm.addEventListener('submit', async (event) => {
   } catch {
     // without sessionStorage the local page asks again
   }
-  location.assign('/lokal');
+  go('/lokal');
 });

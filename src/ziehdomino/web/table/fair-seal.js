@@ -1,16 +1,15 @@
 /**
  * @file The round end's seal of the committed deal (docs/fair.md): "Mischen geprüft" or the
- * warning "Mischen nicht bestätigt", a details view (`<details>`) with the commitment (and
- * whether it came before the deal), the seed and every seat's contribution, the viewer's own
- * marked, and in a room the next deal's commitment with this seat's contribution to it (shown
- * to its sender before that deal, `session.pendingDeal()`). A session that loads the rules anyway checks itself (`session.checkDeal(view)`: a
- * local game its own deal, a replay its record); for a room the check (replay/fair-proof.js,
- * which needs the rules) is loaded when a round with a proof ends and holds the proof against
- * what this browser saw before the deal (`session.dealWitness(view)`).
+ * warning "Mischen nicht bestätigt", with details (`<details>`): the commitment (and whether it
+ * came before the deal), the seed, every seat's contribution (the viewer's marked) and in a room
+ * the next deal's commitment with this seat's contribution to it (`session.pendingDeal()`). A
+ * local game or a replay checks itself (`session.checkDeal(view)`); a room's check
+ * (replay/fair-proof.js) loads when a round with a proof ends, holds the proof against what this
+ * browser saw before the deal (`session.dealWitness(view)`) and, if it cannot load, is tried
+ * again (never shown as failed). render.js loads its words (fair-strings.js) before it.
  */
 
 import { t } from '../common/i18n.js';
-import './fair-strings.js';
 import { h, setText } from '../common/dom.js';
 import { cardName } from './words.js';
 
@@ -28,13 +27,22 @@ export function createFairSeal(ctx, session) {
   let outcome = null; // its ProofCheck, null while it runs
   let painted = null;
 
+  let proofTries = 0; // failed loads of fair-proof.js (a retry has an address of its own)
+
   async function check(view, of) {
     let result;
     try {
       if (typeof session.checkDeal === 'function') {
         result = await session.checkDeal(view);
       } else {
-        const proof = await import('../replay/fair-proof.js');
+        let proof;
+        try {
+          proof = await import(proofTries ? `../replay/fair-proof.js?try=${proofTries}` : '../replay/fair-proof.js');
+        } catch {
+          proofTries += 1;
+          setTimeout(() => { if (of === key) check(view, of); }, Math.min(30, 2 ** proofTries) * 1000);
+          return; // still "Mischen wird geprüft …"
+        }
         result = await proof.checkView(view, session.dealWitness?.(view) ?? { seen: null, promised: null, mine: null });
       }
     } catch {

@@ -17,7 +17,6 @@
 
 import { h } from '../common/dom.js';
 import { plainTile } from '../common/tiles.js';
-import { viewChange } from './view-change.js';
 
 /** A flight's length in ms by the pace "Tempo" (session.js TEMPOS); at most 300. */
 export const MOTION_MS = Object.freeze({ langsam: 300, normal: 220, schnell: 140 });
@@ -42,10 +41,11 @@ const reducedMotion = () => Boolean(globalThis.matchMedia?.('(prefers-reduced-mo
  *   tempo: () => string|null}} parts  the board's container (the layer of flights goes in it),
  *   the line's <ol> (items `data-tile`), the hand's group (buttons `data-tile`), the boneyard's
  *   count, and the current pace's name
- * @returns {{prepare: (before: object|null, next: object|null, room: object|null) => object|null,
+ * @returns {{prepare: (change: object, before: object|null, next: object|null) => object|null,
  *   run: (plan: object|null) => void}}
- *   call `prepare` before the table redraws for `next` (it reads what the redraw replaces) and
- *   `run` with its plan after the redraw
+ *   call `prepare` with the change from `before` to `next` (view-change.js `viewChange`, for a
+ *   new version only) before the table redraws for `next` (it reads what the redraw replaces),
+ *   and `run` with its plan after the redraw
  */
 export function createMotion({ stage, line, hand, boneyard, tempo }) {
   const flyer = h('div', { class: 'flyer' });
@@ -64,10 +64,8 @@ export function createMotion({ stage, line, hand, boneyard, tempo }) {
   };
   const cardOf = (seat) => stage.querySelector(`.players [data-seat="${seat}"], .me-info[data-seat="${seat}"]`);
 
-  function prepare(before, next, room) {
-    if (before && next && before.version === next.version) return null; // the same state (a room's news): flights go on
+  function prepare({ action }, before, next) {
     land();
-    const { action } = viewChange(before, next, room);
     const ms = motionMs(tempo(), reducedMotion());
     if (!action || action.type === 'pass' || ms === 0) return null;
     const plan = { ...action, ms, from: null, drawn: null, oriented: null };

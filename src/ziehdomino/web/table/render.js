@@ -51,29 +51,34 @@ import { createHistory } from './room-history.js';
 let uid = 0;
 
 /**
- * A part of the table in a module of its own, loaded when it is first needed rather than with
- * the page: the returned function loads `path` (relative to this module) once `needed()` holds
- * and hands the module to `use`. A load that failed (offline, the server away for a moment) is
- * tried again at the next call, at an address of its own: a browser may keep a module's failure
- * for the page's life.
- * @param {string} path
+ * Modules loaded when first needed, not with the page: once `needed()` holds, loads `paths`
+ * (relative to this module) in order and hands them to `use`. A failed load is tried again at the
+ * next call at an address of its own: a browser keeps a module's failure, and that of every module
+ * importing it, for the page's life. So a lazy module imports only what the page has loaded or
+ * what its list names before it (tests/web/lazy-parts.test.mjs).
+ * @param {string[]} paths
  * @param {() => unknown} needed
- * @param {(module: object) => void} use
+ * @param {(...modules: object[]) => void} use
  * @returns {() => void}
  */
-function lazyPart(path, needed, use) {
-  let state = 'idle'; // 'loading', 'loaded'
+function lazyPart(paths, needed, use) {
+  const got = [];
   let tries = 0;
-  return () => {
-    if (state !== 'idle' || !needed()) return;
-    state = 'loading';
-    import(tries ? `${path}?try=${tries}` : path).then((module) => {
-      state = 'loaded';
-      use(module);
-    }, () => {
-      state = 'idle';
+  let busy = false;
+  return async () => {
+    if (busy || got.length === paths.length || !needed()) return;
+    busy = true;
+    try {
+      while (got.length < paths.length) {
+        const path = paths[got.length];
+        got.push(await import(tries ? `${path}?try=${tries}` : path));
+      }
+      use(...got);
+    } catch {
       tries += 1;
-    });
+    } finally {
+      busy = false;
+    }
   };
 }
 
@@ -143,7 +148,7 @@ export function createTable(root, session, options = {}) {
   // so that a page without a round (a setup form, a join form) does not load it; it joins the
   // page when a round ends, so that nothing in the page changes while a person thinks.
   let seal = null;
-  const loadSeal = lazyPart('./fair-seal.js', () => ctx.view?.fair, ({ createFairSeal }) => {
+  const loadSeal = lazyPart(['./fair-strings.js', './fair-seal.js'], () => ctx.view?.fair, (_, { createFairSeal }) => {
     seal = createFairSeal(ctx, session);
     renderSeal();
   });
@@ -174,21 +179,24 @@ export function createTable(root, session, options = {}) {
 
   const focus = createFocusKeeper(section, focusTarget);
   const attention = createAttention(ctx);
-  // Motion and sound come in their own modules, loaded when needed (not with the page).
+  // Motion and sound, loaded when needed; both show what a change of view means (view-change.js).
+  let changeOf = null;
+  const loadChange = lazyPart(['./view-change.js'], () => ctx.view || settings.sound(), ({ viewChange }) => { changeOf = viewChange; });
   let motion = null;
-  const loadMotion = lazyPart('./motion.js', () => ctx.view, ({ createMotion }) => {
+  const loadMotion = lazyPart(['./motion.js'], () => ctx.view, ({ createMotion }) => {
     motion = createMotion({ stage, line: line.list, hand: hand.hand, boneyard: line.boneyard, tempo: () => session.tempo?.() ?? null });
   });
   let sound = null;
-  const loadSound = lazyPart('./sound.js', () => settings.sound(), ({ createSound }) => {
+  const loadSound = lazyPart(['./sound.js'], () => settings.sound(), ({ createSound }) => {
     sound = createSound(settings);
   });
-  settings.onSound(loadSound);
+  settings.onSound(() => { loadChange(); loadSound(); });
+  loadChange();
   loadSound();
   bindKeys(ctx, section, { hand, result });
   // Dragging a tile to an end (drag.js) comes with the first view that has a hand: a page
   // without one (a join form, a replay) does not load it.
-  const loadDrag = lazyPart('./drag.js', () => ctx.view?.hand, ({ wireDrag }) => wireDrag(ctx, hand.hand, line.box));
+  const loadDrag = lazyPart(['./drag.js'], () => ctx.view?.hand, ({ wireDrag }) => wireDrag(ctx, hand.hand, line.box));
   hand.hand.setAttribute('aria-describedby', settings.keysHint.id);
 
   sideToggle.addEventListener('click', () => {
@@ -330,11 +338,13 @@ export function createTable(root, session, options = {}) {
     ctx.room = nextRoom;
     loadDrag();
     if (next && (next.hand === null || !next.hand.includes(ctx.selected) || next.result)) ctx.selected = null;
-    const flight = motion?.prepare(before, next, nextRoom) ?? null; // reads what the redraw replaces
+    const change = changeOf && (!before || !next || before.version !== next.version) ? changeOf(before, next, nextRoom) : null;
+    const flight = change && motion ? motion.prepare(change, before, next) : null; // reads what the redraw replaces
     render();
     motion?.run(flight);
+    loadChange();
     loadMotion();
-    sound?.update(before, next, nextRoom);
+    if (change) sound?.update(change);
     if (!next) return;
     const newRound = !before || before.round_number !== next.round_number;
     const ended = Boolean(next.result) && !before?.result;

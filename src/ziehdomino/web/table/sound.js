@@ -7,8 +7,6 @@
  * The page loads this module only once "Ton" is on (render.js).
  */
 
-import { viewChange } from './view-change.js';
-
 /**
  * The tones of each sound: [frequency in Hz, start in s, length in s, wave, peak gain]. The
  * first tone's frequency is each sound's own (no other tone has it).
@@ -24,13 +22,11 @@ export const SOUNDS = Object.freeze({
 /**
  * The sounds a change of view calls for, in order, each with its delay in s (a placement's click
  * first, a turn's chime or an end's phrase just after it).
- * @param {object|null} before  the view drawn until now
- * @param {object|null} next  the view drawn now
- * @param {object|null} room  the room info (its `match_winner` marks the match's end)
+ * @param {{action: {type: string}|null, turn: boolean, roundEnd: boolean, matchEnd: boolean}} change
+ *   what the new view means (view-change.js `viewChange`)
  * @returns {[name: string, delay: number][]}  names of SOUNDS
  */
-export function soundsFor(before, next, room) {
-  const change = viewChange(before, next, room);
+export function soundsFor(change) {
   const out = [];
   if (change.action?.type === 'play') out.push(['place', 0]);
   if (change.action?.type === 'draw') out.push(['draw', 0]);
@@ -43,8 +39,8 @@ export function soundsFor(before, next, room) {
 
 /**
  * @param {{sound: () => boolean}} settings  settings.js: whether "Ton" is on
- * @returns {{update: (before: object|null, next: object|null, room: object|null) => void}}
- *   `update` plays what the change from `before` to `next` calls for
+ * @returns {{update: (change: object) => void}}
+ *   `update` plays what a change of view (view-change.js `viewChange`) calls for
  */
 export function createSound(settings) {
   let audio = null;
@@ -99,9 +95,9 @@ export function createSound(settings) {
   }
 
   return {
-    update(before, next, room) {
+    update(change) {
       if (!settings.sound()) return;
-      for (const [name, delay] of soundsFor(before, next, room)) play(name, delay);
+      for (const [name, delay] of soundsFor(change)) play(name, delay);
     },
   };
 }

@@ -147,6 +147,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="server, core: also measure another checkout of this repo (its src/ first on the path) "
                             "in the same run; server: before ours (after ours with --against-last)")
     bench.add_argument("--against-last", action="store_true", help="server: measure --against's server after ours")
+    bench.add_argument("--against-deltas", action="store_true",
+                       help="server: --against's seats ask for delta frames (a checkout that has them), not full states")
     bench.add_argument("--full-states", action="store_true",
                        help="server: also measure ours with seats that take full states only (no delta frames)")
     bench.add_argument("--compression", action="store_true",
@@ -262,7 +264,7 @@ def _bench(args: argparse.Namespace) -> None:
         server.run(rooms=args.rooms, seconds=30.0 if args.seconds is None else args.seconds,
                    think_ms=0.0 if args.saturation else args.think_ms, seed=args.seed, warmup=args.warmup,
                    durable_floor=args.durable_floor, rules_floor=args.rules_floor, against=args.against,
-                   against_last=args.against_last, full_states=args.full_states,
+                   against_last=args.against_last, against_deltas=args.against_deltas, full_states=args.full_states,
                    compression=args.compression)
     elif args.name == "core":
         from .bench import core

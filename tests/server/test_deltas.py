@@ -266,7 +266,7 @@ def test_a_connection_that_gets_the_state_whole_later_in_a_turn_gets_the_time_le
     """A spectator, or a second tab, opening 30 s into a turn gets the turn clock as it is then,
     not the whole time the state showed when the turn began; the state last pushed stays the
     base of the next delta (the same seq)."""
-    from ziehdomino.server import writer as writer_module
+    from ziehdomino.server import roomtexts as texts_module
 
     async def main() -> None:
         rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
@@ -280,7 +280,7 @@ def test_a_connection_that_gets_the_state_whole_later_in_a_turn_gets_the_time_le
         first = anna.state["room"]["clock"]
         assert first is not None and first["ms"] > 59_000
         later = time.time() + 30
-        monkeypatch.setattr(writer_module, "time", type("Later", (), {"time": staticmethod(lambda: later)}))
+        monkeypatch.setattr(texts_module, "time", type("Later", (), {"time": staticmethod(lambda: later)}))
         spectator = _Client(None)
         await rooms.connect(writer, spectator.conn)
         await spectator.read(writer)

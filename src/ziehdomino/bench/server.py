@@ -28,7 +28,8 @@ Per server:
 - bytes received per action, all four seats together (frames with their headers);
 - latency per action from the moment the acting seat sent it until every one of the room's
   four seats received a ``state`` (or a delta) that holds it (p50, p99; goal p99 <= 50 ms at 500 rooms
-  x 1 action/s on an otherwise idle machine).
+  x 1 action/s on an otherwise idle machine), and the same of the ``next_round`` messages alone
+  (the ready step at each round's end: the four seats' messages are answered by the deal).
 
 The ratio (ours / floor) is what to compare between runs: both are measured on the same
 machine within minutes of each other, so a busy neighbour moves both. Figures only; nothing
@@ -226,6 +227,7 @@ class _Client:
         self.rng = random.Random(seed)
         self.window = (float("inf"), float("inf"))  # (from, until), time.time()
         self.latencies: list[float] = []  # seconds, of actions sent in the window
+        self.ready_latencies: list[float] = []  # the same, of the "next_round" messages among them
         self.errors: dict[str, int] = {}
         self.loop = asyncio.get_running_loop()
 
@@ -311,6 +313,8 @@ class _Client:
                         room.pending.remove(entry)
                         if self.window[0] <= entry[1] < self.window[1]:
                             self.latencies.append(now - entry[1])
+                            if entry[4]:
+                                self.ready_latencies.append(now - entry[1])
 
     def _act(self, ws: Any, text: bytes, version: int) -> None:
         ws.acted = version
@@ -323,7 +327,7 @@ class _Client:
         now = time.time()
         if now >= self.window[1]:
             return  # the measured window is over: nobody acts any more
-        ws.room.pending.append([version, now, 0, 4])
+        ws.room.pending.append([version, now, 0, 4, text.startswith(b'{"type":"next_round"')])
         ws.send(text)
 
 
@@ -366,7 +370,7 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
     for s in seats:
         s.close()
     await asyncio.sleep(0.2)
-    return {"latencies": client.latencies, "errors": client.errors, "cpu_s": cpu1 - cpu0,
+    return {"latencies": client.latencies, "ready_latencies": client.ready_latencies, "errors": client.errors, "cpu_s": cpu1 - cpu0,
             "unanswered": unanswered, "closed_early": closed, "received": received}
 
 
@@ -431,6 +435,7 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
         if worker.is_alive():
             worker.kill()
     lat = sorted(v * 1000 for v in result["latencies"])
+    ready = sorted(v * 1000 for v in result["ready_latencies"])
     actions = len(lat)
     server_cpu = cpu1 - cpu0
     figures = {
@@ -444,6 +449,9 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
         "p50_ms": _pct(lat, 0.50),
         "p99_ms": _pct(lat, 0.99),
         "max_ms": round(lat[-1], 2) if lat else 0.0,
+        "ready_share": round(len(ready) / actions, 3) if actions else 0.0,
+        "ready_p50_ms": _pct(ready, 0.50),
+        "ready_p99_ms": _pct(ready, 0.99),
         "unanswered": result["unanswered"],
         "closed_early": result["closed_early"],
         "errors": result["errors"],
@@ -452,7 +460,9 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
     }
     print(f"{name}: {figures['actions_per_s']} actions/s; server CPU {figures['server_cpu_us']} us per action "
           f"({figures['server_cpu_share'] * 100:.0f}% of a core); client CPU {figures['client_cpu_us']} us per action; "
-          f"all four seats p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms; "
+          f"all four seats p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms "
+          f"(of which {figures['ready_share'] * 100:.0f}% 'next_round': p50 {figures['ready_p50_ms']} ms, "
+          f"p99 {figures['ready_p99_ms']} ms); "
           f"{figures['bytes_per_action']} bytes received per action (all seats); "
           f"unanswered {figures['unanswered']}, errors {figures['errors'] or 0}; "
           f"machine load (1 min) up to {load}", flush=True)
@@ -525,8 +535,8 @@ def _full_states(summary: dict[str, Any], ours: dict[str, Any], full: dict[str, 
 
 def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
         warmup: float = 10.0, durable_floor: bool = False, rules_floor: bool = False,
-        against: Path | None = None, against_last: bool = False, full_states: bool = False,
-        compression: bool = False) -> dict[str, Any]:
+        against: Path | None = None, against_last: bool = False, against_deltas: bool = False,
+        full_states: bool = False, compression: bool = False) -> dict[str, Any]:
     """Measure the floor, then our server; print figures and a last-line JSON summary; return it.
 
     Args:
@@ -540,7 +550,8 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         rules_floor: also measure the rules floor (after the durable one, before ours).
         against: another checkout of this repository whose server is measured too, in the same
             run (before ours, or after it with ``against_last``): a before-and-after in one run.
-            Its seats ask for full states (a checkout from before delta frames refuses the ask).
+            Its seats ask for full states (a checkout from before delta frames refuses the ask),
+            or for delta frames with ``against_deltas``.
         full_states: also measure our server with seats that take full states only (after the
             seats that take deltas, as the browser's do).
         compression: also measure our server offering per-message compression, its seats taking
@@ -567,12 +578,12 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
 
     other = None
     if against is not None and not against_last:
-        other = _measure_ours(f"against ({against})", rooms, kw, against / "src", False)
+        other = _measure_ours(f"against ({against})", rooms, kw, against / "src", against_deltas)
     ours = _measure_ours("ziehdomino", rooms, kw, None, True)
     full = _measure_ours("ziehdomino (full states)", rooms, kw, None, False) if full_states else None
     packed = _measure_ours("ziehdomino (compressed)", rooms, kw, None, True, True) if compression else None
     if against is not None and against_last:
-        other = _measure_ours(f"against ({against})", rooms, kw, against / "src", False)
+        other = _measure_ours(f"against ({against})", rooms, kw, against / "src", against_deltas)
 
     ratio = round(ours["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
     print(f"server CPU per action: ziehdomino {ours['server_cpu_us']} us, floor {floor['server_cpu_us']} us, "

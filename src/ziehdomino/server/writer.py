@@ -23,20 +23,19 @@ import orjson
 
 from . import deltas, messages, replays
 from ..engine.follow import Act
+from .batch import Queued, durable, to_store
 from .changes import Step
 from .codes import Close, ErrorCode
 from .connection import Connection, Connections
 from .metrics import ActionTiming
 from .room import Room, RoomError, Seat
 from .roomstate import Clock
+from .roomtexts import RoomTexts
 from .storage import RoomMoved, RoomStorage
 from .wire import RoomSummary, RoundList, RoundReplay
 
 log = logging.getLogger("ziehdomino.rooms")
 
-#: Seconds a state's turn clock stays good for a connection that gets the state whole: read
-#: longer ago, it is read again for that connection (:meth:`RoomWriter.whole`).
-CLOCK_FRESH = 1.0
 
 
 class Listener(Protocol):
@@ -63,7 +62,7 @@ class Host(Protocol):
         """Count a change refused because its room had moved away."""
 
 
-class RoomWriter:
+class RoomWriter(RoomTexts):
     """The one writer of a room held by this process.
 
     Attributes:
@@ -76,28 +75,18 @@ class RoomWriter:
     """
 
     def __init__(self, host: Host, room: Room) -> None:
+        super().__init__(room)
         self.host = host
-        self.room = room
         self.lock = asyncio.Lock()
         self.connections = Connections()
         self.deleted = False
         self.gone = False
         self.last_change = time.time()
-        #: The state last pushed (or asked for), its number, and the room value it shows.
-        self.parts: messages.StateParts | None = None
-        self.seq = 0
-        self._parts_of: tuple[Room, int | None] | None = None
-        self._parts_at = 0.0  # the moment (unix s) as of which the state last made was read
-        self.encoder = messages.StateEncoder()
-        #: The seats' JSON and what it was made of (:meth:`_seats_json`).
-        self._seats_kept: tuple[object, object, object, bool, Seat | None, orjson.Fragment, bytes] | None = None
-        #: The room value whose deadline :meth:`deadline` holds, and that deadline.
-        self._deadline_of: Room | None = None
-        self._deadline: float | None = None
         #: The computer loop of this room and its wake-up (:mod:`.computer`).
         self.computer_task: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
         self.computer_until = float("inf")
+        self._queue: list[Queued] = []  # changes waiting for the lock (:meth:`run`)
 
     @property
     def id(self) -> str:
@@ -106,6 +95,9 @@ class RoomWriter:
     def seat_of(self, credential: str) -> Seat | None:
         """The seat this credential opens now, or None."""
         return self.room.seat_of(credential)
+
+    def clock(self) -> Clock:
+        return self.host.clock
 
     def check_alive(self, *, change: bool = False) -> None:
         """Refuse a room that ended or moved (``change``: count a refused change as a late write).
@@ -121,9 +113,22 @@ class RoomWriter:
             raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect")
 
     async def run(self, change: Callable[[Room], Step | None], timing: ActionTiming | None = None) -> Step | None:
-        """:meth:`run_locked` under the room's lock."""
-        async with self.lock:
-            return await self.run_locked(change, timing)
+        """:meth:`run_locked` under the room's lock, in a batch with the room's other changes
+        that queued for it meanwhile (:mod:`.batch`): each applied to the value the one before
+        made, stored in order, the value pushed once."""
+        entry = Queued(change, timing)
+        self._queue.append(entry)
+        try:
+            async with self.lock:
+                if self._queue:
+                    queue, self._queue = self._queue, []
+                    await self._run_batch(queue)
+        except asyncio.CancelledError:
+            if entry in self._queue:
+                self._queue.remove(entry)
+            entry.future.add_done_callback(lambda f: f.cancelled() or f.exception())
+            raise
+        return entry.future.result()
 
     async def run_locked(self, change: Callable[[Room], Step | None],
                          timing: ActionTiming | None = None) -> Step | None:
@@ -135,29 +140,73 @@ class RoomWriter:
                 nothing changed), or the change's own refusal.
             Refusal: the rules refused the change (nothing changed).
         """
-        self.check_alive(change=True)
-        made = time.time()  # the change's moment: the turn clock of its state is read as of then
-        step = change(self.room)
-        if step is None:
-            return None
-        if step.write is not None:
+        entry = Queued(change, timing)
+        await self._run_batch([entry])
+        return entry.future.result()
+
+    async def _run_batch(self, queue: list[Queued]) -> None:
+        made = time.time()  # the changes' moment: the turn clock of their state is read as of then
+        room, done = self.room, []
+        try:
+            for entry in queue:
+                try:
+                    self.check_alive(change=True)
+                    step = entry.change(room)
+                except Exception as exc:  # a refusal: this change is not made, the batch goes on
+                    entry.future.set_exception(exc)
+                    continue
+                if step is None:
+                    entry.future.set_result(None)
+                    continue
+                done.append((entry, step))
+                room = step.room
+                if step.write is not None and step.write.kind == "delete":
+                    break  # what queued after it finds the room ended
+            steps = [s for _, s in done]
+            held, error = await self._store_all(steps)
+            if held:
+                self._apply([e.timing for e, _ in done[:held]], steps[:held], made)
+            for entry, step in done[:held]:
+                entry.future.set_result(step)
+            for entry, _ in done[held:]:
+                entry.future.set_exception(error or RoomError(ErrorCode.SERVER_ERROR, "the change was not made"))
+        finally:  # what is left unanswered (the room ended, or this task was cancelled)
+            for entry in queue:
+                if not entry.future.done():
+                    entry.future.set_exception(RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
+                                               if self.deleted else RoomError(ErrorCode.SERVER_ERROR, "not made"))
+
+    async def _store_all(self, steps: list[Step]) -> tuple[int, RoomError | None]:
+        """Store the writes of ``steps`` in order (:func:`.batch.to_store`); returns how many of
+        the first steps hold, and the error that stopped the rest (None: all hold)."""
+        stored = to_store(steps)
+        for i, step in enumerate(steps):
+            if not stored[i]:
+                continue
+            assert step.write is not None
             try:
                 await self._store(step)
-            except RoomError:
+            except RoomError as exc:
                 if not step.write.best_effort:
-                    raise
-        if step.write is not None and step.write.kind == "delete":
-            self._end(step)
-            return step
-        # the state last made shows the value this change was made on: its act can be told
-        told = step.act if self.parts is not None and self._is_current() else None
-        self.room = step.room
+                    return durable(steps, stored, i), exc
+        return len(steps), None
+
+    def _apply(self, timings: list[ActionTiming | None], steps: list[Step], made: float) -> None:
+        """Swap the stored steps' value in, push what they owe, tell the listeners."""
+        last = steps[-1]
+        if last.write is not None and last.write.kind == "delete":
+            self._end(last)
+            return
+        # the state last made shows the value the change was made on: its act can be told
+        told = last.act if len(steps) == 1 and self.parts is not None and self._is_current() else None
+        self.room = last.room
         self.last_change = time.time()
-        if timing is not None:
-            timing.mark_stored()
-        self._publish(step, timing, made, told)
-        self.notify(step)
-        return step
+        for timing in timings:
+            if timing is not None:
+                timing.mark_stored()
+        self._publish(steps, timings, made, told)
+        for step in steps:
+            self.notify(step)
 
     def notify(self, step: Step | None) -> None:
         """Tell every listener of ``step`` (None: the room was taken or resumed here)."""
@@ -186,17 +235,21 @@ class RoomWriter:
             log.error("storing room %s failed: %r", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
 
-    def _publish(self, step: Step, timing: ActionTiming | None, made: float, act: Act | None = None) -> None:
-        """Push what the step owes: every connection its state (its turn clock as of ``made``,
-        the change's moment; ``act``: the step's act, when the state last made is the one it
-        was made on), the history, closes."""
-        if step.close_seat is not None:
-            for c in [c for c in self.connections if c.seat == step.close_seat]:
+    def _publish(self, steps: list[Step], timings: list[ActionTiming | None], made: float,
+                 act: Act | None = None) -> None:
+        """Push what the steps owe: the connections of a seat that left closed, every connection
+        its state once (its turn clock as of ``made``; ``act``: the one step's act, when the
+        state last made is the one it was made on), the history."""
+        for seat in {s.close_seat for s in steps if s.close_seat is not None}:
+            for c in [c for c in self.connections if c.seat == seat]:
                 self.connections.remove(c)
                 c.close(Close.LEFT)
-        if step.push:
-            self.broadcast(timing, made, act)
-        if step.history and self.connections:
+        if any(s.push for s in steps):
+            self.broadcast(next((t for t in timings if t is not None), None), made, act)
+            for timing in timings[1:]:
+                if timing is not None:
+                    timing.mark_pushed(0)
+        if any(s.history for s in steps) and self.connections:
             # a round was added; a client that takes deltas works its line out of the round's
             # end (:func:`.deltas.round_of`) and is sent nothing
             text = None
@@ -230,93 +283,6 @@ class RoomWriter:
             pushed += c.push_state(new.seq, text, new.text, timing)
         if timing is not None:
             timing.mark_pushed(pushed)
-
-    def current(self) -> messages.StateParts:
-        """The room's state as last pushed (numbered ``seq``), made now if the room's value
-        changed since (or nothing was pushed yet); then connections that hold an older one get
-        the full state next."""
-        parts = self.parts
-        if parts is None or not self._is_current():
-            parts = self._next_parts()
-        return parts
-
-    def whole(self) -> messages.StateParts:
-        """The room's state for a connection that gets it whole now (its hello, a sync, after an
-        error): :meth:`current`, or, when the turn clock in it was read more than
-        :data:`CLOCK_FRESH` seconds ago, the same state (the same ``seq``) with the clock read
-        now: its ``ms`` counts down in the client from the moment it arrives, so a state made
-        at the turn's start would show a page opened later the whole time again. The state
-        last made stays the base of the next delta."""
-        parts = self.current()
-        if parts.room.get("clock") is None:
-            return parts
-        now = time.time()
-        if now - self._parts_at <= CLOCK_FRESH:
-            return parts
-        return self._parts(now, parts.seq)
-
-    def _is_current(self) -> bool:
-        """Whether the state last made shows the room's value as it is: the same value (by
-        identity), its match at the same version (a match is changed in place only by tests,
-        but a state must never outlive what it shows)."""
-        kept, room = self._parts_of, self.room
-        return kept is not None and kept[0] is room and kept[1] == (None if room.match is None else room.match.version)
-
-    def _next_parts(self, made: float | None = None) -> messages.StateParts:
-        now = time.time() if made is None else made
-        self.seq += 1
-        parts, room = self._parts(now, self.seq), self.room
-        self.parts, self._parts_of = parts, (room, None if room.match is None else room.match.version)
-        self._parts_at = now
-        return parts
-
-    def _parts(self, now: float, seq: int) -> messages.StateParts:
-        """The room's state numbered ``seq``, its turn clock read as of ``now`` (unix s)."""
-        room, clock = self.room, self.host.clock
-        deadline = self.deadline()
-        return self.encoder.parts(room.id, self._seats_json(room, clock, deadline, now), room.match,
-                                  room_extra=room.room_extra(deadline, now), stand_ins=list(room.state.stand_ins),
-                                  seq=seq)
-
-    def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
-        """The ``state`` message per viewer (None: a spectator) of the room's current state, as
-        JSON text (:mod:`.messages`)."""
-        parts = self.current()
-        return {s: parts.text(s) for s in viewers}
-
-    def deadline(self) -> float | None:
-        """:meth:`.room.Room.deadline` of the room as it is now, computed once per value (the
-        state texts, the seats' JSON and the computer players all ask)."""
-        room = self.room
-        if self._deadline_of is not room:
-            self._deadline_of, self._deadline = room, room.deadline(self.host.clock)
-        return self._deadline
-
-    def _seats_json(self, room: Room, clock: Clock, deadline: float | None, now: float) -> orjson.Fragment:
-        """:meth:`.room.Room.seat_infos` as JSON, kept while what they are made of stays: the
-        seats, the presence and ready marks (the same objects while unchanged: a room's next
-        value shares them), whether a round is played, and which seat (if any) ran out of time.
-        Most actions change none of these. Made again with the same bytes (a round's end, say),
-        the kept one is returned: a delta compares it by identity and sends no unchanged seats."""
-        turn = room.turn
-        overdue = turn if deadline is not None and deadline <= now else None
-        state = room.state
-        kept = self._seats_kept
-        if (kept is not None and kept[0] is room.seats and kept[1] is state.away_since and kept[2] is state.ready
-                and kept[3] == (turn is None) and kept[4] == overdue):
-            return kept[5]
-        raw = orjson.dumps(room.seat_infos(clock, now))
-        text = kept[5] if kept is not None and kept[6] == raw else orjson.Fragment(raw)
-        self._seats_kept = (room.seats, state.away_since, state.ready, turn is None, overdue, text, raw)
-        return text
-
-    def state_text(self, seat: Seat | None) -> str:
-        """The ``state`` message for one viewer."""
-        return self.current().text(seat)
-
-    def history_text(self) -> str:
-        """The ``history`` message: every finished round of the room, oldest first."""
-        return messages.history_text(list(self.room.history))
 
     def _end(self, step: Step) -> None:
         """The room was deleted: close every connection (4410 to a seat that left, else 4404)."""

@@ -106,3 +106,35 @@ def test_the_rules_page_tells_the_room_rules_with_the_products_figures():
                   "once all of them have", "Time per turn", "away", f"({grace} seconds",
                   f"{grace_open} minutes without a time limit", "Leave room", "Full stop, comma"):
         assert words in text, words
+
+
+def test_the_start_pages_forms_preselect_the_constants_defaults() -> None:
+    """The start page's selects are plain HTML (they work before the script), so their preselected
+    options write a default again: each must be the constant's."""
+    from html.parser import HTMLParser
+
+    class Selected(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.select: str | None = None
+            self.found: dict[str, list[str]] = {}
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if tag == "select":
+                self.select = a["id"]
+            elif tag == "option" and "selected" in a and self.select is not None:
+                self.found.setdefault(self.select, []).append(a["value"] or "")
+
+    page = Selected()
+    page.feed((WEB / "index.html").read_text(encoding="utf-8"))
+
+    def target(value: int | None) -> list[str]:
+        return ["none" if value is None else str(value)]
+
+    assert page.found["quick-target"] == target(constants.QUICK_TARGET)
+    assert page.found["open-target"] == target(None) == page.found["local-target"]  # a room plays without end
+    assert page.found["open-turn-time"] == [str(constants.DEFAULT_TURN_TIME)]
+    assert page.found["quick-size"] == [str(constants.MIN_PLAYERS)] == page.found["open-seats"]
+    assert set(page.found) == {"local-count", "local-target", "quick-size", "quick-target", "open-seats",
+                               "open-turn-time", "open-target"}

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from ziehdomino.engine import Refusal
+from ziehdomino.engine import Match, Refusal
 from ziehdomino.server import changes
 from ziehdomino.server.batch import durable, to_store
 from ziehdomino.server.changes import Step, Write
 from ziehdomino.server.room import Room
-from ziehdomino.server.rooms import RoomError
+from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.server.test_room_rules import _pending, _play_out, _run, _table
 
@@ -68,6 +68,22 @@ def test_a_failed_write_loses_the_steps_it_held_and_keeps_those_stored_before() 
     assert durable([_step(None), _step("state")], [False, True], 1) == 1
 
 
+async def _held_round_end(people: int) -> tuple[GatedStorage, Rooms, RoomWriter, Match, asyncio.Future[None]]:
+    """A table of ``people`` persons at a round's end, seat 0's "Nächste Runde" on its way and
+    its write held at the gate (closed): what asks next queues. Returns the storage, the
+    registry, the writer, the finished round's match and seat 0's ask."""
+    storage = GatedStorage()
+    rooms, writer, _, _ = await _table(["person"] * people, storage=storage)
+    await _play_out(rooms, writer)
+    match = writer.room.match
+    assert match is not None and match.round.result is not None
+    storage.order.clear()
+    storage.gate.clear()
+    first = asyncio.ensure_future(rooms.next_round(writer, 0, match.version))
+    await asyncio.sleep(0.01)
+    return storage, rooms, writer, match, first
+
+
 def test_the_four_readies_of_a_round_end_are_stored_in_two_writes_and_pushed_twice() -> None:
     async def main() -> None:
         storage = GatedStorage()
@@ -99,14 +115,7 @@ def test_the_four_readies_of_a_round_end_are_stored_in_two_writes_and_pushed_twi
 
 def test_a_refused_change_in_a_batch_refuses_itself_alone() -> None:
     async def main() -> None:
-        storage = GatedStorage()
-        rooms, writer, _, conns = await _table(["person"] * 3, storage=storage)
-        await _play_out(rooms, writer)
-        match = writer.room.match
-        assert match is not None
-        storage.gate.clear()
-        first = asyncio.ensure_future(rooms.next_round(writer, 0, match.version))
-        await asyncio.sleep(0.01)
+        storage, rooms, writer, match, first = await _held_round_end(3)
         stale = asyncio.ensure_future(rooms.next_round(writer, 1, match.version - 1))
         spectator = asyncio.ensure_future(rooms.next_round(writer, None, match.version))
         second = asyncio.ensure_future(rooms.next_round(writer, 2, match.version))
@@ -127,16 +136,8 @@ def test_a_refused_change_in_a_batch_refuses_itself_alone() -> None:
 
 def test_a_failed_write_in_a_batch_keeps_the_room_as_the_last_stored_write_left_it() -> None:
     async def main() -> None:
-        storage = GatedStorage()
-        rooms, writer, _, conns = await _table(["person"] * 4, storage=storage)
-        await _play_out(rooms, writer)
-        match = writer.room.match
-        assert match is not None
-        storage.order.clear()
+        storage, rooms, writer, match, first = await _held_round_end(4)
         storage.fail_at = 1  # the second write: the batch of the two that queued
-        storage.gate.clear()
-        first = asyncio.ensure_future(rooms.next_round(writer, 0, match.version))
-        await asyncio.sleep(0.01)
         later = [asyncio.ensure_future(rooms.next_round(writer, seat, match.version)) for seat in (1, 2)]
         await asyncio.sleep(0.01)
         storage.gate.set()
@@ -160,14 +161,7 @@ def test_a_failed_write_in_a_batch_keeps_the_room_as_the_last_stored_write_left_
 
 def test_a_caller_cancelled_while_it_waits_leaves_its_change_unmade() -> None:
     async def main() -> None:
-        storage = GatedStorage()
-        rooms, writer, _, _ = await _table(["person"] * 3, storage=storage)
-        await _play_out(rooms, writer)
-        match = writer.room.match
-        assert match is not None
-        storage.gate.clear()
-        first = asyncio.ensure_future(rooms.next_round(writer, 0, match.version))
-        await asyncio.sleep(0.01)
+        storage, rooms, writer, match, first = await _held_round_end(3)
         gone = asyncio.ensure_future(rooms.next_round(writer, 1, match.version))
         await asyncio.sleep(0.01)
         gone.cancel()

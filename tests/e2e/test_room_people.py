@@ -225,3 +225,33 @@ def test_two_tabs_of_one_browser_take_one_seat(quick_server, new_context):
     # both tabs hold the one seat (seat 2 of 3): the list says "(du)" next to Ben in each
     for tab in tabs:
         expect(tab.locator("#seat-list li").nth(1)).to_contain_text("(du)")
+
+
+def test_the_turn_clock_counts_on_while_the_server_is_away(new_context, tmp_path):
+    """The page draws its table again while the connection comes and goes; the turn clock keeps
+    counting from the state it had (it showed the whole time again at every redraw)."""
+    first = ServerProcess(tmp_path / "data").start()
+    second = None
+    try:
+        anna = new_context(viewport={"width": 390, "height": 844}).new_page()
+        join_link = open_room(anna, first.base, "Anna")
+        ben = new_context(viewport={"width": 390, "height": 844}).new_page()
+        join(ben, join_link, "Ben")
+        for page in (anna, ben):
+            expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+        seconds = re.compile(r"noch (\d+) s")
+        clock = anna.locator(".clock-text")
+        expect(clock).to_contain_text(seconds)
+        first.stop()
+        expect(anna.locator("#conn")).to_contain_text("Verbindung zum Server unterbrochen")
+        before = int(seconds.search(clock.inner_text()).group(1))  # type: ignore[union-attr]
+        anna.wait_for_timeout(6000)  # the page tries to reconnect meanwhile and draws each try
+        after = int(seconds.search(clock.inner_text()).group(1))  # type: ignore[union-attr]
+        assert after <= before - 5, (before, after)
+        second = first.successor().start()
+        expect(anna.locator("#conn")).to_have_text("Verbunden.", timeout=20_000)
+        expect(clock).to_contain_text(seconds)
+        now = int(seconds.search(clock.inner_text()).group(1))  # type: ignore[union-attr]
+        assert now <= before - 5, (before, now)  # the server's own count: the time went on
+    finally:
+        (second or first).stop()

@@ -82,6 +82,7 @@ export function createClock({ now, schedule, cancel } = {}) {
   let timer = null;
   let state = null; // {seat, until, standIn, key, name, me, away}
   let warned = null; // the turn key already announced
+  let counted = null; // the ROOMINFO clock object the countdown started from
 
   function clear() {
     if (timer !== null) stopTimer(timer);
@@ -119,14 +120,19 @@ export function createClock({ now, schedule, cancel } = {}) {
       const clock = room?.clock ?? null;
       if (!view || view.result || !clock || !Number.isInteger(clock.seat)) {
         state = null;
+        counted = null;
         element.hidden = true;
         return;
       }
       const key = turnKey(view, clock.seat);
       if (warned !== key) live.textContent = '';
+      // The same state drawn again (the connection came or went, a setting changed) keeps the
+      // countdown it started: `ms` was the time left when that state arrived, not now.
+      const until = clock === counted && state ? state.until : clockNow() + Math.max(0, Number(clock.ms) || 0);
+      counted = clock;
       state = {
         seat: clock.seat,
-        until: clockNow() + Math.max(0, Number(clock.ms) || 0),
+        until,
         standIn: Boolean(clock.stand_in),
         key,
         name: nameOf(clock.seat),

@@ -63,7 +63,7 @@ export function createFairSeal(ctx, session) {
     const rows = [];
     if (outcome) {
       rows.push(h('p', { class: 'fair-note', text: state === 'failed' ? `${t('fair.failedNote')} ${t(`fair.why.${outcome.reason}`)}`
-        : t(view.replay ? 'fair.recordNote' : room?.local ? 'fair.localNote' : 'fair.okNote') }));
+        : t(view.replay ? 'fair.recordNote' : room?.local ? 'fair.localNote' : outcome.promised ? 'fair.okNote' : 'fair.okLateNote') }));
     }
     const promisedText = view.replay || room?.local ? '' : ` (${t(outcome?.promised ? 'fair.promised' : 'fair.notPromised')})`;
     const contributions = (proof.contributions ?? []).map((c, s) => {

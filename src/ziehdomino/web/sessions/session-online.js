@@ -1,22 +1,13 @@
 /**
- * @file The online session: one WebSocket to a room (docs/protocol.md).
- *
- * Sends the hello with the seat credential kept in localStorage under
- * `ziehdomino.seat.<room>` (a spectator's hello has none), reconnects by itself with backoff,
- * sends actions with the version of the view they were made against, and reports errors by
- * code (the page turns codes into words with i18n.errorText; never a server message).
- *
- * It implements the session interface of session.js: `view()`, `roomInfo()`, `connection()`,
- * `act()`, `nextRound()` and `subscribe()`, and `history()`: the room's finished rounds
- * ("Rundenübersicht") from the `history` messages, `dealWitness()`: what it saw of a deal
- * before its end (docs/fair.md; it sends its own contribution to every pending deal), and `pending()`: whether the last action or
- * next-round request has waited PENDING_MS or more for its answer (a `pending` event with true
- * or false when that changes), so that the page can show that it is on its way. `leave()` leaves the room for good (the seat
- * is forgotten here at once; the server closes with 4410, reported as the error `left`).
- *
- * The server answers everything the page sends (a state, an error or a pong), so a socket
- * that stays silent for SILENT_MS after the page sent something is taken for dead (a hung
- * server process behind a live connection) and the session reconnects (docs/deploy.md).
+ * @file The online session: one WebSocket to a room (docs/protocol.md), with the session
+ * interface of session.js. The hello carries the seat credential of localStorage
+ * `ziehdomino.seat.<room>` (none: a spectator); actions carry the version they were made
+ * against; errors are reported by code (words: i18n.errorText). It reconnects by itself with
+ * backoff, and takes a socket silent SILENT_MS after the page sent something for dead (the
+ * server answers everything). Beyond session.js: `history()` (finished rounds),
+ * `dealWitness()` (what it saw of a deal before its end, docs/fair.md; it contributes to every
+ * pending deal), `pending()` (an action unanswered PENDING_MS or more), `leave()` (for good;
+ * the server closes with 4410, reported as the error `left`).
  */
 
 import { CLOSE, FINAL_CLOSES } from '../common/codes.js';
@@ -27,11 +18,9 @@ import { SessionEvents } from './session.js';
 
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
 /**
- * Reconnect delays in ms; the last one repeats; each is stretched by up to half again at random,
- * so that the pages of a process that went away do not all come back in the same instant.
- * The first is short: a room that moved (4503) or whose process died is taken by the next
- * process at once. The last is short too: after an outage the page is back within about two
- * seconds of the server (docs/deploy.md), and a refused reconnect costs the server little.
+ * Reconnect delays in ms, the last repeated, each stretched by up to half at random (pages do not
+ * all come back at once); short, as a moved room (4503) is taken at once and a refused
+ * reconnect costs the server little (docs/deploy.md).
  */
 export const BACKOFF = Object.freeze([100, 500, 1000, 2000]);
 
@@ -42,11 +31,8 @@ export const BACKOFF = Object.freeze([100, 500, 1000, 2000]);
 export const PING_MS = 10000;
 /** Milliseconds without any message after the page sent one before the socket counts as dead. */
 export const SILENT_MS = 6000;
-/**
- * Milliseconds an action or next-round request waits for its answer before `pending()` turns
- * true: an answer usually comes within a tenth of that, so the page's "Wird gesendet …" never
- * flickers on a normal move, and shows up well before SILENT_MS when a server process hangs.
- */
+/** Milliseconds an action waits for its answer before `pending()` ("Wird gesendet …"): ten times
+ * a usual answer's, well under SILENT_MS. */
 export const PENDING_MS = 700;
 
 /** The stored seat of a room: `{seat, credential}` or null. */

@@ -20,7 +20,8 @@ import { cardName } from './words.js';
  */
 export function createFairSeal(ctx, session) {
   const summary = h('summary', { class: 'fair-summary' });
-  const body = h('div', { class: 'fair-body' });
+  // scrolls within a few lines (table.css), so it is a named region the keyboard can reach
+  const body = h('div', { class: 'fair-body', attrs: { tabindex: '0', role: 'region' } });
   const element = h('details', { class: 'fair-seal' }, summary, body);
   element.hidden = true;
   let key = null; // what the shown check is of
@@ -87,6 +88,7 @@ export function createFairSeal(ctx, session) {
         next.contribution ? h('dd', {}, h('code', { class: 'fair-next-mine', text: next.contribution }),
           ` (${t(next.confirmed ? 'fair.nextHeld' : 'fair.nextSent')})`) : null));
     }
+    body.setAttribute('aria-label', t('fair.details'));
     body.replaceChildren(...rows);
   }
 

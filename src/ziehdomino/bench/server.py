@@ -370,7 +370,8 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
     for s in seats:
         s.close()
     await asyncio.sleep(0.2)
-    return {"latencies": client.latencies, "ready_latencies": client.ready_latencies, "errors": client.errors, "cpu_s": cpu1 - cpu0,
+    return {"latencies": client.latencies, "ready_latencies": client.ready_latencies, "errors": client.errors,
+            "cpu_s": cpu1 - cpu0,
             "unanswered": unanswered, "closed_early": closed, "received": received}
 
 

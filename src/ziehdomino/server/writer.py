@@ -19,9 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-import orjson
-
-from . import deltas, messages, replays
+from . import deltas, replays
 from ..engine.follow import Act
 from .batch import Queued, durable, to_store
 from .changes import Step
@@ -35,7 +33,6 @@ from .storage import RoomMoved, RoomStorage
 from .wire import RoomSummary, RoundList, RoundReplay
 
 log = logging.getLogger("ziehdomino.rooms")
-
 
 
 class Listener(Protocol):
@@ -245,10 +242,11 @@ class RoomWriter(RoomTexts):
                 self.connections.remove(c)
                 c.close(Close.LEFT)
         if any(s.push for s in steps):
-            self.broadcast(next((t for t in timings if t is not None), None), made, act)
-            for timing in timings[1:]:
-                if timing is not None:
-                    timing.mark_pushed(0)
+            # the push is timed for the batch's first timed change; the others end with it
+            timed = [t for t in timings if t is not None]
+            self.broadcast(timed[0] if timed else None, made, act)
+            for timing in timed[1:]:
+                timing.mark_pushed(0)
         if any(s.history for s in steps) and self.connections:
             # a round was added; a client that takes deltas works its line out of the round's
             # end (:func:`.deltas.round_of`) and is sent nothing

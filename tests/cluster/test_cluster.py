@@ -174,15 +174,17 @@ def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(clust
 
     async def main() -> None:
         async with seated_players(target, room, creds) as players:
-            await play(players, seats, moves=2, rng=random.Random(5))
+            # play returns once the mover saw the new state; the late client below must ask
+            # for the version every seat has, so wait until the other seat has it too
+            view = await play(players, seats, moves=2, rng=random.Random(5))
+            await wait_until(lambda: all(p.view is not None and p.view["version"] == view["version"]
+                                         for p in players.values()), 10)
             hung = owner_of(cluster, room)
             assert hung is not None
             proc = cluster.process(hung)
             # a client connected to the hung process directly (not through the proxy) sends an
             # action while it hangs: the process reads it only when it wakes, long after the room moved
             direct = type(target)(target.data_dir, port=proc.port, database=cluster.dsn)
-            view = players[0].view
-            assert view is not None
             turn = view["turn"]
             late = await Client(direct, room, creds[turn]).open()
             mine = await late.wait_state(lambda st: st["view"]["version"] == view["version"])

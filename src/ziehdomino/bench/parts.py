@@ -10,8 +10,9 @@ where ours spends what the floor does not:
 - **the change**: ours computes the room's next value (:func:`~ziehdomino.server.changes.act`:
   a copy of the match, the action, the room's state and the write it needs); the floor applies
   the action to its one match in place;
-- **state out**: ours makes the room's state (seats, clock, view) and each seat's delta, the
-  floor each seat's full view with the same encoder (the room's part empty);
+- **state out**: ours makes the room's state (seats, clock) and each seat's delta as the writer
+  does (from the act, with no view made, when the change is one action), the floor each seat's
+  full view with the same encoder (the room's part empty);
 - **listeners**: ours tells the computer players (the floor has none);
 - **outbox**: ours queues each seat's text on its connection (the floor writes to the socket
   at once, which both then do: not measured here, the same for both).
@@ -45,10 +46,11 @@ def _best(fn: Callable[[], int]) -> float:
     return best
 
 
-def _plays(actions: int, seed: int) -> list[tuple[Any, int, dict[str, Any]]]:
+def _plays(actions: int, seed: int) -> tuple[list[tuple[Any, int, dict[str, Any]]], list[Any]]:
     """``actions`` plays of four people in one room, as the server makes them: (the room's value
     before, the seat, the action's JSON), each room the value the change before made (the ready
-    step deals each next round)."""
+    step deals each next round); and each play's change (its step), so that the states are made
+    from a chain of values as the writer makes them (a log's entries shared from one to the next)."""
     from ..engine import Match, action_to_json
     from ..server import changes
     from ..server.room import Room, SeatState
@@ -58,6 +60,7 @@ def _plays(actions: int, seed: int) -> list[tuple[Any, int, dict[str, Any]]]:
     seats = tuple(SeatState("person", name=f"P{i}", credential_hash="x") for i in range(SEATS))
     room = Room("R" * 22, seats, RoomState.new(SEATS, 60, None), 0.0).but(match=Match(SEATS, rng=rng))
     out: list[tuple[Any, int, dict[str, Any]]] = []
+    steps: list[Any] = []
     now = time.time()
     while len(out) < actions:
         match = room.match
@@ -69,17 +72,15 @@ def _plays(actions: int, seed: int) -> list[tuple[Any, int, dict[str, Any]]]:
         seat = match.round.turn
         action = dict(action_to_json(rng.choice(match.round.legal_actions(seat))))
         out.append((room, seat, action))
-        room = changes.act(room, seat, match.version, action, now).room
-    return out
+        steps.append(changes.act(room, seat, match.version, action, now))
+        room = steps[-1].room
+    return out, steps
 
 
 def run(*, actions: int = 2000, seed: int = 1) -> dict[str, Any]:
     """Measure and print each part, ours beside the floor's; return the figures (µs per action)."""
-    from ..server import changes
-
-    plays = _plays(actions, seed)
+    plays, steps = _plays(actions, seed)
     now = time.time()
-    steps = [changes.act(r, s, r.match.version, a, now) for r, s, a in plays]
     writer = _writer(steps[0].room)
     figures = {"message in": _message(plays), "the change": _change(plays, now), "state out": _state(writer, steps),
                "listeners": (asyncio.run(_listeners(writer, steps)), 0.0), "outbox": (_outbox(len(steps)), 0.0)}
@@ -136,9 +137,9 @@ def _change(plays: list[tuple[Any, int, dict[str, Any]]], now: float) -> tuple[f
 
 
 def _state(writer: Any, steps: list[Any]) -> tuple[float, float]:
-    """Ours: the room's state (seats, clock, view) and each seat's delta; the floor's: each
+    """Ours: the room's state (seats, clock, room part) and each seat's delta; the floor's: each
     seat's full state with the same encoder, the room's part empty."""
-    from ..server.deltas import delta_parts
+    from ..server.deltas import act_parts, delta_parts
     from ..server.messages import StateEncoder
 
     viewers: list[int | None] = list(range(SEATS))
@@ -148,7 +149,9 @@ def _state(writer: Any, steps: list[Any]) -> tuple[float, float]:
         for step in steps:
             writer.room = step.room
             parts = writer._next_parts()
-            changes = None if old is None else delta_parts(old, parts)
+            # as the writer's broadcast: from the act when the change is one, else field by field
+            changes = None if old is None else (delta_parts(old, parts) if step.act is None
+                                                else act_parts(old, parts, step.act))
             for s in viewers:
                 parts.text(s) if changes is None else changes.text(s)
             old = parts

@@ -114,6 +114,7 @@ const DE = {
   'table.turnMark': 'am Zug',
   'table.unknown': 'Verbindung unklar',
   'table.sideToggle': 'Verlauf & Einstellungen',
+  'table.sideClose': 'Schließen',
   'table.sending': 'Wird gesendet …',
   'table.restoring': 'Verbindung wird wiederhergestellt …',
 
@@ -403,6 +404,7 @@ const EN = {
   'table.turnMark': 'to play',
   'table.unknown': 'connection unknown',
   'table.sideToggle': 'History & settings',
+  'table.sideClose': 'Close',
   'table.sending': 'Sending …',
   'table.restoring': 'Restoring the connection …',
 

@@ -166,11 +166,14 @@ export function createTable(root, session, options = {}) {
   const rounds = createHistory();
   const words = { nameOf: (s) => seatName(ctx.room, s), isMe: (s) => isMe(ctx.view, s) };
   if (ready) result.nextBtn.before(ready.element);
-  const side = h('div', { class: 'side', attrs: { id: `${ctx.id}-side` } }, log.element, rounds.element, settings.element);
+  // On a narrow screen the side is a sheet with its own "Schließen" (hidden on a wide one).
+  const sideClose = h('button', { class: 'btn side-close', attrs: { type: 'button' } });
+  const side = h('div', { class: 'side', attrs: { id: `${ctx.id}-side` } }, sideClose, log.element, rounds.element, settings.element);
   const sideToggle = h('button', { class: 'btn side-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${ctx.id}-side` } });
-  const top = h('div', { class: 'table-top' }, heading, sideToggle, status, sending, ...(clock ? [clock.element] : []), notice);
+  const top = h('div', { class: 'table-top' }, heading, sideToggle, status, sending, ...(clock ? [clock.element] : []));
   const board = h('div', { class: 'board' }, cards.element, line.element, hand.element);
-  const stage = h('div', { class: 'stage' }, board, result.element);
+  // The notice lies over the stage's top edge, so that showing it moves nothing below it.
+  const stage = h('div', { class: 'stage' }, board, result.element, notice);
   const section = h('section', { class: 'table', attrs: { 'aria-labelledby': `${ctx.id}-h` } }, top, stage, side);
   section.hidden = true;
   root.append(section);
@@ -205,12 +208,16 @@ export function createTable(root, session, options = {}) {
     sideToggle.setAttribute('aria-expanded', String(open));
     if (open) log.list.scrollTop = log.list.scrollHeight;
   });
-  // Escape closes the open sheet (a phone's history and settings) and goes back to its button.
+  /** Closes the open sheet (a phone's history and settings) and goes back to its button. */
+  function closeSide() {
+    sideToggle.click();
+    sideToggle.focus();
+  }
+  sideClose.addEventListener('click', closeSide);
   section.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || !section.classList.contains('side-open') || event.defaultPrevented) return;
     event.preventDefault();
-    sideToggle.click();
-    sideToggle.focus();
+    closeSide();
   });
 
   function clearNotice() {
@@ -247,6 +254,7 @@ export function createTable(root, session, options = {}) {
     if (sig.changed('heading', [lang(), view.round_number])) {
       setText(heading, t('table.round', { n: view.round_number }));
       setText(sideToggle, t('table.sideToggle'));
+      setText(sideClose, t('table.sideClose'));
     }
     const parts = statusParts(view, ctx.room);
     const text = parts.map((p) => p.text).join(' ');

@@ -5,7 +5,7 @@ Shared parts: the pages are static files, and what every page repeats (the head'
 icons, manifest and main style sheet; the skip link and site header; the footer) is written
 once in ``web/parts/`` and put in where a page has a line ``<!-- include NAME -->``
 (:func:`page_text`), when the page is served. No build step: the files in ``web/`` are what
-is served, with those lines filled in.
+is served, with those lines filled in, and style sheets without their comments (:mod:`.minified`).
 
 Caching: pages, scripts and styles are ES modules and HTML without a build step, so their URLs
 carry no version; they are sent with ``Cache-Control: no-cache`` (a browser keeps them but asks
@@ -19,17 +19,22 @@ from __future__ import annotations
 
 import hashlib
 import html
+import os
 import re
 from collections.abc import Awaitable, Callable, Iterable
+from os import PathLike
 from pathlib import Path
 from string import Template
+from typing import Any
 
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
-from starlette.staticfiles import StaticFiles
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Scope
 
 from .codes import ErrorCode
+from .minified import Minified, is_minified
 
 #: Cache-Control for pages, scripts and styles: stored, but revalidated on every use.
 REVALIDATE = "no-cache"
@@ -84,7 +89,22 @@ def cache_control(path: str) -> str:
 
 
 class CachedStaticFiles(StaticFiles):
-    """Starlette's static files with :func:`cache_control` on every answer (200 and 304)."""
+    """Starlette's static files with :func:`cache_control` on every answer (200 and 304), the
+    style sheets minified (:mod:`.minified`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._minified = Minified()
+
+    def file_response(self, full_path: PathLike[str] | str, stat_result: os.stat_result, scope: Scope,
+                      status_code: int = 200) -> Response:
+        name = os.fspath(full_path)
+        if not is_minified(name):
+            return super().file_response(full_path, stat_result, scope, status_code)
+        body, headers = self._minified.get(name, stat_result)
+        if self.is_not_modified(Headers(headers), Headers(scope=scope)):
+            return NotModifiedResponse(Headers(headers))
+        return Response(body, status_code=status_code, headers=headers, media_type="text/css")
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         response = await super().get_response(path, scope)

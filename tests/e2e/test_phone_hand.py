@@ -108,3 +108,52 @@ def test_sortieren_outlives_a_reload_on_lokal(server, new_context):
     start_local(page, server.base, "Anna", 3)
     sort_and_reload(page)
     assert not problems, problems
+
+
+def _fitting_save(first: int) -> dict:
+    """A local game at Anna's turn holding 4|6: opened by ``first`` (0: Anna opened 6|6 and the
+    computer answered 5|6 on the right, so 4|6 fits the left end only; 1: the computer opened
+    6|6, so it fits both ends)."""
+    hands = [["6|6", "2|2", "0|1", "1|2", "0|0", "4|6", "2|5"], ["5|6", "3|3", "3|4", "4|4", "3|5", "4|5", "5|5"]]
+    if first == 1:
+        hands = [hands[0][1:] + ["5|6"], [hands[0][0], *hands[1][1:]]]
+        actions = [{"type": "play", "tile": "6|6", "end": None}]
+    else:
+        actions = [{"type": "play", "tile": "6|6", "end": None}, {"type": "play", "tile": "5|6", "end": "right"}]
+    return {"kind": "ziehdomino.local", "format": 1,
+            "seats": [{"kind": "person", "name": "Anna"}, {"kind": "computer", "level": "leicht"}],
+            "match": {"format": 1, "players": 2, "wins": [0, 0], "shared": [0, 0], "starters": [first],
+                      "version": len(actions) + 1,
+                      "deal": {"players": 2, "hands": hands,
+                               "boneyard": ["0|2", "0|3", "0|4", "0|5", "0|6", "1|1", "1|3", "1|4", "1|5", "1|6",
+                                            "2|3", "2|4", "2|6", "3|6"],
+                               "line": [], "turn": first, "passes": 0},
+                      "actions": actions}}
+
+
+def test_selecting_a_tile_that_fits_keeps_the_hand_where_it_is_on_a_phone(server, new_context, screens):
+    """The placements of the selected tile take the place of "Ziehen" and "Passen" (disabled
+    then by the rules, still there for screen readers): the hand does not move up under the
+    finger. Before, the placements took a row of their own and the hand rose by 48-55 px."""
+    tops_js = "(ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top * 10) / 10)"
+    for w, h in ((390, 844), (360, 640)):
+        for first, names in ((0, ["4|6 links anlegen"]), (1, ["4|6 links anlegen", "4|6 rechts anlegen"])):
+            page = new_context(viewport={"width": w, "height": h}, has_touch=True, is_mobile=True).new_page()
+            problems = watch(page)
+            open_local_save(page, server.base, _fitting_save(first))
+            tile = page.get_by_role("button", name="Stein 4|6", exact=True)
+            expect(tile).to_be_enabled()
+            page.wait_for_timeout(150)
+            tiles = page.locator(".table .hand button[data-tile]:not([data-tile='4|6'])")  # the others
+            before = tiles.evaluate_all(tops_js)
+            tile.click()
+            for name in names:
+                expect(page.get_by_role("button", name=name, exact=True)).to_be_in_viewport(ratio=1)
+            assert tiles.evaluate_all(tops_js) == before, f"{w}x{h}, {len(names)} ends: the hand moved"
+            for name in ("Ziehen", "Passen"):
+                expect(page.get_by_role("button", name=name, exact=True)).to_be_disabled()
+            page.screenshot(path=str(screens / f"hand-fits-{len(names)}-{w}x{h}.png"))
+            page.get_by_role("button", name=names[-1], exact=True).click()
+            expect(page.get_by_role("button", name="Stein 4|6", exact=True)).to_have_count(0)
+            assert not problems, problems
+            page.context.close()

@@ -600,6 +600,15 @@ def test_history_is_one_tap_away_on_a_phone(server, new_context, screens):
     axe_check(page, "phone-side-closed", found)
     assert not found, found
     expect(toggle).to_have_attribute("aria-expanded", "false")
+    # a tap beside the sheet closes it too, and Escape does wherever the focus is
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    page.locator(".table .status").click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("Escape")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
     assert not problems, problems
 
 

@@ -72,6 +72,7 @@ const DE = {
   'conn.online': 'Verbunden.',
   'conn.connecting': 'Verbinde …',
   'conn.retry': 'Verbindung zum Server unterbrochen – die Seite versucht es weiter …',
+  'conn.retryShort': 'Verbindung unterbrochen\u00a0…',
 
   'local.computerName': 'Computer {n}',
 
@@ -115,6 +116,7 @@ const DE = {
   'table.unknown': 'Verbindung unklar',
   'table.sideToggle': 'Verlauf & Einstellungen',
   'table.sideClose': 'Schließen',
+  'table.noticeClose': 'Hinweis schließen',
   'table.sending': 'Wird gesendet …',
   'table.restoring': 'Verbindung wird wiederhergestellt …',
 
@@ -290,7 +292,7 @@ const DE = {
   'error.round_in_progress': 'Diese Runde läuft noch. Ansehen kann man sie, sobald sie zu Ende ist.',
   'error.network': 'Der Server antwortet gerade nicht. Versuche es gleich noch einmal.',
   'error.undelivered': 'Was du zuletzt gewählt hast, kam beim Server nicht an, als die Verbindung abbrach. Bitte wähle es noch einmal.',
-  'error.offline': 'Nicht gesendet: Die Verbindung zum Server ist unterbrochen. Sobald sie wieder steht, kannst du ziehen.',
+  'error.offline': 'Nicht gesendet: Die Verbindung zum Server ist unterbrochen. Sobald sie wieder steht, kannst du weiterspielen.',
   'error.pending': 'Dein letzter Zug ist noch unterwegs – die Antwort des Servers steht aus. Warte bitte einen Moment.',
   'error.unknown': 'Etwas ist schiefgegangen ({code}).',
   'replay.link': 'Runde ansehen',
@@ -362,6 +364,7 @@ const EN = {
   'conn.online': 'Connected.',
   'conn.connecting': 'Connecting …',
   'conn.retry': 'Connection to the server interrupted – the page keeps trying …',
+  'conn.retryShort': 'Connection interrupted\u00a0…',
 
   'local.computerName': 'Computer {n}',
 
@@ -405,6 +408,7 @@ const EN = {
   'table.unknown': 'connection unknown',
   'table.sideToggle': 'History & settings',
   'table.sideClose': 'Close',
+  'table.noticeClose': 'Close the notice',
   'table.sending': 'Sending …',
   'table.restoring': 'Restoring the connection …',
 

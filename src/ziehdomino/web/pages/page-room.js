@@ -103,8 +103,13 @@ function renderConn() {
   if (connState === 'retry') connDown = true;
   else if (connState !== 'connecting') connDown = false;
   const key = connDown ? 'conn.retry' : { online: 'conn.online', connecting: 'conn.connecting' }[connState];
-  const text = key ? t(key) : '';
-  setText(conn, text);
+  if (connDown) {
+    // a shorter text for a phone's narrow place beside "Verlauf & Einstellungen" (style.css)
+    const words = [t('conn.retry'), t('conn.retryShort')];
+    if (conn.textContent !== words.join('')) {
+      conn.replaceChildren(h('span', { class: 'conn-long', text: words[0] }), h('span', { class: 'conn-short', text: words[1] }));
+    }
+  } else setText(conn, key ? t(key) : '');
   conn.classList.toggle('bad', connDown);
 }
 

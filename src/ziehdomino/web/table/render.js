@@ -135,6 +135,9 @@ export function createTable(root, session, options = {}) {
   const heading = h('h2', { class: 'table-h', attrs: { id: `${ctx.id}-h`, tabindex: '-1' } });
   const status = h('p', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
   const notice = h('p', { class: 'notice', attrs: { role: 'alert' } });
+  // The notice lies over the stage's top edge (it moves nothing below it), so it can be put away.
+  const noticeClose = h('button', { class: 'notice-close', text: '×', attrs: { type: 'button' } });
+  const noticeBox = h('div', { class: 'notice-box' }, notice, noticeClose);
   // Over the status (table.css), so that showing it moves nothing; a live region of its own
   // from the start, so that its text is announced when it comes.
   const sending = h('p', { class: 'sending', attrs: { 'aria-live': 'polite' } });
@@ -172,8 +175,7 @@ export function createTable(root, session, options = {}) {
   const sideToggle = h('button', { class: 'btn side-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${ctx.id}-side` } });
   const top = h('div', { class: 'table-top' }, heading, sideToggle, status, sending, ...(clock ? [clock.element] : []));
   const board = h('div', { class: 'board' }, cards.element, line.element, hand.element);
-  // The notice lies over the stage's top edge, so that showing it moves nothing below it.
-  const stage = h('div', { class: 'stage' }, board, result.element, notice);
+  const stage = h('div', { class: 'stage' }, board, result.element, noticeBox);
   const section = h('section', { class: 'table', attrs: { 'aria-labelledby': `${ctx.id}-h` } }, top, stage, side);
   section.hidden = true;
   root.append(section);
@@ -208,17 +210,25 @@ export function createTable(root, session, options = {}) {
     sideToggle.setAttribute('aria-expanded', String(open));
     if (open) log.list.scrollTop = log.list.scrollHeight;
   });
-  /** Closes the open sheet (a phone's history and settings) and goes back to its button. */
-  function closeSide() {
+  /** Closes the open sheet (a phone's history and settings); `back`: focus its button. */
+  function closeSide(back = true) {
+    if (!section.classList.contains('side-open')) return;
     sideToggle.click();
-    sideToggle.focus();
+    if (back) sideToggle.focus();
   }
-  sideClose.addEventListener('click', closeSide);
-  section.addEventListener('keydown', (event) => {
+  sideClose.addEventListener('click', () => closeSide());
+  // Escape wherever the focus is (a tap on the toggle need not focus it); a tap beside the sheet
+  // closes it too, and goes on to what was tapped.
+  document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || !section.classList.contains('side-open') || event.defaultPrevented) return;
     event.preventDefault();
     closeSide();
   });
+  document.addEventListener('pointerdown', (event) => {
+    if (side.contains(event.target) || sideToggle.contains(event.target)) return;
+    closeSide(false);
+  });
+  noticeClose.addEventListener('click', () => clearNotice());
 
   function clearNotice() {
     noticeCode = null;
@@ -255,6 +265,7 @@ export function createTable(root, session, options = {}) {
       setText(heading, t('table.round', { n: view.round_number }));
       setText(sideToggle, t('table.sideToggle'));
       setText(sideClose, t('table.sideClose'));
+      noticeClose.setAttribute('aria-label', t('table.noticeClose'));
     }
     const parts = statusParts(view, ctx.room);
     const text = parts.map((p) => p.text).join(' ');

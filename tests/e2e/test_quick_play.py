@@ -64,6 +64,9 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     _fill_quick(anna, quick_server.base, "Anna", 2)
     _fill_quick(ben, quick_server.base, "Ben", 2)
     _send_quick(anna)
+    # Anna's page is at the waiting table (it holds the pending deal's commitment) before Ben
+    # sits down: on a busy machine her page could otherwise first connect after the deal
+    expect(anna.get_by_role("button", name="Jetzt mit Computern starten")).to_be_visible()
     _send_quick(ben)
     assert anna.url == ben.url
     for page in (anna, ben):

@@ -116,7 +116,6 @@ const DE = {
   'table.unknown': 'Verbindung unklar',
   'table.sideToggle': 'Verlauf & Einstellungen',
   'table.sideClose': 'Schließen',
-  'table.noticeClose': 'Hinweis schließen',
   'table.sending': 'Wird gesendet …',
   'table.restoring': 'Verbindung wird wiederhergestellt …',
 
@@ -408,7 +407,6 @@ const EN = {
   'table.unknown': 'connection unknown',
   'table.sideToggle': 'History & settings',
   'table.sideClose': 'Close',
-  'table.noticeClose': 'Close the notice',
   'table.sending': 'Sending …',
   'table.restoring': 'Restoring the connection …',
 

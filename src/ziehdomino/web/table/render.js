@@ -50,6 +50,9 @@ import { createHistory } from './room-history.js';
 
 let uid = 0;
 
+/** How long a notice stays at most (ms): it lies over the other players' cards. */
+const NOTICE_MS = 8000;
+
 /**
  * Modules loaded when first needed, not with the page: once `needed()` holds, loads `paths`
  * (relative to this module) in order and hands them to `use`. A failed load is tried again at the
@@ -135,9 +138,6 @@ export function createTable(root, session, options = {}) {
   const heading = h('h2', { class: 'table-h', attrs: { id: `${ctx.id}-h`, tabindex: '-1' } });
   const status = h('p', { class: 'status', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
   const notice = h('p', { class: 'notice', attrs: { role: 'alert' } });
-  // The notice lies over the stage's top edge (it moves nothing below it), so it can be put away.
-  const noticeClose = h('button', { class: 'notice-close', text: '×', attrs: { type: 'button' } });
-  const noticeBox = h('div', { class: 'notice-box' }, notice, noticeClose);
   // Over the status (table.css), so that showing it moves nothing; a live region of its own
   // from the start, so that its text is announced when it comes.
   const sending = h('p', { class: 'sending', attrs: { 'aria-live': 'polite' } });
@@ -175,7 +175,9 @@ export function createTable(root, session, options = {}) {
   const sideToggle = h('button', { class: 'btn side-toggle', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${ctx.id}-side` } });
   const top = h('div', { class: 'table-top' }, heading, sideToggle, status, sending, ...(clock ? [clock.element] : []));
   const board = h('div', { class: 'board' }, cards.element, line.element, hand.element);
-  const stage = h('div', { class: 'stage' }, board, result.element, noticeBox);
+  // The notice lies over the stage's top edge: showing it moves nothing below it, a tap goes
+  // through it (table.css), and it goes by itself after NOTICE_MS.
+  const stage = h('div', { class: 'stage' }, board, result.element, notice);
   const section = h('section', { class: 'table', attrs: { 'aria-labelledby': `${ctx.id}-h` } }, top, stage, side);
   section.hidden = true;
   root.append(section);
@@ -228,17 +230,25 @@ export function createTable(root, session, options = {}) {
     if (side.contains(event.target) || sideToggle.contains(event.target)) return;
     closeSide(false);
   });
-  noticeClose.addEventListener('click', () => clearNotice());
 
+  let noticeTimer = 0;
   function clearNotice() {
     noticeCode = null;
     setText(notice, '');
+    clearTimeout(noticeTimer);
+  }
+
+  /** Shows `text` in the notice, until it is cleared, replaced or NOTICE_MS have passed. */
+  function setNotice(text) {
+    noticeAge = 0;
+    setText(notice, text);
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(clearNotice, NOTICE_MS);
   }
 
   function showNotice(code) {
-    noticeAge = 0;
     noticeCode = code;
-    setText(notice, errorText(code));
+    setNotice(errorText(code));
     // "One reaction every three seconds" holds only that long.
     if (code === 'reaction_too_soon') {
       setTimeout(() => {
@@ -265,7 +275,6 @@ export function createTable(root, session, options = {}) {
       setText(heading, t('table.round', { n: view.round_number }));
       setText(sideToggle, t('table.sideToggle'));
       setText(sideClose, t('table.sideClose'));
-      noticeClose.setAttribute('aria-label', t('table.noticeClose'));
     }
     const parts = statusParts(view, ctx.room);
     const text = parts.map((p) => p.text).join(' ');
@@ -435,9 +444,8 @@ export function createTable(root, session, options = {}) {
     },
     /** Shows a message in the notice line. */
     showMessage(text) {
-      noticeAge = 0;
       noticeCode = null;
-      setText(notice, text);
+      setNotice(text);
     },
     /** The section, for pages that place it. */
     element: section,

@@ -17,7 +17,7 @@ from ziehdomino.engine import Refusal, action_to_json
 from ziehdomino.server import changes
 from ziehdomino.engine.follow import act_of
 from ziehdomino.server.connection import Connection
-from ziehdomino.server.deltas import act_parts, apply_delta, delta_parts, round_of
+from ziehdomino.server.deltas import act_parts, apply_delta, compared_parts, room_parts, round_of
 from ziehdomino.server.messages import StateParts
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
@@ -105,12 +105,19 @@ def _assert_within(delta: dict[str, Any], full: dict[str, Any]) -> None:
 
 
 def _told_as_checked(old: StateParts | None, new: StateParts | None, step: Any) -> int:
-    """1 when ``step`` (an action of a round that goes on) is told as its act alone
-    (:func:`act_parts`): its delta for every viewer is byte for byte the one made by comparing
-    both states field by field (:func:`delta_parts`); else 0."""
-    if old is None or new is None or step is None or step.act is None:
+    """1 when ``step`` is told without comparing the states' views: an action of a round that
+    goes on as its act alone (:func:`act_parts`), or a change of the room alone (a ready mark,
+    presence: :func:`room_parts`); its delta for every viewer is then byte for byte the one made
+    by comparing both states field by field (:func:`compared_parts`). Else 0."""
+    if old is None or new is None or step is None:
         return 0
-    told, compared = act_parts(old, new, step.act), delta_parts(old, new)
+    if step.act is not None:
+        told = act_parts(old, new, step.act)
+    elif old.match is not None and new.match is old.match:
+        told = room_parts(old, new)
+    else:
+        return 0
+    compared = compared_parts(old, new)
     assert told is not None and compared is not None
     viewers = [None, *range(step.room.players)]
     for seat in viewers:
@@ -123,7 +130,7 @@ def _text(state: dict[str, Any]) -> str:
     return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
-async def _random_room(rng: random.Random) -> int:
+async def _random_room(rng: random.Random) -> tuple[int, int]:
     players = rng.choice((2, 3, 4))
     rest = ["person"] + [rng.choice(("person", "mittel")) for _ in range(players - 2)]
     rng.shuffle(rest)
@@ -136,6 +143,7 @@ async def _random_room(rng: random.Random) -> int:
             await rooms.join(writer, f"P{i}")
     persons = [i for i, k in enumerate(kinds) if k == "person"]
     told = 0  # actions sent as acts alone, checked against the deltas made from both states
+    room_only = 0  # ready marks sent as the room's change alone, checked the same way
     clients: list[_Client] = []
     everyone: list[_Client] = []
 
@@ -178,10 +186,13 @@ async def _random_room(rng: random.Random) -> int:
         else:  # between rounds: every person asks for the next one
             for seat in persons:
                 if not writer.room.state.ready[seat]:
+                    version = writer.room.match.version  # type: ignore[union-attr]
+                    before = writer.parts
                     try:
-                        await rooms.next_round(writer, seat, writer.room.match.version)  # type: ignore[union-attr]
+                        step = await writer.run(lambda r: changes.ready(r, seat, version, time.time()))
                     except (Refusal, RoomError):  # the round was dealt by the ones before
-                        pass
+                        continue
+                    room_only += _told_as_checked(before, writer.parts, step)
         for c in clients:
             if rng.random() < 0.8:  # a slow reader leaves its states waiting: they are replaced
                 await c.read(writer)
@@ -198,12 +209,13 @@ async def _random_room(rng: random.Random) -> int:
     kinds = [kind for c in everyone for kind, _ in c.frames]
     assert kinds.count("delta") > kinds.count("state")  # mostly deltas, not only full states
     assert told > 20, told
-    return sum(c.derived for c in everyone)
+    return sum(c.derived for c in everyone), room_only
 
 
 def test_a_client_applying_every_delta_holds_the_full_state_at_every_step() -> None:
-    derived = [on_own_thread(_random_room(random.Random(seed))) for seed in range(12)]
-    assert sum(derived) > 0  # rounds' ends were added to the history from their views
+    played = [on_own_thread(_random_room(random.Random(seed))) for seed in range(12)]
+    assert sum(d for d, _ in played) > 0  # rounds' ends were added to the history from their views
+    assert sum(r for _, r in played) > 5  # ready marks were sent as the room's part alone
 
 
 def test_a_delta_that_does_not_follow_the_state_held_is_not_applied_and_the_client_gets_the_full_state() -> None:

@@ -116,16 +116,24 @@ def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 def _proc_figures(pid: int) -> tuple[float, float]:
     """(peak RSS in MiB, CPU seconds of every thread) of a process, from /proc (0 where unavailable)."""
-    rss = cpu = 0.0
+    rss = 0.0
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmHWM:"):
                 rss = int(line.split()[1]) / 1024
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
+    except (OSError, ValueError):
         pass
-    return rss, cpu
+    return rss, sum(_proc_cpu(pid))
+
+
+def _proc_cpu(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds of every thread of a process, from /proc (0 where unavailable)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
+    except (OSError, ValueError, IndexError):
+        return 0.0, 0.0
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -418,12 +426,12 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
         until = start + seconds
         here.send((start, until))
         time.sleep(max(0.0, start - time.time()))
-        cpu0 = sum(_proc_figures(p.pid)[1] for p in procs)
+        cpu0 = [_proc_cpu(p.pid) for p in procs]
         load0 = os.getloadavg()[0]
         if on_window is not None:
             on_window("start")
         time.sleep(max(0.0, until - time.time()))
-        cpu1 = sum(_proc_figures(p.pid)[1] for p in procs)
+        cpu1 = [_proc_cpu(p.pid) for p in procs]
         load = round(max(load0, os.getloadavg()[0]), 2)
         if on_window is not None:
             on_window("end")
@@ -438,7 +446,8 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
     lat = sorted(v * 1000 for v in result["latencies"])
     ready = sorted(v * 1000 for v in result["ready_latencies"])
     actions = len(lat)
-    server_cpu = cpu1 - cpu0
+    server_cpu = sum(map(sum, cpu1)) - sum(map(sum, cpu0))
+    server_sys = sum(c[1] for c in cpu1) - sum(c[1] for c in cpu0)
     figures = {
         "connections": connections,
         "actions": actions,
@@ -446,6 +455,7 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
         "server_cpu_us": round(server_cpu / actions * 1e6, 1) if actions else 0.0,
         "client_cpu_us": round(result["cpu_s"] / actions * 1e6, 1) if actions else 0.0,
         "server_cpu_share": round(server_cpu / seconds, 2),
+        "server_sys_us": round(server_sys / actions * 1e6, 1) if actions else 0.0,
         "bytes_per_action": round(result["received"] / actions) if actions else 0,
         "p50_ms": _pct(lat, 0.50),
         "p99_ms": _pct(lat, 0.99),
@@ -460,7 +470,7 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
         "load_1m": load,
     }
     print(f"{name}: {figures['actions_per_s']} actions/s; server CPU {figures['server_cpu_us']} us per action "
-          f"({figures['server_cpu_share'] * 100:.0f}% of a core); client CPU {figures['client_cpu_us']} us per action; "
+          f"(of which system {figures['server_sys_us']} us; {figures['server_cpu_share'] * 100:.0f}% of a core); client CPU {figures['client_cpu_us']} us per action; "
           f"all four seats p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, max {figures['max_ms']} ms "
           f"(of which {figures['ready_share'] * 100:.0f}% 'next_round': p50 {figures['ready_p50_ms']} ms, "
           f"p99 {figures['ready_p99_ms']} ms); "

@@ -10,23 +10,46 @@ batch's value is swapped in and pushed once. Pure planning here; the writer does
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from .changes import Step
 from .metrics import ActionTiming
 from .room import Room
 
 
-@dataclass(slots=True)
 class Queued:
-    """A change waiting for its room's writer, and the future its caller awaits (its step, or
-    the error that refused it)."""
+    """A change waiting for its room's writer, and what came of it: its step, or the error that
+    refused it. Its caller reads that once it holds the room's lock itself: the batch that ran
+    the change ended before the lock was let go, so no future is needed to wait on."""
 
-    change: Callable[[Room], Step | None]
-    timing: ActionTiming | None
-    future: asyncio.Future[Step | None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    __slots__ = ("change", "timing", "done", "_step", "_error")
+
+    def __init__(self, change: Callable[[Room], Step | None], timing: ActionTiming | None) -> None:
+        self.change = change
+        self.timing = timing
+        self.done = False
+        self._step: Step | None = None
+        self._error: BaseException | None = None
+
+    def succeed(self, step: Step | None) -> None:
+        """The change was made (``step``), or found nothing to do (None)."""
+        self.done, self._step = True, step
+
+    def fail(self, error: BaseException) -> None:
+        """The change was refused, or its write failed: nothing of it was made."""
+        self.done, self._error = True, error
+
+    def outcome(self) -> Step | None:
+        """The step, or the error raised.
+
+        Raises:
+            RuntimeError: the change was not run yet (a writer bug).
+        """
+        if not self.done:
+            raise RuntimeError("the change was not run")
+        if self._error is not None:
+            raise self._error
+        return self._step
 
 
 def to_store(steps: list[Step]) -> list[bool]:

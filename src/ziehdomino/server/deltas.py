@@ -72,7 +72,7 @@ class DeltaParts:
                  tail: bytes, told: bool = False) -> None:
         self.old, self.new, self.act = old, new, act
         self._head, self._view, self._tail = head, view, tail
-        self._told = told  # made by act_parts: the act says every viewer's change
+        self._told = told  # the same change for every viewer (act_parts, or the room alone)
         self._plain: str | None = None  # the text for a viewer whose hand did not change
         self._texts: dict[Seat | None, str] = {}
 
@@ -103,12 +103,11 @@ class DeltaParts:
         return text
 
     def _act_text(self, seat: Seat | None) -> str:
-        """An act's delta for ``seat`` (:func:`act_parts`): the same for every viewer, but the
-        tile drawn, which goes to the seat that drew it."""
+        """An act's delta for ``seat`` (:func:`act_parts`), or one of the room alone: the same for
+        every viewer, but the tile drawn, which goes to the seat that drew it."""
         act = self.act
-        assert act is not None
         self.new.told(seat)
-        if act[0] == seat and act[1] == "draw" and seat is not None:
+        if act is not None and act[0] == seat and act[1] == "draw" and seat is not None:
             match = self.new.match
             assert match is not None
             tile = orjson.dumps(format_tile(match.round.hands[seat][-1]))
@@ -137,10 +136,31 @@ class DeltaParts:
 
 def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
     """The delta from ``old`` to ``new`` for every viewer, or None when only a full state can
-    say it (the view appears or goes, ROOMINFO or the view do not have the same fields in the
-    same order, ``new`` is not the state made after ``old``). Fields are compared as values (an encoded part, such as the seats, by
-    identity: the writer keeps it while it stays the same), the log and the line as JSON; with
-    an act, the fields it changes are compared with the values it gives."""
+    say it: :func:`room_parts` when both show the same round as it was, else
+    :func:`compared_parts`."""
+    if old.match is not None and new.match is old.match and new.stand_ins == old.stand_ins:
+        return room_parts(old, new)
+    return compared_parts(old, new)
+
+
+def room_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
+    """The delta from ``old`` to ``new`` when both show the same match value and stand-in marks
+    (a ready mark, presence, a contribution changed): only ROOMINFO can differ, so neither
+    state's view nor any viewer's own fields are made. The bytes are :func:`compared_parts`'
+    for the same change. None when ``new`` is not the state made after ``old``."""
+    if new.seq != old.seq + 1 or old.room.keys() != new.room.keys():
+        return None
+    head = b'{"type":"delta","seq":%d' % new.seq + _room_part(old.room, new.room, None)
+    return DeltaParts(old, new, None, head, b"", b"", told=True)
+
+
+def compared_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
+    """The delta from ``old`` to ``new`` for every viewer, made by comparing them field by
+    field, or None when only a full state can say it (the view appears or goes, ROOMINFO or the
+    view do not have the same fields in the same order, ``new`` is not the state made after
+    ``old``). Fields are compared as values (an encoded part, such as the seats, by identity:
+    the writer keeps it while it stays the same), the log and the line as JSON; with an act,
+    the fields it changes are compared with the values it gives."""
     # the same names: each part comes from one function that writes them in one order
     if new.seq != old.seq + 1 or (old.view is None) != (new.view is None) or old.room.keys() != new.room.keys():
         return None

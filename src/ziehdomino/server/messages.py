@@ -107,6 +107,11 @@ class StateParts:
         return self._line if self.view is not None else b"[]"
 
     @property
+    def stand_ins(self) -> list[int] | None:
+        """The log entries a computer made for a person (:attr:`.roomstate.RoomState.stand_ins`)."""
+        return self._stand_ins
+
+    @property
     def match(self) -> Match | None:
         """The match this state shows (never changed once shown), None before the first round."""
         return self._match

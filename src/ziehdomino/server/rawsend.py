@@ -1,31 +1,34 @@
-"""A WebSocket's frames written with the server's own ASGI ``send``, past Starlette's wrappers.
+"""A WebSocket's frames written with the server's own ASGI ``send`` and read with its own
+``receive``, past Starlette's wrappers.
 
 Starlette hands an endpoint a ``send`` wrapped once per layer (the WebSocket's state check,
 the exception handler's bookkeeping), and every state pushed to every seat goes through all
 of them: about 5 µs a frame, a few percent of an action's CPU at four frames an action.
-:class:`RawSendMiddleware`, the app's outermost middleware of its own, keeps the ``send`` it
-was given (the server's, for a WebSocket: no layer outside it wraps one) in the scope, and
-:func:`text_writer` writes through it. The WebSocket's own state machine is still Starlette's:
+:class:`RawSendMiddleware`, the app's outermost middleware of its own, keeps the ``send`` and
+``receive`` it was given (the server's, for a WebSocket: no layer outside it wraps one) in the
+scope; :func:`text_writer` writes through the one, :func:`text_reader` reads through the other. The WebSocket's own state machine is still Starlette's:
 accept and close go through it; a frame written after the close raises from the server's
 ``send`` (uvicorn's), as it would from Starlette's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketState
 
 from .connection import Writer
 
-#: The scope key of the server's own ``send`` of a WebSocket.
+#: The scope keys of the server's own ``send`` and ``receive`` of a WebSocket.
 RAW_SEND = "ziehdomino.raw_send"
+RAW_RECEIVE = "ziehdomino.raw_receive"
 
 
 class RawSendMiddleware:
-    """Pure ASGI middleware: keeps a WebSocket's ``send`` in ``scope[RAW_SEND]``."""
+    """Pure ASGI middleware: keeps a WebSocket's ``send`` and ``receive`` in ``scope[RAW_SEND]``
+    and ``scope[RAW_RECEIVE]``."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -33,6 +36,7 @@ class RawSendMiddleware:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             scope[RAW_SEND] = send
+            scope[RAW_RECEIVE] = receive
         await self.app(scope, receive, send)
 
 
@@ -50,3 +54,30 @@ def text_writer(ws: WebSocket) -> Writer:
         return send({"type": "websocket.send", "text": text})  # type: ignore[no-any-return]
 
     return write
+
+
+class Disconnected(Exception):
+    """The client went away (a ``websocket.disconnect`` was read)."""
+
+
+def text_reader(ws: WebSocket) -> Callable[[], Coroutine[Any, Any, str | bytes]]:
+    """A function that reads the accepted ``ws``'s next message: its text (or bytes). A
+    disconnect raises :class:`Disconnected` and marks the WebSocket's client side gone, as
+    Starlette's own ``receive`` does.
+
+    Raises:
+        RuntimeError: the app was built without :class:`RawSendMiddleware`.
+    """
+    receive = ws.scope.get(RAW_RECEIVE)
+    if receive is None:
+        raise RuntimeError("the app needs RawSendMiddleware (server.app.create_app installs it)")
+
+    async def read() -> str | bytes:
+        message = await receive()
+        if message["type"] == "websocket.disconnect":
+            ws.client_state = WebSocketState.DISCONNECTED
+            raise Disconnected
+        text = message.get("text")
+        return text if text is not None else (message.get("bytes") or b"")
+
+    return read

@@ -123,9 +123,8 @@ class RoomWriter(RoomTexts):
         except asyncio.CancelledError:
             if entry in self._queue:
                 self._queue.remove(entry)
-            entry.future.add_done_callback(lambda f: f.cancelled() or f.exception())
             raise
-        return entry.future.result()
+        return entry.outcome()
 
     async def run_locked(self, change: Callable[[Room], Step | None],
                          timing: ActionTiming | None = None) -> Step | None:
@@ -139,7 +138,7 @@ class RoomWriter(RoomTexts):
         """
         entry = Queued(change, timing)
         await self._run_batch([entry])
-        return entry.future.result()
+        return entry.outcome()
 
     async def _run_batch(self, queue: list[Queued]) -> None:
         made = time.time()  # the changes' moment: the turn clock of their state is read as of then
@@ -150,10 +149,10 @@ class RoomWriter(RoomTexts):
                     self.check_alive(change=True)
                     step = entry.change(room)
                 except Exception as exc:  # a refusal: this change is not made, the batch goes on
-                    entry.future.set_exception(exc)
+                    entry.fail(exc)
                     continue
                 if step is None:
-                    entry.future.set_result(None)
+                    entry.succeed(None)
                     continue
                 done.append((entry, step))
                 room = step.room
@@ -164,18 +163,27 @@ class RoomWriter(RoomTexts):
             if held:
                 self._apply([e.timing for e, _ in done[:held]], steps[:held], made)
             for entry, step in done[:held]:
-                entry.future.set_result(step)
+                entry.succeed(step)
             for entry, _ in done[held:]:
-                entry.future.set_exception(error or RoomError(ErrorCode.SERVER_ERROR, "the change was not made"))
+                entry.fail(error or RoomError(ErrorCode.SERVER_ERROR, "the change was not made"))
         finally:  # what is left unanswered (the room ended, or this task was cancelled)
             for entry in queue:
-                if not entry.future.done():
-                    entry.future.set_exception(RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
-                                               if self.deleted else RoomError(ErrorCode.SERVER_ERROR, "not made"))
+                if not entry.done:
+                    entry.fail(RoomError(ErrorCode.ROOM_NOT_FOUND, "this room has ended")
+                               if self.deleted else RoomError(ErrorCode.SERVER_ERROR, "not made"))
 
     async def _store_all(self, steps: list[Step]) -> tuple[int, RoomError | None]:
         """Store the writes of ``steps`` in order (:func:`.batch.to_store`); returns how many of
         the first steps hold, and the error that stopped the rest (None: all hold)."""
+        if len(steps) == 1:  # the usual batch: one change, stored unless it writes nothing
+            write = steps[0].write
+            if write is not None:
+                try:
+                    await self._store(steps[0])
+                except RoomError as exc:
+                    if not write.best_effort:
+                        return 0, exc
+            return 1, None
         stored = to_store(steps)
         for i, step in enumerate(steps):
             if not stored[i]:
@@ -237,17 +245,20 @@ class RoomWriter(RoomTexts):
         """Push what the steps owe: the connections of a seat that left closed, every connection
         its state once (its turn clock as of ``made``; ``act``: the one step's act, when the
         state last made is the one it was made on), the history."""
-        for seat in {s.close_seat for s in steps if s.close_seat is not None}:
-            for c in [c for c in self.connections if c.seat == seat]:
-                self.connections.remove(c)
-                c.close(Close.LEFT)
-        if any(s.push for s in steps):
+        push = history = False
+        for step in steps:
+            push, history = push or step.push, history or step.history
+            if step.close_seat is not None:
+                for c in [c for c in self.connections if c.seat == step.close_seat]:
+                    self.connections.remove(c)
+                    c.close(Close.LEFT)
+        if push:
             # the push is timed for the batch's first timed change; the others end with it
             timed = [t for t in timings if t is not None]
             self.broadcast(timed[0] if timed else None, made, act)
             for timing in timed[1:]:
                 timing.mark_pushed(0)
-        if any(s.history for s in steps) and self.connections:
+        if history and self.connections:
             # a round was added; a client that takes deltas works its line out of the round's
             # end (:func:`.deltas.round_of`) and is sent nothing
             text = None

@@ -11,7 +11,8 @@ Life of a connection:
    ``error`` ``hello_first`` and close 4400.
 3. Messages, one at a time, each checked in a fixed order: rate (``rate_limited``: every
    message counts, whatever its size or shape), size (``too_large``), shape (``bad_message``),
-   then the room's writer decides. Every refusal
+   then the room's writer decides (an ``action`` or ``next_round`` in its plain form is read
+   by :mod:`.playmessage`, every other message by its model). Every refusal
    is an ``error`` with its code, followed by a fresh ``state`` (except ``rate_limited``, which
    gets no state so that a flood is not answered with more traffic).
 
@@ -37,7 +38,8 @@ from .models import (CLIENT_MESSAGE, ActionMessage, Contribute, Hello, Leave, Ne
 from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
 from .messages import PONG, error_text
-from .rawsend import text_writer
+from .playmessage import read_play
+from .rawsend import Disconnected, text_reader, text_writer
 from .rooms import RoomError, Rooms, RoomWriter
 from .security import origin_allowed
 from .settings import Settings
@@ -183,10 +185,11 @@ async def _send_loop(ws: WebSocket, conn: Connection, write: Writer) -> None:
 
 async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Connection, settings: Settings,
                         bucket: MessageBucket) -> None:
+    read = text_reader(ws)
     while conn.close_code is None:
         try:
-            data = await _receive_text(ws)
-        except (_Closed, WebSocketDisconnect):
+            data = await read()
+        except (Disconnected, WebSocketDisconnect):
             return
         received = time.perf_counter()
         if not bucket.allow():
@@ -197,6 +200,16 @@ async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Con
             continue
         if isinstance(data, bytes):
             await _refuse(room, conn, ErrorCode.BAD_MESSAGE, "messages are JSON text")
+            continue
+        play = read_play(data)
+        if play is not None:
+            try:
+                if play[0] == "action":
+                    await rooms.act(room, conn.seat, play[1], play[2], received)
+                else:
+                    await rooms.next_round(room, conn.seat, play[1])
+            except (Refusal, RoomError) as exc:
+                await _refuse(room, conn, exc.code, exc.message)
             continue
         try:
             msg = CLIENT_MESSAGE.validate_json(data)

@@ -11,6 +11,7 @@ a match's first round. Only :mod:`hashlib` and :mod:`hmac` do the cryptography.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
@@ -68,8 +69,10 @@ def check_contribution(value: object) -> str:
     return value
 
 
+@functools.lru_cache(maxsize=4096)
 def commitment_of(seed: str) -> str:
-    """SHA-256 of the seed's 32 bytes, as 64 lowercase hex digits.
+    """SHA-256 of the seed's 32 bytes, as 64 lowercase hex digits (kept for the last 4,096
+    seeds: a room between rounds shows its pending deal's commitment in every state).
 
     Raises:
         ValueError: ``seed`` is not 64 lowercase hex digits.

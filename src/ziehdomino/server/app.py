@@ -36,7 +36,7 @@ from .quickplay import QuickPlay
 from .reactions import Reactions
 from .room import Room
 from .rooms import RoomError, Rooms
-from .rawsend import RawSendMiddleware
+from .rawsocket import RawSocketMiddleware
 from .security import SameSiteMiddleware, SecurityHeadersMiddleware
 from .settings import Settings
 from .storage import RoomStorage, open_storage
@@ -272,7 +272,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
         Mount("/static", CachedStaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]
-    middleware = [Middleware(RawSendMiddleware), Middleware(SecurityHeadersMiddleware), Middleware(SameSiteMiddleware),
+    middleware = [Middleware(RawSocketMiddleware), Middleware(SecurityHeadersMiddleware), Middleware(SameSiteMiddleware),
                   Middleware(GZipMiddleware, minimum_size=500)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _server_error})

@@ -39,7 +39,7 @@ from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
 from .messages import PONG, error_text
 from .playmessage import read_play
-from .rawsend import Disconnected, text_reader, text_writer
+from .rawsocket import Disconnected, text_reader, text_writer
 from .rooms import RoomError, Rooms, RoomWriter
 from .security import origin_allowed
 from .settings import Settings

@@ -3,12 +3,13 @@
 
 Starlette hands an endpoint a ``send`` wrapped once per layer (the WebSocket's state check,
 the exception handler's bookkeeping), and every state pushed to every seat goes through all
-of them: about 5 µs a frame, a few percent of an action's CPU at four frames an action.
-:class:`RawSendMiddleware`, the app's outermost middleware of its own, keeps the ``send`` and
-``receive`` it was given (the server's, for a WebSocket: no layer outside it wraps one) in the
-scope; :func:`text_writer` writes through the one, :func:`text_reader` reads through the other. The WebSocket's own state machine is still Starlette's:
-accept and close go through it; a frame written after the close raises from the server's
-``send`` (uvicorn's), as it would from Starlette's.
+of them: about 5 µs a frame, a few percent of an action's CPU at four frames an action; its
+``receive`` checks the state of the socket on every message. :class:`RawSocketMiddleware`,
+the app's outermost middleware of its own, keeps the ``send`` and ``receive`` it was given
+(the server's, for a WebSocket: no layer outside it wraps one) in the scope; :func:`text_writer`
+writes through the one, :func:`text_reader` reads through the other. The WebSocket's own state
+machine is still Starlette's: the hello, accept and close go through it; a frame written after
+the close raises from the server's ``send`` (uvicorn's), as it would from Starlette's.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ RAW_SEND = "ziehdomino.raw_send"
 RAW_RECEIVE = "ziehdomino.raw_receive"
 
 
-class RawSendMiddleware:
+class RawSocketMiddleware:
     """Pure ASGI middleware: keeps a WebSocket's ``send`` and ``receive`` in ``scope[RAW_SEND]``
     and ``scope[RAW_RECEIVE]``."""
 
@@ -44,11 +45,11 @@ def text_writer(ws: WebSocket) -> Writer:
     """A function that writes one text frame to the accepted ``ws``.
 
     Raises:
-        RuntimeError: the app was built without :class:`RawSendMiddleware`.
+        RuntimeError: the app was built without :class:`RawSocketMiddleware`.
     """
     send = ws.scope.get(RAW_SEND)
     if send is None:
-        raise RuntimeError("the app needs RawSendMiddleware (server.app.create_app installs it)")
+        raise RuntimeError("the app needs RawSocketMiddleware (server.app.create_app installs it)")
 
     def write(text: str) -> Coroutine[Any, Any, None]:
         return send({"type": "websocket.send", "text": text})  # type: ignore[no-any-return]
@@ -66,11 +67,11 @@ def text_reader(ws: WebSocket) -> Callable[[], Coroutine[Any, Any, str | bytes]]
     Starlette's own ``receive`` does.
 
     Raises:
-        RuntimeError: the app was built without :class:`RawSendMiddleware`.
+        RuntimeError: the app was built without :class:`RawSocketMiddleware`.
     """
     receive = ws.scope.get(RAW_RECEIVE)
     if receive is None:
-        raise RuntimeError("the app needs RawSendMiddleware (server.app.create_app installs it)")
+        raise RuntimeError("the app needs RawSocketMiddleware (server.app.create_app installs it)")
 
     async def read() -> str | bytes:
         message = await receive()

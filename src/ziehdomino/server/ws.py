@@ -38,7 +38,7 @@ from .models import (CLIENT_MESSAGE, ActionMessage, Contribute, Hello, Leave, Ne
 from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
 from .messages import PONG, error_text
-from .playmessage import read_play
+from .playmessage import PlayMessage, read_play
 from .rawsocket import Disconnected, text_reader, text_writer
 from .rooms import RoomError, Rooms, RoomWriter
 from .security import origin_allowed
@@ -201,43 +201,62 @@ async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Con
         if isinstance(data, bytes):
             await _refuse(room, conn, ErrorCode.BAD_MESSAGE, "messages are JSON text")
             continue
-        play = read_play(data)
-        if play is not None:
+        msg: Incoming | None = read_play(data)  # a move or a next_round in its plain form, else the model
+        if msg is None:
             try:
-                if play[0] == "action":
-                    await rooms.act(room, conn.seat, play[1], play[2], received)
-                else:
-                    await rooms.next_round(room, conn.seat, play[1])
-            except (Refusal, RoomError) as exc:
-                await _refuse(room, conn, exc.code, exc.message)
-            continue
+                msg = _as_play(CLIENT_MESSAGE.validate_json(data))
+            except ValidationError as exc:
+                await _refuse(room, conn, ErrorCode.BAD_MESSAGE, _describe(exc))
+                continue
         try:
-            msg = CLIENT_MESSAGE.validate_json(data)
-        except ValidationError as exc:
-            await _refuse(room, conn, ErrorCode.BAD_MESSAGE, _describe(exc))
-            continue
-        try:
-            if isinstance(msg, Ping):
-                conn.push(PONG)
-            elif isinstance(msg, ActionMessage):
-                await rooms.act(room, conn.seat, msg.version, msg.action_json(), received)
-            elif isinstance(msg, NextRound):
-                await rooms.next_round(room, conn.seat, msg.version)
-            elif isinstance(msg, Contribute):
-                await rooms.contribute(room, conn.seat, msg.commitment, msg.contribution)
-            elif isinstance(msg, Leave):
-                await rooms.leave(room, conn.seat)
-            elif isinstance(msg, StartNow):
-                await rooms.start_now(room, conn.seat)
-            elif isinstance(msg, React):
-                ws.app.state.reactions.send(room, conn.seat, msg.reaction, time.time())
-            elif isinstance(msg, Sync):
-                await room.resend_state(conn, full=True)
-            else:
-                assert isinstance(msg, Hello)
-                await _refuse(room, conn, ErrorCode.BAD_MESSAGE, "hello was already said")
+            await _handle(ws, room, rooms, conn, msg, received)
         except (Refusal, RoomError) as exc:
             await _refuse(room, conn, exc.code, exc.message)
+
+
+#: A valid message as :func:`_handle` takes it: a move or a next_round as read by
+#: :mod:`.playmessage`, any other message as its model.
+Incoming = PlayMessage | Hello | Contribute | Leave | StartNow | React | Sync | Ping
+
+
+def _as_play(msg: Hello | ActionMessage | NextRound | Contribute | Leave | StartNow | React | Sync | Ping) -> Incoming:
+    """A model of a move or a next_round in :data:`.playmessage.PlayMessage`'s form; any other as it is."""
+    if isinstance(msg, ActionMessage):
+        return ("action", msg.version, msg.action_json())
+    if isinstance(msg, NextRound):
+        return ("next_round", msg.version, None)
+    return msg
+
+
+async def _handle(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Connection, msg: Incoming,
+                  received: float) -> None:
+    """Do what one valid message asks: a move or a next_round as :data:`.playmessage.PlayMessage`,
+    every other message as its model.
+
+    Raises:
+        Refusal, RoomError: the room refused it (nothing changed).
+    """
+    if isinstance(msg, tuple):
+        kind, version, action = msg
+        if kind == "action":
+            await rooms.act(room, conn.seat, version, action, received)
+        else:
+            await rooms.next_round(room, conn.seat, version)
+    elif isinstance(msg, Ping):
+        conn.push(PONG)
+    elif isinstance(msg, Contribute):
+        await rooms.contribute(room, conn.seat, msg.commitment, msg.contribution)
+    elif isinstance(msg, Leave):
+        await rooms.leave(room, conn.seat)
+    elif isinstance(msg, StartNow):
+        await rooms.start_now(room, conn.seat)
+    elif isinstance(msg, React):
+        ws.app.state.reactions.send(room, conn.seat, msg.reaction, time.time())
+    elif isinstance(msg, Sync):
+        await room.resend_state(conn, full=True)
+    else:
+        assert isinstance(msg, Hello)
+        await _refuse(room, conn, ErrorCode.BAD_MESSAGE, "hello was already said")
 
 
 async def _refuse(room: RoomWriter, conn: Connection, code: str, message: str) -> None:

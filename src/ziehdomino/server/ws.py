@@ -209,12 +209,18 @@ async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Con
                 await _refuse(room, conn, ErrorCode.BAD_MESSAGE, _describe(exc))
                 continue
         try:
-            await _handle(ws, room, rooms, conn, msg, received)
+            if isinstance(msg, tuple):  # the moves, without one more coroutine each
+                if msg[0] == "action":
+                    await rooms.act(room, conn.seat, msg[1], msg[2], received)
+                else:
+                    await rooms.next_round(room, conn.seat, msg[1])
+            else:
+                await _handle(ws, room, rooms, conn, msg)
         except (Refusal, RoomError) as exc:
             await _refuse(room, conn, exc.code, exc.message)
 
 
-#: A valid message as :func:`_handle` takes it: a move or a next_round as read by
+#: A valid message as the receive loop takes it: a move or a next_round as read by
 #: :mod:`.playmessage`, any other message as its model.
 Incoming = PlayMessage | Hello | Contribute | Leave | StartNow | React | Sync | Ping
 
@@ -228,21 +234,14 @@ def _as_play(msg: Hello | ActionMessage | NextRound | Contribute | Leave | Start
     return msg
 
 
-async def _handle(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Connection, msg: Incoming,
-                  received: float) -> None:
-    """Do what one valid message asks: a move or a next_round as :data:`.playmessage.PlayMessage`,
-    every other message as its model.
+async def _handle(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Connection,
+                  msg: Hello | Contribute | Leave | StartNow | React | Sync | Ping) -> None:
+    """Do what one valid message other than a move or a next_round asks.
 
     Raises:
         Refusal, RoomError: the room refused it (nothing changed).
     """
-    if isinstance(msg, tuple):
-        kind, version, action = msg
-        if kind == "action":
-            await rooms.act(room, conn.seat, version, action, received)
-        else:
-            await rooms.next_round(room, conn.seat, version)
-    elif isinstance(msg, Ping):
+    if isinstance(msg, Ping):
         conn.push(PONG)
     elif isinstance(msg, Contribute):
         await rooms.contribute(room, conn.seat, msg.commitment, msg.contribution)

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from ziehdomino.server.models import CLIENT_MESSAGE, ActionMessage, NextRound
-from ziehdomino.server.playmessage import MAX_FIELD, MAX_VERSION, read_play
+from ziehdomino.server.models import CLIENT_MESSAGE, MAX_ACTION_FIELD, MAX_VERSION, ActionMessage, NextRound
+from ziehdomino.server.playmessage import read_play
 
 _MISSING = object()
 VERSIONS: list[Any] = [0, 17, MAX_VERSION, MAX_VERSION + 1, -1, 17.0, True, False, "17", None, [17], _MISSING, 2**70]
-TEXTS: list[Any] = ["5|2", "0|0", "x" * MAX_FIELD, "x" * (MAX_FIELD + 1), "ä" * MAX_FIELD, "", 52, None, True, ["5|2"],
+TEXTS: list[Any] = ["5|2", "0|0", "x" * MAX_ACTION_FIELD, "x" * (MAX_ACTION_FIELD + 1), "ä" * MAX_ACTION_FIELD, "", 52, None, True, ["5|2"],
                     _MISSING]
 KINDS: list[Any] = ["play", "draw", "pass", "Play", "next_round", "", None, 3, _MISSING]
 

@@ -11,7 +11,7 @@ looks like, the server only which fields an action may have.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Literal, TypeAlias
+from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
@@ -205,7 +205,12 @@ class JoinRoom(BaseModel):
 
 # --- WebSocket messages, client to server ---------------------------------------------------
 
-Version: TypeAlias = Annotated[int, Field(ge=0, le=2**53)]
+#: The largest version a message may name (a whole number JavaScript holds exactly).
+MAX_VERSION: Final = 2**53
+#: The longest ``tile`` and ``end`` of a play.
+MAX_ACTION_FIELD: Final = 16
+
+Version: TypeAlias = Annotated[int, Field(ge=0, le=MAX_VERSION)]
 
 
 class Hello(BaseModel):
@@ -225,8 +230,8 @@ class PlayAction(BaseModel):
 
     model_config = _STRICT
     type: Literal["play"]
-    tile: Annotated[str, Field(max_length=16)]
-    end: Annotated[str, Field(max_length=16)] | None = None
+    tile: Annotated[str, Field(max_length=MAX_ACTION_FIELD)]
+    end: Annotated[str, Field(max_length=MAX_ACTION_FIELD)] | None = None
 
 
 class DrawAction(BaseModel):

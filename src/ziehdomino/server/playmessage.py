@@ -16,10 +16,7 @@ from typing import Any, Literal
 
 import orjson
 
-#: The largest version a message may name (:data:`.models.Version`).
-MAX_VERSION = 2**53
-#: The longest ``tile`` and ``end`` of a play (:class:`.models.PlayAction`).
-MAX_FIELD = 16
+from .models import MAX_ACTION_FIELD, MAX_VERSION
 
 #: ``("action", version, the action's JSON as ActionMessage.action_json() gives it)`` or
 #: ``("next_round", version, None)``.
@@ -54,11 +51,11 @@ def _action(action: Any) -> dict[str, Any] | None:
     kind = action.get("type")
     if kind == "play":
         tile = action.get("tile")
-        if type(tile) is not str or len(tile) > MAX_FIELD:
+        if type(tile) is not str or len(tile) > MAX_ACTION_FIELD:
             return None
         if "end" in action:
             end = action["end"]
-            if len(action) != 3 or (end is not None and (type(end) is not str or len(end) > MAX_FIELD)):
+            if len(action) != 3 or (end is not None and (type(end) is not str or len(end) > MAX_ACTION_FIELD)):
                 return None
         elif len(action) == 2:
             end = None

@@ -57,11 +57,15 @@ def text_writer(ws: WebSocket) -> Writer:
     return write
 
 
+#: Reads a WebSocket's next message: its text, or its bytes (:func:`text_reader`).
+Reader = Callable[[], Coroutine[Any, Any, str | bytes]]
+
+
 class Disconnected(Exception):
     """The client went away (a ``websocket.disconnect`` was read)."""
 
 
-def text_reader(ws: WebSocket) -> Callable[[], Coroutine[Any, Any, str | bytes]]:
+def text_reader(ws: WebSocket) -> Reader:
     """A function that reads the accepted ``ws``'s next message: its text (or bytes). A
     disconnect raises :class:`Disconnected` and marks the WebSocket's client side gone, as
     Starlette's own ``receive`` does.

@@ -175,15 +175,6 @@ class RoomWriter(RoomTexts):
     async def _store_all(self, steps: list[Step]) -> tuple[int, RoomError | None]:
         """Store the writes of ``steps`` in order (:func:`.batch.to_store`); returns how many of
         the first steps hold, and the error that stopped the rest (None: all hold)."""
-        if len(steps) == 1:  # the usual batch: one change, stored unless it writes nothing
-            write = steps[0].write
-            if write is not None:
-                try:
-                    await self._store(steps[0])
-                except RoomError as exc:
-                    if not write.best_effort:
-                        return 0, exc
-            return 1, None
         stored = to_store(steps)
         for i, step in enumerate(steps):
             if not stored[i]:

@@ -39,25 +39,13 @@ from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
 from .messages import PONG, error_text
 from .playmessage import PlayMessage, read_play
-from .rawsocket import Disconnected, text_reader, text_writer
+from .rawsocket import Disconnected, Reader, text_reader, text_writer
 from .rooms import RoomError, Rooms, RoomWriter
 from .security import origin_allowed
 from .settings import Settings
 
 log = logging.getLogger("ziehdomino.ws")
 
-
-
-class _Closed(Exception):
-    """The client went away."""
-
-
-async def _receive_text(ws: WebSocket) -> str | bytes:
-    message = await ws.receive()
-    if message["type"] == "websocket.disconnect":
-        raise _Closed
-    text = message.get("text")
-    return text if text is not None else (message.get("bytes") or b"")
 
 
 def _too_large(data: str | bytes, limit: int) -> bool:
@@ -92,7 +80,8 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         return
     bucket = limiter.message_bucket()
     try:
-        conn = await _hello(ws, room, settings)
+        read = text_reader(ws)
+        conn = await _hello(ws, read, room, settings)
         if conn is None:
             return
         write = text_writer(ws)
@@ -101,7 +90,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         try:
             await rooms.connect(room, conn)
             watching.announce(room, conn)
-            await _receive_loop(ws, room, rooms, conn, settings, bucket)
+            await _receive_loop(ws, read, room, rooms, conn, settings, bucket)
         finally:
             await rooms.disconnect(room, conn)
             if conn.seat is None:
@@ -112,7 +101,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                     await asyncio.wait_for(sender, timeout=5)
                 except (asyncio.TimeoutError, Exception):
                     sender.cancel()
-    except (_Closed, WebSocketDisconnect):  # the client went away (during the hello, say)
+    except (Disconnected, WebSocketDisconnect):  # the client went away (during the hello, say)
         pass
     except Exception:  # never a stack trace to the client: log it, close with 1011
         log.exception("websocket of room %s failed", room.id)
@@ -133,10 +122,10 @@ async def _close(ws: WebSocket, code: int, reason: str = "") -> None:
         pass
 
 
-async def _hello(ws: WebSocket, room: RoomWriter, settings: Settings) -> Connection | None:
+async def _hello(ws: WebSocket, read: Reader, room: RoomWriter, settings: Settings) -> Connection | None:
     """Read and check the hello; returns the new connection, or None after closing the socket."""
     try:
-        data = await asyncio.wait_for(_receive_text(ws), timeout=settings.hello_timeout)
+        data = await asyncio.wait_for(read(), timeout=settings.hello_timeout)
     except asyncio.TimeoutError:
         await ws.close(Close.BAD_HELLO, "no hello")
         return None
@@ -183,9 +172,8 @@ async def _send_loop(ws: WebSocket, conn: Connection, write: Writer) -> None:
         return
 
 
-async def _receive_loop(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Connection, settings: Settings,
-                        bucket: MessageBucket) -> None:
-    read = text_reader(ws)
+async def _receive_loop(ws: WebSocket, read: Reader, room: RoomWriter, rooms: Rooms, conn: Connection,
+                        settings: Settings, bucket: MessageBucket) -> None:
     while conn.close_code is None:
         try:
             data = await read()

@@ -90,7 +90,9 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         try:
             await rooms.connect(room, conn)
             watching.announce(room, conn)
-            await _receive_loop(ws, read, room, rooms, conn, settings, bucket)
+            # a task of its own: each message and each commit resumes the loop, not the whole
+            # chain of the server's and Starlette's middleware coroutines above this endpoint
+            await asyncio.get_running_loop().create_task(_receive_loop(ws, read, room, rooms, conn, settings, bucket))
         finally:
             await rooms.disconnect(room, conn)
             if conn.seat is None:

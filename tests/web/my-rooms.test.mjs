@@ -145,6 +145,16 @@ test('a room that started shows its new state after a refresh, its line updated 
   assert.equal(intervals.size, 0);
 });
 
+test('a computer is named as at the table: numbered among the seats a computer holds or held', async () => {
+  // Ben took over the first computer's seat: the second computer is still "Computer 2"
+  const seats = [{ name: 'Anna', kind: 'person' }, { name: 'Ben', kind: 'person', since: 2 },
+    { name: null, kind: 'computer' }, { name: null, kind: 'computer' }];
+  const { mine, line } = setUp({ cccc: { ...PLAYING, seats } });
+  await mine.refresh();
+  assert.match(line('cccc').textContent, /^Anna, Ben, Computer 2, Computer 3/);
+  mine.stop();
+});
+
 test('an open "Raum verlassen" question and the focus survive a refresh; a room from another tab comes in beside it', async () => {
   const rooms = { mmmm: WAITING };
   const { mine, storage, win, list, line, state, button } = setUp(rooms);

@@ -1,7 +1,7 @@
 /**
- * @file The name rule of a person at the table, the same as the server's (server/models.py
- * `clean_name`, docs/protocol.md "Names"). Every page checks names with it; it needs no rules
- * engine, so the start and room pages load only this.
+ * @file Names at the table: the name rule of a person, the same as the server's (server/models.py
+ * `clean_name`, docs/protocol.md "Names"), and the number a computer is called by. Every page
+ * checks names with it; it needs no rules engine, so the start and room pages load only this.
  */
 
 import { MAX_MARKS, NAME_MAX } from './constants.js';
@@ -56,4 +56,15 @@ export function nameProblem(name) {
 export function cleanName(name) {
   if (nameProblem(name) !== null) return null;
   return String(name).normalize('NFC').replace(EDGE_SPACES, '');
+}
+
+/**
+ * The number the computer at seat `s` is called by ("Computer n"): its place among the seats up
+ * to `s` that a computer holds or held, as the setup forms number them. A seat a person took over
+ * from a computer (SEATINFO's `since` set) still counts, so the other computers keep their numbers.
+ * `seats` is ROOMINFO's (or a room summary's) list of SEATINFO.
+ */
+export function computerNumber(seats, s) {
+  const wasComputer = (seat) => seat?.kind === 'computer' || (seat?.kind === 'person' && Number.isInteger(seat.since));
+  return seats.slice(0, s + 1).filter(wasComputer).length;
 }

@@ -16,6 +16,7 @@
 
 import { h, setText } from '../common/dom.js';
 import { errorText, onLangChange, t } from '../common/i18n.js';
+import { computerNumber } from '../common/names.js';
 import './lobby-strings.js';
 import { SEAT_KEY_PREFIX, forgetSeat, readSeat } from '../sessions/session-online.js';
 
@@ -153,7 +154,9 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
     /** Shows `next` (and the words in the current language); the buttons only while idle. */
     function update(next) {
       summary = next;
-      const names = summary?.seats?.map((s) => s.name ?? (s.kind === 'computer' ? t('start.tables.computer') : t('start.tables.freeSeat'))) ?? [];
+      // a computer is named as at the table ("Computer 2"), so that the line says who sits where
+      const names = summary?.seats?.map((s, i) => s.name ?? (s.kind === 'computer'
+        ? t('local.computerName', { n: computerNumber(summary.seats, i) }) : t('start.tables.freeSeat'))) ?? [];
       setText(name, names.join(', ') || id.slice(0, 8));
       setText(state, summary === undefined ? t('mine.unknown') : roomState(summary));
       if (!busy()) {

@@ -9,6 +9,7 @@
 
 import { DEFAULT_LEVEL } from '../common/constants.js';
 import { t } from '../common/i18n.js';
+import { computerNumber } from '../common/names.js';
 import { seatWords, standInText } from './stand-in.js';
 
 /** Whether seat `s` is the viewer's own seat. */
@@ -21,19 +22,11 @@ export function isMyTurn(view) {
   return Boolean(view) && !view.result && isMe(view, view.turn);
 }
 
-/**
- * A seat's name as the table shows it: the person's name, "Computer n" (numbered among the
- * computers, as the setup forms number them), else "Platz n". A seat a person took over from a
- * computer (`since` set) still counts as a computer's, so the other computers keep their numbers.
- */
+/** A seat's name as the table shows it: the person's name, "Computer n" (`computerNumber`), else "Platz n". */
 export function seatName(room, s) {
   const info = room?.seats?.[s] ?? null;
   if (info?.name) return info.name;
-  if (info?.kind === 'computer') {
-    const wasComputer = (seat) => seat?.kind === 'computer' || (seat?.kind === 'person' && Number.isInteger(seat.since));
-    const n = room.seats.slice(0, s + 1).filter(wasComputer).length;
-    return t('local.computerName', { n });
-  }
+  if (info?.kind === 'computer') return t('local.computerName', { n: computerNumber(room.seats, s) });
   return t('form.seat', { n: s + 1 });
 }
 

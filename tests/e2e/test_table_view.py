@@ -905,6 +905,30 @@ def test_a_tip_at_a_four_seat_table_leaves_the_line_its_room_on_a_small_phone(se
     assert not problems, problems
 
 
+def test_a_four_seat_tables_cards_give_wins_and_shared_rounds_a_line_each_on_a_small_phone(server, new_context, screens):
+    """Three computers at 360×640 in a match to 10: each other seat's card sets "Siege 0 von 10"
+    and "geteilt 0" on a line each, neither broken; before, the two ran together and broke
+    after the separator ("Siege 0 von 10 ·" over "geteilt 0"). The text read aloud keeps both."""
+    page = new_context(viewport={"width": 360, "height": 640}).new_page()
+    page.goto(f"{server.base}/lokal?delay=0")
+    page.get_by_label("Dein Name").fill("Anna")
+    page.get_by_label("Anzahl Computer").select_option("3")
+    page.get_by_label("Partie bis").select_option("10")
+    page.get_by_role("button", name="Gegen Computer spielen").click()
+    expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    cards = page.evaluate("""() => [...document.querySelectorAll('.table .players .player .counters')].map((c) => {
+        const [wins, sep, shared] = c.children;
+        return {text: c.textContent, winsLines: wins.getClientRects().length, sharedLines: shared.getClientRects().length,
+                sepShown: sep.getClientRects().length > 0,
+                below: shared.getBoundingClientRect().top >= wins.getBoundingClientRect().bottom - 1};
+    })""")
+    page.screenshot(path=str(screens / "counters-four-seats-360x640.png"))
+    assert len(cards) == 3, cards
+    for card in cards:
+        assert card["text"] == "Siege 0 von 10 · geteilt 0", card
+        assert card == {**card, "winsLines": 1, "sharedLines": 1, "sepShown": False, "below": True}, card
+
+
 def local_save_at(players: int, hand: int, line: int) -> str:
     """A local save (the person at seat 0, computers "Leicht") of the first seeded random round
     in which it is the person's turn with `hand` tiles in hand and `line` tiles in the line."""

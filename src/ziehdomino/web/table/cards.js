@@ -21,7 +21,9 @@ function playerCard(li = h('li'), others = true) {
     li,
     name: h('strong', { class: 'name' }),
     meta: h('span', { class: 'meta' }),
-    counters: h('span', { class: 'counters' }),
+    // the wins and the shared rounds, apart, so that a narrow card can set them on two lines
+    counters: h('span', { class: 'counters' }, h('span', { class: 'wins' }), h('span', { class: 'sep' }, ' · '),
+      h('span', { class: 'shared' })),
     turn: h('span', { class: 'badge turn' }),
     away: h('span', { class: 'badge away' }),
     deed: others ? h('span', { class: 'deed' }) : null,
@@ -47,7 +49,9 @@ function fillCard(card, c) {
     if (node.className !== cls) node.className = cls;
   });
   // A match to a target says it with every seat's wins ("Siege 2 von 5").
-  setText(card.counters, t(c.target ? 'table.winsOf' : 'table.wins', { w: c.wins, s: c.shared, n: c.target }));
+  const [wins, , shared] = card.counters.children;
+  setText(wins, t(c.target ? 'table.winsOf' : 'table.wins', { w: c.wins, n: c.target }));
+  setText(shared, t('table.shared', { s: c.shared }));
   card.counters.hidden = !c.counted;
   setText(card.turn, t('table.turnMark'));
   setText(card.away, t('table.away'));

@@ -16,6 +16,8 @@ from ziehdomino.engine.fair import commitment_of, deal_json
 from ziehdomino.server import changes
 from ziehdomino.server.connection import Connection
 from ziehdomino.server.models import CLIENT_MESSAGE, CreateRoom, JoinRoom
+from ziehdomino.server.models import QuickPlay as QuickPlayBody
+from ziehdomino.server.quickplay import QuickPlay
 from ziehdomino.server.room import Room
 from ziehdomino.server.rooms import RoomError, Rooms
 from ziehdomino.server.settings import Settings
@@ -120,7 +122,37 @@ def test_a_malformed_contribution_is_a_bad_message(bad: object) -> None:
     with pytest.raises(pydantic.ValidationError):
         CLIENT_MESSAGE.validate_python({"type": "contribute", "commitment": "0" * 63, "contribution": A})
     with pytest.raises(pydantic.ValidationError):
-        JoinRoom.model_validate({"name": "Ben", "contribution": A})  # without the commitment it answers
+        JoinRoom.model_validate({"name": "Ben", "commitment": "0" * 64})  # a commitment without a contribution
+    if bad is not None:  # no contribution at all is a join or a quick play without one
+        with pytest.raises(pydantic.ValidationError):
+            JoinRoom.model_validate({"name": "Ben", "contribution": bad})
+        with pytest.raises(pydantic.ValidationError):
+            QuickPlayBody.model_validate({"name": "Ben", "size": 2, "contribution": bad})
+
+
+def test_quick_play_and_a_join_without_the_commitment_put_the_contribution_into_the_pending_deal() -> None:
+    """"Schnell spielen" and "Mitspielen" cannot know a table's commitment: the contribution goes
+    to the deal pending when the seat is taken, and the answer names that deal. The last seat
+    deals at once, so without it the deal would have none of theirs."""
+    async def main() -> None:
+        rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+        quick = QuickPlay(rooms, 30.0)
+        rooms.listeners.append(quick)
+        writer, first = await quick.seat("Anna", 3, "a", contribution=A)
+        assert first == (0, first.credential, None)  # a new table: its page contributes over the socket
+        pending = writer.room.state.pending_commitment()
+        await rooms.contribute(writer, 0, pending, A)
+        same, ben = await quick.seat("Ben", 3, "b", contribution=B)
+        assert same is writer and ben is not None and ben.commitment == pending and not writer.room.started
+        cleo = await rooms.join(writer, "Cleo", (None, C))  # the last seat, as "Mitspielen" sends it
+        assert cleo.seat == 2 and cleo.commitment == pending
+        match = writer.room.match
+        assert match is not None and match.fair is not None
+        assert match.fair["commitment"] == pending and match.fair["contributions"] == [A, B, C]
+        deal = deal_json(match.fair["seed"], [A, B, C], hand_size(3))  # the deal they make (docs/fair.md)
+        assert match.opening["hands"] == deal["hands"] and match.opening["boneyard"] == deal["boneyard"]
+        await rooms.close()
+    _run(main)
 
 
 def test_a_join_with_another_commitment_is_refused_and_seats_nobody() -> None:

@@ -22,11 +22,19 @@ from ziehdomino.server.lobby import LIST_LIMIT, Lobby, apply_list_change
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.opentables import ListedTable
 from ziehdomino.server.quickplay import QuickPlay
-from ziehdomino.server.room import Room
+from ziehdomino.server.room import Room, Seat
+from ziehdomino.server.writer import RoomWriter
 from ziehdomino.server.rooms import RoomError, Rooms
 from ziehdomino.server.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.support.server import on_own_thread
+
+
+
+async def _seat(quick: QuickPlay, *args: Any, **kwargs: Any) -> tuple[RoomWriter, Seat | None, str | None]:
+    """``quick.seat`` as (writer, seat, credential); (writer, None, None) when the browser sits there already."""
+    writer, seated = await quick.seat(*args, **kwargs)
+    return (writer, None, None) if seated is None else (writer, seated.seat, seated.credential)
 
 
 def _rooms(storage: MemoryStorage | None = None, wait: float = 30.0, grace: float = 20.0) -> tuple[Rooms, QuickPlay]:
@@ -41,10 +49,10 @@ def test_requests_for_the_same_size_at_the_same_time_land_at_one_table_until_it_
     async def main() -> None:
         rooms, quick = _rooms()
         seated = await asyncio.gather(*(quick.seat(f"P{i}", 3, f"10.0.0.{i}") for i in range(4)))
-        tables = {w.id for w, _, _ in seated}
+        tables = {w.id for w, _ in seated}
         assert len(tables) == 2  # three at the first table, the fourth opens the next
         first = seated[0][0]
-        assert sorted(s for w, s, _ in seated if w is first) == [0, 1, 2]
+        assert sorted(s.seat for w, s in seated if w is first and s is not None) == [0, 1, 2]
         assert first.room.started and first.room.state.wait_until is None  # full: dealt at once
         assert first.room.state.public and first.room.state.target == 5
         other = seated[3][0]
@@ -59,11 +67,11 @@ def test_requests_for_the_same_size_at_the_same_time_land_at_one_table_until_it_
 def test_the_target_asked_for_is_a_preference_among_waiting_tables_never_a_second_table() -> None:
     async def main() -> None:
         rooms, quick = _rooms()
-        opened, seat, _ = await quick.seat("Anna", 3, "a", target=3)
-        assert seat == 0 and opened.room.state.target == 3  # a new table gets the target asked for
-        other, _, _ = await quick.seat("Ben", 3, "b", target=10)  # another target: still the same table
+        opened, seat = await quick.seat("Anna", 3, "a", target=3)
+        assert seat is not None and seat.seat == 0 and opened.room.state.target == 3  # a new table gets the target asked for
+        other, _ = await quick.seat("Ben", 3, "b", target=10)  # another target: still the same table
         assert other is opened and opened.room.state.target == 3 and len(rooms.rooms) == 1
-        endless, _, _ = await quick.seat("Cleo", 2, "c", target=None)  # None: no target
+        endless, _ = await quick.seat("Cleo", 2, "c", target=None)  # None: no target
         assert endless.room.state.target is None
         # Two tables of one size wait (open tables from "Raum eröffnen"): the asked target
         # first, even the newer one; else the oldest of any target.
@@ -97,7 +105,7 @@ def test_a_flood_from_one_address_keeps_one_waiting_table_per_size() -> None:
 def test_the_countdown_gives_every_free_seat_to_a_computer_and_deals() -> None:
     async def main() -> None:
         rooms, quick = _rooms(wait=0.3)
-        writer, seat, _ = await quick.seat("Anna", 4, "a")
+        writer, seat, _ = await _seat(quick, "Anna", 4, "a")
         await quick.seat("Ben", 4, "b")
         await rooms.connect(writer, Connection(seat))
         assert not writer.room.started
@@ -115,7 +123,7 @@ def test_the_countdown_ends_a_table_that_nobody_sits_at_any_more() -> None:
     async def main() -> None:
         storage = MemoryStorage()
         rooms, quick = _rooms(storage, wait=0.2, grace=0.6)
-        writer, _, _ = await quick.seat("Anna", 2, "a")  # never connects
+        writer, _, _ = await _seat(quick, "Anna", 2, "a")  # never connects
         await asyncio.sleep(0.3)
         assert not writer.deleted  # she may still be loading the page: the grace runs
         await asyncio.sleep(0.6)
@@ -129,15 +137,15 @@ def test_the_countdown_ends_a_table_that_nobody_sits_at_any_more() -> None:
 def test_a_browser_that_sits_at_a_waiting_table_is_sent_back_to_it_never_seated_twice() -> None:
     async def main() -> None:
         rooms, quick = _rooms()
-        writer, _, _ = await quick.seat("Jan", 4, "a")
+        writer, _, _ = await _seat(quick, "Jan", 4, "a")
         again = await quick.seat("Jan", 4, "a", held=frozenset({writer.id}))
-        assert again == (writer, None, None)
+        assert again == (writer, None)
         # also once his page has been closed a while (he went back to the start page)
         await writer.run(lambda r: changes.away(r, 0, time.time() - opentables.ABSENT_AFTER - 5))
-        assert await quick.seat("Jan", 4, "a", held=frozenset({writer.id})) == (writer, None, None)
+        assert await _seat(quick, "Jan", 4, "a", held=frozenset({writer.id})) == (writer, None, None)
         assert [s.name for s in writer.room.seats] == ["Jan", None, None, None]
         # another size is another table: the held one does not count there
-        _, seat, credential = await quick.seat("Jan", 2, "a", held=frozenset({writer.id}))
+        _, seat, credential = await _seat(quick, "Jan", 2, "a", held=frozenset({writer.id}))
         assert seat == 0 and credential
         await rooms.close()
 
@@ -147,14 +155,14 @@ def test_a_browser_that_sits_at_a_waiting_table_is_sent_back_to_it_never_seated_
 def test_a_waiting_table_whose_people_closed_their_pages_seats_nobody_more() -> None:
     async def main() -> None:
         rooms, quick = _rooms()
-        ghost, seat, _ = await quick.seat("Xaver", 2, "x")
+        ghost, seat, _ = await _seat(quick, "Xaver", 2, "x")
         await rooms.connect(ghost, Connection(seat))
         await ghost.run(lambda r: changes.away(r, seat, time.time() - opentables.ABSENT_AFTER - 1))
-        yvonne, _, _ = await quick.seat("Yvonne", 2, "y")
+        yvonne, _, _ = await _seat(quick, "Yvonne", 2, "y")
         assert yvonne is not ghost and not ghost.room.started and not yvonne.room.started
         # a page that closed a moment ago (a reload) keeps its table open to newcomers
         await yvonne.run(lambda r: changes.away(r, 0, time.time() - 1))
-        zoe, _, _ = await quick.seat("Zoe", 2, "z")
+        zoe, _, _ = await _seat(quick, "Zoe", 2, "z")
         assert zoe is yvonne and yvonne.room.started
         await rooms.close()
 
@@ -165,7 +173,9 @@ def test_a_seated_person_starts_at_once_and_a_spectator_cannot() -> None:
     async def main() -> None:
         storage = MemoryStorage()
         rooms, quick = _rooms(storage)
-        writer, seat, _ = await quick.seat("Anna", 3, "a")
+        writer, seated = await quick.seat("Anna", 3, "a")
+        assert seated is not None
+        seat = seated.seat
         before, writes = writer.room, dict(storage.writes)
         with pytest.raises(RoomError) as refused:
             await rooms.start_now(writer, None)
@@ -185,7 +195,7 @@ def test_the_lobby_lists_public_tables_while_someone_sits_there_and_never_a_priv
         await rooms.connect(private, Connection(0))
         public, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Olga",
                                                   public=True, turn_time=30))
-        writer, seat, _ = await quick.seat("Anna", 3, "a")
+        writer, seat, _ = await _seat(quick, "Anna", 3, "a")
         assert json.loads(rooms.lobby.body())["tables"] == []  # nobody connected at the public ones yet
         conn = Connection(seat)
         await rooms.connect(writer, conn)
@@ -199,7 +209,7 @@ def test_the_lobby_lists_public_tables_while_someone_sits_there_and_never_a_priv
         await rooms.leave(writer, seat)  # the last person leaves: the table ends and drops out
         await asyncio.sleep(0.05)
         assert [t["room"] for t in json.loads(rooms.lobby.body())["tables"]] == [public.id]
-        joined, _, _ = await quick.seat("Ben", 2, "b")  # an open table from "Raum eröffnen" takes quick play too
+        joined, _, _ = await _seat(quick, "Ben", 2, "b")  # an open table from "Raum eröffnen" takes quick play too
         assert joined is public and public.room.started
         await asyncio.sleep(0.05)
         assert json.loads(rooms.lobby.body())["tables"][0]["state"] == "playing"
@@ -214,7 +224,7 @@ def test_the_lobby_pushes_one_encoded_list_per_change_to_every_subscriber() -> N
         queues = [rooms.lobby.subscribe() for _ in range(100)]
         for q in queues:
             q.get_nowait()  # the list at subscription
-        writer, seat, _ = await quick.seat("Anna", 2, "a")
+        writer, seat, _ = await _seat(quick, "Anna", 2, "a")
         pushes = rooms.lobby.pushes
         await rooms.connect(writer, Connection(seat))
         await asyncio.sleep(0.05)
@@ -230,7 +240,7 @@ def test_a_waiting_table_survives_a_restart_and_its_countdown_goes_on_once_its_p
     async def main() -> None:
         storage = MemoryStorage()
         rooms, quick = _rooms(storage, wait=0.3)
-        writer, seat, _ = await quick.seat("Anna", 3, "a")
+        writer, seat, _ = await _seat(quick, "Anna", 3, "a")
         await rooms.connect(writer, Connection(seat))
         await rooms.close()  # the process stops (nothing more is written) ...
         record = storage.read(writer.id)
@@ -256,12 +266,12 @@ def test_a_person_takes_a_computers_seat_at_the_next_round_and_starts_at_0() -> 
     async def main() -> None:
         storage = MemoryStorage()
         rooms, quick = _rooms(storage)
-        writer, seat, _ = await quick.seat("Anna", 3, "a")
+        writer, seat, _ = await _seat(quick, "Anna", 3, "a")
         await rooms.connect(writer, Connection(seat))
         await rooms.start_now(writer, seat)
         await asyncio.sleep(0.05)
         assert json.loads(rooms.lobby.body())["tables"][0]["takeover"] == 2
-        seat_ben, credential = await rooms.join(writer, "Ben")  # no free seat: a computer's, next round
+        seat_ben, credential, _ = await rooms.join(writer, "Ben")  # no free seat: a computer's, next round
         room = writer.room
         assert seat_ben == 1 and room.seats[1].kind == "computer" and room.seats[1].heir == "Ben"
         assert room.seat_of(credential) is None and room.heir_of(credential) == 1

@@ -118,9 +118,18 @@ def test_a_cross_site_or_plain_text_quick_play_seats_nobody(tmp_path: Path, web_
         foreign = httpx.post(srv.base + "/api/quick", content=body, timeout=30,
                              headers={"origin": "http://evil.example", "content-type": "application/json"})
         bad = httpx.post(srv.base + "/api/quick", json={"name": "Eve", "size": 5}, headers=srv.own_site, timeout=30)
-        assert (plain.status_code, foreign.status_code, bad.status_code) == (415, 403, 422)
+        forged = httpx.post(srv.base + "/api/quick", json={"name": "Eve", "size": 2, "contribution": "<b>" + "a" * 29},
+                            headers=srv.own_site, timeout=30)
+        assert (plain.status_code, foreign.status_code, bad.status_code, forged.status_code) == (415, 403, 422, 422)
         assert httpx.get(srv.base + "/api/lobby", timeout=30).json() == {"tables": []}
-        assert _quick(srv, "Ada")["seat"] == 0  # nothing was opened by the refused ones
+        ada = _quick(srv, "Ada")
+        assert ada["seat"] == 0 and ada["commitment"] is None  # nothing was opened by the refused ones
+        pending = _summary(srv, ada["room"])["commitment"]
+        # the last seat deals at once: the answer names the deal its contribution went to
+        bea = httpx.post(srv.base + "/api/quick", json={"name": "Bea", "size": 2, "contribution": "b" * 32},
+                         headers=srv.own_site, timeout=30).json()
+        assert bea["room"] == ada["room"] and bea["seat"] == 1 and bea["commitment"] == pending
+        assert _summary(srv, ada["room"])["started"]
     finally:
         srv.stop()
 

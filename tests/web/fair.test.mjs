@@ -172,6 +172,17 @@ test('the witness contributes once per pending deal and keeps what it saw of eac
   assert.deepEqual(witnessOf(other, 'R', during).mine, { contribution: given.contribution, confirmed: true });
 });
 
+test('a seat whose answer named the deal (quick play) keeps its contribution, not a promise it never saw', async () => {
+  const { noteState, witnessOf, joined } = await import('../../src/ziehdomino/web/sessions/deal-witness.js');
+  const storage = new FakeStorage();
+  const c = 'd'.repeat(64);
+  const given = { commitment: c, contribution: 'a'.repeat(32) };
+  joined(storage, 'R', given, { promised: false }); // the start page, before the table's page opens
+  const during = { round_number: 1, result: null, fair: { commitment: c, seed: null, contributions: null } };
+  noteState(storage, 'R', { you: 1, fair: { commitment: 'e'.repeat(64), contributed: [false, false] } }, during);
+  assert.deepEqual(witnessOf(storage, 'R', during), { seen: c, promised: null, mine: { contribution: given.contribution, confirmed: true } });
+});
+
 test('the pending deal shows this seat its own contribution, sent and then accepted', async () => {
   const { noteState, pendingOf } = await import('../../src/ziehdomino/web/sessions/deal-witness.js');
   const storage = new FakeStorage();

@@ -193,9 +193,9 @@ async def join_room(request: Request) -> Response:
     if isinstance(spec, Response):
         return spec
     try:
-        seat, credential = await request.app.state.rooms.join(room, spec.name, spec.contributed())
+        seated = await request.app.state.rooms.join(room, spec.name, spec.contributed())
     except RoomError as exc:
         status = {ErrorCode.ROOM_FULL: 409, ErrorCode.STALE_VERSION: 409, ErrorCode.ROOM_NOT_FOUND: 404}.get(exc.code, 503)
         return error_response(status, exc.code, exc.message)
-    joined: JoinedRoom = {"seat": seat, "credential": credential}
+    joined: JoinedRoom = {"seat": seated.seat, "credential": seated.credential, "commitment": seated.commitment}
     return JSONResponse(joined, status_code=201)

@@ -145,14 +145,15 @@ def _heir(room: Room, name: str, credential_hash: str) -> tuple[Step, Seat]:
 
 
 def join(room: Room, name: str, credential_hash: str, now: float,
-         contribution: tuple[str, str] | None = None) -> tuple[Step, Seat]:
+         contribution: tuple[str | None, str] | None = None) -> tuple[Step, Seat]:
     """Seat ``name`` at the lowest free person seat, away until their page connects; the first
     round is dealt (by the committed deal, ``docs/fair.md``) when this was the last free seat.
     At an open table in play without a free seat, ``name`` takes a computer's seat at the next
     round instead (:func:`_heir`; its first deal then takes no contribution of theirs, as a
     computer adds none).
     ``contribution``: ``(commitment, contribution)``, the joiner's contribution to the pending
-    deal. Returns the step and the seat.
+    deal; with ``commitment`` None, to whichever deal is pending (none: it is dropped). Returns
+    the step and the seat.
 
     Raises:
         RoomError: ``room_full``; ``stale_version``: ``commitment`` is not the pending deal's.
@@ -164,9 +165,11 @@ def join(room: Room, name: str, credential_hash: str, now: float,
     room = room.with_seat(seat, name=name, credential_hash=credential_hash)
     state = room.state.away(seat, now)
     if contribution is not None:
-        if contribution[0] != state.pending_commitment():
+        pending = state.pending_commitment()
+        if contribution[0] is not None and contribution[0] != pending:
             raise RoomError(ErrorCode.STALE_VERSION, "the contribution answers another commitment than the pending deal's")
-        state = state.contributed(seat, contribution[1])
+        if pending is not None:
+            state = state.contributed(seat, contribution[1])
     room = room.but(state=state)
     if room.full:
         match = Match(room.players, committed=state.committed())

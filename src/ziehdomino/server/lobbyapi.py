@@ -19,7 +19,7 @@ from .models import LeaveRoom
 from .models import QuickPlay as QuickPlayBody
 from .quickplay import QuickPlay
 from .room import RoomError
-from .wire import CreatedRoom
+from .wire import QuickSeat
 
 #: The path of the list's event stream (closed first when the server shuts down: gate.py).
 LOBBY_EVENTS = "/api/lobby/events"
@@ -30,9 +30,10 @@ MAX_STREAMS = 5000
 
 
 async def quick_play(request: Request) -> Response:
-    """``POST /api/quick?size=N`` ``{"name", "size", "target", "held"}``: 201 ``{"room", "link", "seat",
-    "credential"}``, seated at once at an open table of ``size`` seats that waits for people (one
-    with the ``target`` asked for first), or at a new one with that target;
+    """``POST /api/quick?size=N`` ``{"name", "size", "target", "held", "contribution"}``: 201 ``{"room",
+    "link", "seat", "credential", "commitment"}``, seated at once at an open table of ``size`` seats
+    that waits for people (one with the ``target`` asked for first), or at a new one with that
+    target; ``commitment``: the pending deal the contribution went to (null: none);
     200 ``{"room", "link"}`` when one of the ``held`` rooms is such a table (the browser sits
     there already: its page goes back to its seat); 422, 429 (``rate_limited``, ``too_many_rooms``), 503."""
     if (limited := _rate_limited(request)) is not None:  # a cross-site request never gets here (security.py)
@@ -44,14 +45,15 @@ async def quick_play(request: Request) -> Response:
         return error_response(422, ErrorCode.BAD_REQUEST, "size: the query's size differs from the body's")
     quick: QuickPlay = request.app.state.quick
     try:
-        writer, seat, credential = await quick.seat(body.name, body.size, client_address(request), frozenset(body.held),
-                                                    body.target)
+        writer, seated = await quick.seat(body.name, body.size, client_address(request), frozenset(body.held),
+                                          body.target, body.contribution)
     except RoomError as exc:
         return error_response(429 if exc.code == ErrorCode.TOO_MANY_ROOMS else 503, exc.code, exc.message)
-    if seat is None or credential is None:
+    if seated is None:
         return JSONResponse({"room": writer.id, "link": f"/r/{writer.id}"})
-    seated: CreatedRoom = {"room": writer.id, "link": f"/r/{writer.id}", "seat": seat, "credential": credential}
-    return JSONResponse(seated, status_code=201)
+    answer: QuickSeat = {"room": writer.id, "link": f"/r/{writer.id}", "seat": seated.seat,
+                         "credential": seated.credential, "commitment": seated.commitment}
+    return JSONResponse(answer, status_code=201)
 
 
 async def lobby_list(request: Request) -> Response:

@@ -159,17 +159,26 @@ class CreateRoom(BaseModel):
         return self
 
 
+#: A SHA-256 commitment: 64 lowercase hex digits (docs/fair.md).
+Commitment: TypeAlias = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+#: A person's contribution to a deal: 32 lowercase hex digits (docs/fair.md).
+Contribution: TypeAlias = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
+
+
 class QuickPlay(BaseModel):
     """Body of ``POST /api/quick``: ``{"name": "Anna", "size": 2, "target": 5, "held": [ROOM, ...]}``
     (2-4 seats; ``target``: the match's wins the person would like, 3, 5 -- the default -- or 10,
     null: no target; a preference, not a queue of its own (:meth:`.quickplay.QuickPlay.seat`);
-    ``held``: the rooms the browser holds a seat in, at most 50, default none)."""
+    ``held``: the rooms the browser holds a seat in, at most 50, default none; ``contribution``:
+    the person's contribution to the deal pending at the table they are seated at, which their
+    seat may deal at once; docs/fair.md)."""
 
     model_config = _STRICT
     name: Name
     size: Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, strict=True)] = MIN_PLAYERS
     target: MatchTarget | None = QUICK_TARGET
     held: list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]] = Field(default_factory=list, max_length=50)
+    contribution: Contribution | None = None
 
 
 class LeaveRoom(BaseModel):
@@ -177,15 +186,12 @@ class LeaveRoom(BaseModel):
 
     model_config = _STRICT
     credential: Annotated[str, Field(min_length=1, max_length=256)]
-#: A SHA-256 commitment: 64 lowercase hex digits (docs/fair.md).
-Commitment: TypeAlias = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
-#: A person's contribution to a deal: 32 lowercase hex digits (docs/fair.md).
-Contribution: TypeAlias = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
 
 
 class JoinRoom(BaseModel):
     """Body of ``POST /api/rooms/{id}/join``: ``{"name": "Ben"}``, optionally with the joiner's
-    contribution to the pending deal and the commitment it answers (both or neither)."""
+    contribution to the pending deal and the commitment it answers; a contribution without a
+    commitment goes to whichever deal is pending (a commitment without one is refused)."""
 
     model_config = _STRICT
     name: Name
@@ -193,14 +199,15 @@ class JoinRoom(BaseModel):
     contribution: Contribution | None = None
 
     @model_validator(mode="after")
-    def _both(self) -> JoinRoom:
-        if (self.commitment is None) != (self.contribution is None):
-            raise ValueError("a contribution goes with the commitment it answers: both or neither")
+    def _answered(self) -> JoinRoom:
+        if self.commitment is not None and self.contribution is None:
+            raise ValueError("a commitment goes with the contribution that answers it")
         return self
 
-    def contributed(self) -> tuple[str, str] | None:
-        """``(commitment, contribution)``, or None when the join brings none."""
-        return None if self.commitment is None or self.contribution is None else (self.commitment, self.contribution)
+    def contributed(self) -> tuple[str | None, str] | None:
+        """``(commitment, contribution)`` (the commitment None: the pending deal's), or None
+        when the join brings no contribution."""
+        return None if self.contribution is None else (self.commitment, self.contribution)
 
 
 # --- WebSocket messages, client to server ---------------------------------------------------

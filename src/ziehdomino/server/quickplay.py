@@ -30,7 +30,7 @@ from .changes import Step
 from .codes import ErrorCode
 from .lobby import storage_tables
 from .models import CreateRoom, PersonSeat
-from .room import RoomError, Seat
+from .room import RoomError, Seated
 from .rooms import Rooms
 from .writer import RoomWriter
 
@@ -133,15 +133,19 @@ class QuickPlay:
         return found
 
     async def seat(self, name: str, size: int, address: str | None, held: frozenset[str] = frozenset(),
-                   target: MatchTarget | None = QUICK_TARGET) -> tuple[RoomWriter, Seat | None, str | None]:
+                   target: MatchTarget | None = QUICK_TARGET,
+                   contribution: str | None = None) -> tuple[RoomWriter, Seated | None]:
         """Seat ``name`` at the oldest table of ``size`` seats that waits for people, else open
         one (public, a match to ``target`` wins -- None: no target --, computers after
         :attr:`wait` seconds). ``target`` is a preference, never a queue of its own (that would
         leave two half-empty tables of one size): the oldest waiting table with that target is
-        tried first, else the oldest of any. Returns the writer, the seat and its credential;
-        or the writer and (None, None) when one of the rooms in ``held`` (those the asking
-        browser holds a seat in) is such a table, whatever its target: the browser sits there
-        already and goes back to its seat rather than take a second one.
+        tried first, else the oldest of any. Returns the writer and the seat taken, with
+        ``contribution`` (docs/fair.md) given to the deal pending at a table joined (the seat
+        may deal it at once; the browser cannot know the table's commitment before); or the
+        writer and None when one of the rooms in ``held`` (those the asking browser holds a
+        seat in) is such a table, whatever its target: the browser sits there already and goes
+        back to its seat rather than take a second one. A new table takes the contribution over
+        the socket, as any room before its first deal.
         A table counts while a person is there or was, or joined, less than
         :data:`.opentables.ABSENT_AFTER` seconds ago (:func:`.opentables.welcoming`): a table
         whose people closed their pages is nobody's to join.
@@ -160,20 +164,20 @@ class QuickPlay:
             waiting = await self._candidates(size)
             for writer in waiting:
                 if writer.id in held:  # even with its page closed a while: still this browser's seat
-                    return writer, None, None
+                    return writer, None
             now = time.time()
             welcoming = [w for w in waiting if opentables.welcoming(w.room, now)]
             # The asked target first; the sort is stable, so each part keeps the oldest-first order.
             welcoming.sort(key=lambda w: w.room.state.target != target)
             for writer in welcoming:
                 try:
-                    seat, credential = await self.rooms.join(writer, name)
+                    seated = await self.rooms.join(writer, name, None if contribution is None else (None, contribution))
                 except RoomError as exc:
                     if exc.code in _TRY_NEXT:
                         continue
                     raise
-                return writer, seat, credential
+                return writer, seated
             spec = CreateRoom(seats=[PersonSeat(kind="person") for _ in range(size)], name=name, target=target,
                               public=True)
             writer, credential = await self.rooms.create(spec, address, wait=self.wait)
-            return writer, 0, credential
+            return writer, Seated(0, credential)

@@ -27,6 +27,16 @@ from .wire import PendingDeal, RoomSummary, RoundSummary, SeatInfo, TurnClock
 Seat = int
 
 
+class Seated(NamedTuple):
+    """A person seated by a join: the seat, its credential (handed out once, stored hashed) and
+    the commitment of the pending deal the join's contribution went to (None: it brought none,
+    or none went in)."""
+
+    seat: Seat
+    credential: str
+    commitment: str | None = None
+
+
 class RoomError(Exception):
     """A request the server refuses for its own reasons (not the rules').
 

@@ -35,7 +35,7 @@ from .lobby import Lobby, storage_tables
 from .metrics import Metrics
 from .models import CreateRoom
 from .openers import Openers
-from .room import Room, RoomError, Seat, SeatState
+from .room import Room, RoomError, Seat, Seated, SeatState
 from .roomstate import Clock, address_key
 from .settings import Settings
 from .storage import RoomBusy, RoomStorage
@@ -253,25 +253,27 @@ class Rooms:
         return self._hold(writer), credential
 
     async def join(self, writer: RoomWriter, name: str,
-                   contribution: tuple[str, str] | None = None) -> tuple[Seat, str]:
-        """Seat ``name`` at the lowest free person seat; returns the seat and its credential.
-        Deals the first round when this was the last free seat. ``contribution``:
-        ``(commitment, contribution)`` to the pending deal (:func:`.changes.join`).
+                   contribution: tuple[str | None, str] | None = None) -> Seated:
+        """Seat ``name`` at the lowest free person seat; returns the seat, its credential and the
+        commitment of the deal ``contribution`` went to. Deals the first round when this was
+        the last free seat. ``contribution``: ``(commitment, contribution)`` to the pending deal,
+        the commitment None for whichever is pending (:func:`.changes.join`).
 
         Raises:
             RoomError: ``room_full``, ``room_not_found`` (the room ended meanwhile), ``server_error``,
                 ``stale_version`` (the contribution answers another commitment).
         """
         credential = new_credential()
-        seated: list[Seat] = []
+        seated: list[Seated] = []
 
         def change(room: Room) -> changes.Step:
             step, seat = changes.join(room, name, hash_credential(credential), time.time(), contribution)
-            seated.append(seat)
+            took = contribution is not None and not room.seats[seat].taken  # not an heir's (takes none)
+            seated.append(Seated(seat, credential, room.state.pending_commitment() if took else None))
             return step
 
         await writer.run(change)
-        return seated[0], credential
+        return seated[-1]
 
     async def connect(self, writer: RoomWriter, conn: Connection) -> None:
         """Add a connection (after its hello) and push it the state and the history. The first

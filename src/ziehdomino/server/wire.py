@@ -145,11 +145,20 @@ class CreatedRoom(TypedDict):
     credential: str
 
 
+class QuickSeat(CreatedRoom):
+    """201 of ``POST /api/quick``: as :class:`CreatedRoom`, and the pending deal's commitment
+    the request's contribution went to (None: it brought none, or the table was new)."""
+
+    commitment: str | None
+
+
 class JoinedRoom(TypedDict):
-    """201 of ``POST /api/rooms/{room_id}/join``: the seat taken and its credential."""
+    """201 of ``POST /api/rooms/{room_id}/join``: the seat taken, its credential and the pending
+    deal's commitment the join's contribution went to (None: it brought none, or none went in)."""
 
     seat: int
     credential: str
+    commitment: str | None
 
 
 class RoomSummary(TypedDict):

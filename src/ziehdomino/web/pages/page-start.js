@@ -12,6 +12,8 @@ import { byId } from '../common/dom.js';
 import { errorText, initPage, t } from '../common/i18n.js';
 import { createMyRooms, myRoomIds } from '../lobby/my-rooms.js';
 import { createOpenTables } from '../lobby/open-tables.js';
+import { newContribution } from '../common/fair-hex.js';
+import { joined } from '../sessions/deal-witness.js';
 import { readSave } from '../sessions/local-save.js';
 import { readSeat, writeSeat } from '../sessions/session-online.js';
 import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../common/constants.js';
@@ -69,21 +71,22 @@ function turnTime(value) {
 
 let busy = false;
 
-/**
- * Sends a request that seats this browser (open, quick play, join), keeps the seat's
- * credential and goes to the room; a refusal is told in `errorBox`.
- * @param {string} url
- * @param {object} body
- * @param {HTMLElement} errorBox
- * @param {string} failedKey  the words before the error's own
- * @param {string} [roomId]  the room joined (its answer names no room)
- */
 /** Goes to `path`, the list's live stream closed first (Firefox reports a cut one as an error). */
 function go(path) {
   openTables.close();
   location.assign(path);
 }
 
+/**
+ * Sends a request that seats this browser (open, quick play, join), keeps the seat's
+ * credential (and, when the answer names the deal a contribution in `body` went to, that
+ * contribution as the seat's own) and goes to the room; a refusal is told in `errorBox`.
+ * @param {string} url
+ * @param {object} body
+ * @param {HTMLElement} errorBox
+ * @param {string} failedKey  the words before the error's own
+ * @param {string} [roomId]  the room joined (its answer names no room)
+ */
 async function seatAndGo(url, body, errorBox, failedKey, roomId) {
   if (busy) return;
   busy = true;
@@ -101,6 +104,11 @@ async function seatAndGo(url, body, errorBox, failedKey, roomId) {
       return;
     }
     writeSeat(localStorage, room, data.seat, data.credential);
+    // the server took the contribution for the deal it names: the table's page checks that deal
+    // against it (docs/fair.md)
+    if (typeof data.commitment === 'string') {
+      joined(localStorage, room, { commitment: data.commitment, contribution: body.contribution }, { promised: false });
+    }
     go(`/r/${encodeURIComponent(room)}`);
   } catch {
     errorBox.textContent = errorText('network');
@@ -116,7 +124,9 @@ quickForm.addEventListener('submit', (event) => {
   rememberName(name);
   const size = Number(quickForm.elements.size.value);
   // The size is in the query too: with several server processes the proxy routes by it.
-  seatAndGo(`/api/quick?size=${size}`, quickBody(quickForm, name, myRoomIds(localStorage)), quickError, 'start.quick.failed');
+  // with a contribution to the deal of the table it is seated at, which its seat may deal at once
+  const body = { ...quickBody(quickForm, name, myRoomIds(localStorage)), contribution: newContribution() };
+  seatAndGo(`/api/quick?size=${size}`, body, quickError, 'start.quick.failed');
 });
 
 // "Meine Räume": the rooms this browser holds a seat in, each with a way to leave it.
@@ -135,7 +145,9 @@ const openTables = createOpenTables({
     const name = readName(quickForm, quickError);
     if (name === null) return;
     rememberName(name);
-    seatAndGo(`/api/rooms/${encodeURIComponent(room)}/join`, { name }, quickError, 'start.quick.failed', room);
+    // the contribution goes to the deal pending when the seat is taken (the list has no commitment)
+    seatAndGo(`/api/rooms/${encodeURIComponent(room)}/join`, { name, contribution: newContribution() }, quickError,
+      'start.quick.failed', room);
   },
   watch: (room) => go(`/r/${encodeURIComponent(room)}`),
 });

@@ -89,11 +89,16 @@ export function joinContribution(storage, roomId, room) {
   return { commitment: pending, contribution: newContribution() };
 }
 
-/** The join that carried `given` (from `joinContribution`) seated us: the server holds it. */
-export function joined(storage, roomId, given) {
+/**
+ * The join that carried `given` (`{commitment, contribution}`, from `joinContribution`) seated
+ * us: the server holds it. `promised`: this browser had the commitment before it sent the join;
+ * false when the server named it only in the join's answer ("Schnell spielen", "Mitspielen"),
+ * so that the check at the round's end does not take it as announced before the deal.
+ */
+export function joined(storage, roomId, given, { promised = true } = {}) {
   if (!given) return;
   const data = read(storage, roomId);
-  data.pending = given.commitment;
+  if (promised) data.pending = given.commitment;
   data.mine = { ...given, confirmed: true };
   // the join of the last seat deals at once: its round may have been seen (as a spectator) already
   for (const round of Object.values(data.rounds)) {

@@ -294,6 +294,12 @@ def test_an_online_round_watched_again_through_its_link(server, new_context, scr
     axe_found_room: list[str] = []
     axe_check(anna, "stats-room", axe_found_room)
     assert not axe_found_room, axe_found_room
+    # a switch of language names the button and the panel anew at once, not at the next state
+    anna.get_by_role("button", name="English").click()
+    expect(anna.get_by_role("button", name="Statistics", exact=True)).to_be_visible()
+    expect(anna.get_by_role("region", name="Statistics")).to_be_visible()
+    anna.get_by_role("button", name="Deutsch").click()
+    expect(anna.get_by_role("button", name="Statistik", exact=True)).to_be_visible()
 
     replay_link = anna.get_by_role("link", name="Runde ansehen")
     assert replay_link.get_attribute("href") == f"/r/{room}/runde/1"

@@ -6,7 +6,7 @@
  */
 
 import { h } from '../common/dom.js';
-import { t } from '../common/i18n.js';
+import { onLangChange, t } from '../common/i18n.js';
 
 /**
  * @param {object} session  the room's session (session.js)
@@ -46,6 +46,7 @@ export function wireRoomStats(session, roomId, after) {
     toggle.textContent = t('stats.h');
   };
   words();
+  onLangChange(words);
   toggle.addEventListener('click', () => {
     const open = box.hidden;
     box.hidden = !open;
@@ -56,7 +57,6 @@ export function wireRoomStats(session, roomId, after) {
     change() {
       const view = session.view();
       tools.hidden = !view;
-      words();
       if (!box.hidden && view?.result && shownFor !== view.version) fill();
     },
   });

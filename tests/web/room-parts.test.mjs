@@ -6,7 +6,7 @@ import { test } from 'node:test';
 
 import { setLang } from '../../src/ziehdomino/web/common/i18n.js';
 import { clockWords, secondsLeft, turnKey } from '../../src/ziehdomino/web/room/room-clock.js';
-import { iAmReady, waitingFor } from '../../src/ziehdomino/web/room/room-ready.js';
+import { iAmReady, waitingFor, waitingText } from '../../src/ziehdomino/web/room/room-ready.js';
 import { actionPhrase, seatWords, standInText } from '../../src/ziehdomino/web/table/stand-in.js';
 import { cardMeta, entryText } from '../../src/ziehdomino/web/table/words.js';
 import { LocalSession } from '../../src/ziehdomino/web/sessions/session-local.js';
@@ -80,6 +80,22 @@ test('the ready step waits for the persons at the table who have not asked, not 
   assert.equal(iAmReady(ROOM), true);
   assert.equal(iAmReady({ ...ROOM, you: 2 }), false);
   assert.deepEqual(waitingFor({ local: true, seats: ROOM.seats }), []);
+});
+
+test('the waiting line lists the names as the language does and addresses the viewer', () => {
+  const words = { nameOf: (s) => ['Anna', 'Ben', 'Cleo'][s], isMe: (s) => s === 0 };
+  assert.equal(waitingText([0, 1, 2], words), 'Warte auf dich, Ben und Cleo.');
+  assert.equal(waitingText([0, 1], words), 'Warte auf dich und Ben.');
+  assert.equal(waitingText([0], words), 'Warte auf dich.');
+  assert.equal(waitingText([1, 2], words), 'Warte auf: Ben und Cleo');
+  assert.equal(waitingText([], words), 'Alle sind bereit.');
+  setLang('en');
+  try {
+    assert.equal(waitingText([0, 1, 2], words), 'Waiting for you, Ben, and Cleo.');
+    assert.equal(waitingText([1], words), 'Waiting for: Ben');
+  } finally {
+    setLang('de');
+  }
 });
 
 test('the clock shows whole seconds rounded up and has one key per turn (draws keep it)', () => {

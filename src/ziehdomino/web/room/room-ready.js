@@ -7,7 +7,7 @@
  */
 
 import { h, setText } from '../common/dom.js';
-import { t } from '../common/i18n.js';
+import { lang, t } from '../common/i18n.js';
 
 /**
  * The seats the next round waits for: persons at the table (connected, not left) not ready yet.
@@ -26,6 +26,21 @@ export function iAmReady(room) {
 }
 
 /**
+ * Who the next round waits for, in words: "Warte auf dich, Ben und Cleo." (the viewer is
+ * addressed, never named), "Warte auf: Ben und Cleo", or "Alle sind bereit." The names are
+ * listed as the language lists them (Intl.ListFormat).
+ * @param {number[]} waiting  the seats (waitingFor)
+ * @param {{nameOf: (s: number) => string, isMe: (s: number) => boolean}} words
+ * @returns {string}
+ */
+export function waitingText(waiting, { nameOf, isMe }) {
+  const list = (names) => new Intl.ListFormat(lang(), { type: 'conjunction' }).format(names);
+  const others = waiting.filter((s) => !isMe(s)).map((s) => nameOf(s));
+  if (waiting.some(isMe)) return others.length ? t('ready.waitingYouAnd', { names: list([t('ready.youObject'), ...others]) }) : t('ready.waitingYou');
+  return others.length ? t('ready.waiting', { names: list(others) }) : t('ready.all');
+}
+
+/**
  * Builds the line.
  * @returns {{element: HTMLElement, update: (view: object|null, room: object|null,
  *   words: {nameOf: (s: number) => string, isMe: (s: number) => boolean}) => void,
@@ -40,15 +55,8 @@ export function createReady() {
       const show = Boolean(view?.result) && Boolean(room) && !room.local;
       element.hidden = !show;
       if (!show) return;
-      const waiting = waitingFor(room);
-      const parts = [];
-      if (iAmReady(room)) parts.push(t('ready.you'));
-      // The viewer is addressed, never named: "Warte auf dich und Ben".
-      const others = waiting.filter((s) => !isMe(s)).map((s) => nameOf(s)).join(', ');
-      if (waiting.some(isMe)) parts.push(others ? t('ready.waitingYouAnd', { names: others }) : t('ready.waitingYou'));
-      else if (others) parts.push(t('ready.waiting', { names: others }));
-      else parts.push(t('ready.all'));
-      setText(element, parts.join(' '));
+      const waiting = waitingText(waitingFor(room), { nameOf, isMe });
+      setText(element, iAmReady(room) ? `${t('ready.you')} ${waiting}` : waiting);
     },
   };
 }

@@ -8,7 +8,7 @@ import { setLang } from '../../src/ziehdomino/web/common/i18n.js';
 import { clockWords, secondsLeft, turnKey } from '../../src/ziehdomino/web/room/room-clock.js';
 import { iAmReady, waitingFor, waitingText } from '../../src/ziehdomino/web/room/room-ready.js';
 import { actionPhrase, seatWords, standInText } from '../../src/ziehdomino/web/table/stand-in.js';
-import { cardMeta, entryText } from '../../src/ziehdomino/web/table/words.js';
+import { cardMeta, entryText, isAway } from '../../src/ziehdomino/web/table/words.js';
 import { LocalSession } from '../../src/ziehdomino/web/sessions/session-local.js';
 
 function memory() {
@@ -42,10 +42,12 @@ test('a stand-in move reads "Computer spielt für Ben: legt 3|5 rechts an.", for
   setLang('de');
 });
 
-test('the seat says who plays it: "abwesend · Computer spielt", "hat den Raum verlassen · Computer spielt"', () => {
+test('the seat says who plays it: "Computer spielt" (and the badge "abwesend"), "hat den Raum verlassen · Computer spielt"', () => {
   setLang('de');
-  assert.equal(cardMeta(VIEW, ROOM, 1), 'abwesend · Computer spielt · 4 Steine');
+  assert.equal(cardMeta(VIEW, ROOM, 1), 'Computer spielt · 4 Steine');
+  assert.equal(isAway(ROOM, 1), true); // the card's badge says "abwesend", once
   assert.equal(cardMeta(VIEW, ROOM, 3), 'hat den Raum verlassen · Computer spielt · 3 Steine');
+  assert.equal(isAway(ROOM, 3), false); // left for good: no "abwesend" beside it
   assert.equal(cardMeta(VIEW, ROOM, 2), 'verbunden · 5 Steine');
   assert.deepEqual(seatWords(ROOM.seats[0], true), ['bereit']);
   assert.deepEqual(seatWords(ROOM.seats[0], false), []);
@@ -56,7 +58,7 @@ test('an away person whose grace still runs is not yet said to be played by a co
   setLang('de');
   const ben = ROOM.seats[1];
   const counting = { ...ROOM, clock: { seat: 1, ms: 17000, stand_in: false } };
-  assert.equal(cardMeta(VIEW, counting, 1), 'abwesend · 4 Steine');
+  assert.equal(cardMeta(VIEW, counting, 1), '4 Steine');
   assert.deepEqual(seatWords(ben, false, { seat: 1, ms: 0, stand_in: true }), ['Computer spielt']);
   assert.deepEqual(seatWords(ben, false, { seat: 2, ms: 5000, stand_in: false }), ['Computer spielt']);
 });

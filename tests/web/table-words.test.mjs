@@ -157,7 +157,7 @@ test('cards: the level, and "verbunden" only while the viewer is connected', () 
   const v = view({ seat: 1 });
   assert.equal(cardMeta(view(), LOCAL, 1), 'Computer, Leicht · 3 Steine');
   assert.equal(cardMeta(v, ONLINE, 0, 'online'), 'verbunden · 3 Steine');
-  assert.equal(cardMeta(v, ONLINE, 2, 'online'), 'abwesend · 6 Steine');
+  assert.equal(cardMeta(v, ONLINE, 2, 'online'), '6 Steine'); // "abwesend" is the badge (isAway)
   assert.equal(isAway(ONLINE, 2, 'online'), true);
   for (const state of ['retry', 'connecting', 'closed']) {
     assert.equal(cardMeta(v, ONLINE, 0, state), 'Verbindung unklar · 3 Steine');

@@ -287,8 +287,10 @@ export function cardBits(view, room, s, connection = 'online') {
   const bits = [];
   if (info?.kind === 'computer') bits.push({ kind: 'level', text: t('table.computer', { level: t(`level.${info.level ?? DEFAULT_LEVEL}`) }) });
   else if (!room?.local) {
-    const key = connection !== 'online' ? 'table.unknown' : info?.connected ? 'table.connected' : 'table.away';
-    if (!info?.left) bits.push({ kind: 'connection', text: t(key) });
+    // "abwesend" is the card's badge (isAway), not said twice; a seat whose person left is the
+    // computer's for good, not away
+    const key = connection !== 'online' ? 'table.unknown' : info?.connected ? 'table.connected' : null;
+    if (!info?.left && key) bits.push({ kind: 'connection', text: t(key) });
     for (const text of seatWords(info, Boolean(view.result), room?.clock ?? null)) {
       bits.push({ kind: text === t('seat.computerPlays') ? 'standin' : 'seat', text });
     }
@@ -301,10 +303,13 @@ export function cardBits(view, room, s, connection = 'online') {
   return bits;
 }
 
-/** Whether a person's seat is known to be away (connection state 'online' only). */
+/**
+ * Whether a person's seat is known to be away (connection state 'online' only): the card's
+ * "abwesend" badge. A person who left is not away: the seat is the computer's.
+ */
 export function isAway(room, s, connection = 'online') {
   const info = room?.seats?.[s] ?? null;
-  return Boolean(info) && !room?.local && info.kind !== 'computer' && connection === 'online' && !info.connected;
+  return Boolean(info) && !room?.local && info.kind !== 'computer' && connection === 'online' && !info.connected && !info.left;
 }
 
 /** The name on a card: "Du (Anna)" for the viewer, else the seat's name. */

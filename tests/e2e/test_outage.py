@@ -44,6 +44,19 @@ TOGGLE_SHOWN_JS = """() => {
   return Boolean(hit && el.contains(hit));
 }"""
 
+#: Whether the side column's first heading ("Verlauf") is uncovered at its start and centre
+#: (null: the side is not beside the table at this width, or the heading is scrolled out of view).
+SIDE_HEADING_SHOWN_JS = """() => {
+  const el = document.querySelector('.table .side h2, .table .side h3');
+  const r = el ? el.getBoundingClientRect() : null;
+  if (!r || !r.width || r.top < 0 || r.bottom > innerHeight) return null;
+  if (getComputedStyle(document.querySelector('.table .side-toggle')).display !== 'none') return null;
+  return [r.left + 2, r.left + r.width / 2].every((x) => {
+    const hit = document.elementFromPoint(x, r.top + r.height / 2);
+    return Boolean(hit && el.contains(hit));
+  });
+}"""
+
 #: Whether the table's status line is uncovered at its centre.
 STATUS_SHOWN_JS = """() => {
   const el = document.querySelector('.table .status');
@@ -131,6 +144,7 @@ def test_a_long_outage_is_on_screen_at_every_scroll_position_and_a_click_says_no
                 assert box["shown"], f"{where}: the connection line is covered: {box}"
                 # and it covers nothing the player may need meanwhile: the history and settings
                 assert player.evaluate(TOGGLE_SHOWN_JS) is not False, f"{where}: it covers the side's toggle"
+                assert player.evaluate(SIDE_HEADING_SHOWN_JS) is not False, f"{where}: it covers the side's heading"
                 if y == player.evaluate(SCROLLS_JS)[1]:  # the table at the screen's top, as in play
                     assert player.evaluate(STATUS_SHOWN_JS), f"{where}: it covers the status line"
             player.screenshot(path=str(screens / f"outage-{w}x{h}.png"))  # the visible viewport

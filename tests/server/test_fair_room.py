@@ -131,9 +131,9 @@ def test_a_malformed_contribution_is_a_bad_message(bad: object) -> None:
 
 
 def test_quick_play_and_a_join_without_the_commitment_put_the_contribution_into_the_pending_deal() -> None:
-    """"Schnell spielen" and "Mitspielen" cannot know a table's commitment: the contribution goes
-    to the deal pending when the seat is taken, and the answer names that deal. The last seat
-    deals at once, so without it the deal would have none of theirs."""
+    """"Schnell spielen" and "Mitspielen" cannot know a table's commitment: the contribution of
+    the seat that deals the round goes to the pending deal, and the answer names that deal (the
+    deal would have none of theirs otherwise); any other seat contributes from its page."""
     async def main() -> None:
         rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
         quick = QuickPlay(rooms, 30.0)
@@ -142,8 +142,12 @@ def test_quick_play_and_a_join_without_the_commitment_put_the_contribution_into_
         assert first == (0, first.credential, None)  # a new table: its page contributes over the socket
         pending = writer.room.state.pending_commitment()
         await rooms.contribute(writer, 0, pending, A)
-        same, ben = await quick.seat("Ben", 3, "b", contribution=B)
-        assert same is writer and ben is not None and ben.commitment == pending and not writer.room.started
+        same, ben = await quick.seat("Ben", 3, "b", contribution=C)
+        # not the last seat: his page contributes once it has seen the commitment, so that its
+        # check can vouch for it; the one sent blind is dropped
+        assert same is writer and ben is not None and ben.commitment is None and not writer.room.started
+        assert writer.room.state.contributions[1] == ""
+        await rooms.contribute(writer, 1, pending, B)
         cleo = await rooms.join(writer, "Cleo", (None, C))  # the last seat, as "Mitspielen" sends it
         assert cleo.seat == 2 and cleo.commitment == pending
         match = writer.room.match

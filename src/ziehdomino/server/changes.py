@@ -145,36 +145,41 @@ def _heir(room: Room, name: str, credential_hash: str) -> tuple[Step, Seat]:
 
 
 def join(room: Room, name: str, credential_hash: str, now: float,
-         contribution: tuple[str | None, str] | None = None) -> tuple[Step, Seat]:
+         contribution: tuple[str | None, str] | None = None) -> tuple[Step, Seat, str | None]:
     """Seat ``name`` at the lowest free person seat, away until their page connects; the first
     round is dealt (by the committed deal, ``docs/fair.md``) when this was the last free seat.
     At an open table in play without a free seat, ``name`` takes a computer's seat at the next
     round instead (:func:`_heir`; its first deal then takes no contribution of theirs, as a
     computer adds none).
     ``contribution``: ``(commitment, contribution)``, the joiner's contribution to the pending
-    deal; with ``commitment`` None, to whichever deal is pending (none: it is dropped). Returns
-    the step and the seat.
+    deal. With ``commitment`` None (sent before its sender saw the commitment: quick play, the
+    lobby's "Mitspielen") it goes to the pending deal only when this seat deals it; otherwise
+    it is dropped, and the joiner's page contributes once it has seen the commitment, which
+    its check can then vouch for (``docs/fair.md``). Returns the step, the seat and the
+    commitment of the deal the contribution went to (None: it went to none).
 
     Raises:
         RoomError: ``room_full``; ``stale_version``: ``commitment`` is not the pending deal's.
     """
     free = [i for i, s in enumerate(room.seats) if not s.taken]
     if not free:
-        return _heir(room, name, credential_hash)
+        step, heir = _heir(room, name, credential_hash)
+        return step, heir, None
     seat = free[0]
     room = room.with_seat(seat, name=name, credential_hash=credential_hash)
     state = room.state.away(seat, now)
+    taken = None
     if contribution is not None:
         pending = state.pending_commitment()
         if contribution[0] is not None and contribution[0] != pending:
             raise RoomError(ErrorCode.STALE_VERSION, "the contribution answers another commitment than the pending deal's")
-        if pending is not None:
-            state = state.contributed(seat, contribution[1])
+        if pending is not None and (contribution[0] is not None or room.full):
+            state, taken = state.contributed(seat, contribution[1]), pending
     room = room.but(state=state)
     if room.full:
         match = Match(room.players, committed=state.committed())
         room = room.but(match=match, state=state.dealt()._replace(turn_started=now, wait_until=None))
-    return Step(room, WHOLE), seat
+    return Step(room, WHOLE), seat, taken
 
 
 def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> Step:

@@ -170,8 +170,7 @@ class QuickPlay(BaseModel):
     (2-4 seats; ``target``: the match's wins the person would like, 3, 5 -- the default -- or 10,
     null: no target; a preference, not a queue of its own (:meth:`.quickplay.QuickPlay.seat`);
     ``held``: the rooms the browser holds a seat in, at most 50, default none; ``contribution``:
-    the person's contribution to the deal pending at the table they are seated at, which their
-    seat may deal at once; docs/fair.md)."""
+    the person's contribution to the pending deal, taken when their seat deals it; docs/fair.md)."""
 
     model_config = _STRICT
     name: Name
@@ -191,7 +190,8 @@ class LeaveRoom(BaseModel):
 class JoinRoom(BaseModel):
     """Body of ``POST /api/rooms/{id}/join``: ``{"name": "Ben"}``, optionally with the joiner's
     contribution to the pending deal and the commitment it answers; a contribution without a
-    commitment goes to whichever deal is pending (a commitment without one is refused)."""
+    commitment is taken only when this join deals the round (:func:`.changes.join`; a
+    commitment without a contribution is refused)."""
 
     model_config = _STRICT
     name: Name

@@ -140,8 +140,8 @@ class QuickPlay:
         :attr:`wait` seconds). ``target`` is a preference, never a queue of its own (that would
         leave two half-empty tables of one size): the oldest waiting table with that target is
         tried first, else the oldest of any. Returns the writer and the seat taken, with
-        ``contribution`` (docs/fair.md) given to the deal pending at a table joined (the seat
-        may deal it at once; the browser cannot know the table's commitment before); or the
+        ``contribution`` (docs/fair.md) given to the pending deal when this seat deals it (the
+        browser cannot know the table's commitment before; :func:`.changes.join`); or the
         writer and None when one of the rooms in ``held`` (those the asking browser holds a
         seat in) is such a table, whatever its target: the browser sits there already and goes
         back to its seat rather than take a second one. A new table takes the contribution over

@@ -267,9 +267,8 @@ class Rooms:
         seated: list[Seated] = []
 
         def change(room: Room) -> changes.Step:
-            step, seat = changes.join(room, name, hash_credential(credential), time.time(), contribution)
-            took = contribution is not None and not room.seats[seat].taken  # not an heir's (takes none)
-            seated.append(Seated(seat, credential, room.state.pending_commitment() if took else None))
+            step, seat, commitment = changes.join(room, name, hash_credential(credential), time.time(), contribution)
+            seated.append(Seated(seat, credential, commitment))
             return step
 
         await writer.run(change)

@@ -124,7 +124,7 @@ quickForm.addEventListener('submit', (event) => {
   rememberName(name);
   const size = Number(quickForm.elements.size.value);
   // The size is in the query too: with several server processes the proxy routes by it.
-  // with a contribution to the deal of the table it is seated at, which its seat may deal at once
+  // with a contribution to the pending deal, taken if this seat deals it at once (docs/fair.md)
   const body = { ...quickBody(quickForm, name, myRoomIds(localStorage)), contribution: newContribution() };
   seatAndGo(`/api/quick?size=${size}`, body, quickError, 'start.quick.failed');
 });
@@ -145,7 +145,7 @@ const openTables = createOpenTables({
     const name = readName(quickForm, quickError);
     if (name === null) return;
     rememberName(name);
-    // the contribution goes to the deal pending when the seat is taken (the list has no commitment)
+    // the list has no commitment: the contribution is taken if this seat deals the round at once
     seatAndGo(`/api/rooms/${encodeURIComponent(room)}/join`, { name, contribution: newContribution() }, quickError,
       'start.quick.failed', room);
   },

@@ -110,7 +110,7 @@ def test_two_people_play_two_rounds_through_the_link(server, new_context, screen
     # the ready step: Ben's ask alone does not deal; Anna still sees the result
     ben.get_by_role("button", name="Nächste Runde").click()
     expect(anna.get_by_text("Warte auf dich.")).to_be_visible()
-    expect(ben.get_by_text("Du bist bereit. Warte auf: Anna")).to_be_visible()
+    expect(ben.get_by_text("Du bist bereit. Warte auf Anna.")).to_be_visible()
     expect(anna.get_by_role("heading", name="Rundenende")).to_be_visible()
     anna.get_by_role("button", name="Nächste Runde").click()
     for page in (anna, ben, carl):

@@ -107,7 +107,7 @@ def test_a_computer_plays_for_the_one_who_closed_the_tab_who_comes_back(quick_se
         expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
     # round end, Ben is ready, Anna still reads: both see who the round waits for
     ben.get_by_role("button", name="Nächste Runde").click()
-    expect(ben.get_by_text("Du bist bereit. Warte auf: Anna")).to_be_visible()
+    expect(ben.get_by_text("Du bist bereit. Warte auf Anna.")).to_be_visible()
     expect(anna.get_by_text("Warte auf dich.")).to_be_visible()
     expect(anna.get_by_role("heading", name="Rundenende")).to_be_visible()
     shoot(ben, screens, "room-round-end-waiting")

@@ -281,7 +281,7 @@ def test_an_online_round_needs_no_scrolling(server, new_context, screens, figure
         check_round_end(page, label, 2)
     # Anna is ready: both see who the next round waits for, with the result and every control.
     anna.get_by_role("button", name="Nächste Runde").click()
-    for page, waits in ((anna, "Warte auf: Ben"), (ben, "Warte auf dich.")):
+    for page, waits in ((anna, "Warte auf Ben."), (ben, "Warte auf dich.")):
         expect(page.locator(".table .ready-line")).to_contain_text(waits)
         missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
         if missing:
@@ -343,7 +343,7 @@ def test_a_four_seat_room_round_end_fits_a_small_phone(server, new_context, scre
     for page in (anna, ben):
         check_round_end(page, "four-seat room 360x640", 4)
     anna.get_by_role("button", name="Nächste Runde").click()
-    for page, waits in ((anna, "Warte auf: Benedikt Langname"), (ben, "Warte auf dich.")):
+    for page, waits in ((anna, "Warte auf Benedikt Langname."), (ben, "Warte auf dich.")):
         expect(page.locator(".table .ready-line")).to_contain_text(waits)
         missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
         if missing:

@@ -89,12 +89,12 @@ test('the waiting line lists the names as the language does and addresses the vi
   assert.equal(waitingText([0, 1, 2], words), 'Warte auf dich, Ben und Cleo.');
   assert.equal(waitingText([0, 1], words), 'Warte auf dich und Ben.');
   assert.equal(waitingText([0], words), 'Warte auf dich.');
-  assert.equal(waitingText([1, 2], words), 'Warte auf: Ben und Cleo');
+  assert.equal(waitingText([1, 2], words), 'Warte auf Ben und Cleo.');
   assert.equal(waitingText([], words), 'Alle sind bereit.');
   setLang('en');
   try {
     assert.equal(waitingText([0, 1, 2], words), 'Waiting for you, Ben, and Cleo.');
-    assert.equal(waitingText([1], words), 'Waiting for: Ben');
+    assert.equal(waitingText([1], words), 'Waiting for Ben.');
   } finally {
     setLang('de');
   }

@@ -1,7 +1,8 @@
 /**
  * @file The words for a computer standing in for a person: the log line ("Computer spielt für
- * Ben: legt 3|5 rechts an") and the seat's state ("abwesend · Computer spielt", "hat den Raum
- * verlassen"). Reads only the view's log entries and SEATINFO (docs/protocol.md).
+ * Ben: legt 3|5 rechts an") and the seat's state ("Computer spielt" beside the card's
+ * "abwesend" badge, "hat den Raum verlassen"). Reads only the view's log entries and SEATINFO
+ * (docs/protocol.md).
  */
 
 import { t } from '../common/i18n.js';

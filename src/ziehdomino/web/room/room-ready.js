@@ -34,10 +34,9 @@ export function iAmReady(room) {
  * @returns {string}
  */
 export function waitingText(waiting, { nameOf, isMe }) {
-  const list = (names) => new Intl.ListFormat(lang(), { type: 'conjunction' }).format(names);
-  const others = waiting.filter((s) => !isMe(s)).map((s) => nameOf(s));
-  if (waiting.some(isMe)) return others.length ? t('ready.waitingYouAnd', { names: list([t('ready.youObject'), ...others]) }) : t('ready.waitingYou');
-  return others.length ? t('ready.waiting', { names: list(others) }) : t('ready.all');
+  const names = [...(waiting.some(isMe) ? [t('ready.youObject')] : []), ...waiting.filter((s) => !isMe(s)).map(nameOf)];
+  if (!names.length) return t('ready.all');
+  return t('ready.waiting', { names: new Intl.ListFormat(lang(), { type: 'conjunction' }).format(names) });
 }
 
 /**

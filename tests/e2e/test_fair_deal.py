@@ -136,7 +136,8 @@ def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_c
     problems += watch(carl)
     carl.goto(anna.url.rstrip("/") + "/runde/1")
     carl.get_by_role("button", name="Ende", exact=True).click()
-    expect(carl.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    # a record is checked against its proof; that the commitment came first only the table saw
+    expect(carl.locator(".fair-seal summary")).to_have_text("Nachweis stimmt", timeout=10_000)
     carl.locator(".fair-seal summary").click()
     expect(carl.locator(".fair-seal .fair-commitment")).to_have_text(promised)
     assert not problems, problems
@@ -249,7 +250,7 @@ def test_a_local_round_is_dealt_the_same_way_and_its_file_is_checked_on_ansehen(
     page.get_by_role("link", name="Runde ansehen").click()
     page.wait_for_url(re.compile(r"/ansehen\?lokal=1$"))
     page.get_by_role("button", name="Ende", exact=True).click()
-    expect(page.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    expect(page.locator(".fair-seal summary")).to_have_text("Nachweis stimmt", timeout=10_000)
     with page.expect_download() as download:
         page.get_by_role("button", name="Als Datei speichern").click()
     saved = tmp_path / "runde.json"
@@ -262,7 +263,7 @@ def test_a_local_round_is_dealt_the_same_way_and_its_file_is_checked_on_ansehen(
     other.goto(server.base + "/ansehen")
     other.get_by_label("Datei öffnen").set_input_files(str(saved))
     other.get_by_role("button", name="Ende", exact=True).click()
-    expect(other.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
+    expect(other.locator(".fair-seal summary")).to_have_text("Nachweis stimmt", timeout=10_000)
     # the same round with a proof of other contributions: the deal does not follow from it
     forged = dict(data, fair=dict(data["fair"], contributions=["0" * 32, ""]))
     other.get_by_label("Datei öffnen").set_input_files(

@@ -110,14 +110,15 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     anna.keyboard.press("Escape")
     # They play the round to its end; the match to 5 goes on into the next once both are ready.
     play_round([anna, ben], act_by_names)
-    # Anna's page held the commitment before the deal; Ben sat down as it was dealt, so his seal
-    # says that the commitment reached him only with the round, not that it came before. Both
-    # contributions are in the deal: Ben's went with his quick play, whose seat dealt it.
-    for page, words in ((anna, "Der Server hatte sich vor dem Geben"), (ben, "erst mit der Runde an")):
+    # Anna's page held the commitment before the deal; Ben's quick play dealt the round, and its
+    # answer named the commitment of that deal. Both contributions are in the deal: Ben's went
+    # with his quick play, whose seat dealt it.
+    for page, held in ((anna, "vor dem Geben erhalten"), (ben, "mit deinem Platz erhalten")):
         seal = page.locator(".fair-seal")
         expect(seal.locator("summary")).to_have_text("Mischen geprüft", timeout=10_000)
         seal.locator("summary").click()
-        expect(seal.locator(".fair-note")).to_contain_text(words)
+        expect(seal.locator(".fair-note")).to_contain_text("Der Server hatte sich vor dem Geben")
+        expect(seal).to_contain_text(held)
         expect(seal).to_contain_text("dein Beitrag")
         seal.locator("summary").click()
     for page in (anna, ben):

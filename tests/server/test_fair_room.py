@@ -180,3 +180,34 @@ def test_changes_contribute_is_pure() -> None:
             changes.contribute(room, 0, "0" * 64, A)
         assert writer.room is room
     _run(main)
+
+
+def test_the_person_taking_a_computers_seat_contributes_to_the_deal_that_seats_them() -> None:
+    """"Platz übernehmen": the heir watches until the next round, yet contributes to its deal
+    from the socket its credential opened, so that their check can vouch for it; a computer's
+    seat that nobody takes contributes nothing."""
+    async def main() -> None:
+        rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+        quick = QuickPlay(rooms, 30.0)
+        rooms.listeners.append(quick)
+        writer, anna = await quick.seat("Anna", 3, "a")
+        assert anna is not None
+        await rooms.connect(writer, Connection(0))
+        await rooms.start_now(writer, 0)
+        ben = await rooms.join(writer, "Ben")  # no free seat: the computer's seat 1 from the next round
+        assert writer.room.heir_of(ben.credential) == 1
+        await _play_out(rooms, writer)
+        pending = writer.room.state.pending_commitment()
+        assert pending is not None
+        with pytest.raises(RoomError) as refused:  # seat 2: a computer nobody takes
+            await rooms.contribute(writer, 2, pending, C)
+        assert refused.value.code == "spectator" and writer.room.state.contributions[2] == ""
+        await rooms.contribute(writer, 1, pending, B)
+        await rooms.contribute(writer, 0, pending, A)
+        assert [bool(c) for c in writer.room.state.contributions] == [True, True, False]
+        await rooms.next_round(writer, 0, writer.room.match.version)  # type: ignore[union-attr]
+        match = writer.room.match
+        assert match is not None and match.round_number == 2 and writer.room.seats[1].name == "Ben"
+        assert match.fair is not None and match.fair["commitment"] == pending and match.fair["contributions"] == [A, B, ""]
+        await rooms.close()
+    _run(main)

@@ -387,7 +387,8 @@ test('a seat contributes once per socket to each pending deal, a spectator never
   const dealt = { version: 2, seat: 1, round_number: 1, result: null, fair: { commitment: 'c'.repeat(64), seed: null, contributions: null } };
   t.all[0].message({ type: 'state', room: { you: 1, fair: { commitment: null, contributed: [false, false] } }, view: dealt });
   assert.deepEqual(t.session.dealWitness(dealt), {
-    seen: 'c'.repeat(64), promised: 'c'.repeat(64), mine: { contribution: sent[0].contribution, confirmed: true },
+    seen: 'c'.repeat(64), promised: 'c'.repeat(64), byJoin: false, waited: true,
+    mine: { contribution: sent[0].contribution, confirmed: true }, previous: null,
   });
   // a new socket sends it again while it is not confirmed; a spectator sends nothing
   const s = make();
@@ -395,6 +396,38 @@ test('a seat contributes once per socket to each pending deal, a spectator never
   s.all[0].open();
   s.all[0].message({ type: 'state', room: { you: null, fair: { commitment: 'd'.repeat(64), contributed: [false, false] } }, view: null });
   assert.equal(s.all[0].sent.filter((m) => m.type === 'contribute').length, 0);
+});
+
+test('a contribution sent before the next-round request on the socket that brings the deal is one the server holds', () => {
+  const storage = new FakeStorage();
+  writeSeat(storage, 'ROOM123', 0, 'SECRET');
+  const t = make(storage);
+  t.session.connect();
+  t.all[0].open();
+  const c1 = '1'.repeat(64);
+  const c2 = '2'.repeat(64);
+  const round = (n, commitment, result) => ({ version: n * 10, seat: 0, round_number: n, result, starter: n % 2, log: [],
+    fair: { commitment, seed: null, contributions: null } });
+  t.all[0].message({ type: 'state', room: { you: 0, seats: [{ ready: false }, { ready: false }], fair: { commitment: null, contributed: [false, false] } }, view: round(1, c1, null) });
+  t.all[0].message({ type: 'state', room: { you: 0, seats: [{ ready: false }, { ready: false }], fair: { commitment: c2, contributed: [false, false] } }, view: round(1, c1, { kind: 'domino' }) });
+  const given = t.all[0].sent.find((m) => m.type === 'contribute');
+  assert.equal(given.commitment, c2);
+  t.session.nextRound(); // never confirmed (a server that drops it says nothing), then the deal on this socket
+  t.all[0].message({ type: 'state', room: { you: 0, seats: [{ ready: false }, { ready: false }], fair: { commitment: null, contributed: [false, false] } }, view: round(2, c2, null) });
+  const witness = t.session.dealWitness(round(2, c2, null));
+  assert.deepEqual([witness.mine, witness.promised, witness.previous], [{ contribution: given.contribution, confirmed: true }, c2, 1]);
+});
+
+test('a person taking a computer\'s seat contributes to the deal that seats them while watching', () => {
+  const storage = new FakeStorage();
+  writeSeat(storage, 'ROOM123', 1, 'HEIR');
+  const t = make(storage);
+  t.session.connect();
+  t.all[0].open();
+  const seats = [{ kind: 'person', heir: null }, { kind: 'computer', heir: 'Ben' }];
+  t.all[0].message({ type: 'state', room: { you: null, seats, fair: { commitment: 'e'.repeat(64), contributed: [true, false] } }, view: null });
+  assert.equal(t.all[0].sent.filter((m) => m.type === 'contribute').length, 1);
+  assert.equal(t.session.pendingDeal().contribution, t.all[0].sent.find((m) => m.type === 'contribute').contribution);
 });
 
 test('a delta from the state held makes the next state; one that does not follow it asks for the full state once', () => {

@@ -184,8 +184,9 @@ def join(room: Room, name: str, credential_hash: str, now: float,
 
 def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> Step:
     """The person at ``seat`` contributes to the pending deal whose commitment is ``commitment``
-    (``docs/fair.md``). A seat's first contribution to a deal stays: a later one changes
-    nothing and is answered with the state as it is (nothing written).
+    (``docs/fair.md``), or the person who takes this computer-held seat at that deal ("Platz
+    übernehmen"). A seat's first contribution to a deal stays: a later one changes nothing and
+    is answered with the state as it is (nothing written).
 
     Raises:
         Refusal: ``stale_version``: no deal is pending, or ``commitment`` is another deal's.
@@ -224,8 +225,11 @@ def away(room: Room, seat: Seat, now: float) -> Step:
 
 
 def disconnect(room: Room, seat: Seat, now: float) -> Step | None:
+        RoomError: ``spectator``: a computer holds ``seat`` and nobody takes it at the next deal.
     """The last connection of the person at ``seat`` closed: they are away from ``now`` (the
     grace starts); if that made everyone ready, the next round is dealt. None: nothing changed."""
+    if room.seats[seat].played_by_computer and room.seats[seat].heir is None:
+        raise RoomError(ErrorCode.SPECTATOR, "a computer's seat adds no contribution")
     if not room.is_present(seat) or room.seats[seat].kind != "person":
         return None
     return _deal_if_ready(room.but(state=room.state.away(seat, now)), now, Write("state", best_effort=True))

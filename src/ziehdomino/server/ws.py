@@ -148,8 +148,9 @@ async def _hello(ws: WebSocket, read: Reader, room: RoomWriter, settings: Settin
     seat = None
     if msg.credential is not None:
         seat = room.seat_of(msg.credential)
-        if seat is None and room.room.heir_of(msg.credential) is not None:
-            return Connection(None, deltas=msg.deltas == DELTA_FORM)  # watches until the next round gives the seat
+        heir = None if seat is not None else room.room.heir_of(msg.credential)
+        if heir is not None:  # watches until the next round gives the seat
+            return Connection(None, deltas=msg.deltas == DELTA_FORM, heir=heir)
         if seat is None:
             await ws.send_text(error_text(ErrorCode.BAD_CREDENTIAL, "this credential opens no seat of this room"))
             await ws.close(Close.BAD_CREDENTIAL, "bad credential")
@@ -234,7 +235,7 @@ async def _handle(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Connectio
     if isinstance(msg, Ping):
         conn.push(PONG)
     elif isinstance(msg, Contribute):
-        await rooms.contribute(room, conn.seat, msg.commitment, msg.contribution)
+        await rooms.contribute(room, conn.seat if conn.heir is None else conn.heir, msg.commitment, msg.contribution)
     elif isinstance(msg, Leave):
         await rooms.leave(room, conn.seat)
     elif isinstance(msg, StartNow):

@@ -107,7 +107,7 @@ async function seatAndGo(url, body, errorBox, failedKey, roomId) {
     // the server took the contribution for the deal it names: the table's page checks that deal
     // against it (docs/fair.md)
     if (typeof data.commitment === 'string') {
-      joined(localStorage, room, { commitment: data.commitment, contribution: body.contribution }, { promised: false });
+      joined(localStorage, room, { commitment: data.commitment, contribution: body.contribution }, { dealt: true });
     }
     go(`/r/${encodeURIComponent(room)}`);
   } catch {

@@ -1,10 +1,11 @@
 /**
- * @file The check of a round's committed deal (docs/fair.md, "When what is sent"): the revealed
- * seed against the commitment, the commitment against the one announced before the deal, this
- * seat's own contribution in its place, and the deal recomputed from seed and contributions
- * against what the round showed: the round's end (its public log played on the recomputed deal
- * by the rules must end in exactly the hands and result shown) or a round's record (its dealt
- * hands and drawn tiles; a match's first round, its starter too). Loaded by the table only when a round ends (it needs the rules).
+ * @file The check of a round's committed deal (docs/fair.md, "What the browser can vouch for"):
+ * the revealed seed against the commitment, the commitment against the one held before the
+ * deal, this seat's own contribution in its place, the opener against the round before, and the
+ * deal recomputed from seed and contributions against what the round showed: the round's end
+ * (its public log played on the recomputed deal by the rules must end in exactly the hands and
+ * result shown) or a round's record (its dealt hands and drawn tiles; a match's first round, its
+ * starter too). Loaded by the table only when a round ends (it needs the rules).
  */
 
 import { commitmentOf, dealOf, isContribution, isSeed } from '../common/fair.js';
@@ -13,11 +14,15 @@ import { replayRounds } from './replay.js';
 
 /**
  * @typedef {object} ProofCheck
- * @property {'ok'|'failed'|'none'} status  `none`: the round was dealt without a commitment.
+ * @property {'ok'|'partial'|'failed'|'none'} status  `ok`: this browser can vouch that the server
+ *   could not choose the deal; `partial`: the deal follows from the proof, but this browser
+ *   cannot vouch for that (`missing` says why); `none`: the round was dealt without a commitment.
  * @property {string|null} reason  why it failed: a key under `fair.why.` in common/i18n.js.
- * @property {{commitment: string, seed: string, contributions: string[]}|null} proof
- * @property {boolean} promised  the commitment was received before the deal.
- * @property {'in'|'late'|null} mine  this seat's contribution: in its place, or not sent in time.
+ * @property {object|null} proof  `{commitment, seed, contributions}`
+ * @property {boolean} promised  the commitment was held before the deal.
+ * @property {boolean} byJoin  it was named by the answer of this browser's join that dealt it.
+ * @property {'in'|'late'|null} mine  this seat's contribution: in its place, or not in time.
+ * @property {string[]} missing  with `partial`: keys under `fair.partial.` in common/i18n.js.
  * @property {number} ms  what the check took.
  * @property {string} [before]  with reason `changed`: the commitment received before the deal.
  */
@@ -26,7 +31,7 @@ const tileKey = (text) => text.split('|').map(Number).sort((a, b) => a - b).join
 const sameTiles = (a, b) => Array.isArray(a) && a.length === b.length && a.every((t, i) => tileKey(t) === tileKey(b[i]));
 
 function failed(reason, proof, started, extra = {}) {
-  return { status: 'failed', reason, proof, promised: false, mine: null, ms: performance.now() - started, ...extra };
+  return { status: 'failed', reason, proof, promised: false, byJoin: false, mine: null, missing: [], ms: performance.now() - started, ...extra };
 }
 
 /** The proof's shape and its commitment; a failure reason or null. */
@@ -36,32 +41,18 @@ async function commitmentProblem(proof, players) {
   return (await commitmentOf(proof.seed)) === proof.commitment ? null : 'commitment';
 }
 
-/**
- * Checks a finished round as its end shows it (the seat's view) against what this browser saw
- * before (`witness`, sessions/deal-witness.js; a local game passes its own).
- * @param {object} view  the seat's view of a finished round (docs/view.md), `fair` revealed.
- * @param {{seen: string|null, promised: string|null, mine: {contribution: string, confirmed: boolean}|null}} witness
- * @returns {Promise<ProofCheck>}
- */
-export async function checkView(view, witness) {
-  const started = performance.now();
-  const proof = view.fair;
-  if (!proof) return { status: 'none', reason: null, proof: null, promised: false, mine: null, ms: 0 };
-  const promised = Boolean(witness.promised) && witness.promised === proof.commitment;
-  const problem = await commitmentProblem(proof, view.players);
-  if (problem) return failed(problem, proof, started, { promised });
-  if ((witness.seen && witness.seen !== proof.commitment) || (witness.promised && witness.promised !== proof.commitment)) {
-    return failed('changed', proof, started, { before: witness.promised ?? witness.seen });
-  }
-  let mine = null;
-  if (witness.mine && view.seat !== null) {
-    const theirs = proof.contributions[view.seat];
-    if (theirs === witness.mine.contribution) mine = 'in';
-    else if (theirs === '' && !witness.mine.confirmed) mine = 'late';
-    else return failed('mine', proof, started, { promised });
-  }
-  const deal = await dealOf(proof.seed, proof.contributions, handSize(view.players));
-  if (view.round_number === 1 && view.starter !== deal.starter) return failed('deal', proof, started, { promised, mine });
+/** This seat's contribution in the proof: 'in', 'late' (missing, and the server need not have
+ * held it), null (none of its own), or the failure 'mine'. */
+function ownContribution(proof, seat, mine) {
+  if (!mine || !Number.isInteger(seat)) return null;
+  const theirs = proof.contributions[seat];
+  if (theirs === mine.contribution) return 'in';
+  return theirs === '' && !mine.confirmed ? 'late' : 'mine';
+}
+
+/** Whether the round's public log, played on the recomputed deal by the rules, ends in
+ * exactly the hands the view shows. */
+function dealGivesRound(view, deal) {
   const draws = view.log.filter((e) => e.type === 'draw').length;
   const record = {
     format: 1, round: view.round_number, players: view.players, starter: view.starter,
@@ -74,11 +65,58 @@ export async function checkView(view, witness) {
     const { states } = replayRounds(record);
     const end = states[states.length - 1];
     const hands = end.hands.map((hand) => hand.map(([a, b]) => `${a}|${b}`));
-    if (!hands.every((hand, s) => sameTiles(view.hands[s], hand))) return failed('deal', proof, started, { promised, mine });
+    return hands.every((hand, s) => sameTiles(view.hands[s], hand));
   } catch {
-    return failed('deal', proof, started, { promised, mine });
+    return false;
   }
-  return { status: 'ok', reason: null, proof, promised, mine, ms: performance.now() - started };
+}
+
+/** What keeps a deal that follows from its proof from being vouched for (docs/fair.md). */
+function missingFor(view, witness, held, mine) {
+  if (witness.own) return [];
+  const missing = [];
+  if (!held) missing.push('notPromised');
+  if (!Number.isInteger(view.seat)) missing.push('spectator');
+  else if (mine !== 'in') missing.push(mine === 'late' ? 'late' : 'noContribution');
+  return missing;
+}
+
+/**
+ * Checks a finished round as its end shows it (the seat's view) against what this browser saw
+ * before (`witness`, sessions/deal-witness.js; a local game passes its own, `own: true`).
+ * "ok" only when this browser held the commitment before the deal and its own contribution
+ * is in the proof; a deal that follows from its proof without that is "partial"; a proof that
+ * contradicts what this browser saw (a withheld seed, no commitment announced while it waited
+ * for the deal, another commitment, its contribution dropped although the server held it, a
+ * deal or an opener the rules do not give) is "failed".
+ * @param {object} view  the seat's view of a finished round (docs/view.md).
+ * @param {import('../sessions/deal-witness.js').Witness} witness
+ * @returns {Promise<ProofCheck>}
+ */
+export async function checkView(view, witness) {
+  const started = performance.now();
+  const proof = view.fair ?? null;
+  const held = witness.promised ?? null;
+  if (!proof && !held && !witness.seen) return { status: 'none', reason: null, proof: null, promised: false, byJoin: false, mine: null, missing: [], ms: 0 };
+  const promised = Boolean(held) && held === proof?.commitment;
+  if (!proof || proof.seed === null || proof.seed === undefined) return failed('noseed', proof, started, { promised });
+  const problem = await commitmentProblem(proof, view.players);
+  if (problem) return failed(problem, proof, started, { promised });
+  if ((witness.seen && witness.seen !== proof.commitment) || (held && held !== proof.commitment)) {
+    return failed('changed', proof, started, { before: held ?? witness.seen });
+  }
+  if (witness.waited && !held && !witness.own) return failed('unannounced', proof, started);
+  const mine = ownContribution(proof, view.seat, witness.mine);
+  if (mine === 'mine') return failed('mine', proof, started, { promised });
+  const deal = await dealOf(proof.seed, proof.contributions, handSize(view.players));
+  if (view.round_number === 1 && view.starter !== deal.starter) return failed('deal', proof, started, { promised, mine });
+  if (view.round_number > 1 && Number.isInteger(witness.previous) && view.starter !== (witness.previous + 1) % view.players) {
+    return failed('opener', proof, started, { promised, mine });
+  }
+  if (!dealGivesRound(view, deal)) return failed('deal', proof, started, { promised, mine });
+  const missing = missingFor(view, witness, held, mine);
+  return { status: missing.length ? 'partial' : 'ok', reason: null, proof, promised, byJoin: promised && Boolean(witness.byJoin),
+    mine, missing, ms: performance.now() - started };
 }
 
 /**
@@ -91,7 +129,7 @@ export async function checkView(view, witness) {
 export async function checkRecord(record) {
   const started = performance.now();
   const proof = record?.fair;
-  if (!proof) return { status: 'none', reason: null, proof: null, promised: false, mine: null, ms: 0 };
+  if (!proof) return { status: 'none', reason: null, proof: null, promised: false, byJoin: false, mine: null, missing: [], ms: 0 };
   const problem = await commitmentProblem(proof, record.players);
   if (problem) return failed(problem, proof, started);
   const deal = await dealOf(proof.seed, proof.contributions, handSize(record.players));
@@ -100,5 +138,5 @@ export async function checkRecord(record) {
     && record.deal.hands.every((hand, s) => sameTiles(hand, deal.hands[s]))
     && sameTiles(drawn, deal.boneyard.slice(0, drawn.length)) && record.undrawn === deal.boneyard.length - drawn.length;
   if (!same) return failed('deal', proof, started);
-  return { status: 'ok', reason: null, proof, promised: false, mine: null, ms: performance.now() - started };
+  return { status: 'ok', reason: null, proof, promised: false, byJoin: false, mine: null, missing: [], ms: performance.now() - started };
 }

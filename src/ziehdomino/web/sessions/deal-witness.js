@@ -1,16 +1,30 @@
 /**
- * @file What this browser saw of a room's deals (docs/fair.md), kept in localStorage under
- * `ziehdomino.deal.<room>` so that a reload keeps it: the pending commitment last announced, this
- * seat's own contribution to it (and whether the server confirmed holding one), and per round
- * the commitment it was dealt under as first seen during the round and the one announced
- * before its deal. At the round's end the table's check (replay/fair-proof.js) holds the
- * revealed proof against it.
+ * @file What this browser saw of a room's deals (docs/fair.md, "What the browser can vouch
+ * for"), kept in localStorage under `ziehdomino.deal.<room>` so that a reload keeps it: the
+ * pending commitment last announced and the round it deals, whether a state before that deal
+ * was seen at all, this seat's own contribution to it (and whether the server must hold it),
+ * and per round what stood when it was dealt, with its starter. At the round's end the
+ * table's check (replay/fair-proof.js) holds the revealed proof against it.
  */
 
 import { isSeed, newContribution } from '../common/fair-hex.js';
 
 export const DEAL_KEY_PREFIX = 'ziehdomino.deal.';
 const KEEP_ROUNDS = 8;
+
+/**
+ * @typedef {object} Witness  what this browser saw of one round's deal (`witnessOf`)
+ * @property {string|null} seen  the commitment of the round's first state seen during play.
+ * @property {string|null} promised  the commitment held before the deal: announced in a state
+ *   before it, or named by the answer of this browser's own join that dealt it.
+ * @property {boolean} byJoin  `promised` came with the answer of the join that dealt the round.
+ * @property {boolean} waited  a state before this deal was seen (so a commitment was owed).
+ * @property {{contribution: string, confirmed: boolean}|null} mine  this seat's contribution;
+ *   `confirmed`: the server must hold it (it said so, the join that carried it seated us, or
+ *   this page asked for the next round after it on the socket that then brought the deal).
+ * @property {number|null} previous  the starter of the round before, when this browser saw it.
+ * @property {boolean} [own]  this browser made the seed itself (a local game).
+ */
 
 function read(storage, roomId) {
   try {
@@ -19,7 +33,7 @@ function read(storage, roomId) {
   } catch {
     // unreadable: as if nothing was seen
   }
-  return { pending: null, mine: null, rounds: {} };
+  return { pending: null, waited: null, mine: null, rounds: {} };
 }
 
 function write(storage, roomId, data) {
@@ -32,50 +46,77 @@ function write(storage, roomId, data) {
   }
 }
 
+/** The round a state waits to deal: 1 before the first, n + 1 once round n ended; null during play. */
+function dealtNext(view) {
+  if (!view) return 1;
+  return view.result !== null && Number.isInteger(view.round_number) ? view.round_number + 1 : null;
+}
+
+/** The first state of a round in play: what stood when it was dealt. */
+function firstOfRound(data, view, socket) {
+  const r = view.round_number;
+  const commitment = view.fair?.commitment ?? null;
+  const pending = data.pending?.round === r ? data.pending : null;
+  let mine = null;
+  if (commitment && data.mine?.commitment === commitment) {
+    const confirmed = Boolean(data.mine.confirmed) || (socket !== null && data.mine.readyOn === socket);
+    mine = { contribution: data.mine.contribution, confirmed };
+  }
+  data.rounds[r] = { commitment, promised: pending?.commitment ?? null, byJoin: Boolean(pending?.byJoin),
+    waited: data.waited === r, mine, starter: Number.isInteger(view.starter) ? view.starter : null };
+}
+
 /**
  * Notes a `state` message. Returns the contribution this seat should send now
- * (`{commitment, contribution}`), or null: none is pending, this viewer is a spectator, or the
- * server holds this seat's contribution already.
+ * (`{commitment, contribution}`), or null: none is pending, this viewer contributes for no
+ * seat, or the server holds this seat's contribution already.
  * @param {Storage} storage
  * @param {string} roomId
  * @param {object|null} room  ROOMINFO
  * @param {object|null} view  the seat's view
+ * @param {{seat?: number|null, socket?: string|null}} [options]  `seat`: the seat this browser
+ *   contributes for (default `room.you`; the seat it takes at the next round when it watches
+ *   until then); `socket`: the token of the socket the state came on.
  * @returns {{commitment: string, contribution: string}|null}
  */
-export function noteState(storage, roomId, room, view) {
+export function noteState(storage, roomId, room, view, { seat = room?.you ?? null, socket = null } = {}) {
   const data = read(storage, roomId);
-  let changed = false;
+  const before = JSON.stringify(data);
+  const next = dealtNext(view);
   const pending = room?.fair?.commitment ?? null;
-  if (view?.fair && view.result === null && !data.rounds[view.round_number]) {
-    // the first state of a round in play: its commitment, and the one announced before its deal
-    const mine = data.mine?.commitment === view.fair.commitment ? data.mine : null;
-    data.rounds[view.round_number] = { commitment: view.fair.commitment, promised: data.pending, mine };
-    changed = true;
-  }
+  if (next !== null) data.waited = next;
+  if (view && view.result === null && !data.rounds[view.round_number]) firstOfRound(data, view, socket);
   let send = null;
-  if (isSeed(pending)) {
-    if (data.pending !== pending) {
-      data.pending = pending;
-      changed = true;
-    }
-    const you = room.you;
-    if (Number.isInteger(you)) {
-      if (data.mine?.commitment !== pending) {
-        data.mine = { commitment: pending, contribution: newContribution(), confirmed: false };
-        changed = true;
-      }
-      if (room.fair.contributed?.[you]) {
-        if (!data.mine.confirmed) {
-          data.mine.confirmed = true;
-          changed = true;
-        }
-      } else {
-        send = { commitment: pending, contribution: data.mine.contribution };
-      }
+  if (next !== null && isSeed(pending)) {
+    if (data.pending?.commitment !== pending) data.pending = { commitment: pending, round: next };
+    if (Number.isInteger(seat)) {
+      if (data.mine?.commitment !== pending) data.mine = { commitment: pending, contribution: newContribution(), confirmed: false };
+      if (room.fair.contributed?.[seat]) data.mine.confirmed = true;
+      else send = { commitment: pending, contribution: data.mine.contribution };
     }
   }
-  if (changed) write(storage, roomId, data);
+  if (JSON.stringify(data) !== before) write(storage, roomId, data);
   return send;
+}
+
+/** This seat's contribution to `commitment` went out on the socket `socket` (a token). */
+export function sent(storage, roomId, commitment, socket) {
+  const data = read(storage, roomId);
+  if (data.mine?.commitment !== commitment || data.mine.sentOn === socket) return;
+  data.mine.sentOn = socket;
+  write(storage, roomId, data);
+}
+
+/**
+ * This page asked for the next round on the socket `socket`. Messages on one socket are handled
+ * in order and the deal needs that request, so a contribution sent before it on the same socket
+ * is one the server holds when it deals on it (`readyOn`).
+ */
+export function readied(storage, roomId, socket) {
+  const data = read(storage, roomId);
+  if (!data.mine || data.mine.sentOn !== socket || data.mine.readyOn === socket) return;
+  data.mine.readyOn = socket;
+  write(storage, roomId, data);
 }
 
 /**
@@ -90,49 +131,51 @@ export function joinContribution(storage, roomId, room) {
 }
 
 /**
- * The join that carried `given` (`{commitment, contribution}`, from `joinContribution`) seated
- * us: the server holds it. `promised`: this browser had the commitment before it sent the join;
- * false when the server named it only in the join's answer ("Schnell spielen", "Mitspielen"),
- * so that the check at the round's end does not take it as announced before the deal.
+ * The join that carried `given` (`{commitment, contribution}`) seated us: the server holds the
+ * contribution. The first round is the only one a join deals. `dealt`: the join's answer named
+ * the commitment of the deal the join itself made ("Schnell spielen", "Mitspielen" send their
+ * contribution before they can know the table's commitment); otherwise this browser held the
+ * commitment before it sent the join.
  */
-export function joined(storage, roomId, given, { promised = true } = {}) {
+export function joined(storage, roomId, given, { dealt = false } = {}) {
   if (!given) return;
   const data = read(storage, roomId);
-  if (promised) data.pending = given.commitment;
+  data.pending = { commitment: given.commitment, round: 1, byJoin: dealt };
   data.mine = { ...given, confirmed: true };
   // the join of the last seat deals at once: its round may have been seen (as a spectator) already
-  for (const round of Object.values(data.rounds)) {
-    if (round.commitment === given.commitment) round.mine = data.mine;
-  }
+  const round = data.rounds[1];
+  if (round?.commitment === given.commitment) Object.assign(round, { promised: given.commitment, byJoin: dealt, mine: { contribution: given.contribution, confirmed: true } });
   write(storage, roomId, data);
 }
 
 /**
- * What this browser saw of the deal of the view's round, for the check at its end:
- * `seen`: the commitment of its first state during the round (null: it saw none);
- * `promised`: the commitment announced before its deal (null: none seen);
- * `mine`: this seat's contribution to that deal as it stood when the round was dealt,
- * `{contribution, confirmed}`, or null.
+ * What this browser saw of the deal of the view's round, for the check at its end.
  * @param {Storage} storage
  * @param {string} roomId
  * @param {object} view
+ * @returns {Witness}
  */
 export function witnessOf(storage, roomId, view) {
   const data = read(storage, roomId);
   const round = data.rounds[view.round_number] ?? null;
-  const mine = round?.mine ? { contribution: round.mine.contribution, confirmed: Boolean(round.mine.confirmed) } : null;
-  return { seen: round?.commitment ?? null, promised: round?.promised ?? null, mine };
+  const previous = data.rounds[view.round_number - 1]?.starter;
+  return { seen: round?.commitment ?? null, promised: round?.promised ?? null, byJoin: Boolean(round?.byJoin),
+    waited: Boolean(round?.waited), mine: round?.mine ?? null, previous: Number.isInteger(previous) ? previous : null };
 }
 
 /**
  * The pending deal as this browser sees it: its commitment and this seat's own contribution to
  * it (shown to its sender before the deal), or null while none is pending.
+ * @param {Storage} storage
+ * @param {string} roomId
+ * @param {object|null} room  ROOMINFO
+ * @param {number|null} [seat]  the seat this browser contributes for (default `room.you`)
  * @returns {{commitment: string, contribution: string|null, confirmed: boolean}|null}
  */
-export function pendingOf(storage, roomId, room) {
+export function pendingOf(storage, roomId, room, seat = room?.you ?? null) {
   const commitment = room?.fair?.commitment ?? null;
   if (!isSeed(commitment)) return null;
   const mine = read(storage, roomId).mine;
   const own = mine?.commitment === commitment ? mine : null;
-  return { commitment, contribution: own?.contribution ?? null, confirmed: Boolean(own && room.fair.contributed?.[room.you]) };
+  return { commitment, contribution: own?.contribution ?? null, confirmed: Boolean(own && room.fair.contributed?.[seat]) };
 }

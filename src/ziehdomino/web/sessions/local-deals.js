@@ -53,6 +53,6 @@ export class LocalDeals {
    */
   check(view) {
     const commitment = view?.fair?.commitment ?? null;
-    return checkView(view, { seen: commitment, promised: commitment, mine: null });
+    return checkView(view, { seen: commitment, promised: commitment, byJoin: false, waited: false, mine: null, previous: null, own: true });
   }
 }

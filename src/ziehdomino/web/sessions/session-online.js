@@ -11,7 +11,7 @@
  */
 
 import { CLOSE, FINAL_CLOSES } from '../common/codes.js';
-import { noteState, pendingOf, witnessOf } from './deal-witness.js';
+import { noteState, pendingOf, readied, sent, witnessOf } from './deal-witness.js';
 import { applyDelta } from './delta.js';
 import { roundOf } from './follow.js';
 import { SessionEvents } from './session.js';
@@ -108,6 +108,20 @@ export class OnlineSession extends SessionEvents {
     this.pendingTimer = null; // runs from a send until PENDING_MS later or the answer
     this.waiting = false; // what pending() says
     this.contributedOn = null; // [socket, commitment] of the last contribution sent (one per socket and deal)
+    this.sockets = 0; // sockets opened: with a random part, the token of each (deal-witness.js)
+    this.page = Math.random().toString(36).slice(2);
+    this.socketToken = null;
+  }
+
+  /**
+   * The seat this browser contributes to the pending deal for: its own, or, while it watches
+   * until the next round gives it a computer's seat ("Platz übernehmen"), that seat.
+   */
+  contributingSeat() {
+    const room = this.current.room;
+    if (Number.isInteger(room?.you)) return room.you;
+    const stored = this.seat?.seat;
+    return Number.isInteger(stored) && room?.seats?.[stored]?.heir ? stored : null;
   }
 
   /**
@@ -121,7 +135,7 @@ export class OnlineSession extends SessionEvents {
 
   /** The next deal's commitment and this seat's contribution to it, or null (deal-witness.js). */
   pendingDeal() {
-    return pendingOf(this.storage, this.roomId, this.current.room);
+    return pendingOf(this.storage, this.roomId, this.current.room, this.contributingSeat());
   }
 
   /**
@@ -217,6 +231,8 @@ export class OnlineSession extends SessionEvents {
       return;
     }
     this.socket = socket;
+    this.sockets += 1;
+    this.socketToken = `${this.page}.${this.sockets}`;
     this.syncing = false; // the new socket's first message is a full state
     if (this.unanswered) this.lost = this.unanswered; // answered on the old socket or never
     this.unanswered = null;
@@ -277,6 +293,11 @@ export class OnlineSession extends SessionEvents {
     if (!view) return this.onError('not_started');
     if (this.unanswered?.type === 'next_round' && this.unanswered.version === view.version) return this.onError('pending');
     if (!this.sendRaw({ type: 'next_round', version: view.version })) return this.onError('offline');
+    try {
+      readied(this.storage, this.roomId, this.socketToken);
+    } catch {
+      // no storage: the check knows less, and says so
+    }
     this.unanswered = { type: 'next_round', version: view.version };
     this.startPending();
   }
@@ -405,14 +426,21 @@ export class OnlineSession extends SessionEvents {
   contribute() {
     let give = null;
     try {
-      give = noteState(this.storage, this.roomId, this.current.room, this.current.view);
+      give = noteState(this.storage, this.roomId, this.current.room, this.current.view,
+        { seat: this.contributingSeat(), socket: this.socketToken });
     } catch {
       return; // no storage: this browser contributes nothing and its check says so
     }
     if (!give) return;
     const on = this.contributedOn;
     if (on && on[0] === this.socket && on[1] === give.commitment) return;
-    if (this.sendRaw({ type: 'contribute', ...give })) this.contributedOn = [this.socket, give.commitment];
+    if (!this.sendRaw({ type: 'contribute', ...give })) return;
+    this.contributedOn = [this.socket, give.commitment];
+    try {
+      sent(this.storage, this.roomId, give.commitment, this.socketToken);
+    } catch {
+      // no storage: as above
+    }
   }
 
   closedWith(code) {

@@ -1,7 +1,9 @@
 /**
- * @file The round end's seal of the committed deal (docs/fair.md): "Mischen geprüft" or the
- * warning "Mischen nicht bestätigt", with details (`<details>`): the commitment (and whether it
- * came before the deal), the seed, every seat's contribution (the viewer's marked) and in a room
+ * @file The round end's seal of the committed deal (docs/fair.md): "Mischen geprüft", "Mischen
+ * teilweise geprüft" (with what this browser could not check) or the warning "Mischen nicht
+ * bestätigt", with details (`<details>`): what was checked in plain words, then the proof: the
+ * commitment (and whether it came before the deal), the seed, every seat's contribution (the
+ * viewer's marked) and in a room
  * the next deal's commitment with this seat's contribution to it (`session.pendingDeal()`). A
  * local game or a replay checks itself (`session.checkDeal(view)`); a room's check
  * (replay/fair-proof.js) loads when a round with a proof ends, holds the proof against what this
@@ -44,10 +46,10 @@ export function createFairSeal(ctx, session) {
           setTimeout(() => { if (of === key) check(view, of); }, Math.min(30, 2 ** proofTries) * 1000);
           return; // still "Mischen wird geprüft …"
         }
-        result = await proof.checkView(view, session.dealWitness?.(view) ?? { seen: null, promised: null, mine: null });
+        result = await proof.checkView(view, witnessOf(view));
       }
     } catch {
-      result = { status: 'failed', reason: 'shape', proof: view.fair, promised: false, mine: null, ms: 0 };
+      result = { status: 'failed', reason: 'shape', proof: view.fair, promised: false, byJoin: false, mine: null, missing: [], ms: 0 };
     }
     if (of !== key) return;
     outcome = result;
@@ -55,18 +57,38 @@ export function createFairSeal(ctx, session) {
     render();
   }
 
+  /** What this browser saw of the deal before its end (deal-witness.js), or nothing. */
+  function witnessOf(view) {
+    return session.dealWitness?.(view) ?? { seen: null, promised: null, byJoin: false, waited: false, mine: null, previous: null };
+  }
+
+  /** The summary's words: a replay checks a record, which no browser of a player vouches for. */
+  function verdict(state, view) {
+    if (state === 'ok' && view.replay) return 'fair.record';
+    return { checking: 'fair.checking', ok: 'fair.ok', partial: 'fair.partial', failed: 'fair.failed', none: 'fair.none' }[state];
+  }
+
+  /** The note in plain words: what was checked and what it means for the player. */
+  function note(state, view, room) {
+    if (state === 'failed') return `${t('fair.failedNote')} ${t(`fair.why.${outcome.reason}`)}`;
+    if (state === 'partial') {
+      const lines = outcome.missing.map((m) => t(`fair.partial.${m}`));
+      const later = Number.isInteger(view.seat) ? ` ${t('fair.partialLater')}` : '';
+      return `${t('fair.partialNote')} ${lines.join(' ')}${later}`;
+    }
+    return t(view.replay ? 'fair.recordNote' : room?.local ? 'fair.localNote' : 'fair.okNote');
+  }
+
   function paint(view, room) {
     const state = outcome === null ? 'checking' : outcome.status;
     element.className = `fair-seal ${state}`;
-    setText(summary, t({ checking: 'fair.checking', ok: 'fair.ok', failed: 'fair.failed', none: 'fair.none' }[state]));
+    setText(summary, t(verdict(state, view)));
     if (state === 'failed') element.open = true;
-    const proof = view.fair;
+    const proof = view.fair ?? { commitment: null, seed: null, contributions: null };
     const rows = [];
-    if (outcome) {
-      rows.push(h('p', { class: 'fair-note', text: state === 'failed' ? `${t('fair.failedNote')} ${t(`fair.why.${outcome.reason}`)}`
-        : t(view.replay ? 'fair.recordNote' : room?.local ? 'fair.localNote' : outcome.promised ? 'fair.okNote' : 'fair.okLateNote') }));
-    }
-    const promisedText = view.replay || room?.local ? '' : ` (${t(outcome?.promised ? 'fair.promised' : 'fair.notPromised')})`;
+    if (outcome) rows.push(h('p', { class: 'fair-note', text: note(state, view, room) }));
+    const held = outcome?.byJoin ? 'fair.promisedJoin' : outcome?.promised ? 'fair.promised' : 'fair.notPromised';
+    const promisedText = view.replay || room?.local ? '' : ` (${t(held)})`;
     const contributions = (proof.contributions ?? []).map((c, s) => {
       const own = s === view.seat && outcome?.mine;
       return h('li', { class: own ? 'own' : '' }, h('span', { text: `${cardName(view, room, s)}: ` }),
@@ -74,7 +96,7 @@ export function createFairSeal(ctx, session) {
         own ? h('strong', { text: ` (${t(outcome.mine === 'in' ? 'fair.yours' : 'fair.late')})` }) : null);
     });
     rows.push(h('dl', {},
-      h('dt', { text: t('fair.commitment') }), h('dd', {}, h('code', { class: 'fair-commitment', text: proof.commitment }), promisedText),
+      h('dt', { text: t('fair.commitment') }), h('dd', {}, h('code', { class: 'fair-commitment', text: proof.commitment ?? '' }), promisedText),
       outcome?.before ? h('dt', { text: t('fair.before') }) : null,
       outcome?.before ? h('dd', {}, h('code', { class: 'fair-before', text: outcome.before })) : null,
       h('dt', { text: t('fair.seed') }), h('dd', {}, h('code', { class: 'fair-seed', text: proof.seed ?? '' })),
@@ -94,13 +116,15 @@ export function createFairSeal(ctx, session) {
 
   function render() {
     const { view, room } = ctx;
-    const show = Boolean(view?.result && view.fair?.seed);
+    // a room's round ends with its proof; one without a seed is shown too (as not confirmed)
+    // when this browser saw a commitment for it
+    const show = Boolean(view?.result && (view.fair?.seed || ((view.fair || witnessOf(view).seen) && !room?.local && !view.replay)));
     if (element.hidden === show) element.hidden = !show;
     if (!show) {
       key = null;
       return;
     }
-    const of = `${view.round_number}:${view.fair.commitment}:${view.fair.seed}`;
+    const of = `${view.round_number}:${view.fair?.commitment}:${view.fair?.seed}`;
     if (of !== key) {
       key = of;
       outcome = null;

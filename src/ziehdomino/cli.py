@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from . import constants as c
+from .hosts import DEFAULT_ALLOWED_HOSTS, default_hosts, parse_hosts
 
 
 def _port(text: str) -> int:
@@ -91,6 +92,10 @@ def _parser() -> argparse.ArgumentParser:
                             "connection; docs/deploy.md)")
     serve.add_argument("--proxy", default=None,
                        help="address of the reverse proxy whose X-Forwarded-For is trusted (default: none is)")
+    serve.add_argument("--allowed-hosts", default=None, metavar="HOST,...",
+                       help="the host names (or *.domain) the site is reached by; a request naming another in its "
+                            "Host header gets 400 (DNS rebinding; docs/deploy.md). Default: localhost,127.0.0.1,[::1] "
+                            "and --host when it is one address")
     serve.add_argument("--debug-metrics", action="store_true",
                        help="time accepted actions and answer /api/debug/metrics to loopback clients")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
@@ -110,6 +115,10 @@ def _parser() -> argparse.ArgumentParser:
                             "as a process's)")
     proxy.add_argument("--request-timeout", type=float, default=c.REQUEST_TIMEOUT,
                        help=f"seconds a client has to send a complete request (default {c.REQUEST_TIMEOUT:g}, as a process's)")
+    proxy.add_argument("--allowed-hosts", default=",".join(DEFAULT_ALLOWED_HOSTS), metavar="HOST,...",
+                       help="the host names the site is reached by, as the processes' --allowed-hosts: the health "
+                            "checks send the first without '*', and only requests naming one count toward --http-rate "
+                            f"(default {','.join(DEFAULT_ALLOWED_HOSTS)})")
     proxy.add_argument("--host", default="127.0.0.1", help="the processes' address (default 127.0.0.1)")
     proxy.add_argument("--first-port", type=_port, default=8001,
                        help="port of p1; p2 listens on the next one, ... (default 8001)")
@@ -189,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             text = config(local_backends(args.processes, args.first_port, args.host), bind=args.bind,
                           maxconn=args.maxconn, http_rate=args.http_rate, tls=args.tls, http_bind=args.http_bind,
-                          per_address=args.max_connections_per_address, request_timeout=args.request_timeout)
+                          per_address=args.max_connections_per_address, request_timeout=args.request_timeout,
+                          allowed_hosts=parse_hosts(args.allowed_hosts))
         except ValueError as exc:
             _parser().error(f"haproxy-config: {exc}")
         print(text, end="")
@@ -231,7 +241,9 @@ def _serve(args: argparse.Namespace) -> int:
                             max_connections_per_address=args.max_connections_per_address,
                             request_timeout=args.request_timeout, ws_compression=args.ws_compression,
                             metrics=args.debug_metrics, database=args.database,
-                            process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease)
+                            process_name=args.name or f"ziehdomino-{args.port}", lease_seconds=args.lease,
+                            allowed_hosts=default_hosts(args.host) if args.allowed_hosts is None
+                            else parse_hosts(args.allowed_hosts))
     except ValueError as exc:
         _parser().error(f"serve: {exc}")
     try:

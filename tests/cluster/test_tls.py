@@ -68,7 +68,8 @@ def _rooms_stored(cluster: Cluster) -> int:
 def test_a_round_plays_to_its_end_through_https_and_wss(tls_cluster: Cluster) -> None:
     """Pages and the API over https carry Strict-Transport-Security (the proxy's own 429 too);
     the invitation link the server makes is https (the proxy says so in X-Forwarded-Proto); a
-    request from another site is refused and not counted by the proxy; a whole round is played
+    request from another site, or naming a host not the site's, is refused and not counted by
+    the proxy; a whole round is played
     over wss, every frame checked against the stored truth."""
     target = _target(tls_cluster)
     with httpx.Client(base_url=target.base, verify=target.verify, timeout=30) as http:
@@ -77,6 +78,11 @@ def test_a_round_plays_to_its_end_through_https_and_wss(tls_cluster: Cluster) ->
         for _ in range(3 * HTTP_RATE):  # a page elsewhere cannot spend this address's count
             r = http.post("/api/rooms", json=BODY, headers={"origin": "https://evil.example"})
             assert r.status_code == 403 and r.json()["code"] == "cross_site"
+            # nor through its own name rebound to the proxy (Host and Origin its own): the
+            # process answers 400 through the proxy, which did not count it either
+            r = http.post("/api/rooms", json=BODY, headers={"host": "evil.example", "origin": "https://evil.example"})
+            assert r.status_code == 400 and r.text == "Invalid host header"
+            assert r.headers["strict-transport-security"] == HSTS
         seats = ["person", "person"]
         room, creds = seated_room(target, seats)  # a creation and a join: 2 of HTTP_RATE
         for status in [201] * (HTTP_RATE - 2) + [429]:

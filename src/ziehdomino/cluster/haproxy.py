@@ -28,10 +28,12 @@ address only redirects there (301), so that seat credentials never travel in cle
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..constants import MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT
+from ..hosts import DEFAULT_ALLOWED_HOSTS, check_host, host_pattern
 
 #: Room id characters (as :mod:`ziehdomino.server.credentials` makes them).
 _ID = "[A-Za-z0-9_-]{16,64}"
@@ -84,7 +86,8 @@ def _check(backends: list[Backend], bind: str, maxconn: int, http_rate: int) -> 
 
 def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_interval_ms: int = 1000,
            maxconn: int = 20000, http_rate: int = 60, tls: Path | None = None, http_bind: str | None = None,
-           per_address: int = MAX_CONNECTIONS_PER_ADDRESS, request_timeout: float = REQUEST_TIMEOUT) -> str:
+           per_address: int = MAX_CONNECTIONS_PER_ADDRESS, request_timeout: float = REQUEST_TIMEOUT,
+           allowed_hosts: Sequence[str] = DEFAULT_ALLOWED_HOSTS) -> str:
     """The whole ``haproxy.cfg`` (HAProxy 2.6 or later) as text.
 
     Args:
@@ -104,19 +107,23 @@ def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_inter
             once), as a process's ``--max-connections-per-address``.
         request_timeout: seconds a client has to send a complete request (head and body), as a
             process's ``--request-timeout``; also the idle time allowed between two requests.
+        allowed_hosts: the hosts the site is reached by, as the processes' ``--allowed-hosts``
+            (:mod:`ziehdomino.hosts`; the proxy passes the client's ``Host`` on): the health
+            checks name the first without a wildcard (a process answers any other 400), and a
+            creation or join counts toward ``http_rate`` only when its ``Host`` is one of them.
 
     Raises:
         ValueError: no backends, two share a name, a name, host or port that is not one, a
             ``bind`` or ``http_bind`` that is not ``host:port`` (or ``http_bind`` without
             ``tls``, or the same as ``bind``), a certificate path with a space or newline,
-            ``maxconn``, ``http_rate`` or ``per_address`` below 1, a ``request_timeout`` below 1 ms.
+            ``maxconn``, ``http_rate`` or ``per_address`` below 1, a ``request_timeout`` below 1 ms,
+            an allowed host that is not one, or only wildcards of domains.
     """
     _check(backends, bind, maxconn, http_rate)
+    hosts = [host_pattern(h) for h in allowed_hosts]
+    checked = check_host(hosts)
     if per_address < 1 or request_timeout < 0.001:
         raise ValueError("--max-connections-per-address must be at least 1 and --request-timeout above 0")
-    servers = "\n".join(f"    server {b.name} {b.host}:{b.port} check" for b in backends)
-    # the second backend follows the first one's checks: one health check per process, not two
-    tracking = "\n".join(f"    server {b.name} {b.host}:{b.port} track rooms/{b.name}" for b in backends)
     return f"""# Ziehdomino: {len(backends)} processes behind one address (docs/deploy.md).
 global
     maxconn {maxconn}
@@ -146,13 +153,24 @@ defaults
     option redispatch 1      # every retry goes to another process
     default-server inter {check_interval_ms}ms fall 2 rise 2 on-marked-down shutdown-sessions
 
-{_frontend(bind, tls, http_bind, http_rate, per_address)}
-backend rooms
+{_frontend(bind, tls, http_bind, http_rate, per_address, hosts)}
+{_backends(backends, checked)}"""
+
+
+def _backends(backends: list[Backend], checked: str) -> str:
+    """The ``rooms`` and ``any`` backends of :func:`config` (its arguments, as checked there);
+    ``checked``: the ``Host`` the health checks send (:func:`.hosts.check_host`)."""
+    servers = "\n".join(f"    server {b.name} {b.host}:{b.port} check" for b in backends)
+    # the second backend follows the first one's checks: one health check per process, not two
+    tracking = "\n".join(f"    server {b.name} {b.host}:{b.port} track rooms/{b.name}" for b in backends)
+    return f"""backend rooms
     # the room's process: consistent hashing of the room id onto the live processes
     balance hash var(txn.room)
     hash-type consistent
     http-request set-timeout server 2s if METH_GET || METH_HEAD   # every read is answered in milliseconds
-    option httpchk GET /api/health/serving
+    # HTTP/1.1 with a Host the processes allow (without one they answer 400)
+    option httpchk
+    http-check send meth GET uri /api/health/serving ver HTTP/1.1 hdr host {checked}
     http-check expect status 200
 {servers}
 
@@ -164,7 +182,21 @@ backend any
 """
 
 
-def _frontend(bind: str, tls: Path | None, http_bind: str | None, http_rate: int, per_address: int) -> str:
+def _host_acl(hosts: list[str]) -> str:
+    """The ``acl host_allowed`` lines: the request's ``Host``, lowercased and without its port
+    (``txn.hostname``), is one of ``hosts`` (:func:`.hosts.host_pattern`'s form), as a process's
+    TrustedHostMiddleware compares it (``*.domain``: a name ending in ``.domain``)."""
+    if "*" in hosts:
+        return "    acl host_allowed always_true\n"
+    names = [h for h in hosts if not h.startswith("*.")]
+    domains = [h[1:] for h in hosts if h.startswith("*.")]
+    lines = [f"    acl host_allowed var(txn.hostname) -m str {' '.join(names)}\n"] if names else []
+    lines += [f"    acl host_allowed var(txn.hostname) -m end {' '.join(domains)}\n"] if domains else []
+    return "".join(lines)
+
+
+def _frontend(bind: str, tls: Path | None, http_bind: str | None, http_rate: int, per_address: int,
+              hosts: list[str]) -> str:
     """The ``frontend`` section of :func:`config` (its arguments, as checked there)."""
     if tls is None:
         if http_bind is not None:
@@ -195,15 +227,16 @@ def _frontend(bind: str, tls: Path | None, http_bind: str | None, http_rate: int
 {scheme}    http-request del-header X-Forwarded-For   # a client's own is never passed on: the proxy sets it
     http-request disable-l7-retry if METH_POST   # never a creation or a join twice
     # creations and joins per client address, counted once for all processes; only the site's
-    # own requests count (Origin of this host, or none and Sec-Fetch-Site same-origin; the
-    # processes refuse the others without counting them)
+    # own requests count (a Host of the site's, --allowed-hosts, and an Origin of that host, or
+    # none and Sec-Fetch-Site same-origin; the processes refuse the others without counting them)
     stick-table type ip size 200k expire 2m store http_req_rate(1m)
     http-request set-var(txn.host) req.hdr(host),lower
-    acl origin_own req.hdr(origin),lower,regsub(^https?://,),strcmp(txn.host) eq 0
+    http-request set-var(txn.hostname) req.hdr(host),lower,regsub(:[0-9]+$,)
+{_host_acl(hosts)}    acl origin_own req.hdr(origin),lower,regsub(^https?://,),strcmp(txn.host) eq 0
     acl origin_none req.hdr_cnt(origin) eq 0
     acl fetch_same req.hdr(sec-fetch-site) -m str same-origin
     acl fetch_none req.hdr_cnt(sec-fetch-site) eq 0
-    http-request set-var(txn.own_site) bool(1) if origin_own fetch_none || origin_own fetch_same || origin_none fetch_same
+    http-request set-var(txn.own_site) bool(1) if host_allowed origin_own fetch_none || host_allowed origin_own fetch_same || host_allowed origin_none fetch_same
     acl create_or_join method POST
     acl create_or_join_path path /api/rooms
     acl create_or_join_path path_reg ^/api/rooms/{_ID}/join$

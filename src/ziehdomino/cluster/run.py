@@ -29,6 +29,11 @@ from ..constants import MAX_CONNECTIONS_PER_ADDRESS
 from .postgres import HOST, Postgres, free_port
 from .tls import Certificate, self_signed
 
+#: The hosts the cluster's proxy is reached by: its address and the names its certificate carries
+#: (:mod:`.tls`). Each process allows them (``--allowed-hosts``: the proxy passes the client's
+#: ``Host`` on) and so does the proxy's configuration (its health checks name the first).
+SITE_HOSTS: tuple[str, ...] = (HOST, "localhost")
+
 def _health(url: str, timeout: float = 2.0, context: ssl.SSLContext | None = None) -> int:
     try:
         with urllib.request.urlopen(url + "/api/health", timeout=timeout, context=context) as r:  # noqa: S310 -- loopback
@@ -50,9 +55,9 @@ def _maxconn() -> int:
 def start_haproxy(root: Path, backends: list[Backend], port: int, *, http_rate: int,
                   tls: Certificate | None = None, http_port: int | None = None,
                   per_address: int = MAX_CONNECTIONS_PER_ADDRESS) -> subprocess.Popen[bytes]:
-    """HAProxy on ``127.0.0.1:port`` in front of ``backends`` (:func:`.haproxy.config`), its
-    configuration and log (``haproxy.cfg``, ``haproxy.log``) in ``root``; returns once a health
-    check through it answers 200. With ``tls``: https on ``port`` with that certificate, and
+    """HAProxy on ``127.0.0.1:port`` in front of ``backends`` (:func:`.haproxy.config`, for the
+    hosts :data:`SITE_HOSTS`), its configuration and log (``haproxy.cfg``, ``haproxy.log``) in
+    ``root``; returns once a health check through it answers 200. With ``tls``: https on ``port`` with that certificate, and
     plain HTTP on ``http_port`` redirecting there. ``per_address``: connections one client
     address may hold through it.
 
@@ -63,7 +68,8 @@ def start_haproxy(root: Path, backends: list[Backend], port: int, *, http_rate: 
     cfg = root / "haproxy.cfg"
     cfg.write_text(config(backends, bind=f"{HOST}:{port}", maxconn=_maxconn(), http_rate=http_rate,
                           tls=None if tls is None else tls.combined,
-                          http_bind=None if tls is None else f"{HOST}:{http_port}", per_address=per_address),
+                          http_bind=None if tls is None else f"{HOST}:{http_port}", per_address=per_address,
+                          allowed_hosts=SITE_HOSTS),
                encoding="utf-8")
     with open(root / "haproxy.log", "ab") as log:
         proc = subprocess.Popen(["haproxy", "-db", "-f", str(cfg)], stdout=log, stderr=subprocess.STDOUT)
@@ -93,7 +99,7 @@ class Process:
     def start(self, wait: bool = True) -> Process:
         args = [sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", str(self.port),
                 "--database", self.dsn, "--name", self.name, "--data", str(self.root / self.name),
-                "--proxy", HOST, *self.extra]
+                "--proxy", HOST, "--allowed-hosts", ",".join(SITE_HOSTS), *self.extra]
         with open(self.log_path, "ab") as log:
             log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} starting {self.name} on port {self.port}\n".encode())
             log.flush()

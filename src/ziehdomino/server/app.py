@@ -4,7 +4,8 @@ Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/qr.svg`` (the
 replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/zuschauen`` (computers playing each other), ``/lokal``, ``/regeln``, ``/aufgaben`` (puzzles, docs/puzzles.md), ``/sw.js``,
 ``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted; caching
 in server/pages.py); ``/api/rooms...`` are the rooms' HTTP API (:mod:`.api`);
-``/ws/{room_id}`` is the game. Every HTTP response carries the security headers.
+``/ws/{room_id}`` is the game. Every HTTP response carries the security headers; a request or
+WebSocket whose ``Host`` is not among ``settings.allowed_hosts`` is answered 400 on any of them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -272,9 +274,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
         Mount("/static", CachedStaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]
-    middleware = [Middleware(RawSocketMiddleware), Middleware(SecurityHeadersMiddleware), Middleware(SameSiteMiddleware),
-                  Middleware(GZipMiddleware, minimum_size=500)]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+    app = Starlette(routes=routes, middleware=_middleware(settings), lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.state.settings = settings
     app.state.web_version = web_version(settings.web_dir)
@@ -282,6 +282,17 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
                                 misses_per_minute=settings.miss_rate, connects_per_minute=settings.ws_connect_rate,
                                 sockets_per_address=settings.max_sockets_per_address)
     return app
+
+
+def _middleware(settings: Settings) -> list[Middleware]:
+    """The app's middleware, outermost first. A ``Host`` not among ``settings.allowed_hosts``
+    (DNS rebinding) gets 400 from Starlette's TrustedHostMiddleware on every route, the static
+    files and the WebSocket's handshake (a denial response: never accepted): inside the security
+    headers, so the 400 carries them, and before the same-site rule, any route or limit sees
+    the request. ``www_redirect`` off: a host is allowed by its own name only."""
+    return [Middleware(RawSocketMiddleware), Middleware(SecurityHeadersMiddleware),
+            Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts), www_redirect=False),
+            Middleware(SameSiteMiddleware), Middleware(GZipMiddleware, minimum_size=500)]
 
 
 #: How uvicorn runs the app (``bench server`` runs its floor with the same options); :func:`serve`
@@ -327,6 +338,7 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
     forwarded: dict[str, Any] = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
     if not access_log:  # uvicorn writes a line per WebSocket handshake even so: one per tab opened
         logging.getLogger("uvicorn.error").addFilter(quiet.without_socket_access)
+    log.info("answering for the hosts %s (--allowed-hosts); any other Host gets 400", ", ".join(settings.allowed_hosts))
     http, ws = gate.protocols(_gate(settings), endless=frozenset({LOBBY_EVENTS}))
     # log_config=None: uvicorn's own lines go through the root logger above, with the time and
     # the process name like every other line

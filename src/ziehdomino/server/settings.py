@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import constants as c
+from ..hosts import DEFAULT_ALLOWED_HOSTS, host_pattern
 
 #: The browser app shipped with the package (pages and ``/static``).
 DEFAULT_WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -55,6 +56,10 @@ class Settings:
         proxy: the address(es) of the reverse proxy (comma-separated) whose ``X-Forwarded-For``
             and ``X-Forwarded-Proto`` are trusted; None (the default) trusts no forwarded header,
             so every limit counts the connecting address itself.
+        allowed_hosts: the hosts the site is reached by (:mod:`ziehdomino.hosts`: names,
+            addresses, ``*.domain``; the port is not compared); a request or WebSocket naming
+            another in its ``Host`` is answered 400 before anything else (DNS rebinding).
+            Written as given, kept lowercased with IPv6 addresses in brackets.
         metrics: time every accepted action on the server and answer
             ``GET /api/debug/metrics`` to loopback clients (for ``ziehdomino bench server``).
         database: ``postgresql://...`` to keep rooms in PostgreSQL, shared by several processes
@@ -89,6 +94,7 @@ class Settings:
     request_timeout: float = c.REQUEST_TIMEOUT
     ws_compression: bool = False
     proxy: str | None = None
+    allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS
     database: str | None = None
     process_name: str = "ziehdomino"
     lease_seconds: float = c.LEASE_SECONDS
@@ -123,5 +129,12 @@ class Settings:
                 raise ValueError("the database address (--database) must be postgresql://[user[:password]@]host[:port]/name")
         if not 2.0 <= self.lease_seconds <= 600.0:
             raise ValueError("the lease (--lease) must be between 2 and 600 seconds (it is renewed every second)")
+        try:
+            hosts = tuple(dict.fromkeys(host_pattern(h) for h in self.allowed_hosts))
+        except ValueError as exc:
+            raise ValueError(f"the allowed hosts (--allowed-hosts): {exc}") from None
+        if not hosts:
+            raise ValueError("the allowed hosts (--allowed-hosts) must name at least one host")
+        object.__setattr__(self, "allowed_hosts", hosts)  # frozen: set once, as normalised
         if not re.fullmatch(r"[A-Za-z0-9._-]{1,40}", self.process_name):
             raise ValueError("the process name (--name) must be 1 to 40 letters, digits, '.', '_' or '-'")

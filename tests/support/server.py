@@ -54,8 +54,12 @@ class ServerProcess:
 
     def __init__(self, data_dir: Path, *, web_dir: Path | None = None, extra: list[str] | None = None,
                  port: int | None = None, database: str | None = None, name: str | None = None,
-                 open_files: tuple[int, int] | None = None, tls: ssl.SSLContext | None = None) -> None:
+                 open_files: tuple[int, int] | None = None, tls: ssl.SSLContext | None = None,
+                 module: str = "ziehdomino.cli", env: dict[str, str] | None = None) -> None:
         self.data_dir = data_dir
+        # the module run as ``python -m`` (a test's patched server runs its own, then the CLI)
+        self.module = module
+        self.env = dict(env or {})
         self.tls = tls  # a server (a proxy) reached by https and wss, trusted through this context
         self.open_files = open_files  # (soft, hard) RLIMIT_NOFILE the process starts with
         self.database = database
@@ -105,7 +109,7 @@ class ServerProcess:
         raise RuntimeError("no free loopback port in five tries")
 
     def _start(self, *extra: str) -> ServerProcess:
-        args = [sys.executable, "-m", "ziehdomino.cli", "serve", "--host", HOST, "--port", str(self.port),
+        args = [sys.executable, "-m", self.module, "serve", "--host", HOST, "--port", str(self.port),
                 "--data", str(self.data_dir), "--computer-delay", "0", "--log-level", "warning",
                 "--http-rate", "100000", "--ws-rate", "10000", "--miss-rate", "100000",
                 "--ws-connect-rate", "100000", "--max-sockets-per-address", "100000",
@@ -119,7 +123,7 @@ class ServerProcess:
         log = open(self.log_path, "ab")
         limits = self.open_files
         start = None if limits is None else (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, limits))
-        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env},
                                      preexec_fn=start)
         log.close()
         deadline = time.monotonic() + TIMEOUT

@@ -1,0 +1,120 @@
+"""The seal of the committed deal against a cheating server (docs/fair.md, "What the browser can
+vouch for"): our own server, patched in its process to cheat in one way each
+(tests/support/cheating_server.py), or a different commitment sent to one page. Two people play
+through the pages; no page ever says "Mischen geprüft" for a round it could not vouch for, and
+the honest server is "geprüft" on every page, every round, for a room opened, joined and taken
+over."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import PHONE
+from tests.e2e.test_online import open_room
+from tests.support.e2e import act_by_names, play_round, shoot, watch
+from tests.support.server import ServerProcess
+
+OK, PARTIAL, FAILED = "Mischen geprüft", "Mischen teilweise geprüft", "Mischen nicht bestätigt"
+
+#: Per cheat, what Anna's page (she opened the room) and Ben's (he joined by the link) say at the
+#: end of round 1 and of round 2 (None: the test stops after round 1).
+CASES: dict[str, tuple[tuple[str, str], tuple[str, str] | None, str]] = {
+    "honest": ((OK, OK), (OK, OK), "Der Server hatte sich vor dem Geben"),
+    # both pages waited for the deal and were told no commitment
+    "never_announce": ((FAILED, FAILED), (FAILED, FAILED), "keine Zusage gezeigt"),
+    # Anna's contribution was never confirmed: she cannot tell it from one that came late; Ben's
+    # went with the join that seated him; in round 2 both sent theirs before "Nächste Runde"
+    "drop_contributions": ((PARTIAL, FAILED), (FAILED, FAILED), "Beitrag"),
+    "no_seed": ((FAILED, FAILED), None, "Startwert am Ende der Runde nicht gezeigt"),
+    "same_opener": ((OK, OK), (FAILED, FAILED), "nicht der Platz eröffnet"),
+    "swap_seed": ((FAILED, FAILED), None, "eine andere als die vor dem Geben erhaltene"),
+}
+
+
+def _seal(page: Page, expected: str, why: str, round_number: int) -> None:
+    seal = page.locator(".fair-seal")
+    expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
+    expect(seal.locator("summary")).to_have_text(expected, timeout=30_000)
+    if expected != OK:
+        if not seal.locator(".fair-body").is_visible():
+            seal.locator("summary").click()
+        expect(seal.locator(".fair-note")).to_contain_text(why if expected == FAILED else "nicht ausschließen")
+    expect(seal.locator("summary")).to_be_in_viewport(ratio=1)
+    assert round_number >= 1
+
+
+def _two_people(base: str, new_context: Any, route_anna: Any = None) -> tuple[Page, Page, list[str]]:
+    anna_context = new_context(viewport=PHONE)
+    if route_anna is not None:
+        anna_context.route_web_socket(re.compile(r"/ws/"), route_anna)
+    anna = anna_context.new_page()
+    problems = watch(anna)
+    link = open_room(anna, base, "Anna")
+    ben = new_context(viewport=PHONE).new_page()
+    problems += watch(ben)
+    ben.goto(link)
+    ben.get_by_label("Dein Name").fill("Ben")
+    ben.get_by_role("button", name="Beitreten").click()
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    return anna, ben, problems
+
+
+def _rounds(anna: Page, ben: Page, first: tuple[str, str], second: tuple[str, str] | None, why: str,
+            screens: Path, name: str) -> None:
+    play_round([anna, ben], act_by_names)
+    for page, expected in zip((anna, ben), first):
+        _seal(page, expected, why, 1)
+    shoot(anna, screens, f"fair-{name}-round-1")
+    if second is None:
+        return
+    anna.set_viewport_size(PHONE)
+    for page in (anna, ben):
+        page.get_by_role("button", name="Nächste Runde").click()
+    for page in (anna, ben):
+        expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
+    play_round([anna, ben], act_by_names)
+    for page, expected in zip((anna, ben), second):
+        _seal(page, expected, why, 2)
+    shoot(ben, screens, f"fair-{name}-round-2")
+
+
+@pytest.mark.parametrize("cheat", list(CASES))
+def test_no_page_says_verified_for_a_deal_the_server_could_choose(cheat, new_context, tmp_path, screens):
+    first, second, why = CASES[cheat]
+    env = {} if cheat == "honest" else {"ZIEHDOMINO_CHEAT": cheat}
+    module = "ziehdomino.cli" if cheat == "honest" else "tests.support.cheating_server"
+    server = ServerProcess(tmp_path / "data", module=module, env=env).start()
+    try:
+        anna, ben, problems = _two_people(server.base, new_context)
+        _rounds(anna, ben, first, second, why, screens, cheat)
+        if cheat == "honest":
+            assert not problems, problems
+    finally:
+        server.stop()
+
+
+def test_a_different_commitment_sent_to_one_page_is_not_confirmed_there(server, new_context, screens):
+    """The server tells Anna's page another pending commitment than everyone else (here by
+    rewriting what her socket receives): her round is "nicht bestätigt", Ben's is verified."""
+    fake = "f" * 64
+
+    def to_anna(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def rewrite(message: str | bytes) -> None:
+            data = json.loads(message)
+            fair = (data.get("room") or {}).get("fair") if isinstance(data, dict) else None
+            if isinstance(fair, dict) and fair.get("commitment"):
+                fair["commitment"] = fake
+            ws.send(json.dumps(data))
+        upstream.on_message(rewrite)
+
+    anna, ben, _ = _two_people(server.base, new_context, route_anna=to_anna)
+    _rounds(anna, ben, (FAILED, OK), None, "eine andere als die vor dem Geben erhaltene", screens, "one-page")

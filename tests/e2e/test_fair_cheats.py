@@ -118,3 +118,42 @@ def test_a_different_commitment_sent_to_one_page_is_not_confirmed_there(server, 
 
     anna, ben, _ = _two_people(server.base, new_context, route_anna=to_anna)
     _rounds(anna, ben, (FAILED, OK), None, "eine andere als die vor dem Geben erhaltene", screens, "one-page")
+
+
+def test_a_person_taking_a_computers_seat_holds_a_verified_first_round(new_context, tmp_path):
+    """"Platz übernehmen": Dora watches the rest of Cleo's round, contributes to the deal that
+    seats her (her page says the server holds it), and her first round is "Mischen geprüft"."""
+    server = ServerProcess(tmp_path / "data", extra=["--quick-wait", "8"]).start()
+    try:
+        cleo, dora = new_context(viewport=PHONE).new_page(), new_context(viewport=PHONE).new_page()
+        problems = watch(cleo) + watch(dora)
+        cleo.goto(server.base + "/")
+        quick = cleo.get_by_role("region", name="Mit anderen spielen")
+        quick.get_by_label("Dein Name").fill("Cleo")
+        quick.get_by_label("Plätze").select_option("2")
+        quick.get_by_role("button", name="Schnell spielen").click()
+        cleo.get_by_role("button", name="Jetzt mit Computern starten").click()
+        expect(cleo.get_by_role("heading", name="Runde 1")).to_be_visible()
+        dora.goto(server.base + "/")
+        dora.get_by_role("region", name="Mit anderen spielen").get_by_label("Dein Name").fill("Dora")
+        line = dora.get_by_role("list", name="Offene Tische").get_by_role("listitem").filter(has_text="Cleo")
+        line.get_by_role("button", name="Platz übernehmen").click()
+        dora.wait_for_url(cleo.url)
+        expect(dora.get_by_role("heading", name="Runde 1")).to_be_visible()
+        play_round([cleo], act_by_names)
+        seal = dora.locator(".fair-seal")
+        expect(seal.locator("summary")).to_have_text(PARTIAL, timeout=30_000)  # watched: no contribution of hers
+        seal.locator("summary").click()
+        expect(seal.locator(".fair-note")).to_contain_text("Du schaust zu")
+        expect(seal.locator(".fair-next-mine").locator("..")).to_contain_text("vom Server angenommen")
+        cleo.get_by_role("button", name="Nächste Runde").click()
+        for page in (cleo, dora):
+            expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
+        play_round([cleo, dora], act_by_names)
+        for page in (cleo, dora):
+            expect(page.locator(".fair-seal summary")).to_have_text(OK, timeout=30_000)
+        dora.locator(".fair-seal summary").click()
+        expect(dora.locator(".fair-seal li.own")).to_contain_text("dein Beitrag")
+        assert not problems, problems
+    finally:
+        server.stop()

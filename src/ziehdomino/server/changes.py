@@ -189,8 +189,11 @@ def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> St
     is answered with the state as it is (nothing written).
 
     Raises:
+        RoomError: ``spectator``: a computer holds ``seat`` and nobody takes it at the next deal.
         Refusal: ``stale_version``: no deal is pending, or ``commitment`` is another deal's.
     """
+    if room.seats[seat].played_by_computer and room.seats[seat].heir is None:
+        raise RoomError(ErrorCode.SPECTATOR, "a computer's seat adds no contribution")
     state = room.state
     pending = state.pending_commitment()
     if pending is None or commitment != pending:
@@ -225,11 +228,8 @@ def away(room: Room, seat: Seat, now: float) -> Step:
 
 
 def disconnect(room: Room, seat: Seat, now: float) -> Step | None:
-        RoomError: ``spectator``: a computer holds ``seat`` and nobody takes it at the next deal.
     """The last connection of the person at ``seat`` closed: they are away from ``now`` (the
     grace starts); if that made everyone ready, the next round is dealt. None: nothing changed."""
-    if room.seats[seat].played_by_computer and room.seats[seat].heir is None:
-        raise RoomError(ErrorCode.SPECTATOR, "a computer's seat adds no contribution")
     if not room.is_present(seat) or room.seats[seat].kind != "person":
         return None
     return _deal_if_ready(room.but(state=room.state.away(seat, now)), now, Write("state", best_effort=True))

@@ -154,5 +154,8 @@ def test_online_room_in_two_windows(server, windows, screens):
         assert turn(window)["state"] == "over"
         window.get("button", "Nächste Runde")
         assert re.search(r"gewinnt|gewinnst|geteilt", window.text(".result-text")), window.text(".result-text")
+        # both held the commitment before the deal and contributed: the check vouches for it
+        window.wait("() => document.querySelector('.fair-seal summary')?.innerText.trim() === 'Mischen geprüft'",
+                    what="the verified shuffle", timeout=30.0)
     shot(anna, screens, "room-round-end")
     assert not anna.errors() and not ben.errors(), (anna.errors(), ben.errors())

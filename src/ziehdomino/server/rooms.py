@@ -1,5 +1,5 @@
 """The rooms this process holds: taking them from the storage, the requests that change them,
-letting them go, and cleaning up.
+letting them go, and cleaning up (:mod:`.cleanup`).
 
 Each held room has one writer (:class:`.writer.RoomWriter`); every request here turns into one
 change (:mod:`.changes`) run by that writer, which stores it before it announces it. The
@@ -27,6 +27,7 @@ from typing import Any
 
 from ..constants import MAX_CONNECTIONS_PER_SEAT, MAX_SPECTATORS
 from . import changes, opentables
+from .cleanup import sweep
 from .codes import Close, ErrorCode
 from .computer import ComputerPlayers
 from .connection import Connection
@@ -377,21 +378,6 @@ class Rooms:
 
     async def cleanup(self, now: float | None = None) -> list[str]:
         """End and delete every room whose persons have all left or have all been away for
-        ``abandon_hours`` (a round in progress included). Returns the deleted ids."""
+        ``abandon_hours`` (a round in progress included; :func:`.cleanup.sweep`). Returns the deleted ids."""
         now = time.time() if now is None else now
-        limit = self.settings.abandon_hours * 3600.0
-        gone: list[str] = []
-        for writer in list(self.rooms.values()):
-            if not writer.room.abandoned(now, limit):
-                continue
-            async with writer.lock:
-                if writer.deleted or writer.gone:
-                    continue
-                try:
-                    step = await writer.run_locked(lambda r: changes.abandon(r, now, limit))
-                except RoomError:
-                    continue  # logged; tried again at the next cleanup
-                if step is not None:
-                    gone.append(writer.id)
-        gone += await self.storage.delete_unheld(now - limit)  # rooms no process holds (PostgreSQL)
-        return gone
+        return await sweep(self.rooms.values(), self.storage, self.settings.abandon_hours * 3600.0, now)

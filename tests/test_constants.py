@@ -50,6 +50,7 @@ def test_serve_options_default_to_the_settings_defaults() -> None:
     for option, setting in [("computer_delay", "computer_delay"), ("abandon_hours", "abandon_hours"),
                             ("grace", "grace"), ("grace_no_limit", "grace_no_limit"),
                             ("max_rooms_per_address", "max_rooms_per_address"),
+                            ("max_open_seats_per_address", "max_open_seats_per_address"),
                             ("cleanup_interval", "cleanup_interval"), ("ws_rate", "ws_rate"),
                             ("http_rate", "http_rate"), ("miss_rate", "miss_rate"),
                             ("ws_connect_rate", "ws_connect_rate"),

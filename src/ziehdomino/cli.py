@@ -68,6 +68,10 @@ def _parser() -> argparse.ArgumentParser:
                             f"or was within this many seconds (default {c.LIMIT_AWAY:g})")
     serve.add_argument("--max-rooms-per-address", type=int, default=c.MAX_ROOMS_PER_ADDRESS,
                        help=f"rooms one address may have open at once (default {c.MAX_ROOMS_PER_ADDRESS})")
+    serve.add_argument("--max-open-seats-per-address", type=int, default=c.MAX_OPEN_SEATS_PER_ADDRESS,
+                       help="seats (and claims to take one over) one address may hold at once at open tables "
+                            f"waiting for their first round (default {c.MAX_OPEN_SEATS_PER_ADDRESS}: a table of "
+                            "four; people behind one network share an address)")
     serve.add_argument("--quick-wait", type=float, default=c.QUICK_WAIT,
                        help=f"seconds a \"Schnell spielen\" table waits for people before computers fill it (default {c.QUICK_WAIT:g})")
     serve.add_argument("--cleanup-interval", type=float, default=c.CLEANUP_INTERVAL,
@@ -233,7 +237,7 @@ def _serve(args: argparse.Namespace) -> int:
                             computer_delay=args.computer_delay, abandon_hours=args.abandon_hours,
                             turn_time_scale=args.turn_time_scale, grace=args.grace,
                             grace_no_limit=args.grace_no_limit, max_rooms_per_address=args.max_rooms_per_address,
-                            limit_away=args.limit_away,
+                            limit_away=args.limit_away, max_open_seats_per_address=args.max_open_seats_per_address,
                             cleanup_interval=args.cleanup_interval, ws_rate=args.ws_rate, http_rate=args.http_rate,
                             quick_wait=args.quick_wait,
                             miss_rate=args.miss_rate, ws_connect_rate=args.ws_connect_rate,

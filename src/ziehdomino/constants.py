@@ -91,6 +91,11 @@ MAX_ROOMS_PER_ADDRESS: Final = 20
 #: went away (``--limit-away``): a room nobody is at stops holding the address back, and
 #: counts again when someone comes back; a new room counts this long before anyone arrives.
 LIMIT_AWAY: Final = 300.0
+#: Seats one address may hold at once at open tables that wait for their first round, claims to
+#: take a seat over included (``--max-open-seats-per-address``): the largest table, so that
+#: people behind one network (a family, a class, a mobile network's shared address) can still
+#: fill a table of four together, while one address cannot hold seats at many strangers' tables.
+MAX_OPEN_SEATS_PER_ADDRESS: Final = 4
 #: Rooms one process keeps at once; creating more answers 503 ``server_full``.
 MAX_ROOMS: Final = 20000
 #: Seconds a table opened by "Schnell spielen" waits for people before computers fill it

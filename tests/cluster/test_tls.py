@@ -29,7 +29,7 @@ def tls_cluster(postgres: Any) -> Iterator[Cluster]:
     """Two processes behind HAProxy serving https with a throwaway self-signed certificate."""
     c = Cluster(2, database=postgres.new_database(), http_rate=HTTP_RATE, tls=True,
                 extra=["--computer-delay", "0", "--http-rate", "100000", "--ws-rate", "10000",
-                       "--max-rooms-per-address", "1000"]).start()
+                       "--max-rooms-per-address", "1000", "--max-open-seats-per-address", "1000"]).start()
     try:
         yield c
     finally:

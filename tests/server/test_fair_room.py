@@ -132,8 +132,9 @@ def test_a_malformed_contribution_is_a_bad_message(bad: object) -> None:
 
 def test_quick_play_and_a_join_without_the_commitment_put_the_contribution_into_the_pending_deal() -> None:
     """"Schnell spielen" and "Mitspielen" cannot know a table's commitment: the contribution of
-    the seat that deals the round goes to the pending deal, and the answer names that deal (the
-    deal would have none of theirs otherwise); any other seat contributes from its page."""
+    the seat that deals the round (at an open table: that takes its last free seat, the round
+    dealt once every page there opened it) goes to the pending deal, and the answer names that
+    deal (the deal would have none of theirs otherwise); any other seat contributes from its page."""
     async def main() -> None:
         rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
         quick = QuickPlay(rooms, 30.0)
@@ -150,6 +151,9 @@ def test_quick_play_and_a_join_without_the_commitment_put_the_contribution_into_
         await rooms.contribute(writer, 1, pending, B)
         cleo = await rooms.join(writer, "Cleo", (None, C))  # the last seat, as "Mitspielen" sends it
         assert cleo.seat == 2 and cleo.commitment == pending
+        assert not writer.room.started  # an open table deals once every page there opened it
+        for seat in range(3):
+            await rooms.connect(writer, Connection(seat))
         match = writer.room.match
         assert match is not None and match.fair is not None
         assert match.fair["commitment"] == pending and match.fair["contributions"] == [A, B, C]

@@ -53,12 +53,21 @@ def test_requests_for_the_same_size_at_the_same_time_land_at_one_table_until_it_
         assert len(tables) == 2  # three at the first table, the fourth opens the next
         first = seated[0][0]
         assert sorted(s.seat for w, s in seated if w is first and s is not None) == [0, 1, 2]
-        assert first.room.started and first.room.state.wait_until is None  # full: dealt at once
+        assert first.room.full and not first.room.started  # full: dealt once every page opened it
+        for seat in range(2):
+            await rooms.connect(first, Connection(seat))
+        assert not first.room.started
+        await rooms.connect(first, Connection(2))
+        assert first.room.started and first.room.state.wait_until is None
         assert first.room.state.public and first.room.state.target == 5
         other = seated[3][0]
         assert not other.room.started and other.room.state.wait_until is not None
         two = await asyncio.gather(quick.seat("A", 2, "a"), quick.seat("B", 2, "b"))
-        assert two[0][0] is two[1][0] and two[0][0].room.started  # another size, another table
+        assert two[0][0] is two[1][0]  # another size, another table
+        for _, sat in two:
+            assert sat is not None
+            await rooms.connect(two[0][0], Connection(sat.seat))
+        assert two[0][0].room.started
         await rooms.close()
 
     on_own_thread(main())
@@ -93,10 +102,17 @@ def test_the_target_asked_for_is_a_preference_among_waiting_tables_never_a_secon
 def test_a_flood_from_one_address_keeps_one_waiting_table_per_size() -> None:
     async def main() -> None:
         rooms, quick = _rooms()
+        refused = []
         for _ in range(9):
-            await quick.seat("Anna", 4, "10.0.0.1")
-        waiting = [w for w in rooms.rooms.values() if not w.room.started]
-        assert len(waiting) == 1 and len(rooms.rooms) == 3  # two full tables, one waiting
+            try:
+                await quick.seat("Anna", 4, "10.0.0.1")
+            except RoomError as exc:
+                refused.append(exc.code)
+        # the address's cap of seats at waiting tables: one table, filled by four of them, and
+        # never dealt, since no page opened it
+        assert refused == ["too_many_seats"] * 5 and len(rooms.rooms) == 1
+        (table,) = rooms.rooms.values()
+        assert table.room.full and not table.room.started
         await rooms.close()
 
     on_own_thread(main())
@@ -160,10 +176,13 @@ def test_a_waiting_table_whose_people_closed_their_pages_seats_nobody_more() -> 
         await ghost.run(lambda r: changes.away(r, seat, time.time() - opentables.ABSENT_AFTER - 1))
         yvonne, _, _ = await _seat(quick, "Yvonne", 2, "y")
         assert yvonne is not ghost and not ghost.room.started and not yvonne.room.started
+        await rooms.connect(yvonne, Connection(0))
         # a page that closed a moment ago (a reload) keeps its table open to newcomers
         await yvonne.run(lambda r: changes.away(r, 0, time.time() - 1))
-        zoe, _, _ = await _seat(quick, "Zoe", 2, "z")
-        assert zoe is yvonne and yvonne.room.started
+        zoe, seat, _ = await _seat(quick, "Zoe", 2, "z")
+        assert zoe is yvonne and yvonne.room.full
+        await rooms.connect(zoe, Connection(seat))  # the last page to open the table deals
+        assert yvonne.room.started
         await rooms.close()
 
     on_own_thread(main())
@@ -209,8 +228,10 @@ def test_the_lobby_lists_public_tables_while_someone_sits_there_and_never_a_priv
         await rooms.leave(writer, seat)  # the last person leaves: the table ends and drops out
         await asyncio.sleep(0.05)
         assert [t["room"] for t in json.loads(rooms.lobby.body())["tables"]] == [public.id]
-        joined, _, _ = await _seat(quick, "Ben", 2, "b")  # an open table from "Raum eröffnen" takes quick play too
-        assert joined is public and public.room.started
+        joined, seat, _ = await _seat(quick, "Ben", 2, "b")  # an open table from "Raum eröffnen" takes quick play too
+        assert joined is public
+        await rooms.connect(public, Connection(seat))
+        assert public.room.started
         await asyncio.sleep(0.05)
         assert json.loads(rooms.lobby.body())["tables"][0]["state"] == "playing"
         await rooms.close()

@@ -76,6 +76,15 @@ def test_quick_play_pairs_at_once_fills_with_computers_and_the_list_follows_with
         with ThreadPoolExecutor(2) as pool:  # two people press in the same moment
             a, b = pool.map(lambda n: _quick(srv, n), ["Anna", "Ben"])
         assert a["room"] == b["room"] and {a["seat"], b["seat"]} == {0, 1}
+        assert _summary(srv, a["room"])["full"] and not _summary(srv, a["room"])["started"]
+
+        async def open_both() -> None:  # the round is dealt once both pages opened the table
+            pages = [await Client(srv, a["room"], seat["credential"]).open() for seat in (a, b)]
+            await pages[1].wait_state(lambda s: s["view"] is not None, timeout=10)
+            for page in pages:
+                await page.close()
+
+        on_own_thread(open_both())
         assert _summary(srv, a["room"])["started"]
 
         lone = _quick(srv, "Cleo", 3)
@@ -125,11 +134,12 @@ def test_a_cross_site_or_plain_text_quick_play_seats_nobody(tmp_path: Path, web_
         ada = _quick(srv, "Ada")
         assert ada["seat"] == 0 and ada["commitment"] is None  # nothing was opened by the refused ones
         pending = _summary(srv, ada["room"])["commitment"]
-        # the last seat deals at once: the answer names the deal its contribution went to
+        # the last seat: the answer names the deal its contribution went to (dealt once both
+        # pages opened the table)
         bea = httpx.post(srv.base + "/api/quick", json={"name": "Bea", "size": 2, "contribution": "b" * 32},
                          headers=srv.own_site, timeout=30).json()
         assert bea["room"] == ada["room"] and bea["seat"] == 1 and bea["commitment"] == pending
-        assert _summary(srv, ada["room"])["started"]
+        assert _summary(srv, ada["room"])["full"]
     finally:
         srv.stop()
 
@@ -154,7 +164,7 @@ def test_quick_play_opens_a_table_with_the_target_asked_for_and_pairs_across_tar
         assert _summary(srv, room) == before  # nobody was seated, the target is unchanged
         third = quick({"name": "Cleo", "size": 3, "target": 5})  # the next seat, no table opened meanwhile
         assert third.status_code == 201 and (third.json()["room"], third.json()["seat"]) == (room, 2)
-        assert _summary(srv, room)["started"] and _summary(srv, room)["target"] == 3
+        assert _summary(srv, room)["full"] and _summary(srv, room)["target"] == 3
         # Left out: 5; null: no target (each a new table of its size)
         assert _summary(srv, _quick(srv, "Dora", 2)["room"])["target"] == 5
         endless = quick({"name": "Emil", "size": 4, "target": None})

@@ -113,7 +113,8 @@ class ServerProcess:
                 "--data", str(self.data_dir), "--computer-delay", "0", "--log-level", "warning",
                 "--http-rate", "100000", "--ws-rate", "10000", "--miss-rate", "100000",
                 "--ws-connect-rate", "100000", "--max-sockets-per-address", "100000",
-                "--max-connections-per-address", "100000", "--max-rooms-per-address", "100000", *self.extra, *extra]
+                "--max-connections-per-address", "100000", "--max-rooms-per-address", "100000",
+                "--max-open-seats-per-address", "100000", *self.extra, *extra]
         if self.database is not None:
             args += ["--database", self.database]
         if self.name is not None:

@@ -3,8 +3,9 @@
 In-process (no socket, no disk): ``tables`` open four-seat tables waiting for people, each with
 one person present, and ``watchers`` start pages subscribed to the list (server/lobby.py; each a
 queue, as the event stream reads it). Each change seats a person at a random table
-(:func:`..server.changes.join`, made again in every run); a table that fills is played from then
-on (it leaves the list of waiting tables for "Zuschauen") and a fresh one opens in its place.
+(:func:`..server.changes.join`, made again in every run) whose page opens it at once
+(:func:`..server.changes.connect`); a table that fills is played from then on (it leaves the
+list of waiting tables for "Zuschauen") and a fresh one opens in its place.
 
 CPU time (``time.process_time``), in one run:
 
@@ -39,22 +40,30 @@ def _tables(n: int, rng: random.Random) -> list[Any]:
         seats = [SeatState("person", name=f"P{rng.randrange(1000)}", credential_hash=hash_credential("x"))]
         seats += [SeatState("person") for _ in range(SEATS - 1)]
         room = changes.create(new_room_id(), seats, 60, None, now, public=True, wait_until=now + 30).room
-        out.append(room.but(state=room.state.away(0, None)))  # the creator's page is connected
+        out.append(room.but(state=room.state.away(0, None).opening(0, None)))  # the creator's page is connected
     return out
+
+
+def _joined(before: Any, now: float) -> Any:
+    """``before`` with a person seated whose page opened the table (a full table deals)."""
+    from ..server import changes
+    from ..server.roomstate import Clock
+
+    step, seat, _ = changes.join(before, "G", "h", now)
+    opened = changes.connect(step.room, seat, Clock(), now)
+    return step.room if opened is None else opened.room
 
 
 def _changes(rooms: list[Any], count: int, rng: random.Random) -> list[tuple[int, Any, Any]]:
     """``count`` joins as (table index, the room before, a fresh table when it filled, else
     None), chosen once and replayed in each run."""
-    from ..server import changes
-
     rooms = list(rooms)
     out = []
     now = time.time()
     for _ in range(count):
         i = rng.randrange(len(rooms))
         before = rooms[i]
-        rooms[i] = changes.join(before, "G", "h", now)[0].room
+        rooms[i] = _joined(before, now)
         opened = _tables(1, rng)[0] if rooms[i].full else None  # a full table plays on; a fresh one opens
         if opened is not None:
             rooms[i] = opened
@@ -65,7 +74,6 @@ def _changes(rooms: list[Any], count: int, rng: random.Random) -> list[tuple[int
 def _run(rooms: list[Any], steps: list[tuple[int, Any, Any]], lines: bool) -> float:
     """CPU seconds for making every change of ``steps`` again, with (``lines``) or without each
     table's line recomputed by the lobby (its push left out: :func:`_push` measures that)."""
-    from ..server import changes
     from ..server.lobby import Lobby
 
     lobby = Lobby()
@@ -77,7 +85,7 @@ def _run(rooms: list[Any], steps: list[tuple[int, Any, Any]], lines: bool) -> fl
     t0 = time.process_time()
     for i, before, opened in steps:
         writer = writers[i]
-        writer.room = changes.join(before, "G", "h", now)[0].room
+        writer.room = _joined(before, now)
         if lines:
             lobby.changed(writer, None)  # type: ignore[arg-type]
         if opened is not None:

@@ -78,7 +78,12 @@ def _validation_error(exc: ValidationError) -> JSONResponse:
 
 
 def client_address(request: Request) -> str:
+    """The client's address: the connecting one, or behind ``--proxy`` the one it forwards."""
     return request.client.host if request.client else "unknown"
+
+
+#: The refusals of an address's caps, answered 429.
+OVER_CAP = frozenset({ErrorCode.TOO_MANY_ROOMS, ErrorCode.TOO_MANY_SEATS})
 
 
 def _unknown_room(request: Request) -> JSONResponse:
@@ -124,9 +129,9 @@ async def create_room(request: Request) -> Response:
         return spec
     rooms: Rooms = request.app.state.rooms
     try:
-        room, credential = await rooms.create(spec, request.client.host if request.client else "unknown")
+        room, credential = await rooms.create(spec, client_address(request))
     except RoomError as exc:
-        return error_response(429 if exc.code == ErrorCode.TOO_MANY_ROOMS else 503, exc.code, exc.message)
+        return error_response(429 if exc.code in OVER_CAP else 503, exc.code, exc.message)
     created: CreatedRoom = {"room": room.id, "link": f"/r/{room.id}", "seat": 0, "credential": credential}
     return JSONResponse(created, status_code=201)
 
@@ -183,7 +188,8 @@ async def invite_qr(request: Request) -> Response:
 
 
 async def join_room(request: Request) -> Response:
-    """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 403, 404, 409 ``room_full``, 415, 422, 503."""
+    """``POST /api/rooms/{room_id}/join``: 201 ``{"seat", "credential"}``; 403, 404, 409 ``room_full`` and
+    ``already_seated``, 415, 422, 429 ``too_many_seats``, 503."""
     room = await _held_room(request)
     if isinstance(room, Response):
         return room
@@ -193,9 +199,11 @@ async def join_room(request: Request) -> Response:
     if isinstance(spec, Response):
         return spec
     try:
-        seated = await request.app.state.rooms.join(room, spec.name, spec.contributed())
+        seated = await request.app.state.rooms.join(room, spec.name, spec.contributed(), holder=spec.holder,
+                                                    address=client_address(request))
     except RoomError as exc:
-        status = {ErrorCode.ROOM_FULL: 409, ErrorCode.STALE_VERSION: 409, ErrorCode.ROOM_NOT_FOUND: 404}.get(exc.code, 503)
+        status = {ErrorCode.ROOM_FULL: 409, ErrorCode.STALE_VERSION: 409, ErrorCode.ALREADY_SEATED: 409,
+                  ErrorCode.TOO_MANY_SEATS: 429, ErrorCode.ROOM_NOT_FOUND: 404}.get(exc.code, 503)
         return error_response(status, exc.code, exc.message)
     joined: JoinedRoom = {"seat": seated.seat, "credential": seated.credential, "commitment": seated.commitment}
     return JSONResponse(joined, status_code=201)

@@ -63,6 +63,8 @@ class Step(NamedTuple):
         act: the change is this one action of a round that goes on (:mod:`..engine.follow`'s
             form, as the log shows it): a connection that holds the state before is sent just
             that (:func:`.deltas.act_parts`).
+        close_heir: the claim on that seat ("Platz übernehmen") lapsed: the connections its heir
+            watches with are closed (4401, their credential opens nothing now) once stored.
     """
 
     room: Room
@@ -71,6 +73,7 @@ class Step(NamedTuple):
     history: bool = False
     close_seat: Seat | None = None
     act: Act | None = None
+    close_heir: Seat | None = None
 
 
 WHOLE = Write("whole")
@@ -83,15 +86,39 @@ def _alive_match(room: Room) -> Match:
     return room.match
 
 
-def _heirs_seated(room: Room, number: int, now: float) -> Room:
+def _heirs_seated(room: Room, number: int, now: float) -> tuple[Room, list[Seat]]:
     """``room`` with every heir in the seat they asked for, from round ``number`` on (away until
-    their page says hello again with the credential that now opens the seat)."""
+    their page says hello again with the credential that now opens the seat; the credential of
+    a person who was away from it opens nothing any more), and those seats. A person who is
+    back at their seat keeps it: the claim on it lapses (:func:`connect` drops it as they come)."""
+    seated = []
     for i, s in enumerate(room.seats):
-        if s.heir is not None:
-            room = room.with_seat(i, kind="person", level=None, name=s.heir, credential_hash=s.heir_hash, left=False,
-                                  heir=None, heir_hash=None, since=number)
-            room = room.but(state=room.state.away(i, now))
-    return room
+        if s.heir is None:
+            continue
+        if s.kind == "person" and not s.left and room.is_present(i):
+            room = drop_claim(room, i)
+            continue
+        room = room.with_seat(i, kind="person", level=None, name=s.heir, credential_hash=s.heir_hash, left=False,
+                              heir=None, heir_hash=None, since=number, holder=s.heir_holder,
+                              address=s.heir_address, heir_holder=None, heir_address=None)
+        room = room.but(state=room.state.away(i, now).opening(i, None))
+        seated.append(i)
+    return room, seated
+
+
+def drop_claim(room: Room, seat: Seat) -> Room:
+    """``room`` without the claim on ``seat`` ("Platz übernehmen"), and without the contribution
+    its heir may have sent for the next deal."""
+    room = room.with_seat(seat, heir=None, heir_hash=None, heir_holder=None, heir_address=None)
+    return room.but(state=room.state.opening(seat, None).contributed(seat, ""))
+
+
+def first_deal(room: Room, now: float) -> Room:
+    """``room`` with its first round dealt, by the committed deal the room announced when it
+    opened (``docs/fair.md``); no seat waits for its page any more (a person who never opened
+    the table is away, and a computer stands in for them after the grace)."""
+    match = Match(room.players, committed=room.state.committed())
+    return room.but(match=match, state=room.state.dealt()._replace(turn_started=now, wait_until=None, unopened=()))
 
 
 def _dealt(room: Room, now: float) -> Room:
@@ -99,8 +126,7 @@ def _dealt(room: Room, now: float) -> Room:
     won the match, that round opens a new match ("Revanche": every counter at 0). An heir takes
     their seat as the round starts, with the seat's counters at 0: the computer's wins stay in
     the records of the rounds it played (docs/rules.md, "Open tables")."""
-    heirs = [i for i, s in enumerate(room.seats) if s.heir is not None]
-    room = _heirs_seated(room, _alive_match(room).round_number + 1, now)
+    room, heirs = _heirs_seated(room, _alive_match(room).round_number + 1, now)
     match = _alive_match(room).copy()
     committed = room.state.committed()
     if match.winner(room.state.target) is not None:
@@ -125,49 +151,70 @@ def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, cre
     """A new room, its creator in seat 0 (``seats[0]`` named, with its credential's hash), away
     until their page connects, playing matches to ``target`` wins (None: no target); ``public``:
     an open table, which starts with computers at ``wait_until`` (unix s, None: when every seat
-    is taken). Written whole; nothing to push."""
+    is taken) and whose creator's seat waits for their page like any other's there
+    (:attr:`.roomstate.RoomState.unopened`). Written whole; nothing to push."""
     state = RoomState.new(len(seats), turn_time, creator, target=target, public=public,
                           wait_until=wait_until).away(0, now)
+    if public:
+        state = state.opening(0, now)
     return Step(Room(room_id, tuple(seats), state, now), WHOLE, push=False)
 
 
-def _heir(room: Room, name: str, credential_hash: str) -> tuple[Step, Seat]:
-    """At an open table in play without a free seat: ``name`` takes the lowest seat a computer
-    holds (filled at the start, or left by a person) when the next round starts.
+def _heir(room: Room, name: str, credential_hash: str, now: float, clock: Clock,
+          who: tuple[str | None, str | None]) -> tuple[Step, Seat]:
+    """At an open table in play without a free seat: ``name`` claims the lowest seat a computer
+    holds (filled at the start, or left by a person), else the lowest whose person has been away
+    past the grace, and takes it when the next round starts (:meth:`.room.Room.takeover`).
+    ``who``: the hashes of the heir's holder key and address. The claim lapses unless the
+    heir's page opens the table within :data:`.opentables.OPEN_WITHIN` seconds, and when the
+    away person comes back before the next round.
 
     Raises:
         RoomError: ``room_full`` (a private room, or no such seat).
     """
-    seats = [i for i, s in enumerate(room.seats) if s.played_by_computer and s.heir is None]
-    if not (room.state.public and room.started and seats):
+    seats = room.takeover(clock, now)
+    if not seats:
         raise RoomError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
-    return Step(room.with_seat(seats[0], heir=name, heir_hash=credential_hash), WHOLE), seats[0]
+    room = room.with_seat(seats[0], heir=name, heir_hash=credential_hash, heir_holder=who[0], heir_address=who[1])
+    return Step(room.but(state=room.state.opening(seats[0], now).contributed(seats[0], "")), WHOLE), seats[0]
 
 
 def join(room: Room, name: str, credential_hash: str, now: float,
-         contribution: tuple[str | None, str] | None = None) -> tuple[Step, Seat, str | None]:
+         contribution: tuple[str | None, str] | None = None, *, holder: str | None = None,
+         address: str | None = None, clock: Clock | None = None) -> tuple[Step, Seat, str | None]:
     """Seat ``name`` at the lowest free person seat, away until their page connects; the first
-    round is dealt (by the committed deal, ``docs/fair.md``) when this was the last free seat.
-    At an open table in play without a free seat, ``name`` takes a computer's seat at the next
-    round instead (:func:`_heir`; its first deal then takes no contribution of theirs, as a
-    computer adds none).
+    round is dealt (by the committed deal, ``docs/fair.md``) when this was the last free seat,
+    at an open table only once every person seated there has opened it (:func:`connect`).
+    At an open table in play without a free seat, ``name`` takes a computer's seat, or one whose
+    person has been away past ``clock``'s grace, at the next round instead (:func:`_heir`).
+    At an open table ``holder`` and ``address`` (hashes of the browser's holder key and of its
+    address, None: not told) are kept with the seat or claim, and one holder holds one seat or
+    claim there.
     ``contribution``: ``(commitment, contribution)``, the joiner's contribution to the pending
     deal. With ``commitment`` None (sent before its sender saw the commitment: quick play, the
-    lobby's "Mitspielen") it goes to the pending deal only when this seat deals it; otherwise
+    lobby's "Mitspielen") it goes to the pending deal only when this seat deals it (takes the
+    last free seat; at an open table the deal then waits for the pages to open it); otherwise
     it is dropped, and the joiner's page contributes once it has seen the commitment, which
     its check can then vouch for (``docs/fair.md``). Returns the step, the seat and the
     commitment of the deal the contribution went to (None: it went to none).
 
     Raises:
-        RoomError: ``room_full``; ``stale_version``: ``commitment`` is not the pending deal's.
+        RoomError: ``room_full``; ``stale_version``: ``commitment`` is not the pending deal's;
+            ``already_seated``: ``holder`` holds a seat or claim at this open table.
     """
+    public = room.state.public
+    if public and holder is not None and room.holds(holder):
+        raise RoomError(ErrorCode.ALREADY_SEATED, "this browser holds a seat at this table already")
+    who = (holder, address) if public else (None, None)
     free = [i for i, s in enumerate(room.seats) if not s.taken]
     if not free:
-        step, heir = _heir(room, name, credential_hash)
+        step, heir = _heir(room, name, credential_hash, now, clock or Clock(), who)
         return step, heir, None
     seat = free[0]
-    room = room.with_seat(seat, name=name, credential_hash=credential_hash)
+    room = room.with_seat(seat, name=name, credential_hash=credential_hash, holder=who[0], address=who[1])
     state = room.state.away(seat, now)
+    if public:
+        state = state.opening(seat, now)
     taken = None
     if contribution is not None:
         pending = state.pending_commitment()
@@ -176,9 +223,8 @@ def join(room: Room, name: str, credential_hash: str, now: float,
         if pending is not None and (contribution[0] is not None or room.full):
             state, taken = state.contributed(seat, contribution[1]), pending
     room = room.but(state=state)
-    if room.full:
-        match = Match(room.players, committed=state.committed())
-        room = room.but(match=match, state=state.dealt()._replace(turn_started=now, wait_until=None))
+    if room.full and room.opened():
+        room = first_deal(room, now)
     return Step(room, WHOLE), seat, taken
 
 
@@ -204,17 +250,34 @@ def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> St
 
 
 def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
-    """The first connection of the person at ``seat`` opened: they are present. A person whose
-    turn's time ran out while away gets the turn back with a fresh turn time; a ready step that
-    waited for nobody but the away deals the next round. None: nothing changed (a spectator, or
+    """The first connection of the person at ``seat`` opened: they are present (and have opened
+    the table). A person whose turn's time ran out while away gets the turn back with a fresh
+    turn time; a ready step that waited for nobody but the away deals the next round; a waiting
+    open table whose seats are all taken deals its first round once everyone there opened it. A
+    claim on the seat of a person who was away past the grace lapses when they come back before
+    the next round (its heir's connections are closed). None: nothing changed (a spectator, or
     the seat was present already)."""
     if room.is_present(seat) or room.seats[seat].left:
         return None
     overdue = room.turn == seat and (deadline := room.deadline(clock)) is not None and deadline <= now
-    state = room.state.away(seat, None)
+    claimed = room.seats[seat].heir is not None
+    if claimed:
+        room = drop_claim(room, seat)
+    room = room.but(state=room.state.away(seat, None).opening(seat, None))
+    if room.state.public and not room.started and room.full and room.opened():
+        return Step(first_deal(room, now), WHOLE)
     if overdue:
-        return Step(room.but(state=state._replace(turn_started=now)), WHOLE)
-    return _deal_if_ready(room.but(state=state), now, Write("state", best_effort=True))
+        room = room.but(state=room.state._replace(turn_started=now))
+    written = WHOLE if overdue or claimed else Write("state", best_effort=True)
+    return _deal_if_ready(room, now, written)._replace(close_heir=seat if claimed else None)
+
+
+def claim_opened(room: Room, seat: Seat) -> Step | None:
+    """The heir of the claim on ``seat`` opened the table (their page said hello): the claim
+    no longer lapses for want of it. None: nothing to change."""
+    if room.seats[seat].heir is None or room.state.unopened_since(seat) is None:
+        return None
+    return Step(room.but(state=room.state.opening(seat, None)), Write("state", best_effort=True), push=False)
 
 
 def present(room: Room, seat: Seat) -> Step:
@@ -297,7 +360,7 @@ def leave(room: Room, seat: Seat, now: float) -> Step:
     credential stops opening it, their connections are closed (4410). When no person is left
     at the table, the room ends."""
     room = room.with_seat(seat, left=True, credential_hash=None)
-    room = room.but(state=room.state.marked_ready(seat, False).away(seat, None))
+    room = room.but(state=room.state.marked_ready(seat, False).away(seat, None).opening(seat, None))
     if all(room.seats[i].left for i in room.persons()):
         return Step(room, Write("delete"), push=False, close_seat=seat)
     step = _deal_if_ready(room, now, WHOLE)

@@ -108,6 +108,11 @@ class ErrorCode(enum.StrEnum):
     """One address has as many rooms open (not ended) as it may create."""
     REACTION_TOO_SOON = "reaction_too_soon"
     """A seat's reaction came less than 3 s after its last one."""
+    ALREADY_SEATED = "already_seated"
+    """This browser (its holder key) holds a seat or a claim at this open table already."""
+    TOO_MANY_SEATS = "too_many_seats"
+    """One address holds as many seats at open tables waiting for their first round (and claims
+    to take a seat over) as it may."""
 
 
 #: Close codes after which reconnecting with the same hello cannot help, and the error code the

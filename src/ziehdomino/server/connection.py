@@ -30,13 +30,17 @@ class Connection:
     meanwhile waits in the outbox behind it, as before.
     """
 
-    __slots__ = ("seat", "heir", "deltas", "seq", "opened", "_pending", "_wake", "close_code", "_sending", "_writer", "_busy", "_suspended")
+    __slots__ = ("seat", "heir", "key", "deltas", "seq", "opened", "_pending", "_wake", "close_code", "_sending", "_writer",
+                 "_busy", "_suspended")
 
-    def __init__(self, seat: int | None, *, deltas: bool = False, heir: int | None = None) -> None:
+    def __init__(self, seat: int | None, *, deltas: bool = False, heir: int | None = None, key: str | None = None) -> None:
         self.seat = seat
         #: A spectator who takes this computer-held seat at the next round ("Platz übernehmen"):
         #: it may contribute to that round's deal (docs/fair.md), nothing else.
         self.heir = heir
+        #: The hash of the credential its hello brought (None: a spectator's), checked again when
+        #: it joins the room's connections: the seat may have been freed or taken over meanwhile.
+        self.key = key
         #: The client takes delta frames after its first state (its hello said so).
         self.deltas = deltas
         #: The number of the last state queued for the client (None: none yet).

@@ -25,3 +25,9 @@ def new_credential() -> str:
 def hash_credential(credential: str) -> str:
     """SHA-256 hex of a credential (enough for a 192-bit random secret)."""
     return hashlib.sha256(credential.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def hash_holder(holder: str) -> str:
+    """What a seat keeps of its browser's holder key (docs/protocol.md, "Open tables"): a SHA-256
+    hex of it, never the key, so that a stored room gives no browser's key away."""
+    return hashlib.sha256(b"ziehdomino-holder:" + holder.encode("ascii", "replace")).hexdigest()

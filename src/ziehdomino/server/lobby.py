@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ import orjson
 
 from .changes import Step
 from .opentables import ListedTable, as_json, listing, listing_of_stored, ordered
+from .roomstate import Clock
 from .storage.tables import stored_open_tables
 from .writer import RoomWriter
 
@@ -85,11 +87,14 @@ class Lobby:
         remote: reads every open table of every process from the shared storage, or None when
             this process holds every room (SQLite, memory).
         poll: seconds between two reads of ``remote`` while someone watches.
+        clock: the server's graces: a seat whose person has been away past it counts as one
+            to take over (``takeover``).
     """
 
     def __init__(self, *, debounce: float = 0.2, remote: Callable[[], Awaitable[list[ListedTable]]] | None = None,
-                 poll: float = 1.5) -> None:
+                 poll: float = 1.5, clock: Clock = Clock()) -> None:
         self.debounce = debounce
+        self.clock = clock
         self.remote = remote
         self.poll = poll
         self.own: dict[str, ListedTable] = {}
@@ -105,7 +110,7 @@ class Lobby:
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
         """Recompute ``writer``'s line; mark the list dirty if it changed."""
-        line = None if writer.deleted or writer.gone else listing(writer.room)
+        line = None if writer.deleted or writer.gone else listing(writer.room, clock=self.clock, now=time.time())
         self._put(writer.id, line)
 
     def forget(self, room_id: str) -> None:

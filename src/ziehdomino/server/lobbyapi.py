@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
-from .api import _held_room, _rate_limited, _read_model, client_address, error_response
+from .api import OVER_CAP, _held_room, _rate_limited, _read_model, client_address, error_response
 from .codes import ErrorCode
 from .lobby import Lobby
 from .models import LeaveRoom
@@ -30,12 +30,13 @@ MAX_STREAMS = 5000
 
 
 async def quick_play(request: Request) -> Response:
-    """``POST /api/quick?size=N`` ``{"name", "size", "target", "held", "contribution"}``: 201 ``{"room",
+    """``POST /api/quick?size=N`` ``{"name", "size", "target", "held", "contribution", "holder"}``: 201 ``{"room",
     "link", "seat", "credential", "commitment"}``, seated at once at an open table of ``size`` seats
     that waits for people (one with the ``target`` asked for first), or at a new one with that
     target; ``commitment``: the pending deal the contribution went to (null: none);
-    200 ``{"room", "link"}`` when one of the ``held`` rooms is such a table (the browser sits
-    there already: its page goes back to its seat); 422, 429 (``rate_limited``, ``too_many_rooms``), 503."""
+    200 ``{"room", "link"}`` when one of the ``held`` rooms is such a table, or the ``holder``
+    holds a seat at one (the browser sits there already: its page goes back to its seat); 422,
+    429 (``rate_limited``, ``too_many_rooms``, ``too_many_seats``), 503."""
     if (limited := _rate_limited(request)) is not None:  # a cross-site request never gets here (security.py)
         return limited
     body = await _read_model(request, QuickPlayBody)
@@ -46,9 +47,9 @@ async def quick_play(request: Request) -> Response:
     quick: QuickPlay = request.app.state.quick
     try:
         writer, seated = await quick.seat(body.name, body.size, client_address(request), frozenset(body.held),
-                                          body.target, body.contribution)
+                                          body.target, body.contribution, body.holder)
     except RoomError as exc:
-        return error_response(429 if exc.code == ErrorCode.TOO_MANY_ROOMS else 503, exc.code, exc.message)
+        return error_response(429 if exc.code in OVER_CAP else 503, exc.code, exc.message)
     if seated is None:
         return JSONResponse({"room": writer.id, "link": f"/r/{writer.id}"})
     answer: QuickSeat = {"room": writer.id, "link": f"/r/{writer.id}", "seat": seated.seat,

@@ -118,6 +118,11 @@ Name: TypeAlias = Annotated[str, Field(max_length=4 * NAME_MAX), AfterValidator(
 
 _STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
 
+#: The browser's holder key: 128 random bits as 32 lowercase hex digits, kept in its localStorage;
+#: it identifies whose seats they are, one seat or claim per open table (docs/protocol.md, "Open
+#: tables"). The server keeps only its hash, with the seat.
+Holder: TypeAlias = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
+
 
 class PersonSeat(BaseModel):
     """A seat for a person: ``{"kind": "person"}``."""
@@ -141,7 +146,8 @@ class CreateRoom(BaseModel):
     """Body of ``POST /api/rooms``: 2-4 seats, at least two for people, seat 0 the creator's,
     the time per turn in seconds (30, 60 -- the default -- or 120; null: no time limit), and the
     match's target in wins (3, 5, 10; null, the default: no target); ``public``: an open table,
-    listed in "Offene Tische" (default false: only the link leads to it)."""
+    listed in "Offene Tische" (default false: only the link leads to it); ``holder``: the
+    browser's holder key (:data:`Holder`; default none)."""
 
     model_config = _STRICT
     seats: list[SeatSpec] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
@@ -149,6 +155,7 @@ class CreateRoom(BaseModel):
     turn_time: TurnTime | None = DEFAULT_TURN_TIME
     target: MatchTarget | None = None
     public: bool = False
+    holder: Holder | None = None
 
     @model_validator(mode="after")
     def _people(self) -> CreateRoom:
@@ -170,7 +177,8 @@ class QuickPlay(BaseModel):
     (2-4 seats; ``target``: the match's wins the person would like, 3, 5 -- the default -- or 10,
     null: no target; a preference, not a queue of its own (:meth:`.quickplay.QuickPlay.seat`);
     ``held``: the rooms the browser holds a seat in, at most 50, default none; ``contribution``:
-    the person's contribution to the pending deal, taken when their seat deals it; docs/fair.md)."""
+    the person's contribution to the pending deal, taken when their seat deals it; docs/fair.md;
+    ``holder``: the browser's holder key, :data:`Holder`, default none)."""
 
     model_config = _STRICT
     name: Name
@@ -178,6 +186,7 @@ class QuickPlay(BaseModel):
     target: MatchTarget | None = QUICK_TARGET
     held: list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]] = Field(default_factory=list, max_length=50)
     contribution: Contribution | None = None
+    holder: Holder | None = None
 
 
 class LeaveRoom(BaseModel):
@@ -191,12 +200,14 @@ class JoinRoom(BaseModel):
     """Body of ``POST /api/rooms/{id}/join``: ``{"name": "Ben"}``, optionally with the joiner's
     contribution to the pending deal and the commitment it answers; a contribution without a
     commitment is taken only when this join deals the round (:func:`.changes.join`; a
-    commitment without a contribution is refused)."""
+    commitment without a contribution is refused); ``holder``: the browser's holder key
+    (:data:`Holder`; default none)."""
 
     model_config = _STRICT
     name: Name
     commitment: Commitment | None = None
     contribution: Contribution | None = None
+    holder: Holder | None = None
 
     @model_validator(mode="after")
     def _answered(self) -> JoinRoom:

@@ -1,11 +1,18 @@
-"""Open tables as values: the change that fills a waiting table with computers, and a table's
-line in the list "Offene Tische" (with ``takeover``: the computer-held seats a person may take at
-the next round, :func:`.changes.join`) (docs/rules.md, "Open tables"; docs/protocol.md, "Open tables").
+"""Open tables as values: the change that fills a waiting table with computers, the change that
+frees the seats and claims nobody opened, and a table's line in the list "Offene Tische" (with
+``takeover``: the seats a person may take at the next round, :func:`.changes.join`)
+(docs/rules.md, "Open tables"; docs/protocol.md, "Open tables").
 
 An open table is a room whose state says ``public``. One opened by "Schnell spielen" waits for
 people until ``state.wait_until``; then, or when a seated person asks for it ("Jetzt mit
 Computern starten"), every free seat goes to a computer of level Mittel and the first round is
 dealt. Pure: no I/O, no clock (``now`` is passed in), like :mod:`.changes`.
+
+A seat at a waiting table, or a claim to take a seat over at a table in play, is held for the
+person whose page opens the table: one whose page has not said hello within
+:data:`OPEN_WITHIN` seconds (a request that took a seat without a page) loses it
+(:func:`lapse`), so that nobody closes strangers' tables with requests alone; a page that
+opened the table and then went away (a reload) keeps it.
 """
 
 from __future__ import annotations
@@ -14,10 +21,10 @@ from typing import Any, Literal, TypedDict
 
 from ..constants import DEFAULT_LEVEL
 from ..engine import Match
-from .changes import STATE, WHOLE, Step, Write
+from .changes import STATE, WHOLE, Step, Write, drop_claim
 from .codes import ErrorCode
 from .room import Room, RoomError, Seat, SeatState
-from .roomstate import RoomState
+from .roomstate import Clock, RoomState
 from .storage.tables import StoredTable
 
 #: The level of the computers that fill a waiting open table's free seats.
@@ -53,6 +60,52 @@ def waiting(room: Room) -> bool:
 #: Seconds after which a person who has no open connection (a page closed, or never opened
 #: after joining) no longer keeps a waiting table open to newcomers; a reload takes far less.
 ABSENT_AFTER = 5.0
+
+
+#: Seconds a seat at a waiting open table, or a claim on a seat of one in play, is held for a
+#: page that has not opened the table yet (:func:`lapse`): a page opens the table well within
+#: it, even over a slow mobile network, while a seat taken by a request alone is soon free.
+OPEN_WITHIN = 10.0
+
+
+def _lapsing(room: Room) -> list[tuple[Seat, float]]:
+    """The seats and claims that lapse unless their page opens the table, with when (unix s)."""
+    found: list[tuple[Seat, float]] = []
+    if not room.state.public:  # every room's change asks (quickplay.py): a private one, at once
+        return found
+    for i, s in enumerate(room.seats):
+        since = room.state.unopened_since(i)
+        if since is None:
+            continue
+        if s.heir is not None or (waiting(room) and s.kind == "person" and s.credential_hash is not None):
+            found.append((i, since + OPEN_WITHIN))
+    return found
+
+
+def next_lapse(room: Room) -> float | None:
+    """When (unix s) the next seat or claim of ``room`` lapses unless opened (:func:`lapse`), or None."""
+    return min((at for _, at in _lapsing(room)), default=None)
+
+
+def lapse(room: Room, now: float) -> Step | None:
+    """Free every seat of a waiting open table whose person has not opened the table within
+    :data:`OPEN_WITHIN` seconds of taking it (name, credential, holder and address go; the
+    credential opens nothing any more), and drop every claim to take a seat over whose heir has
+    not opened it so long; written whole. A waiting table left without anybody ends. None:
+    nothing lapsed by ``now`` (unix s)."""
+    due = [i for i, at in _lapsing(room) if at <= now]
+    if not due:
+        return None
+    for i in due:
+        if room.seats[i].heir is not None:
+            room = drop_claim(room, i)
+            continue
+        room = room.with_seat(i, name=None, credential_hash=None, holder=None, address=None)
+        state = room.state.away(i, None).opening(i, None).marked_ready(i, False).contributed(i, "")
+        room = room.but(state=state)
+    if waiting(room) and not room.persons():
+        return Step(room, Write("delete"), push=False)
+    return Step(room, WHOLE)
 
 
 def welcoming(room: Room, now: float) -> bool:
@@ -95,14 +148,17 @@ def fill(room: Room, now: float, seat: Seat | None = None, grace: float = 20.0) 
         return Step(room, Write("delete"), push=False)
     seats = tuple(s if s.taken else SeatState("computer", level=FILL_LEVEL) for s in room.seats)
     match = Match(room.players, committed=room.state.committed())
-    state = room.state.dealt()._replace(wait_until=None, turn_started=now)
+    state = room.state.dealt()._replace(wait_until=None, turn_started=now, unopened=())
     return Step(room.but(seats=seats, match=match, state=state), WHOLE)
 
 
-def listing(room: Room, started: bool | None = None) -> ListedTable | None:
+def listing(room: Room, started: bool | None = None, clock: Clock | None = None,
+            now: float | None = None) -> ListedTable | None:
     """The table's line in "Offene Tische", or None: a private room, or nobody at the table (a
     table whose people all left or went away drops out of the list at once). ``started``: its
-    first round was dealt (default: ``room.started``; a room read without its match says so)."""
+    first round was dealt (default: ``room.started``; a room read without its match says so).
+    ``takeover`` counts the seats a computer holds and, with ``clock`` and ``now`` (unix s),
+    those whose person has been away past the grace (:meth:`.room.Room.takeover`)."""
     if not room.state.public or not someone_present(room):
         return None
     seats: list[ListedSeat] = []
@@ -114,7 +170,11 @@ def listing(room: Room, started: bool | None = None) -> ListedTable | None:
         else:
             seats.append({"kind": "free", "name": None})
     playing = room.started if started is None else started
-    takeover = sum(s.played_by_computer and s.heir is None for s in room.seats) if playing else 0
+    takeover = 0
+    if playing:
+        away = [i for i in range(room.players) if clock is not None and now is not None
+                and room.away_past_grace(i, clock, now)]
+        takeover = sum(s.heir is None and (s.played_by_computer or i in away) for i, s in enumerate(room.seats))
     return {"room": room.id, "size": room.players, "seats": seats, "free": sum(not s.taken for s in room.seats),
             "takeover": takeover, "turn_time": room.state.turn_time, "target": room.state.target,
             "state": "playing" if playing else "waiting", "created": room.created}

@@ -1,10 +1,12 @@
 """"Schnell spielen": seat a person at once at an open table of the size asked for that waits for
-people, else open one; and the countdown of every waiting table (docs/rules.md, "Open tables").
+people, else open one; and the deadlines of every open table (docs/rules.md, "Open tables").
 
 :class:`QuickPlay` is a listener of every room's writer. It keeps, per table size, the open
-tables of this process that wait for people (a change adds or drops one), and a timer per table
-with a countdown; when it runs out, :func:`.opentables.fill` gives every free seat to a computer
-and deals the first round (or ends a table nobody sits at any more).
+tables of this process that wait for people (a change adds or drops one), and a timer per open
+table at its next deadline: when a seat or claim whose page never opened the table lapses,
+:func:`.opentables.lapse` frees it; when a waiting table's countdown runs out,
+:func:`.opentables.fill` gives every free seat to a computer and deals the first round (or ends
+a table nobody sits at any more).
 
 Requests for the same size are seated one at a time (a lock per size), so two people who press
 "Schnell spielen" for the same size within the wait land at the same table, never at two, and a
@@ -23,11 +25,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 
 from ..constants import MATCH_TARGETS, QUICK_TARGET, TABLE_SIZES, MatchTarget
 from . import opentables
 from .changes import Step
 from .codes import ErrorCode
+from .credentials import hash_holder
 from .lobby import storage_tables
 from .models import CreateRoom, PersonSeat
 from .room import RoomError, Seated
@@ -48,10 +52,12 @@ class QuickPlay:
         wait: seconds a new table waits for people (``Settings.quick_wait``); a table whose
             people went away less than ``Settings.grace`` before the countdown ran out waits
             that long for them (a reload, a restart of the server).
+        clock: the time now (unix s; tests move it on).
     """
 
-    def __init__(self, rooms: Rooms, wait: float) -> None:
+    def __init__(self, rooms: Rooms, wait: float, clock: Callable[[], float] = time.time) -> None:
         self.rooms = rooms
+        self.clock = clock
         self.tables = storage_tables(rooms.storage)
         self.wait = wait
         self.grace = rooms.settings.grace
@@ -63,15 +69,17 @@ class QuickPlay:
     # --- the listener ----------------------------------------------------------------------------
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
-        """Keep ``writer``'s table in the waiting index and its countdown's timer up to date."""
+        """Keep ``writer``'s table in the waiting index and its timer at its next deadline (a
+        seat or claim lapsing, the countdown) up to date."""
         room = writer.room
         alive = not (writer.deleted or writer.gone)
         table = self.waiting[room.players]
-        if alive and opentables.waiting(room) and not room.full:
+        if alive and opentables.waiting(room):  # a full one too: it may seat nobody, but holds seats
             table[writer.id] = writer
         else:
             table.pop(writer.id, None)
-        due = room.state.wait_until if alive and opentables.waiting(room) else None
+        deadlines = [room.state.wait_until if opentables.waiting(room) else None, opentables.next_lapse(room)]
+        due = min((t for t in deadlines if t is not None), default=None) if alive else None
         kept = self._timers.get(writer.id)
         if kept is not None and kept[0] != due:
             kept[1].cancel()
@@ -79,7 +87,7 @@ class QuickPlay:
             kept = None
         if due is not None and kept is None and not self.rooms.closing:
             loop = asyncio.get_running_loop()
-            handle = loop.call_later(max(0.0, due - time.time()), self._start_ring, writer)
+            handle = loop.call_later(max(0.0, due - self.clock()), self._start_ring, writer)
             self._timers[writer.id] = (due, handle)
 
     def forget(self, writer: RoomWriter) -> None:
@@ -95,12 +103,20 @@ class QuickPlay:
         task.add_done_callback(self._rings.discard)
 
     async def _ring(self, writer: RoomWriter) -> None:
-        """The countdown ran out: computers fill the free seats (or the empty table ends)."""
+        """A deadline came: the seats and claims nobody opened lapse; when the countdown ran
+        out, computers fill the free seats (or the empty table ends)."""
         self._timers.pop(writer.id, None)
+        now = self.clock()
         try:
-            await writer.run(lambda r: opentables.fill(r, time.time(), grace=self.grace))
+            await writer.run(lambda r: opentables.lapse(r, now))
+            wait_until = writer.room.state.wait_until
+            if not (writer.deleted or writer.gone) and opentables.waiting(writer.room) \
+                    and wait_until is not None and wait_until <= now:
+                await writer.run(lambda r: opentables.fill(r, now, grace=self.grace))
+            elif not (writer.deleted or writer.gone) and writer.id not in self._timers:
+                self.changed(writer, None)  # woken before its deadline: nothing changed, so wait again
         except RoomError as exc:  # it ended or moved meanwhile, or the store failed: a restart retries
-            log.info("filling table %s with computers did not happen: %s", writer.id, exc.code)
+            log.info("the deadline of table %s did not pass: %s", writer.id, exc.code)
         if writer.deleted or writer.gone:
             self.forget(writer)
 
@@ -122,7 +138,7 @@ class QuickPlay:
         held = {w.id for w in own}
         found = list(own)
         for table in stored:
-            if table["size"] != size or table["state"] != "waiting" or table["free"] < 1 or table["room"] in held:
+            if table["size"] != size or table["state"] != "waiting" or table["room"] in held:
                 continue
             try:
                 writer = await self.rooms.find(table["room"])
@@ -133,8 +149,8 @@ class QuickPlay:
         return found
 
     async def seat(self, name: str, size: int, address: str | None, held: frozenset[str] = frozenset(),
-                   target: MatchTarget | None = QUICK_TARGET,
-                   contribution: str | None = None) -> tuple[RoomWriter, Seated | None]:
+                   target: MatchTarget | None = QUICK_TARGET, contribution: str | None = None,
+                   holder: str | None = None) -> tuple[RoomWriter, Seated | None]:
         """Seat ``name`` at the oldest table of ``size`` seats that waits for people, else open
         one (public, a match to ``target`` wins -- None: no target --, computers after
         :attr:`wait` seconds). ``target`` is a preference, never a queue of its own (that would
@@ -143,9 +159,11 @@ class QuickPlay:
         ``contribution`` (docs/fair.md) given to the pending deal when this seat deals it (the
         browser cannot know the table's commitment before; :func:`.changes.join`); or the
         writer and None when one of the rooms in ``held`` (those the asking browser holds a
-        seat in) is such a table, whatever its target: the browser sits there already and goes
-        back to its seat rather than take a second one. A new table takes the contribution over
-        the socket, as any room before its first deal.
+        seat in), or one where ``holder`` (the browser's holder key) holds a seat, is such a
+        table, whatever its target: the browser sits there already and goes back to its seat
+        rather than take a second one. A new table takes the contribution over the socket, as
+        any room before its first deal. ``address`` (the client's) holds at most
+        ``max_open_seats_per_address`` seats at waiting tables (:mod:`.openseats`).
         A table counts while a person is there or was, or joined, less than
         :data:`.opentables.ABSENT_AFTER` seconds ago (:func:`.opentables.welcoming`): a table
         whose people closed their pages is nobody's to join.
@@ -153,8 +171,8 @@ class QuickPlay:
         Raises:
             ValueError: ``size`` is no table size, or ``target`` neither one of
                 :data:`.constants.MATCH_TARGETS` nor None.
-            RoomError: as :meth:`.rooms.Rooms.create` (``too_many_rooms``, ``server_full``,
-                ``server_error``).
+            RoomError: as :meth:`.rooms.Rooms.create` (``too_many_rooms``, ``too_many_seats``,
+                ``server_full``, ``server_error``).
         """
         if size not in self.waiting:
             raise ValueError(f"size must be one of {TABLE_SIZES}")
@@ -162,22 +180,25 @@ class QuickPlay:
             raise ValueError(f"target must be one of {MATCH_TARGETS} or None")
         async with self._locks[size]:
             waiting = await self._candidates(size)
+            mine = None if holder is None else hash_holder(holder)
             for writer in waiting:
-                if writer.id in held:  # even with its page closed a while: still this browser's seat
+                # even with its page closed a while: still this browser's seat
+                if writer.id in held or (mine is not None and writer.room.holds(mine)):
                     return writer, None
-            now = time.time()
-            welcoming = [w for w in waiting if opentables.welcoming(w.room, now)]
+            now = self.clock()
+            welcoming = [w for w in waiting if not w.room.full and opentables.welcoming(w.room, now)]
             # The asked target first; the sort is stable, so each part keeps the oldest-first order.
             welcoming.sort(key=lambda w: w.room.state.target != target)
             for writer in welcoming:
                 try:
-                    seated = await self.rooms.join(writer, name, None if contribution is None else (None, contribution))
+                    seated = await self.rooms.join(writer, name, None if contribution is None else (None, contribution),
+                                                   holder=holder, address=address)
                 except RoomError as exc:
                     if exc.code in _TRY_NEXT:
                         continue
                     raise
                 return writer, seated
             spec = CreateRoom(seats=[PersonSeat(kind="person") for _ in range(size)], name=name, target=target,
-                              public=True)
+                              public=True, holder=holder)
             writer, credential = await self.rooms.create(spec, address, wait=self.wait)
             return writer, Seated(0, credential)

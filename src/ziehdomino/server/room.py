@@ -67,6 +67,14 @@ class SeatState(NamedTuple):
         heir_hash: the hash of the heir's credential (it opens the seat once they took it).
         since: the round the seat's person came in at, when they took it from a computer
             (None: from the first round on).
+        holder: at an open table, :func:`.credentials.hash_holder` of the browser's key that
+            identifies whose seats they are (the holder key, docs/protocol.md, "Open tables"):
+            one browser holds one seat or claim per open table. None: not told, or a private room.
+        address: at an open table, :func:`.roomstate.address_key` of the address that took the
+            seat (the per-address cap of seats at waiting open tables; the address is not kept).
+        heir_holder, heir_address: the same of the heir's claim.
+
+    None of these hashes is ever sent to a client.
     """
 
     kind: Literal["person", "computer"]
@@ -77,6 +85,10 @@ class SeatState(NamedTuple):
     heir: str | None = None
     heir_hash: str | None = None
     since: int | None = None
+    holder: str | None = None
+    address: str | None = None
+    heir_holder: str | None = None
+    heir_address: str | None = None
 
     @property
     def taken(self) -> bool:
@@ -91,17 +103,25 @@ class SeatState(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
         return {"kind": self.kind, "level": self.level, "name": self.name, "credential_hash": self.credential_hash,
-                "left": self.left, "heir": self.heir, "heir_hash": self.heir_hash, "since": self.since}
+                "left": self.left, "heir": self.heir, "heir_hash": self.heir_hash, "since": self.since,
+                "holder": self.holder, "address": self.address, "heir_holder": self.heir_holder,
+                "heir_address": self.heir_address}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatState:
-        """Read :meth:`to_json`'s form.
+        """Read :meth:`to_json`'s form (a seat stored before holders and addresses were kept has
+        neither).
 
         Raises:
             KeyError: no ``kind``.
         """
         return cls(data["kind"], data.get("level"), data.get("name"), data.get("credential_hash"),
-                   bool(data.get("left", False)), data.get("heir"), data.get("heir_hash"), data.get("since"))
+                   bool(data.get("left", False)), data.get("heir"), data.get("heir_hash"), data.get("since"),
+                   data.get("holder"), data.get("address"), data.get("heir_holder"), data.get("heir_address"))
+
+    def claimed_by(self, holder: str) -> bool:
+        """The seat's person (seated, not left) or its heir is the browser whose holder hash this is."""
+        return (self.holder == holder and self.credential_hash is not None and not self.left) or self.heir_holder == holder
 
 
 class Room(NamedTuple):
@@ -175,6 +195,13 @@ class Room(NamedTuple):
         """The seat this credential will open once its heir took it at the next round, or None."""
         return self._matching(credential, [s.heir_hash for s in self.seats])
 
+    def held_with(self, digest: str) -> tuple[Seat | None, Seat | None]:
+        """The seat whose credential hashes to ``digest``, else the seat claimed with it (a
+        hello's credential, looked up again as its connection joins the room), or None each."""
+        seat = next((i for i, s in enumerate(self.seats) if s.credential_hash == digest), None)
+        claim = None if seat is not None else next((i for i, s in enumerate(self.seats) if s.heir_hash == digest), None)
+        return seat, claim
+
     @staticmethod
     def _matching(credential: str, hashes: list[str | None]) -> Seat | None:
         """The index of the hash ``credential`` hashes to, or None; every hash is compared, in
@@ -196,6 +223,32 @@ class Room(NamedTuple):
     def persons(self) -> list[Seat]:
         """The person seats that someone took (left ones included)."""
         return [i for i, s in enumerate(self.seats) if s.kind == "person" and s.taken]
+
+    def holds(self, holder: str) -> bool:
+        """A browser with this holder hash has a seat (not left) or a claim at this table."""
+        return any(s.claimed_by(holder) for s in self.seats)
+
+    def opened(self) -> bool:
+        """No person seated here is still to open the table (:attr:`RoomState.unopened`)."""
+        return all(self.state.unopened_since(i) is None for i, s in enumerate(self.seats)
+                   if s.kind == "person" and s.credential_hash is not None and not s.left)
+
+    def away_past_grace(self, seat: Seat, clock: Clock, now: float) -> bool:
+        """The person at ``seat`` (seated, not left) has been away for the grace at least: a
+        computer stands in for them (docs/protocol.md, "Turn time and stand-ins")."""
+        s, since = self.seats[seat], self.state.away_since[seat]
+        return (s.kind == "person" and s.credential_hash is not None and not s.left and since is not None
+                and now - since >= clock.grace_seconds(self.state.turn_time))
+
+    def takeover(self, clock: Clock, now: float) -> list[Seat]:
+        """The seats a newcomer may take at the next round at an open table in play ("Platz
+        übernehmen"), those a computer holds first, then those whose person has been away past
+        the grace; none with a claim on it already. Empty: a private room, or none started."""
+        if not (self.state.public and self.started):
+            return []
+        free = [i for i, s in enumerate(self.seats) if s.heir is None]
+        return [i for i in free if self.seats[i].played_by_computer] + \
+            [i for i in free if self.away_past_grace(i, clock, now)]
 
     def deadline(self, clock: Clock) -> float | None:
         """When a computer plays the turn of the person to act (unix s), or None: no person
@@ -293,7 +346,9 @@ class Room(NamedTuple):
 
         Presence is not stored: a person who was connected when the server stopped is away from
         ``now`` on, so their grace runs from the restart; every stored time (a turn's start, an
-        earlier ``away_since``) is kept, so a deadline that passed meanwhile has passed.
+        earlier ``away_since``) is kept, so a deadline that passed meanwhile has passed. A seat
+        or claim whose page had not opened the table yet has its time to open it from ``now``
+        too (its page may have been loading while the server was down).
 
         Raises:
             PositionError, KeyError, TypeError, ValueError: the row is not a room this server wrote.
@@ -304,6 +359,8 @@ class Room(NamedTuple):
         for i, s in enumerate(seats):
             if s.kind == "person" and s.taken and not s.left and state.away_since[i] is None:
                 state = state.away(i, now)
+            if (since := state.unopened_since(i)) is not None and since < now:
+                state = state.opening(i, now)
         if match is not None and match.round.result is None and state.turn_started is None:
             state = state._replace(turn_started=now)  # a row from before the turn clock
         checked = replays.checked_records(rec.id, rec.rounds)

@@ -31,11 +31,12 @@ from .cleanup import sweep
 from .codes import Close, ErrorCode
 from .computer import ComputerPlayers
 from .connection import Connection
-from .credentials import hash_credential, new_credential, new_room_id
+from .credentials import hash_credential, hash_holder, new_credential, new_room_id
 from .lobby import Lobby, storage_tables
 from .metrics import Metrics
 from .models import CreateRoom
 from .openers import Openers
+from .openseats import OpenSeats
 from .room import Room, RoomError, Seat, Seated, SeatState
 from .roomstate import Clock, address_key
 from .settings import Settings
@@ -75,8 +76,9 @@ class Rooms:
         self._taking: dict[str, asyncio.Lock] = {}
         self.late_writes = 0
         self.computers = ComputerPlayers(settings.computer_delay, lambda: self._closing)
-        self.lobby = Lobby(remote=storage_tables(storage))
-        self.listeners: list[Listener] = [self.computers, self.lobby]
+        self.lobby = Lobby(remote=storage_tables(storage), clock=self.clock)
+        self.open_seats = OpenSeats(settings.max_open_seats_per_address)
+        self.listeners: list[Listener] = [self.computers, self.lobby, self.open_seats]
 
     # --- the host of every writer ----------------------------------------------------------------
 
@@ -231,11 +233,13 @@ class Rooms:
         ``wait``: an open table that starts with computers after this many seconds.
 
         ``address`` is the creator's client address: one address may have at most
-        ``max_rooms_per_address`` rooms that someone is at (:mod:`.openers`).
+        ``max_rooms_per_address`` rooms that someone is at (:mod:`.openers`), and at most
+        ``max_open_seats_per_address`` seats at open tables that wait (:mod:`.openseats`); an
+        open table keeps the hashes of the address and of ``spec.holder`` with seat 0.
 
         Raises:
-            RoomError: ``server_full`` (too many rooms), ``too_many_rooms`` (this address's cap),
-                ``server_error`` (storage failed).
+            RoomError: ``server_full`` (too many rooms), ``too_many_rooms``, ``too_many_seats``
+                (this address's caps), ``server_error`` (storage failed).
         """
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError(ErrorCode.SERVER_FULL, "this server holds as many rooms as it may; try again later")
@@ -245,54 +249,65 @@ class Rooms:
                                               "that someone is at; leave one under \"Meine Räume\" on the start page")
         credential = new_credential()
         seats = [SeatState("person") if s.kind == "person" else SeatState("computer", level=s.level) for s in spec.seats]
-        seats[0] = SeatState("person", name=spec.name, credential_hash=hash_credential(credential))
+        holder = None if spec.holder is None or not spec.public else hash_holder(spec.holder)
+        seats[0] = SeatState("person", name=spec.name, credential_hash=hash_credential(credential), holder=holder,
+                             address=creator if spec.public else None)
         now = time.time()
         step = changes.create(new_room_id(), seats, spec.turn_time, creator, now, target=spec.target,
                               public=spec.public, wait_until=None if wait is None else now + wait)
         writer = RoomWriter(self, step.room)
-        await writer.run(lambda _: step)
+        with self.open_seats.taking(creator if spec.public else None):
+            await writer.run(lambda _: step)
         return self._hold(writer), credential
 
-    async def join(self, writer: RoomWriter, name: str,
-                   contribution: tuple[str | None, str] | None = None) -> Seated:
-        """Seat ``name`` at the lowest free person seat; returns the seat, its credential and the
-        commitment of the deal ``contribution`` went to. Deals the first round when this was
-        the last free seat. ``contribution``: ``(commitment, contribution)`` to the pending deal,
-        the commitment None for whichever is pending (:func:`.changes.join`).
+    async def join(self, writer: RoomWriter, name: str, contribution: tuple[str | None, str] | None = None, *,
+                   holder: str | None = None, address: str | None = None) -> Seated:
+        """Seat ``name`` at the lowest free person seat (:func:`.changes.join`); returns the seat,
+        its credential and the commitment of the deal ``contribution`` went to.
+        ``contribution``: ``(commitment, contribution)`` to the pending deal, the commitment None
+        for whichever is pending. At an open table, ``holder`` (the browser's holder key) holds
+        one seat or claim, and ``address`` (the client's) at most ``max_open_seats_per_address``.
 
         Raises:
             RoomError: ``room_full``, ``room_not_found`` (the room ended meanwhile), ``server_error``,
-                ``stale_version`` (the contribution answers another commitment).
+                ``stale_version`` (the contribution answers another commitment), ``already_seated``,
+                ``too_many_seats``.
         """
         credential = new_credential()
         seated: list[Seated] = []
+        key, hashed = None if address is None else address_key(address), None if holder is None else hash_holder(holder)
 
         def change(room: Room) -> changes.Step:
-            step, seat, commitment = changes.join(room, name, hash_credential(credential), time.time(), contribution)
+            step, seat, commitment = changes.join(room, name, hash_credential(credential), time.time(), contribution,
+                                                  holder=hashed, address=key, clock=self.clock)
             seated.append(Seated(seat, credential, commitment))
             return step
 
-        await writer.run(change)
+        with self.open_seats.taking(key if writer.room.state.public else None):
+            await writer.run(change)
         return seated[-1]
 
     async def connect(self, writer: RoomWriter, conn: Connection) -> None:
         """Add a connection (after its hello) and push it the state and the history. The first
-        connection of a person makes them present (stored, then pushed to all). A room that
-        ended meanwhile closes the connection (4404)."""
+        connection of a person makes them present (stored, then pushed to all), that of the heir
+        of a claim keeps the claim (:func:`.changes.claim_opened`). A room that ended meanwhile
+        closes the connection (4404)."""
         async with writer.lock:
             if writer.deleted or writer.gone:
                 conn.close(Close.UNKNOWN_ROOM if writer.deleted else Close.ROOM_MOVED)
                 return
             if not writer.add_connection(conn, MAX_CONNECTIONS_PER_SEAT, MAX_SPECTATORS):
                 return
-            seat = conn.seat
+            seat, heir = conn.seat, conn.heir
             step = None
             if seat is not None:
                 try:
                     step = await writer.run_locked(lambda r: changes.connect(r, seat, self.clock, time.time()))
                 except RoomError:  # the deal it made could not be stored: present, the next change deals
                     step = await writer.run_locked(lambda r: changes.present(r, seat))
-            if step is None:
+            elif heir is not None:
+                step = await writer.run_locked(lambda r: changes.claim_opened(r, heir))
+            if step is None or not step.push:
                 parts = writer.whole()
                 conn.push_state(parts.seq, None, parts.text)
             conn.push(writer.history_text())

@@ -60,6 +60,11 @@ class RoomState(NamedTuple):
             round is played.
         contributions: per seat, the contribution a person's browser sent for the next deal
             (32 hex digits), "" for none yet, a computer or a free seat.
+        unopened: per seat, at an open table: since when (unix s) the person who took the seat,
+            or who claimed it to take it over ("Platz übernehmen"), has not opened the table
+            (no WebSocket of theirs said hello yet); None once they did, or nobody waits
+            (:func:`.opentables.lapse` frees such a seat, or drops such a claim, after
+            :data:`.opentables.OPEN_WITHIN` seconds). Empty: none for every seat.
     """
 
     turn_time: TurnTime | None
@@ -73,6 +78,7 @@ class RoomState(NamedTuple):
     wait_until: float | None = None
     next_seed: str | None = None
     contributions: tuple[str, ...] = ()
+    unopened: tuple[float | None, ...] = ()
 
     @classmethod
     def new(cls, players: int, turn_time: TurnTime | None, creator: str | None, *,
@@ -107,6 +113,14 @@ class RoomState(NamedTuple):
         """This state with ``seat`` away since ``since`` (None: present, or no person there)."""
         return self._replace(away_since=_put(self.away_since, seat, since))
 
+    def unopened_since(self, seat: int) -> float | None:
+        """Since when ``seat``'s person (or claim) has not opened the table, or None."""
+        return self.unopened[seat] if self.unopened else None
+
+    def opening(self, seat: int, since: float | None) -> RoomState:
+        """This state with ``seat`` waiting for its page since ``since`` (None: opened, or nobody)."""
+        return self._replace(unopened=_put(self.unopened or (None,) * len(self.ready), seat, since))
+
     def marked_ready(self, seat: int, ready: bool = True) -> RoomState:
         """This state with ``seat``'s ready mark set to ``ready``."""
         return self._replace(ready=_put(self.ready, seat, ready))
@@ -116,7 +130,8 @@ class RoomState(NamedTuple):
         return {"turn_time": self.turn_time, "away_since": list(self.away_since), "ready": list(self.ready),
                 "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator,
                 "target": self.target, "public": self.public, "wait_until": self.wait_until,
-                "next_seed": self.next_seed, "contributions": list(self.contributions)}
+                "next_seed": self.next_seed, "contributions": list(self.contributions),
+                "unopened": list(self.unopened or (None,) * len(self.ready))}
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> RoomState:
@@ -161,9 +176,10 @@ class RoomState(NamedTuple):
         if seed is not None:
             check_seed(seed)
         contributions = per_seat("contributions", _is_contribution) if "contributions" in data else ("",) * players
+        unopened = per_seat("unopened", is_time) if "unopened" in data else (None,) * players  # rows before it: none
         return cls(turn_time, per_seat("away_since", is_time), per_seat("ready", lambda v: isinstance(v, bool)),
                    started, tuple(stand_ins), creator if isinstance(creator, str) else None, target,
-                   data.get("public") is True, wait_until, seed, contributions)
+                   data.get("public") is True, wait_until, seed, contributions, unopened)
 
 
 def _is_contribution(value: Any) -> bool:

@@ -33,6 +33,9 @@ class Settings:
             was within ``limit_away``); one more answers 429 ``too_many_rooms``.
         limit_away: seconds a room counts toward ``max_rooms_per_address`` after the last
             person at its table went away (300; a new room counts as long before anyone arrives).
+        max_open_seats_per_address: seats one client address may hold at once at open tables
+            waiting for their first round, claims to take a seat over included (4); one more
+            answers 429 ``too_many_seats`` (:mod:`.openseats`).
         cleanup_interval: seconds between two sweeps for old rooms.
         quick_wait: seconds a table opened by "Schnell spielen" waits for people before every
             free seat goes to a computer (30; tests use 1).
@@ -79,6 +82,7 @@ class Settings:
     grace_no_limit: float = c.GRACE_NO_LIMIT
     max_rooms_per_address: int = c.MAX_ROOMS_PER_ADDRESS
     limit_away: float = c.LIMIT_AWAY
+    max_open_seats_per_address: int = c.MAX_OPEN_SEATS_PER_ADDRESS
     cleanup_interval: float = c.CLEANUP_INTERVAL
     quick_wait: float = c.QUICK_WAIT
     ws_rate: int = c.WS_RATE
@@ -106,8 +110,8 @@ class Settings:
             raise ValueError("abandon_hours must be > 0")
         if self.turn_time_scale <= 0 or self.grace <= 0 or self.grace_no_limit <= 0:
             raise ValueError("turn_time_scale, grace and grace_no_limit must be > 0")
-        if self.max_rooms_per_address < 1:
-            raise ValueError("max_rooms_per_address must be >= 1")
+        if self.max_rooms_per_address < 1 or self.max_open_seats_per_address < 1:
+            raise ValueError("max_rooms_per_address and max_open_seats_per_address must be >= 1")
         if self.limit_away < 0:
             raise ValueError("limit_away must be >= 0 seconds")
         if not 0.2 <= self.quick_wait <= 600.0:

@@ -243,6 +243,10 @@ class RoomWriter(RoomTexts):
                 for c in [c for c in self.connections if c.seat == step.close_seat]:
                     self.connections.remove(c)
                     c.close(Close.LEFT)
+            if step.close_heir is not None:  # the claim lapsed: its credential opens nothing now
+                for c in [c for c in self.connections if c.heir == step.close_heir]:
+                    self.connections.remove(c)
+                    c.close(Close.BAD_CREDENTIAL)
         if push:
             # the push is timed for the batch's first timed change; the others end with it
             timed = [t for t in timings if t is not None]
@@ -310,7 +314,13 @@ class RoomWriter(RoomTexts):
 
     def add_connection(self, conn: Connection, max_per_seat: int, max_spectators: int) -> bool:
         """Add ``conn`` (after its hello); False when it was refused and closed (4429: too many
-        spectators). A seat's newest connection beyond ``max_per_seat`` closes its oldest (4409)."""
+        spectators; 4401: its credential opens no seat or claim any more, freed or taken over
+        since the hello). A seat's newest connection beyond ``max_per_seat`` closes its oldest (4409)."""
+        if conn.key is not None:
+            conn.seat, conn.heir = self.room.held_with(conn.key)
+            if conn.seat is None and conn.heir is None:
+                conn.close(Close.BAD_CREDENTIAL)
+                return False
         if conn.seat is None:
             if sum(1 for c in self.connections if c.seat is None) >= max_spectators:
                 conn.close(Close.TOO_MANY)

@@ -37,6 +37,7 @@ from .models import (CLIENT_MESSAGE, ActionMessage, Contribute, Hello, Leave, Ne
                      first_error)
 from .ratelimit import Limiter, MessageBucket
 from .connection import Connection, Writer
+from .credentials import hash_credential
 from .messages import PONG, error_text
 from .playmessage import PlayMessage, read_play
 from .rawsocket import Disconnected, Reader, text_reader, text_writer
@@ -150,11 +151,12 @@ async def _hello(ws: WebSocket, read: Reader, room: RoomWriter, settings: Settin
         seat = room.seat_of(msg.credential)
         heir = None if seat is not None else room.room.heir_of(msg.credential)
         if heir is not None:  # watches until the next round gives the seat
-            return Connection(None, deltas=msg.deltas == DELTA_FORM, heir=heir)
+            return Connection(None, deltas=msg.deltas == DELTA_FORM, heir=heir, key=hash_credential(msg.credential))
         if seat is None:
             await ws.send_text(error_text(ErrorCode.BAD_CREDENTIAL, "this credential opens no seat of this room"))
             await ws.close(Close.BAD_CREDENTIAL, "bad credential")
             return None
+        return Connection(seat, deltas=msg.deltas == DELTA_FORM, key=hash_credential(msg.credential))
     return Connection(seat, deltas=msg.deltas == DELTA_FORM)
 
 

@@ -64,5 +64,7 @@ export const ERROR_CODES = Object.freeze([
   "round_not_found",
   "round_in_progress",
   "too_many_rooms",
-  "reaction_too_soon"
+  "reaction_too_soon",
+  "already_seated",
+  "too_many_seats"
 ]);

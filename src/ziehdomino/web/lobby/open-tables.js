@@ -2,7 +2,8 @@
  * @file "Offene Tische" on the start page: the live list of open tables (docs/protocol.md, "Open
  * tables"), read from `GET /api/lobby` with the page and then from `GET /api/lobby/events`
  * (server-sent events: the list at once, then what changed every time it changes), each table a line with "Mitspielen" while a seat is free, else "Zuschauen"
- * (and "Platz übernehmen" while a computer holds a seat of a table in play).
+ * (and "Platz übernehmen" while a computer holds a seat of a table in play, or plays for a
+ * person away past the grace).
  * The browser's EventSource reconnects by itself; while it is down the list says so.
  */
 
@@ -70,7 +71,7 @@ export function createOpenTables({ list, empty, join, watch, source }) {
       button.addEventListener('click', () => (free ? join(table.room) : watch(table.room)));
       const buttons = h('span', { class: 'my-room-buttons' }, button);
       if (table.state === 'playing' && table.takeover > 0) {
-        // a computer's seat: the person takes it when the next round starts
+        // a computer's seat (or an away person's): the person takes it when the next round starts
         const take = h('button', { class: 'btn primary', text: t('start.tables.takeover'), attrs: { type: 'button' } });
         take.addEventListener('click', () => join(table.room));
         buttons.prepend(take);

@@ -12,6 +12,7 @@
 import { DEFAULT_LEVEL } from '../common/constants.js';
 import { byId, h, setText } from '../common/dom.js';
 import { errorText, initPage, onLangChange, t } from '../common/i18n.js';
+import { holderKey } from '../common/holder.js';
 import { createTable } from '../table/render.js';
 import { createClock } from '../room/room-clock.js';
 import { createReady } from '../room/room-ready.js';
@@ -329,10 +330,11 @@ async function joinOnce(name) {
   // the last free seat deals the first round at once, so a click before the socket's first state
   // (the form is on the page from the start) waits for the pending commitment it brings
   const given = joinContribution(localStorage, roomId, await roomInfoSoon());
+  // the browser's holder key: one seat per open table for it (common/holder.js)
   const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/join`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(given ? { name, ...given } : { name }),
+    body: JSON.stringify({ name, ...given, holder: holderKey(localStorage) }),
   });
   const data = await response.json().catch(() => ({}));
   if (response.status === 201 && Number.isInteger(data.seat) && typeof data.credential === 'string') {

@@ -13,6 +13,7 @@ import { errorText, initPage, t } from '../common/i18n.js';
 import { createMyRooms, myRoomIds } from '../lobby/my-rooms.js';
 import { createOpenTables } from '../lobby/open-tables.js';
 import { newContribution } from '../common/fair-hex.js';
+import { holderKey } from '../common/holder.js';
 import { joined } from '../sessions/deal-witness.js';
 import { readSave } from '../sessions/local-save.js';
 import { readSeat, writeSeat } from '../sessions/session-online.js';
@@ -78,7 +79,8 @@ function go(path) {
 }
 
 /**
- * Sends a request that seats this browser (open, quick play, join), keeps the seat's
+ * Sends a request that seats this browser (open, quick play, join) with its holder key (one
+ * seat per open table: holder.js), keeps the seat's
  * credential (and, when the answer names the deal a contribution in `body` went to, that
  * contribution as the seat's own) and goes to the room; a refusal is told in `errorBox`.
  * @param {string} url
@@ -91,7 +93,8 @@ async function seatAndGo(url, body, errorBox, failedKey, roomId) {
   if (busy) return;
   busy = true;
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...body, holder: holderKey(localStorage) }) });
     const data = await response.json().catch(() => ({}));
     const room = roomId ?? data.room;
     if (response.status === 200 && typeof data.room === 'string' && readSeat(localStorage, data.room)) {

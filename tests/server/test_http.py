@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import httpx
 import pytest
 from pathlib import Path
@@ -76,7 +77,8 @@ def test_create_returns_link_and_credential(server: ServerProcess) -> None:
     assert [s["kind"] for s in summary["seats"]] == ["person", "computer", "person"]
     assert summary["seats"][0] == {"seat": 0, "kind": "person", "level": None, "name": "Anna", "taken": True,
                                    "connected": False, "left": False, "stand_in": False, "ready": False,
-                                   "heir": None, "since": None}
+                                   "heir": None, "since": None, "person": summary["seats"][0]["person"]}
+    assert re.fullmatch(r"[0-9a-f]{16}", summary["seats"][0]["person"]) and summary["seats"][1]["person"] is None
     assert summary["turn_time"] == 60  # the default: 1 minute
     assert summary["seats"][1]["level"] == "stark" and summary["seats"][1]["taken"] is True
     stored_seats, match = server.stored(made["room"])

@@ -63,3 +63,34 @@ def test_a_reaction_outside_the_set_is_a_bad_message(reaction: Any) -> None:
     with pytest.raises(ValidationError):
         CLIENT_MESSAGE.validate_json(json.dumps({"type": "react", "reaction": reaction}))
     assert CLIENT_MESSAGE.validate_json('{"type": "react", "reaction": "tschuess"}').reaction == "tschuess"  # type: ignore[union-attr]
+
+
+
+def test_a_seats_person_tag_follows_the_browser_not_the_seat_and_gives_no_hash_away() -> None:
+    """SEATINFO's ``person``, which a viewer's mute is kept under: one browser (its holder key)
+    has one tag at any seat of a room, a newcomer on that seat another, another room another."""
+    import time
+
+    from ziehdomino.server.credentials import hash_credential, hash_holder
+    from ziehdomino.server.room import Room, SeatState
+    from ziehdomino.server.roomstate import Clock, RoomState
+
+    ben, eve = hash_holder("b" * 32), hash_holder("e" * 32)
+
+    def tags(room_id: str, *seats: SeatState) -> list[str | None]:
+        room = Room(room_id, seats, RoomState.new(len(seats), 60, None), time.time())
+        infos = room.seat_infos(Clock(), time.time())
+        assert ben not in json.dumps(infos) and eve not in json.dumps(infos)
+        return [i["person"] for i in infos]
+
+    person = lambda holder, credential: SeatState("person", name="X", credential_hash=hash_credential(credential), holder=holder)  # noqa: E731
+    first = tags("R1", person(ben, "c1"), SeatState("computer", level="mittel"))
+    moved = tags("R1", SeatState("person", name="X", left=True), person(ben, "c2"))  # Ben left seat 0, took seat 1
+    newcomer = tags("R1", person(eve, "c3"), SeatState("computer", level="mittel"))
+    elsewhere = tags("R2", person(ben, "c1"), SeatState("computer", level="mittel"))
+    assert first[0] is not None and first[1] is None and moved[0] is None
+    assert moved[1] == first[0]  # the mute follows Ben to his new seat
+    assert newcomer[0] != first[0]  # and not to whoever sits at his old one
+    assert elsewhere[0] != first[0]  # no tag links a person across rooms
+    without = tags("R1", person(None, "c1"), person(None, "c9"))  # a private room keeps no holder: the credential
+    assert None not in without and without[0] != without[1]

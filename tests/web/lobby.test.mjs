@@ -81,16 +81,20 @@ test('"Meine Räume" finds every room with a readable seat credential, and words
   assert.equal(roomState({ started: true, in_progress: false, round: 3 }), 'zwischen den Runden · Runde 3 vorbei');
 });
 
-import { readMutes, shown } from '../../src/ziehdomino/web/room/room-reactions.js';
+import { muteKey, readMutes, shown } from '../../src/ziehdomino/web/room/room-reactions.js';
 
-test('reactions: "Reaktionen aus" hides all, a muted seat only its own, and a broken entry mutes nothing', () => {
+test('reactions: "Reaktionen aus" hides all, a muted person only theirs at any seat, and a broken entry mutes nothing', () => {
   const store = (value) => ({ getItem: () => value });
   assert.deepEqual(readMutes(store(null)), { off: false, muted: [] });
   assert.deepEqual(readMutes(store('{')), { off: false, muted: [] });
-  const mutes = readMutes(store(JSON.stringify({ off: false, muted: ['r1:1', 7] })));
-  assert.deepEqual(mutes, { off: false, muted: ['r1:1'] });
-  assert.equal(shown(mutes, 'r1', 1), false);
-  assert.equal(shown(mutes, 'r1', 0), true);
-  assert.equal(shown(mutes, 'r2', 1), true);
-  assert.equal(shown({ off: true, muted: [] }, 'r1', 0), false);
+  const ben = { seat: 1, person: 'b'.repeat(16) };
+  const mutes = readMutes(store(JSON.stringify({ off: false, muted: [muteKey('r1', ben), 7] })));
+  assert.deepEqual(mutes, { off: false, muted: ['r1:p:' + 'b'.repeat(16)] });
+  assert.equal(shown(mutes, 'r1', ben), false);
+  assert.equal(shown(mutes, 'r1', { seat: 3, person: ben.person }), false); // Ben at another seat
+  assert.equal(shown(mutes, 'r1', { seat: 1, person: 'c'.repeat(16) }), true); // a newcomer on Ben's seat
+  assert.equal(shown(mutes, 'r2', ben), true);
+  assert.equal(shown(mutes, 'r1', undefined), true);
+  assert.equal(shown({ off: true, muted: [] }, 'r1', ben), false);
+  assert.equal(muteKey('r1', { seat: 2, person: null }), 'r1:2'); // a server that names no person: the seat
 });

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from functools import lru_cache
 
 
 def new_room_id() -> str:
@@ -31,3 +32,13 @@ def hash_holder(holder: str) -> str:
     """What a seat keeps of its browser's holder key (docs/protocol.md, "Open tables"): a SHA-256
     hex of it, never the key, so that a stored room gives no browser's key away."""
     return hashlib.sha256(b"ziehdomino-holder:" + holder.encode("ascii", "replace")).hexdigest()
+
+
+@lru_cache(maxsize=65536)
+def person_tag(room_id: str, digest: str) -> str:
+    """SEATINFO's ``person``: 16 hex digits naming whoever sits at a seat, the same for one
+    person wherever they sit in ``room_id`` (``digest``: the hash of their browser's holder key,
+    else of their seat's credential). It says which seats one person took, so that a viewer's
+    mute follows them; it differs from room to room and gives no key or hash away. Cached: it is
+    made for every state pushed."""
+    return hashlib.sha256(f"ziehdomino-person:{room_id}:{digest}".encode()).hexdigest()[:16]

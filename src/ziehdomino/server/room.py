@@ -19,7 +19,7 @@ from ..constants import Level
 from ..engine import Match, match_from_state, match_to_state
 from . import replays
 from .codes import ErrorCode
-from .credentials import hash_credential
+from .credentials import hash_credential, person_tag
 from .roomstate import Clock, RoomState
 from .storage import RoomRecord
 from .wire import PendingDeal, RoomSummary, RoundSummary, SeatInfo, TurnClock
@@ -292,9 +292,11 @@ class Room(NamedTuple):
             person = s.kind == "person"
             connected = self.is_present(i)
             stand_in = person and s.taken and (s.left or (turn is not None and (not connected or (i == turn and overdue))))
+            digest = s.holder or s.credential_hash
+            tag = person_tag(self.id, digest) if person and digest and not s.left else None
             infos.append({"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
                           "connected": connected, "left": s.left, "stand_in": stand_in, "ready": ready[i],
-                          "heir": s.heir, "since": s.since})
+                          "heir": s.heir, "since": s.since, "person": tag})
         return infos
 
     @property

@@ -31,6 +31,7 @@ class SeatInfo(TypedDict):
     ready: bool
     heir: str | None
     since: int | None
+    person: str | None
 
 
 class TurnClock(TypedDict):

@@ -2,8 +2,10 @@
  * @file Reactions at a room's table (docs/protocol.md, "Reactions"): "Reaktion" opens the fixed
  * set ("Hallo", "Viel Glück", ...), each a button with that name; a reaction shows on the
  * sender's seat card for about 3 s and is announced politely to screen readers; it is never part
- * of the round's log. "Reaktionen aus" mutes them all and "{name} stummschalten" one seat (in
- * the set, and on that seat's card); both are remembered in the browser. A spectator sees reactions but has no button to send one.
+ * of the round's log. "Reaktionen aus" mutes them all and "{name} stummschalten" one person (in
+ * the set, and on their seat's card): the mute follows the person (SEATINFO's `person`) to any
+ * seat they take in the room, and not whoever takes their seat after them; both are
+ * remembered in the browser. A spectator sees reactions but has no button to send one.
  * Beside the button: how many watch ("2 schauen zu").
  */
 
@@ -12,7 +14,7 @@ import { h, setText, svg } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';
 import './room-strings.js';
 
-/** Where the mute settings are kept: `{off: bool, muted: ["<room>:<seat>", ...]}`. */
+/** Where the mute settings are kept: `{off: bool, muted: ["<room>:p:<person>", ...]}`. */
 export const REACTIONS_KEY = 'ziehdomino.reactions';
 /** How long a reaction shows on the seat card (ms). */
 export const SHOW_MS = REACTION_GAP * 1000;
@@ -32,11 +34,21 @@ export function readMutes(storage) {
 }
 
 /**
- * Whether a reaction of `seat` in `roomId` is shown under `mutes`.
+ * The key a mute of the person at a seat is kept under: their SEATINFO `person` tag (a server
+ * that sends none: the seat).
+ * @param {string} roomId
+ * @param {{seat: number, person?: string|null}} info  SEATINFO
+ */
+export function muteKey(roomId, info) {
+  return typeof info.person === 'string' ? `${roomId}:p:${info.person}` : `${roomId}:${info.seat}`;
+}
+
+/**
+ * Whether a reaction from the seat `info` (SEATINFO; none known: shown) in `roomId` is shown under `mutes`.
  * @returns {boolean}
  */
-export function shown(mutes, roomId, seat) {
-  return !mutes.off && !mutes.muted.includes(`${roomId}:${seat}`);
+export function shown(mutes, roomId, info) {
+  return !mutes.off && !(info && mutes.muted.includes(muteKey(roomId, info)));
 }
 
 /** The card switch's icon: a speaker with its sound, or struck through (room.css, by aria-pressed). */
@@ -112,9 +124,11 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
     renderMutes();
   }
 
-  /** Mutes or unmutes the reactions of `seat`, remembered in the browser. */
+  /** Mutes or unmutes the reactions of the person at `seat`, remembered in the browser. */
   function toggleMute(seat) {
-    const key = `${roomId}:${seat}`;
+    const info = room?.seats?.[seat];
+    if (!info) return;
+    const key = muteKey(roomId, info);
     const muted = mutes.muted.includes(key);
     mutes = { ...mutes, muted: muted ? mutes.muted.filter((m) => m !== key) : [...mutes.muted, key] };
     save();
@@ -128,7 +142,7 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
     const seats = (room?.seats ?? []).filter(mutable);
     seatMutes.replaceChildren(...seats.map((s) => {
       const button = h('button', { class: 'btn small', text: t('react.mute', { name: nameOf(s.seat) }),
-        attrs: { type: 'button', 'aria-pressed': String(mutes.muted.includes(`${roomId}:${s.seat}`)) } });
+        attrs: { type: 'button', 'aria-pressed': String(mutes.muted.includes(muteKey(roomId, s))) } });
       button.addEventListener('click', () => toggleMute(s.seat));
       return button;
     }));
@@ -152,7 +166,7 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
         card.append(button);
       }
       const label = t('react.mute', { name: nameOf(seat) });
-      const pressed = String(mutes.muted.includes(`${roomId}:${seat}`));
+      const pressed = String(mutes.muted.includes(muteKey(roomId, info)));
       if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
       if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
     }
@@ -165,7 +179,7 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
       setText(watchers, n === 1 ? t('room.watching1') : t('room.watching', { n }));
     },
     reaction(seat, name) {
-      if (!REACTIONS.includes(name) || !shown(mutes, roomId, seat)) return;
+      if (!REACTIONS.includes(name) || !shown(mutes, roomId, room?.seats?.[seat])) return;
       const text = t(`react.${name}`);
       setText(live, `${nameOf(seat)}: ${text}`);
       // The seat's card, or at a round's end on a phone (no cards shown) its row of the result.
@@ -183,11 +197,12 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
   return {
     element,
     update(next) {
-      const before = JSON.stringify([room?.you, room?.seats?.map((s) => [s.name, s.kind])]);
+      const who = (r) => JSON.stringify([r?.you, r?.seats?.map((s) => [s.name, s.kind, s.person])]);
+      const before = who(room);
       room = next;
       toggle.hidden = !Number.isInteger(room?.you);
       if (toggle.hidden) show(false);
-      if (JSON.stringify([room?.you, room?.seats?.map((s) => [s.name, s.kind])]) !== before) renderMutes();
+      if (who(room) !== before) renderMutes();
       queueMicrotask(renderCardMutes); // after the table drew its cards for this state
     },
   };

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_online import open_room
+from tests.e2e.test_fair_deal import _seat_two_people
 from tests.support.e2e import act_by_names, play_round, shoot, watch
 from tests.support.server import ServerProcess
 
@@ -50,19 +50,16 @@ def _seal(page: Page, expected: str, why: str, round_number: int) -> None:
 
 
 def _two_people(base: str, new_context: Any, route_anna: Any = None) -> tuple[Page, Page, list[str]]:
-    anna_context = new_context(viewport=PHONE)
-    if route_anna is not None:
-        anna_context.route_web_socket(re.compile(r"/ws/"), route_anna)
-    anna = anna_context.new_page()
-    problems = watch(anna)
-    link = open_room(anna, base, "Anna")
-    ben = new_context(viewport=PHONE).new_page()
-    problems += watch(ben)
-    ben.goto(link)
-    ben.get_by_label("Dein Name").fill("Ben")
-    ben.get_by_role("button", name="Beitreten").click()
-    for page in (anna, ben):
-        expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
+    """Anna opens a room on a phone (her socket through ``route_anna`` when given), Ben joins it."""
+    def make(**options: Any) -> Any:
+        context = new_context(**options)
+        if route_anna is not None and not made:
+            context.route_web_socket(re.compile(r"/ws/"), route_anna)
+        made.append(context)
+        return context
+
+    made: list[Any] = []
+    anna, ben, _, problems, _ = _seat_two_people(base, make)
     return anna, ben, problems
 
 

@@ -210,17 +210,23 @@ def test_a_claim_nobody_opened_lapses_while_one_whose_page_opened_the_table_is_k
     on_own_thread(main())
 
 
+async def _ben_away(rooms: Rooms, quick: QuickPlay) -> tuple[RoomWriter, Seated, Seated]:
+    """Anna and Ben at a two-seat quick-play table in play, both pages opened; then Ben's closes."""
+    writer, anna = await quick.seat("Anna", 2, "10.0.0.1", holder=_holder())
+    _, ben = await quick.seat("Ben", 2, "10.0.0.2", holder=_holder())
+    assert anna is not None and ben is not None
+    pages = [_opens(anna), _opens(ben)]
+    for page in pages:
+        await rooms.connect(writer, page)
+    assert writer.room.started
+    await rooms.disconnect(writer, pages[1])
+    return writer, anna, ben
+
+
 def test_a_seat_away_past_the_grace_at_a_table_in_play_can_be_taken_over_from_the_next_round() -> None:
     async def main() -> None:
         rooms, quick = _rooms()
-        writer, anna = await quick.seat("Anna", 2, "10.0.0.1", holder=_holder())
-        _, ben = await quick.seat("Ben", 2, "10.0.0.2", holder=_holder())
-        assert anna is not None and ben is not None
-        pages = [_opens(anna), _opens(ben)]
-        for page in pages:
-            await rooms.connect(writer, page)
-        assert writer.room.started
-        await rooms.disconnect(writer, pages[1])  # Ben goes away: within the grace nobody takes his seat
+        writer, anna, ben = await _ben_away(rooms, quick)  # within the grace nobody takes his seat
         assert rooms.lobby.tables()[0]["takeover"] == 0
         with pytest.raises(RoomError) as full:
             await rooms.join(writer, "Cleo", holder=_holder(), address="10.0.0.3")
@@ -246,12 +252,7 @@ def test_a_seat_away_past_the_grace_at_a_table_in_play_can_be_taken_over_from_th
 def test_a_person_back_before_the_next_round_keeps_the_seat_and_the_claim_on_it_lapses() -> None:
     async def main() -> None:
         rooms, quick = _rooms()
-        writer, anna = await quick.seat("Anna", 2, "10.0.0.1", holder=_holder())
-        _, ben = await quick.seat("Ben", 2, "10.0.0.2", holder=_holder())
-        assert anna is not None and ben is not None
-        for sat in (anna, ben):
-            await rooms.connect(writer, _opens(sat))
-        await rooms.disconnect(writer, next(c for c in writer.connections if c.seat == ben.seat))
+        writer, _, ben = await _ben_away(rooms, quick)
         grace = rooms.clock.grace_seconds(writer.room.state.turn_time)
         await writer.run(lambda r: changes.away(r, ben.seat, time.time() - grace - 1))
         cleo = await rooms.join(writer, "Cleo", holder=_holder(), address="10.0.0.3")

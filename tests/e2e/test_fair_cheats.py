@@ -20,7 +20,7 @@ from tests.e2e.test_fair_deal import _seat_two_people
 from tests.support.e2e import act_by_names, play_round, shoot, watch
 from tests.support.server import ServerProcess
 
-OK, PARTIAL, FAILED = "Mischen geprüft", "Mischen teilweise geprüft", "Mischen nicht bestätigt"
+OK, PARTIAL, FAILED = "Mischen geprüft", "Teils geprüft", "Mischen nicht bestätigt"
 
 #: Per cheat, what Anna's page (she opened the room) and Ben's (he joined by the link) say at the
 #: end of round 1 and of round 2 (None: the test stops after round 1).

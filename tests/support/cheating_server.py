@@ -4,7 +4,7 @@ serve ...`` with ``ZIEHDOMINO_CHEAT`` naming the cheat (:data:`CHEATS`); the pat
 server process before it starts, the rest is our own server.
 
 Each cheat lets the server choose the deal or hides that it could: a browser must never say
-"Mischen geprüft" for a round it played under one (it may say "teilweise geprüft" where it
+"Mischen geprüft" for a round it played under one (it may say "Teils geprüft" where it
 cannot know).
 """
 

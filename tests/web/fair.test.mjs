@@ -122,7 +122,7 @@ test('a deal that follows from its proof but that this browser cannot vouch for 
   const { view, fair } = await finishedRound();
   const cases = [
     [['notPromised'], view, witnessOfFair(fair, OWN(), { promised: null, waited: false })], // seated as it was dealt
-    [['noContribution'], view, witnessOfFair(fair, null)],
+    [['noContribution'], view, witnessOfFair(fair, null, { waited: false })],
     [['spectator'], { ...view, seat: null }, witnessOfFair(fair, null)],
     [['notPromised', 'noContribution'], view, { seen: null, promised: null, byJoin: false, waited: false, mine: null, previous: null }],
   ];
@@ -152,7 +152,7 @@ test('every kind of tampering makes the check fail, naming why', async () => {
     ['changed', view, { ...witness, seen: 'f'.repeat(64) }],
     ['mine', view, { ...witness, mine: { contribution: 'b'.repeat(32), confirmed: true } }],
     ['mine', view, { ...witness, mine: { contribution: 'b'.repeat(32), confirmed: false } }],
-    ['deal', { ...view, fair: { ...fair, contributions: ['c'.repeat(32), ''] } }, witnessOfFair(fair)],
+    ['deal', { ...view, fair: { ...fair, contributions: ['c'.repeat(32), ''] } }, witnessOfFair(fair, null, { waited: false })],
     ['deal', { ...view, hands: [view.hands[1], view.hands[0]] }, witness],
     ['shape', { ...view, fair: { ...fair, contributions: ['x'] } }, witness],
     ['opener', { ...view, round_number: 2 }, { ...witness, previous: view.starter }],
@@ -161,6 +161,14 @@ test('every kind of tampering makes the check fail, naming why', async () => {
     const got = await checkView(v, w);
     assert.deepEqual([got.status, got.reason], ['failed', reason], reason);
   }
+  // a computer's seat with a contribution: a value the server could have ground the deal with
+  const { view: ground, fair: groundFair } = await finishedRound(['a'.repeat(32), 'c'.repeat(32)]);
+  const grind = await checkView(ground, witnessOfFair(groundFair, OWN(), { computers: [1] }));
+  assert.deepEqual([grind.status, grind.reason], ['failed', 'computer']);
+  assert.equal((await checkView(ground, witnessOfFair(groundFair, OWN(), { computers: [] }))).status, 'ok');
+  // a contribution in this seat's place that this browser never sent, though it was there
+  const forged = await checkView(view, witnessOfFair(fair, null));
+  assert.deepEqual([forged.status, forged.reason], ['failed', 'mine']);
   const { view: dropped, fair: droppedFair } = await finishedRound(['', '']);
   const confirmedButMissing = await checkView(dropped, witnessOfFair(droppedFair, OWN()));
   assert.deepEqual([confirmedButMissing.status, confirmedButMissing.reason], ['failed', 'mine']);

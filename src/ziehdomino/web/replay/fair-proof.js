@@ -42,9 +42,11 @@ async function commitmentProblem(proof, players) {
 }
 
 /** This seat's contribution in the proof: 'in', 'late' (missing, and the server need not have
- * held it), null (none of its own), or the failure 'mine'. */
-function ownContribution(proof, seat, mine) {
-  if (!mine || !Number.isInteger(seat)) return null;
+ * held it), null (none of its own), or the failure 'mine' (another one, or one this browser
+ * never sent although it was there before the deal). */
+function ownContribution(proof, seat, mine, waited) {
+  if (!Number.isInteger(seat)) return null;
+  if (!mine) return waited && proof.contributions[seat] !== '' ? 'mine' : null;
   const theirs = proof.contributions[seat];
   if (theirs === mine.contribution) return 'in';
   return theirs === '' && !mine.confirmed ? 'late' : 'mine';
@@ -87,8 +89,9 @@ function missingFor(view, witness, held, mine) {
  * "ok" only when this browser held the commitment before the deal and its own contribution
  * is in the proof; a deal that follows from its proof without that is "partial"; a proof that
  * contradicts what this browser saw (a withheld seed, no commitment announced while it waited
- * for the deal, another commitment, its contribution dropped although the server held it, a
- * deal or an opener the rules do not give) is "failed".
+ * for the deal, another commitment, its contribution dropped although the server held it or
+ * one it never sent, a computer's seat with a contribution, a deal or an opener the rules do
+ * not give) is "failed".
  * @param {object} view  the seat's view of a finished round (docs/view.md).
  * @param {import('../sessions/deal-witness.js').Witness} witness
  * @returns {Promise<ProofCheck>}
@@ -106,7 +109,9 @@ export async function checkView(view, witness) {
     return failed('changed', proof, started, { before: held ?? witness.seen });
   }
   if (witness.waited && !held && !witness.own) return failed('unannounced', proof, started);
-  const mine = ownContribution(proof, view.seat, witness.mine);
+  // a computer adds no contribution: one in its place is a value the server could have chosen
+  if ((witness.computers ?? []).some((s) => proof.contributions[s] !== '')) return failed('computer', proof, started, { promised });
+  const mine = ownContribution(proof, view.seat, witness.mine, witness.waited && !witness.own);
   if (mine === 'mine') return failed('mine', proof, started, { promised });
   const deal = await dealOf(proof.seed, proof.contributions, handSize(view.players));
   if (view.round_number === 1 && view.starter !== deal.starter) return failed('deal', proof, started, { promised, mine });

@@ -23,6 +23,7 @@ const KEEP_ROUNDS = 8;
  *   `confirmed`: the server must hold it (it said so, the join that carried it seated us, or
  *   this page asked for the next round after it on the socket that then brought the deal).
  * @property {number|null} previous  the starter of the round before, when this browser saw it.
+ * @property {number[]} [computers]  the seats a computer held at the deal (they contribute `""`).
  * @property {boolean} [own]  this browser made the seed itself (a local game).
  */
 

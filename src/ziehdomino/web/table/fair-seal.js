@@ -59,7 +59,10 @@ export function createFairSeal(ctx, session) {
 
   /** What this browser saw of the deal before its end (deal-witness.js), or nothing. */
   function witnessOf(view) {
-    return session.dealWitness?.(view) ?? { seen: null, promised: null, byJoin: false, waited: false, mine: null, previous: null };
+    const witness = session.dealWitness?.(view) ?? { seen: null, promised: null, byJoin: false, waited: false, mine: null, previous: null };
+    // a seat a computer holds at the round's end held it at the deal (a person takes one only at a deal)
+    const computers = (ctx.room?.seats ?? []).filter((s) => s.kind === 'computer').map((s) => s.seat);
+    return { ...witness, computers };
   }
 
   /** The summary's words: a replay checks a record, which no browser of a player vouches for. */

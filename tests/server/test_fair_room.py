@@ -15,6 +15,7 @@ from ziehdomino.engine import hand_size
 from ziehdomino.engine.fair import commitment_of, deal_json
 from ziehdomino.server import changes
 from ziehdomino.server.connection import Connection
+from ziehdomino.server.credentials import hash_credential
 from ziehdomino.server.models import CLIENT_MESSAGE, CreateRoom, JoinRoom
 from ziehdomino.server.models import QuickPlay as QuickPlayBody
 from ziehdomino.server.quickplay import QuickPlay
@@ -200,6 +201,7 @@ def test_the_person_taking_a_computers_seat_contributes_to_the_deal_that_seats_t
         await rooms.start_now(writer, 0)
         ben = await rooms.join(writer, "Ben")  # no free seat: the computer's seat 1 from the next round
         assert writer.room.heir_of(ben.credential) == 1
+        await rooms.connect(writer, Connection(None, heir=1, key=hash_credential(ben.credential)))  # his page watches
         await _play_out(rooms, writer)
         pending = writer.room.state.pending_commitment()
         assert pending is not None

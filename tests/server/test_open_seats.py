@@ -3,10 +3,13 @@ docs/protocol.md, "Open tables" and "Limits per address, and proxies"), in-proce
 in-memory storage: one browser (its holder key) holds one seat or claim per open table, quick
 play sends it back to its seat; one address holds at most its cap of seats at waiting tables,
 while people behind one address still meet a stranger at one table; a waiting table deals only
-once every page seated there opened it; a seat or claim whose page never opened the table lapses
-within :data:`~ziehdomino.server.opentables.OPEN_WITHIN` seconds (the timer driven here with a
-clock of the test's own, never by sleeping), one whose page opened and then went away (a reload)
-is kept; a seat whose person has been away past the grace at a table in play can be taken over;
+once every person seated there is present; a seat or claim whose person has been away (a page
+never opened, or opened for a moment) lapses within
+:data:`~ziehdomino.server.opentables.OPEN_WITHIN` seconds (the timer driven here with a clock of
+the test's own, never by sleeping), one whose page reloads is kept; the countdown and "Jetzt mit
+Computern starten" give the seats of people not there to computers, and the next deal drops a
+claim whose heir is not there; a seat whose person has been away past the grace at a table in
+play can be taken over, and the list offers it when the grace runs out;
 and the attack itself, over HTTP: sixty joins from one address against twenty strangers' tables
 close none of them."""
 
@@ -46,6 +49,7 @@ def _rooms(clock: Callable[[], float] = time.time, storage: MemoryStorage | None
     quick = QuickPlay(rooms, 30.0, clock=clock)
     rooms.listeners.append(quick)
     rooms.lobby.debounce = 0.0
+    rooms.lobby.now = clock
     return rooms, quick
 
 
@@ -151,7 +155,7 @@ def test_one_address_holds_a_few_seats_at_waiting_tables_and_strangers_behind_it
     on_own_thread(main())
 
 
-def test_a_seat_never_opened_is_freed_in_time_and_one_opened_then_left_for_a_reload_is_kept() -> None:
+def test_a_seat_never_opened_is_freed_in_time_and_one_whose_page_reloads_is_kept() -> None:
     async def main() -> None:
         now = [time.time()]
         storage = MemoryStorage()
@@ -161,21 +165,23 @@ def test_a_seat_never_opened_is_freed_in_time_and_one_opened_then_left_for_a_rel
         await rooms.connect(writer, _opens(anna))
         ben = await rooms.join(writer, "Ben", holder=_holder(), address="10.0.0.2")  # a request, no page
         cleo = await rooms.join(writer, "Cleo", holder=_holder(), address="10.0.0.3")
+        since = writer.room.state.away_since[ben.seat]
+        assert since is not None and writer.room.state.unopened_since(ben.seat) is not None
         reloading = _opens(cleo)
         await rooms.connect(writer, reloading)
         await rooms.disconnect(writer, reloading)  # her page opened the table, then reloads
-        since = writer.room.state.unopened_since(ben.seat)
-        assert since is not None and writer.room.state.unopened_since(cleo.seat) is None
+        assert writer.room.state.unopened_since(cleo.seat) is None
         assert quick._timers[writer.id][0] == since + opentables.OPEN_WITHIN  # the table's next deadline
         now[0] = since + opentables.OPEN_WITHIN - 0.5
         await quick._ring(writer)  # woken early: nothing lapses
         assert writer.room.seats[ben.seat].name == "Ben" and quick._timers[writer.id][0] == since + opentables.OPEN_WITHIN
+        await rooms.connect(writer, _opens(cleo))  # the reload is done well within the time
         now[0] = since + opentables.OPEN_WITHIN
         await quick._ring(writer)
         room = writer.room
         assert [s.name for s in room.seats] == ["Anna", None, "Cleo", None] and not room.started
         assert room.seats[ben.seat] == SeatState("person") and room.seat_of(ben.credential) is None
-        assert room.seat_of(cleo.credential) == cleo.seat  # kept: her page opened the table
+        assert room.seat_of(cleo.credential) == cleo.seat  # kept: her page is back
         stored = storage.read(writer.id)
         assert stored is not None and stored.seats[ben.seat]["credential_hash"] is None  # written through
         assert rooms.open_seats.count(address_key("10.0.0.2")) == 0
@@ -353,6 +359,128 @@ def test_a_claim_on_a_seat_whose_person_is_there_at_the_deal_lapses_and_the_seat
         assert room.match is not None and room.match.round_number == 2 and room.match.wins == wins
         assert room.seats[ben.seat].name == "Ben" and room.seats[ben.seat].heir is None
         assert room.seat_of(ben.credential) == ben.seat and room.heir_of(cleo.credential) is None
+        await rooms.close()
+
+    on_own_thread(main())
+
+
+def test_seats_whose_page_opened_for_a_moment_deal_nothing_and_are_freed_once_away_long_enough() -> None:
+    """A page that says hello and closes at once does not make the table deal; the seat is freed
+    :data:`~ziehdomino.server.opentables.OPEN_WITHIN` seconds after it went away, and stops
+    counting toward its address's cap."""
+    async def main() -> None:
+        now = [time.time()]
+        rooms, quick = _rooms(lambda: now[0])
+        writer, anna = await quick.seat("Anna", 3, "10.0.0.1", holder=_holder())
+        assert anna is not None
+        await rooms.connect(writer, _opens(anna))
+        eve = [await rooms.join(writer, "Eve", holder=_holder(), address="10.6.6.6") for _ in range(2)]
+        for sat in eve:  # each page opens the table for a moment
+            page = _opens(sat)
+            await rooms.connect(writer, page)
+            await rooms.disconnect(writer, page)
+        room = writer.room
+        assert room.full and not room.started  # not everyone seated is there: no deal
+        gone = max(room.state.away_since[s.seat] or 0.0 for s in eve)
+        assert quick._timers[writer.id][0] <= gone + opentables.OPEN_WITHIN
+        now[0] = gone + opentables.OPEN_WITHIN
+        await quick._ring(writer)
+        room = writer.room
+        assert [s.name for s in room.seats] == ["Anna", None, None] and not room.started
+        assert rooms.open_seats.count(address_key("10.6.6.6")) == 0
+        ben = await rooms.join(writer, "Ben", holder=_holder(), address="10.0.0.2")
+        cleo = await rooms.join(writer, "Cleo", holder=_holder(), address="10.0.0.3")
+        for sat in (ben, cleo):
+            await rooms.connect(writer, _opens(sat))
+        assert writer.room.started  # people who are there: dealt at once
+        await rooms.close()
+
+    on_own_thread(main())
+
+
+def test_the_countdown_and_start_now_give_the_seats_of_people_not_there_to_computers() -> None:
+    async def main() -> None:
+        now = [time.time()]
+        rooms, quick = _rooms(lambda: now[0])
+        writer, anna = await quick.seat("Anna", 4, "10.0.0.1", holder=_holder())
+        assert anna is not None
+        await rooms.connect(writer, _opens(anna))
+        wait_until = writer.room.state.wait_until
+        assert wait_until is not None
+        now[0] = wait_until - 4  # three requests, no page, at 26 s of the 30 s countdown
+        squat = []
+        for _ in range(3):
+            _, sat = await quick.seat("Eve", 4, "10.6.6.6", holder=_holder())
+            assert sat is not None
+            squat.append(sat)
+        step = opentables.fill(writer.room, wait_until)  # what the table's timer runs then
+        assert step is not None
+        room = step.room
+        assert room.started and [s.kind for s in room.seats] == ["person", "computer", "computer", "computer"]
+        assert all(room.seat_of(s.credential) is None for s in squat) and room.seats[1].name is None
+        await writer.run(lambda _: step)
+        assert rooms.open_seats.count(address_key("10.6.6.6")) == 0
+
+        other, ida = await quick.seat("Ida", 3, "10.0.0.4", holder=_holder())  # "Jetzt mit Computern starten"
+        assert ida is not None
+        await rooms.connect(other, _opens(ida))
+        for _ in range(2):
+            await rooms.join(other, "Eve", holder=_holder(), address="10.6.6.7")
+        assert other.room.full and not other.room.started
+        await rooms.start_now(other, ida.seat)
+        room = other.room
+        assert room.started and [s.kind for s in room.seats] == ["person", "computer", "computer"]
+        assert room.is_present(1) and room.is_present(2)  # computers: nobody's turn waits a grace
+        await rooms.close()
+
+    on_own_thread(main())
+
+
+def test_a_claim_whose_page_closed_lapses_and_one_whose_heir_is_away_at_the_deal_is_dropped() -> None:
+    async def main() -> None:
+        now = [time.time()]
+        rooms, quick = _rooms(lambda: now[0])
+        writer, _ = await _in_play(rooms, quick, 3)
+        emil = await rooms.join(writer, "Emil", holder=_holder(), address="10.0.0.2")
+        page = _opens(emil, claim=True)
+        await rooms.connect(writer, page)  # opened for a moment
+        await rooms.disconnect(writer, page)
+        since = writer.room.state.unopened_since(emil.seat)
+        assert since is not None and quick._timers[writer.id][0] == since + opentables.OPEN_WITHIN
+        now[0] = since + opentables.OPEN_WITHIN
+        await quick._ring(writer)
+        assert writer.room.seats[emil.seat].heir is None and writer.room.heir_of(emil.credential) is None
+
+        # a claim whose heir's page is closed when the next round is dealt: the computer keeps the seat
+        finn = await rooms.join(writer, "Finn", holder=_holder(), address="10.0.0.3")
+        page = _opens(finn, claim=True)
+        await rooms.connect(writer, page)
+        await rooms.disconnect(writer, page)
+        assert writer.room.seats[finn.seat].heir == "Finn"
+        await _play_out(rooms, writer)
+        room = writer.room
+        dealt = changes.ready(room, 0, room.match.version, now[0] + 1).room  # type: ignore[union-attr]
+        assert dealt.match is not None and dealt.match.round_number == 2
+        assert dealt.seats[finn.seat].kind == "computer" and dealt.seats[finn.seat].heir is None
+        assert dealt.heir_of(finn.credential) is None and dealt.seat_of(finn.credential) is None
+        await rooms.close()
+
+    on_own_thread(main())
+
+
+def test_the_list_offers_a_seat_to_take_over_when_its_persons_grace_runs_out() -> None:
+    async def main() -> None:
+        now = [time.time()]
+        rooms, quick = _rooms(lambda: now[0])
+        writer, _, ben = await _ben_away(rooms, quick)
+        away = writer.room.state.away_since[ben.seat]
+        assert away is not None and rooms.lobby.tables()[0]["takeover"] == 0
+        grace = rooms.clock.grace_seconds(writer.room.state.turn_time)
+        assert quick._timers[writer.id][0] == away + grace  # the table's timer wakes when the grace ends
+        now[0] = away + grace
+        await quick._ring(writer)  # nothing else changed the room meanwhile
+        assert rooms.lobby.tables()[0]["takeover"] == 1
+        assert writer.id not in quick._timers or quick._timers[writer.id][0] > now[0]  # no timer for the past
         await rooms.close()
 
     on_own_thread(main())

@@ -18,6 +18,7 @@ import pytest
 from ziehdomino.engine import action_to_json
 from ziehdomino.server import changes, opentables
 from ziehdomino.server.connection import Connection
+from ziehdomino.server.credentials import hash_credential
 from ziehdomino.server.lobby import LIST_LIMIT, Lobby, apply_list_change
 from ziehdomino.server.models import CreateRoom
 from ziehdomino.server.opentables import ListedTable
@@ -122,14 +123,17 @@ def test_the_countdown_gives_every_free_seat_to_a_computer_and_deals() -> None:
     async def main() -> None:
         rooms, quick = _rooms(wait=0.3)
         writer, seat, _ = await _seat(quick, "Anna", 4, "a")
-        await quick.seat("Ben", 4, "b")
+        _, ben, _ = await _seat(quick, "Ben", 4, "b")
+        _, _, cleo = await _seat(quick, "Cleo", 4, "c")  # a request, never a page
         await rooms.connect(writer, Connection(seat))
+        await rooms.connect(writer, Connection(ben))
         assert not writer.room.started
         await asyncio.sleep(0.8)
         room = writer.room
         assert room.started and room.state.wait_until is None
         assert [s.kind for s in room.seats] == ["person", "person", "computer", "computer"]
         assert {s.level for s in room.seats[2:]} == {"mittel"}
+        assert cleo is not None and room.seat_of(cleo) is None  # not there: her seat went to a computer
         await rooms.close()
 
     on_own_thread(main())
@@ -181,7 +185,9 @@ def test_a_waiting_table_whose_people_closed_their_pages_seats_nobody_more() -> 
         await yvonne.run(lambda r: changes.away(r, 0, time.time() - 1))
         zoe, seat, _ = await _seat(quick, "Zoe", 2, "z")
         assert zoe is yvonne and yvonne.room.full
-        await rooms.connect(zoe, Connection(seat))  # the last page to open the table deals
+        await rooms.connect(zoe, Connection(seat))
+        assert not yvonne.room.started  # Yvonne is not there (yet): no deal
+        await rooms.connect(yvonne, Connection(0))  # her page is back: everyone is there, it deals
         assert yvonne.room.started
         await rooms.close()
 
@@ -195,6 +201,7 @@ def test_a_seated_person_starts_at_once_and_a_spectator_cannot() -> None:
         writer, seated = await quick.seat("Anna", 3, "a")
         assert seated is not None
         seat = seated.seat
+        await rooms.connect(writer, Connection(seat))
         before, writes = writer.room, dict(storage.writes)
         with pytest.raises(RoomError) as refused:
             await rooms.start_now(writer, None)
@@ -297,6 +304,7 @@ def test_a_person_takes_a_computers_seat_at_the_next_round_and_starts_at_0() -> 
         assert seat_ben == 1 and room.seats[1].kind == "computer" and room.seats[1].heir == "Ben"
         assert room.seat_of(credential) is None and room.heir_of(credential) == 1
         assert "heir_hash" not in json.dumps(room.seat_infos(rooms.clock, time.time()))
+        await rooms.connect(writer, Connection(None, heir=1, key=hash_credential(credential)))  # Ben's page watches
         while (turn := writer.room.turn) is not None:  # the round is played to its end
             legal = action_to_json(writer.room.match.round.legal_actions(turn)[0])  # type: ignore[union-attr]
             await writer.run(lambda r: changes.act(r, turn, r.match.version, legal, time.time()))  # type: ignore[union-attr]

@@ -90,13 +90,14 @@ def _heirs_seated(room: Room, number: int, now: float) -> tuple[Room, list[Seat]
     """``room`` with every heir in the seat they asked for, from round ``number`` on (away until
     their page says hello again with the credential that now opens the seat; the credential of
     a person who was away from it opens nothing any more), and those seats. A person who is
-    back at their seat keeps it: the claim on it lapses (:func:`connect` drops it as they come)."""
+    back at their seat keeps it: the claim on it lapses (:func:`connect` drops it as they come);
+    so does a claim whose heir has no connection open (:func:`claim_closed`): nobody takes it."""
     seated = []
     for i, s in enumerate(room.seats):
         if s.heir is None:
             continue
-        if s.kind == "person" and not s.left and room.is_present(i):
-            room = drop_claim(room, i)
+        if (s.kind == "person" and not s.left and room.is_present(i)) or room.state.unopened_since(i) is not None:
+            room = drop_claim(room, i)  # the person is back, or the heir is not there: nobody takes it
             continue
         room = room.with_seat(i, kind="person", level=None, name=s.heir, credential_hash=s.heir_hash, left=False,
                               heir=None, heir_hash=None, since=number, holder=s.heir_holder,
@@ -165,9 +166,9 @@ def _heir(room: Room, name: str, credential_hash: str, now: float, clock: Clock,
     """At an open table in play without a free seat: ``name`` claims the lowest seat a computer
     holds (filled at the start, or left by a person), else the lowest whose person has been away
     past the grace, and takes it when the next round starts (:meth:`.room.Room.takeover`).
-    ``who``: the hashes of the heir's holder key and address. The claim lapses unless the
-    heir's page opens the table within :data:`.opentables.OPEN_WITHIN` seconds, and when the
-    away person comes back before the next round.
+    ``who``: the hashes of the heir's holder key and address. The claim lapses when the
+    heir has had no connection open for :data:`.opentables.OPEN_WITHIN` seconds, when they have
+    none open at the next deal, and when the away person comes back before it.
 
     Raises:
         RoomError: ``room_full`` (a private room, or no such seat).
@@ -184,7 +185,7 @@ def join(room: Room, name: str, credential_hash: str, now: float,
          address: str | None = None, clock: Clock | None = None) -> tuple[Step, Seat, str | None]:
     """Seat ``name`` at the lowest free person seat, away until their page connects; the first
     round is dealt (by the committed deal, ``docs/fair.md``) when this was the last free seat,
-    at an open table only once every person seated there has opened it (:func:`connect`).
+    at an open table only once every person seated there is present (:func:`connect`).
     At an open table in play without a free seat, ``name`` takes a computer's seat, or one whose
     person has been away past ``clock``'s grace, at the next round instead (:func:`_heir`).
     At an open table ``holder`` and ``address`` (hashes of the browser's holder key and of its
@@ -223,7 +224,7 @@ def join(room: Room, name: str, credential_hash: str, now: float,
         if pending is not None and (contribution[0] is not None or room.full):
             state, taken = state.contributed(seat, contribution[1]), pending
     room = room.but(state=state)
-    if room.full and room.opened():
+    if room.full and (not public or room.all_here()):
         room = first_deal(room, now)
     return Step(room, WHOLE), seat, taken
 
@@ -253,7 +254,7 @@ def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
     """The first connection of the person at ``seat`` opened: they are present (and have opened
     the table). A person whose turn's time ran out while away gets the turn back with a fresh
     turn time; a ready step that waited for nobody but the away deals the next round; a waiting
-    open table whose seats are all taken deals its first round once everyone there opened it. A
+    open table whose seats are all taken deals its first round once everyone there is present. A
     claim on the seat of a person who was away past the grace lapses when they come back before
     the next round (its heir's connections are closed). None: nothing changed (a spectator, or
     the seat was present already)."""
@@ -264,7 +265,7 @@ def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
     if claimed:
         room = drop_claim(room, seat)
     room = room.but(state=room.state.away(seat, None).opening(seat, None))
-    if room.state.public and not room.started and room.full and room.opened():
+    if room.state.public and not room.started and room.full and room.all_here():
         return Step(first_deal(room, now), WHOLE)
     if overdue:
         room = room.but(state=room.state._replace(turn_started=now))
@@ -274,10 +275,20 @@ def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
 
 def claim_opened(room: Room, seat: Seat) -> Step | None:
     """The heir of the claim on ``seat`` opened the table (their page said hello): the claim
-    no longer lapses for want of it. None: nothing to change."""
+    no longer lapses for want of it while they stay. None: nothing to change."""
     if room.seats[seat].heir is None or room.state.unopened_since(seat) is None:
         return None
     return Step(room.but(state=room.state.opening(seat, None)), Write("state", best_effort=True), push=False)
+
+
+def claim_closed(room: Room, seat: Seat, now: float) -> Step | None:
+    """The last connection of the heir of the claim on ``seat`` closed: the claim lapses unless
+    they are back within :data:`.opentables.OPEN_WITHIN` seconds (a reload takes far less), and
+    a claim whose heir is not there at the next deal is dropped (:func:`_heirs_seated`). None:
+    nothing to change."""
+    if room.seats[seat].heir is None or room.state.unopened_since(seat) is not None:
+        return None
+    return Step(room.but(state=room.state.opening(seat, now)), Write("state", best_effort=True), push=False)
 
 
 def present(room: Room, seat: Seat) -> Step:

@@ -95,6 +95,7 @@ class Lobby:
                  poll: float = 1.5, clock: Clock = Clock()) -> None:
         self.debounce = debounce
         self.clock = clock
+        self.now: Callable[[], float] = time.time  # the time now (unix s; tests move it on)
         self.remote = remote
         self.poll = poll
         self.own: dict[str, ListedTable] = {}
@@ -110,7 +111,7 @@ class Lobby:
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
         """Recompute ``writer``'s line; mark the list dirty if it changed."""
-        line = None if writer.deleted or writer.gone else listing(writer.room, clock=self.clock, now=time.time())
+        line = None if writer.deleted or writer.gone else listing(writer.room, clock=self.clock, now=self.now())
         self._put(writer.id, line)
 
     def forget(self, room_id: str) -> None:

@@ -6,9 +6,9 @@ An address is :func:`.roomstate.address_key` of the client's address (behind ``-
 one the proxy forwards), kept with the seat or claim (:class:`.room.SeatState`); the address
 itself is not kept. People behind one network (a school, a mobile network's shared address)
 share an address, so the cap is a few seats, not one: a seat stops counting once its table
-deals its first round, a claim once its heir took the seat, and a seat or claim whose page never
-opened the table is freed within :data:`.opentables.OPEN_WITHIN` seconds
-(:func:`.opentables.lapse`). Each process counts the rooms it holds (docs/deploy.md).
+deals its first round, a claim once its heir took the seat, and a seat or claim whose person is not
+there (no open connection) is freed within :data:`.opentables.OPEN_WITHIN` seconds
+(:func:`.opentables.lapse`, :func:`.opentables.fill`). Each process counts the rooms it holds (docs/deploy.md).
 """
 
 from __future__ import annotations

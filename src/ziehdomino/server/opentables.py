@@ -8,11 +8,13 @@ people until ``state.wait_until``; then, or when a seated person asks for it ("J
 Computern starten"), every free seat goes to a computer of level Mittel and the first round is
 dealt. Pure: no I/O, no clock (``now`` is passed in), like :mod:`.changes`.
 
-A seat at a waiting table, or a claim to take a seat over at a table in play, is held for the
-person whose page opens the table: one whose page has not said hello within
-:data:`OPEN_WITHIN` seconds (a request that took a seat without a page) loses it
-(:func:`lapse`), so that nobody closes strangers' tables with requests alone; a page that
-opened the table and then went away (a reload) keeps it.
+A seat at a waiting table, or a claim to take a seat over at a table in play, is held for a
+person who is there (their page has a connection open): one who has been away
+:data:`OPEN_WITHIN` seconds (a request that took a seat without a page, a page opened for a
+moment and closed) loses it (:func:`lapse`), a waiting table deals only when everyone seated
+there is present, and a claim whose heir is not there at the next deal is dropped, so that
+nobody closes strangers' tables, or slows them down, with requests alone; a reload, far
+shorter, keeps it.
 """
 
 from __future__ import annotations
@@ -63,46 +65,69 @@ ABSENT_AFTER = 5.0
 
 
 #: Seconds a seat at a waiting open table, or a claim on a seat of one in play, is held for a
-#: page that has not opened the table yet (:func:`lapse`): a page opens the table well within
-#: it, even over a slow mobile network, while a seat taken by a request alone is soon free.
+#: person who is not there (no open connection: a page never opened, or closed) (:func:`lapse`):
+#: a reload, or a page opening over a slow mobile network, takes well within it, while a seat
+#: taken by a request alone, or by a page opened for a moment, is soon free.
 OPEN_WITHIN = 10.0
 
 
 def _lapsing(room: Room) -> list[tuple[Seat, float]]:
-    """The seats and claims that lapse unless their page opens the table, with when (unix s)."""
+    """The seats and claims of an open table that lapse unless their person comes, with when
+    (unix s): at a waiting table each seat whose person is away, and every claim whose heir
+    has no connection open (:attr:`.roomstate.RoomState.unopened`)."""
     found: list[tuple[Seat, float]] = []
     if not room.state.public:  # every room's change asks (quickplay.py): a private one, at once
         return found
     for i, s in enumerate(room.seats):
-        since = room.state.unopened_since(i)
-        if since is None:
+        if s.heir is not None:
+            since = room.state.unopened_since(i)
+        elif waiting(room) and s.kind == "person" and s.credential_hash is not None and not s.left:
+            since = room.state.away_since[i]
+        else:
             continue
-        if s.heir is not None or (waiting(room) and s.kind == "person" and s.credential_hash is not None):
+        if since is not None:
             found.append((i, since + OPEN_WITHIN))
     return found
 
 
 def next_lapse(room: Room) -> float | None:
-    """When (unix s) the next seat or claim of ``room`` lapses unless opened (:func:`lapse`), or None."""
+    """When (unix s) the next seat or claim of ``room`` lapses unless its person comes (:func:`lapse`), or None."""
     return min((at for _, at in _lapsing(room)), default=None)
 
 
-def lapse(room: Room, now: float) -> Step | None:
-    """Free every seat of a waiting open table whose person has not opened the table within
-    :data:`OPEN_WITHIN` seconds of taking it (name, credential, holder and address go; the
-    credential opens nothing any more), and drop every claim to take a seat over whose heir has
-    not opened it so long; written whole. A waiting table left without anybody ends. None:
-    nothing lapsed by ``now`` (unix s)."""
-    due = [i for i, at in _lapsing(room) if at <= now]
-    if not due:
+def next_takeover(room: Room, clock: Clock, now: float) -> float | None:
+    """When (unix s, after ``now``) the next person away at an open table in play will have
+    been away past the grace, so that the list "Offene Tische" offers their seat (``takeover``),
+    or None."""
+    if not (room.state.public and room.started):
         return None
-    for i in due:
-        if room.seats[i].heir is not None:
-            room = drop_claim(room, i)
-            continue
+    grace = clock.grace_seconds(room.state.turn_time)
+    times = [since + grace for i, since in enumerate(room.state.away_since)
+             if since is not None and since + grace > now and room.seats[i].heir is None]
+    return min(times, default=None)
+
+
+def _freed(room: Room, seats: list[Seat]) -> Room:
+    """``room`` with ``seats`` free again (name, credential, holder and address go; the
+    credential opens nothing any more)."""
+    for i in seats:
         room = room.with_seat(i, name=None, credential_hash=None, holder=None, address=None)
         state = room.state.away(i, None).opening(i, None).marked_ready(i, False).contributed(i, "")
         room = room.but(state=state)
+    return room
+
+
+def lapse(room: Room, now: float) -> Step | None:
+    """Free every seat of a waiting open table whose person has been away (never opened the
+    table, or closed it) :data:`OPEN_WITHIN` seconds, and drop every claim to take a seat over
+    whose heir has had no connection open so long; written whole. A waiting table left without
+    anybody ends. None: nothing lapsed by ``now`` (unix s)."""
+    due = [i for i, at in _lapsing(room) if at <= now]
+    if not due:
+        return None
+    for i in [i for i in due if room.seats[i].heir is not None]:
+        room = drop_claim(room, i)
+    room = _freed(room, [i for i in due if room.seats[i].heir is None])
     if waiting(room) and not room.persons():
         return Step(room, Write("delete"), push=False)
     return Step(room, WHOLE)
@@ -124,9 +149,10 @@ def someone_present(room: Room) -> bool:
 
 
 def fill(room: Room, now: float, seat: Seat | None = None, grace: float = 20.0) -> Step | None:
-    """Every free seat of a waiting open table goes to a computer (level Mittel) and the first
-    round is dealt; written whole. ``seat``: the person who asked ("Jetzt mit Computern
-    starten"); None: the countdown ran out. The round is the committed deal (``docs/fair.md``)
+    """Every free seat of a waiting open table, and every seat whose person is not there (no
+    open connection; freed first, as :func:`lapse` frees it), goes to a computer (level
+    Mittel) and the first round is dealt; written whole. ``seat``: the person who asked
+    ("Jetzt mit Computern starten"); None: the countdown ran out. The round is the committed deal (``docs/fair.md``)
     the table announced when it opened. When the countdown ran out and nobody is at the
     table, it waits ``grace`` seconds more if someone went away less than ``grace`` ago (a
     reload, a restart of the server), else it ends (nobody would play it).
@@ -146,6 +172,7 @@ def fill(room: Room, now: float, seat: Seat | None = None, grace: float = 20.0) 
         if recent:
             return Step(room.but(state=room.state._replace(wait_until=max(recent) + grace)), STATE)
         return Step(room, Write("delete"), push=False)
+    room = _freed(room, [i for i in room.persons() if not room.seats[i].left and not room.is_present(i)])
     seats = tuple(s if s.taken else SeatState("computer", level=FILL_LEVEL) for s in room.seats)
     match = Match(room.players, committed=room.state.committed())
     state = room.state.dealt()._replace(wait_until=None, turn_started=now, unopened=())

@@ -3,10 +3,12 @@ people, else open one; and the deadlines of every open table (docs/rules.md, "Op
 
 :class:`QuickPlay` is a listener of every room's writer. It keeps, per table size, the open
 tables of this process that wait for people (a change adds or drops one), and a timer per open
-table at its next deadline: when a seat or claim whose page never opened the table lapses,
+table at its next deadline: when a seat or claim whose person is not there lapses,
 :func:`.opentables.lapse` frees it; when a waiting table's countdown runs out,
-:func:`.opentables.fill` gives every free seat to a computer and deals the first round (or ends
-a table nobody sits at any more).
+:func:`.opentables.fill` gives every free seat, and those of people not there, to a computer and
+deals the first round (or ends a table nobody sits at any more); when an away person's grace
+runs out at a table in play, the list "Offene Tische" is computed again (their seat can be taken
+over, :func:`.opentables.next_takeover`).
 
 Requests for the same size are seated one at a time (a lock per size), so two people who press
 "Schnell spielen" for the same size within the wait land at the same table, never at two, and a
@@ -78,7 +80,8 @@ class QuickPlay:
             table[writer.id] = writer
         else:
             table.pop(writer.id, None)
-        deadlines = [room.state.wait_until if opentables.waiting(room) else None, opentables.next_lapse(room)]
+        deadlines = [room.state.wait_until if opentables.waiting(room) else None, opentables.next_lapse(room),
+                     opentables.next_takeover(room, self.rooms.clock, self.clock())]
         due = min((t for t in deadlines if t is not None), default=None) if alive else None
         kept = self._timers.get(writer.id)
         if kept is not None and kept[0] != due:
@@ -114,7 +117,8 @@ class QuickPlay:
                     and wait_until is not None and wait_until <= now:
                 await writer.run(lambda r: opentables.fill(r, now, grace=self.grace))
             elif not (writer.deleted or writer.gone) and writer.id not in self._timers:
-                self.changed(writer, None)  # woken before its deadline: nothing changed, so wait again
+                self.rooms.lobby.changed(writer, None)  # a grace ran out: "Offene Tische" offers the seat
+                self.changed(writer, None)  # nothing else changed (or woken early): wait for the next deadline
         except RoomError as exc:  # it ended or moved meanwhile, or the store failed: a restart retries
             log.info("the deadline of table %s did not pass: %s", writer.id, exc.code)
         if writer.deleted or writer.gone:

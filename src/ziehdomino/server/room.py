@@ -228,9 +228,10 @@ class Room(NamedTuple):
         """A browser with this holder hash has a seat (not left) or a claim at this table."""
         return any(s.claimed_by(holder) for s in self.seats)
 
-    def opened(self) -> bool:
-        """No person seated here is still to open the table (:attr:`RoomState.unopened`)."""
-        return all(self.state.unopened_since(i) is None for i, s in enumerate(self.seats)
+    def all_here(self) -> bool:
+        """Every person seated here (not left) is present: has a connection open, so has opened
+        the table too (:attr:`RoomState.unopened`)."""
+        return all(self.is_present(i) for i, s in enumerate(self.seats)
                    if s.kind == "person" and s.credential_hash is not None and not s.left)
 
     def away_past_grace(self, seat: Seat, clock: Clock, now: float) -> bool:
@@ -361,7 +362,11 @@ class Room(NamedTuple):
         for i, s in enumerate(seats):
             if s.kind == "person" and s.taken and not s.left and state.away_since[i] is None:
                 state = state.away(i, now)
+            elif state.public and match is None and (since := state.away_since[i]) is not None and since < now:
+                state = state.away(i, now)  # a waiting open table: its seats had no time to come back
             if (since := state.unopened_since(i)) is not None and since < now:
+                state = state.opening(i, now)
+            elif s.heir is not None and since is None:  # its heir was there: away from now, as a person
                 state = state.opening(i, now)
         if match is not None and match.round.result is None and state.turn_started is None:
             state = state._replace(turn_started=now)  # a row from before the turn clock

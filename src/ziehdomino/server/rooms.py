@@ -230,9 +230,7 @@ class Rooms:
     async def create(self, spec: CreateRoom, address: str | None = None, *,
                      wait: float | None = None) -> tuple[RoomWriter, str]:
         """Create a room with the creator in seat 0; returns its writer and the creator's credential.
-        ``wait``: an open table that starts with computers after this many seconds.
-
-        ``address`` is the creator's client address: one address may have at most
+        ``wait``: an open table that starts with computers after this many seconds. ``address`` is the creator's client address: one address may have at most
         ``max_rooms_per_address`` rooms that someone is at (:mod:`.openers`), and at most
         ``max_open_seats_per_address`` seats at open tables that wait (:mod:`.openseats`); an
         open table keeps the hashes of the address and of ``spec.holder`` with seat 0.
@@ -313,14 +311,17 @@ class Rooms:
             conn.push(writer.history_text())
 
     async def disconnect(self, writer: RoomWriter, conn: Connection) -> None:
-        """Remove a connection; when its seat has no other one, the person is away (stored,
-        then pushed; the grace starts), and the next round is dealt if that made everyone ready."""
+        """Remove a connection; when its seat has no other one, the person is away (stored, then
+        pushed; the grace starts), and the next round is dealt if that made everyone ready; when
+        a claim's heir has no other one, the claim waits for them (:func:`.changes.claim_closed`)."""
         async with writer.lock:
             if conn not in writer.connections:
                 return
             writer.connections.remove(conn)
-            seat = conn.seat
-            if seat is None or self._closing or writer.deleted or writer.gone or writer.connections.has_seat(seat):
+            seat, heir, ended = conn.seat, conn.heir, self._closing or writer.deleted or writer.gone
+            if heir is not None and not ended and not any(c.heir == heir for c in writer.connections):
+                await writer.run_locked(lambda r: changes.claim_closed(r, heir, time.time()))
+            if seat is None or ended or writer.connections.has_seat(seat):
                 return
             try:
                 await writer.run_locked(lambda r: changes.disconnect(r, seat, time.time()))

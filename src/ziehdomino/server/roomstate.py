@@ -60,11 +60,12 @@ class RoomState(NamedTuple):
             round is played.
         contributions: per seat, the contribution a person's browser sent for the next deal
             (32 hex digits), "" for none yet, a computer or a free seat.
-        unopened: per seat, at an open table: since when (unix s) the person who took the seat,
-            or who claimed it to take it over ("Platz übernehmen"), has not opened the table
-            (no WebSocket of theirs said hello yet); None once they did, or nobody waits
-            (:func:`.opentables.lapse` frees such a seat, or drops such a claim, after
-            :data:`.opentables.OPEN_WITHIN` seconds). Empty: none for every seat.
+        unopened: per seat, at an open table: since when (unix s) the person who took the seat
+            has not opened the table (no WebSocket of theirs said hello yet), or the heir of a
+            claim to take it over ("Platz übernehmen") has had no WebSocket open; None once
+            they did (or while the heir's is open), or nobody waits. A claim lapses after
+            :data:`.opentables.OPEN_WITHIN` seconds of it (:func:`.opentables.lapse`; a seat,
+            after so long away). Empty: none for every seat.
     """
 
     turn_time: TurnTime | None

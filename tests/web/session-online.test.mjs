@@ -138,6 +138,24 @@ test('a refused credential is forgotten and the browser watches instead', () => 
   assert.deepEqual(t.all[1].sent[0], { type: 'hello', deltas: 2 });
 });
 
+test('a credential refused with an error and then 4401 (as the server does) leaves the page watching, not closed', () => {
+  const storage = new FakeStorage();
+  writeSeat(storage, 'ROOM123', 1, 'FREED'); // a seat freed while the page took long to open
+  const t = make(storage);
+  t.session.connect();
+  t.all[0].open();
+  t.all[0].message({ type: 'error', code: 'bad_credential', message: 'this credential opens no seat of this room' });
+  t.all[0].drop(4401);
+  assert.equal(readSeat(storage, 'ROOM123'), null);
+  assert.deepEqual(t.errors, ['bad_credential']);
+  assert.notEqual(t.conns.at(-1), 'closed');
+  assert.equal(t.all.length, 2); // a new socket at once
+  t.all[1].open();
+  assert.deepEqual(t.all[1].sent[0], { type: 'hello', deltas: 2 });
+  t.all[1].drop(4401); // a spectator's socket: never a loop of hellos with no credential
+  assert.equal(t.conns.at(-1), 'closed');
+});
+
 test('an unknown room stops reconnecting', () => {
   const t = make();
   t.session.connect();

@@ -414,7 +414,8 @@ export class OnlineSession extends SessionEvents {
       this.unanswered = null;
       this.settlePending();
       const code = typeof message.code === 'string' ? message.code : 'unknown';
-      if (code === 'bad_credential') forgetSeat(this.storage, this.roomId);
+      // the server closes with 4401 next: closedWith forgets the seat, says so and watches
+      if (code === 'bad_credential' && this.helloCredential) return;
       this.onError(code);
     }
   }
@@ -445,8 +446,10 @@ export class OnlineSession extends SessionEvents {
 
   closedWith(code) {
     if (this.closed) return;
-    if ((code === CLOSE.BAD_CREDENTIAL || code === CLOSE.BAD_HELLO) && this.seat) {
-      // The stored credential is not (or no longer) valid here: watch instead.
+    if ((code === CLOSE.BAD_CREDENTIAL || code === CLOSE.BAD_HELLO) && (this.seat || this.helloCredential)) {
+      // The credential said hello with is not (or no longer) valid here: watch instead, as a
+      // spectator (the seat list and the join form come with the spectator's state).
+      this.helloCredential = null;
       forgetSeat(this.storage, this.roomId);
       this.onError('bad_credential');
       this.connect();

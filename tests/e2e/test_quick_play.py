@@ -175,6 +175,25 @@ def test_a_person_alone_starts_at_once_with_computers(quick_server: ServerProces
     expect(elli.locator(".players li")).to_have_count(3)
     expect(elli.locator(".table .counters").first).to_have_text("Siege 0 von 10 · geteilt 0")
     assert not problems, problems
+    # On a phone, "Offene Tische" offers her computers' seats: "Platz übernehmen" lies within
+    # its line (the line wraps rather than scroll sideways) and within the screen.
+    room = table.rstrip("/").rsplit("/", 1)[-1]
+    for size in ({"width": 360, "height": 640}, PHONE):
+        other = new_context(viewport=size).new_page()
+        other.goto(quick_server.base + "/")
+        item = other.locator(f'.open-table[data-room="{room}"]')
+        take = item.get_by_role("button", name="Platz übernehmen")
+        expect(take).to_be_visible()
+        take.scroll_into_view_if_needed()
+        other.screenshot(path=str(screens / f"open-tables-takeover-{size['width']}x{size['height']}.png"))
+        box, line = take.bounding_box(), item.bounding_box()
+        assert box is not None and line is not None
+        assert line["x"] <= box["x"] and box["x"] + box["width"] <= line["x"] + line["width"], (box, line)
+        assert 0 <= box["x"] and box["x"] + box["width"] <= size["width"], box
+        _on_screen(other, take)
+        scroll = other.locator("#open-tables").evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert scroll[0] <= scroll[1], scroll  # nothing to scroll sideways
+        expect(take).to_have_text("Platz übernehmen")
 
 
 def test_leaving_a_room_under_meine_raeume_asks_first(quick_server: ServerProcess, new_context, screens: Path) -> None:

@@ -56,7 +56,10 @@ class OpenSeats:
         self._taking: Counter[str] = Counter()  # seats being taken now (a join or a creation under way)
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
-        """Count ``writer``'s room again."""
+        """Count ``writer``'s room again. Called for every change of every room: a private
+        room that was never counted returns at once (no counter made per move)."""
+        if not writer.room.state.public and writer.id not in self._held:
+            return
         held = Counter() if writer.deleted or writer.gone else held_by(writer.room)
         _, before = self._held.pop(writer.id, (writer, Counter()))
         for address in before.keys() - held.keys():

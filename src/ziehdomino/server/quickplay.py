@@ -72,8 +72,11 @@ class QuickPlay:
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
         """Keep ``writer``'s table in the waiting index and its timer at its next deadline (a
-        seat or claim lapsing, the countdown) up to date."""
+        seat or claim lapsing, the countdown) up to date. Called for every change of every room:
+        a private room (never waiting, no timer here) returns at once."""
         room = writer.room
+        if not room.state.public and writer.id not in self._timers:
+            return
         alive = not (writer.deleted or writer.gone)
         table = self.waiting[room.players]
         if alive and opentables.waiting(room):  # a full one too: it may seat nobody, but holds seats

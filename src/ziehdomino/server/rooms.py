@@ -230,7 +230,8 @@ class Rooms:
     async def create(self, spec: CreateRoom, address: str | None = None, *,
                      wait: float | None = None) -> tuple[RoomWriter, str]:
         """Create a room with the creator in seat 0; returns its writer and the creator's credential.
-        ``wait``: an open table that starts with computers after this many seconds. ``address`` is the creator's client address: one address may have at most
+        ``wait``: an open table that starts with computers after this many seconds.
+        ``address`` is the creator's client address: one address may have at most
         ``max_rooms_per_address`` rooms that someone is at (:mod:`.openers`), and at most
         ``max_open_seats_per_address`` seats at open tables that wait (:mod:`.openseats`); an
         open table keeps the hashes of the address and of ``spec.holder`` with seat 0.

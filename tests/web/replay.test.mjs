@@ -1,10 +1,10 @@
-// Tests of the round record and its replay (src/ziehdomino/web/replay/replay.js). Run: node --test tests/web/
+// Tests of the round record and its replay (src/ziehdomino/web/engine/replay.js). Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { PositionError, legalActions, matchApply, newMatch, nextRound, seededRng } from '../../src/ziehdomino/web/engine.js';
-import { RECORD_FORMAT, replayFrames, replayRounds, roundRecord } from '../../src/ziehdomino/web/replay/replay.js';
+import { PositionError, legalActions, matchApply, newMatch, nextRound, seededRng } from '../../src/ziehdomino/web/engine/index.js';
+import { RECORD_FORMAT, replayFrames, replayRounds, roundRecord } from '../../src/ziehdomino/web/engine/replay.js';
 
 const cases = JSON.parse(readFileSync(new URL('../vectors/random-sample.json', import.meta.url), 'utf8')).cases;
 
@@ -134,7 +134,7 @@ test('a pass while undrawn tiles were left is refused', () => {
 // --- the replay as a session -----------------------------------------------------------------
 
 import { ReplaySession } from '../../src/ziehdomino/web/sessions/session-replay.js';
-import { TEMPOS } from '../../src/ziehdomino/web/sessions/session.js';
+import { TEMPOS } from '../../src/ziehdomino/web/common/tempo.js';
 
 function fakeClock() {
   const jobs = [];

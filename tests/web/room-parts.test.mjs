@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { setLang } from '../../src/ziehdomino/web/common/i18n.js';
 import { clockWords, secondsLeft, turnKey } from '../../src/ziehdomino/web/room/room-clock.js';
 import { iAmReady, waitingFor, waitingText } from '../../src/ziehdomino/web/room/room-ready.js';
-import { actionPhrase, seatWords, standInText } from '../../src/ziehdomino/web/table/stand-in.js';
+import { actionPhrase, seatWords, standInText } from '../../src/ziehdomino/web/common/stand-in.js';
 import { cardMeta, entryText, isAway } from '../../src/ziehdomino/web/table/words.js';
 import { LocalSession } from '../../src/ziehdomino/web/sessions/session-local.js';
 

@@ -2,11 +2,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { seededRng } from '../../src/ziehdomino/web/engine.js';
+import { seededRng } from '../../src/ziehdomino/web/engine/index.js';
 import { decide } from '../../src/ziehdomino/web/bots/index.js';
-import { roundRecord, roundSummary } from '../../src/ziehdomino/web/replay/replay.js';
+import { roundRecord, roundSummary } from '../../src/ziehdomino/web/engine/replay.js';
 import { WatchSession } from '../../src/ziehdomino/web/sessions/session-watch.js';
-import { TEMPOS } from '../../src/ziehdomino/web/sessions/session.js';
+import { TEMPOS } from '../../src/ziehdomino/web/common/tempo.js';
 import {
   STATS_KEY, countLocalRound, localRows, outcomeOf, readLocalStats, resetLocalStats, roomRows, tableLevel,
 } from '../../src/ziehdomino/web/stats/stats.js';
@@ -111,7 +111,7 @@ test('room statistics from the rounds: rounds, wins, shared, average pips left',
 });
 
 test('a round summary from its record: the pips every seat was left with', async () => {
-  const { newMatch, matchApply, legalActions } = await import('../../src/ziehdomino/web/engine.js');
+  const { newMatch, matchApply, legalActions } = await import('../../src/ziehdomino/web/engine/index.js');
   const rng = seededRng(12);
   const match = newMatch(3, { rng });
   while (match.round.result === null) {

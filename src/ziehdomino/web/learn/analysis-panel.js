@@ -9,7 +9,7 @@
 import { h, svg } from '../common/dom.js';
 import { t } from '../common/i18n.js';
 import './analysis-strings.js';
-import { seatName } from '../table/words.js';
+import { seatName } from '../common/seat-words.js';
 import { analyseDecision, decisionsOf } from './analysis.js';
 import { chartLabel, decisionDetail, decisionLine, summaryText } from './analysis-words.js';
 

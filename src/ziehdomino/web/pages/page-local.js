@@ -8,7 +8,7 @@
 import './local-strings.js';
 import { byId } from '../common/dom.js';
 import { initPage, t } from '../common/i18n.js';
-import { cryptoRng } from '../engine.js';
+import { cryptoRng } from '../engine/deal.js';
 import { createTable } from '../table/render.js';
 import { readSave } from '../sessions/local-save.js';
 import { LocalSession, uniformMove } from '../sessions/session-local.js';
@@ -27,7 +27,7 @@ const tableRoot = byId('table-root');
 
 const params = new URLSearchParams(location.search);
 const delayParam = Number(params.get('delay'));
-// Without ?delay the computers play at the table's setting "Tempo" (session.js TEMPOS).
+// Without ?delay the computers play at the table's setting "Tempo" (common/tempo.js TEMPOS).
 const delay = params.has('delay') && Number.isFinite(delayParam) && delayParam >= 0 ? delayParam : undefined;
 
 // Computers: bots/index.js from their own seat's view; should a bot ever fail, a uniform legal move,

@@ -19,7 +19,7 @@ import { createReady } from '../room/room-ready.js';
 import { createLeave } from '../room/room-leave.js';
 import { createWait } from '../room/room-wait.js';
 import { createReactions } from '../room/room-reactions.js';
-import { seatName } from '../table/words.js';
+import { seatName } from '../common/seat-words.js';
 import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from '../sessions/session-online.js';
 import { joinContribution, joined } from '../sessions/deal-witness.js';
 import { wireRoomStats } from '../room/room-stats.js';

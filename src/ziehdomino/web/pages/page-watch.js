@@ -7,10 +7,10 @@
 
 import { byId } from '../common/dom.js';
 import { decide } from '../bots/index.js';
-import { cryptoRng } from '../engine.js';
+import { cryptoRng } from '../engine/deal.js';
 import { initPage, onLangChange } from '../common/i18n.js';
 import { createTable } from '../table/render.js';
-import { TEMPOS } from '../sessions/session.js';
+import { TEMPOS } from '../common/tempo.js';
 import { WatchSession } from '../sessions/session-watch.js';
 import { createWatchControls } from '../replay/watch-controls.js';
 

@@ -8,7 +8,7 @@
 
 import { h } from '../common/dom.js';
 import { t } from '../common/i18n.js';
-import { entryText, seatName } from '../table/words.js';
+import { entryText, seatName } from '../common/seat-words.js';
 import './replay-strings.js';
 
 /**

@@ -7,7 +7,7 @@
 import './watch-strings.js';
 import { h } from '../common/dom.js';
 import { t } from '../common/i18n.js';
-import { seatName } from '../table/words.js';
+import { seatName } from '../common/seat-words.js';
 
 /**
  * The tally in words: "Siege bisher: Computer 1: 2 · Computer 2: 1 (3 Runden zu Ende geschaut)".

@@ -1,7 +1,7 @@
 /**
  * @file A local game: one person (seat 0) against 1–3 computers, entirely in the browser.
  *
- * The rules come from engine.js, the computers' choices from a `chooseMove(view, level)`
+ * The rules come from engine/, the computers' choices from a `chooseMove(view, level)`
  * function given by the page (bots/index.js when present). Each computer acts from its own seat's
  * view after a short delay. The whole game is saved to storage after every action, with a
  * format version; a save that cannot be read is discarded (never a broken page). The save also
@@ -14,13 +14,17 @@
  * `act()`, `nextRound()`, `subscribe()`, and the computers' `tempo()` / `setTempo()`.
  */
 
-import { replayRounds, roundRecord } from '../replay/replay.js';
-import { SessionEvents, TEMPOS } from './session.js';
+import { replayRounds, roundRecord } from '../engine/replay.js';
+import { TEMPOS } from '../common/tempo.js';
+import { SessionEvents } from './session.js';
 import { countLocalRound } from '../stats/stats.js';
 import { MATCH_TARGETS, MAX_PLAYERS, TABLE_SIZES } from '../common/constants.js';
 import { cleanName } from '../common/names.js';
 import { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND, checkSeats, readSave } from './local-save.js';
-import { cryptoRng, matchApply, matchWinner, newMatch, nextRound, matchFromState, rematch, seatView, matchToState } from '../engine.js';
+import { cryptoRng } from '../engine/deal.js';
+import { matchApply, matchWinner, newMatch, nextRound, rematch } from '../engine/match.js';
+import { matchFromState, matchToState } from '../engine/state.js';
+import { seatView } from '../engine/view.js';
 
 export { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND };
 /** The finished rounds whose records a save keeps (the latest ones), for "Runde ansehen". */

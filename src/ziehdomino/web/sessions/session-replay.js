@@ -3,7 +3,7 @@
  * (render.js) draws it: every hand open, the line growing action by action, each draw naming
  * the tile it took, the pips and the result at the end.
  *
- * The states come from the round's record replayed through the rules (replay.js, the same
+ * The states come from the round's record replayed through the rules (engine/replay.js, the same
  * engine as the game); nothing is taken from a second account. The viewer is a spectator (the
  * view's `seat` is null, so the table offers no action). Beside the session interface it has
  * the replay's own controls: `first()`, `back()`, `forward()`, `last()`, `seek(step)`,
@@ -11,18 +11,10 @@
  */
 
 import { checkRecord } from '../replay/fair-proof.js';
-import { replayRounds, replayFrames } from '../replay/replay.js';
-import { SessionEvents, TEMPOS } from './session.js';
-
-function copyEntry(entry) {
-  const copy = { seat: entry.seat, type: entry.type };
-  if (entry.type === 'play') {
-    copy.tile = entry.tile;
-    copy.end = entry.end;
-  }
-  copy.ends = entry.ends === null ? null : entry.ends.slice();
-  return copy;
-}
+import { replayRounds, replayFrames } from '../engine/replay.js';
+import { copyEntry } from '../engine/round.js';
+import { TEMPOS } from '../common/tempo.js';
+import { SessionEvents } from './session.js';
 
 /**
  * The seat view (docs/view.md, a spectator's) of step `k` of a replay, plus every hand open
@@ -74,7 +66,7 @@ export class ReplaySession extends SessionEvents {
    *   `seats`: `[{kind, level, name}]` per seat for the names shown; `tempo` a name of TEMPOS
    *   (default 'normal'); `schedule` / `cancel` default setTimeout / clearTimeout; `mine` the
    *   player's own seat (the status then says "du" for it)
-   * @throws {PositionError} for a record the rules refuse (replay.js says what)
+   * @throws {PositionError} for a record the rules refuse (engine/replay.js says what)
    */
   constructor(record, { seats, tempo = 'normal', schedule, cancel, mine = null } = {}) {
     super();

@@ -9,8 +9,12 @@
  * Each computer decides from its own seat's view only, as in a local game.
  */
 
-import { cryptoRng, matchApply, newMatch, nextRound, seatView, tilePips } from '../engine.js';
-import { SessionEvents, TEMPOS } from './session.js';
+import { cryptoRng } from '../engine/deal.js';
+import { matchApply, newMatch, nextRound } from '../engine/match.js';
+import { tilePips } from '../engine/tiles.js';
+import { seatView } from '../engine/view.js';
+import { TEMPOS } from '../common/tempo.js';
+import { SessionEvents } from './session.js';
 import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from '../common/constants.js';
 
 /** The levels a watched computer may have: every level (constants.js). */

@@ -1,6 +1,6 @@
 /**
  * @file The session interface: what the table (render.js) and the pages need of a game,
- * whoever runs it. A local game (session-local.js: engine.js and the computers in the page) and
+ * whoever runs it. A local game (session-local.js: the engine and the computers in the page) and
  * an online room (session-online.js: a WebSocket) implement it; a replay or a watch-only
  * session would implement the same and need no change to render.js or the pages.
  *
@@ -28,11 +28,8 @@
  * "Wird gesendet …"), with a `pending(waiting)` event when it changes.
  *
  * Optional, for a session whose computers play in the page: `tempo()` and `setTempo(name)`
- * with a name of TEMPOS (the table then offers the setting "Tempo").
+ * with a name of TEMPOS (common/tempo.js) (the table then offers the setting "Tempo").
  */
-
-/** The computers' pace in a local game: the pause before each computer acts, in ms. */
-export const TEMPOS = Object.freeze({ langsam: 1500, normal: 800, schnell: 300 });
 
 /** The listeners of a session and how they are told; sessions extend it. */
 export class SessionEvents {

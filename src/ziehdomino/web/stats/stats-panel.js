@@ -11,7 +11,7 @@ import { h } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';
 import { localRows, readLocalStats, resetLocalStats, roomRows } from './stats.js';
 import { statsFigure } from './stats-chart.js';
-import { seatName } from '../table/words.js';
+import { seatName } from '../common/seat-words.js';
 import './stats-strings.js';
 
 // The panels' style sheet comes with them, not with the pages: a panel is made only when first

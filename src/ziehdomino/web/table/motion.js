@@ -18,7 +18,7 @@
 import { h } from '../common/dom.js';
 import { plainTile } from '../common/tiles.js';
 
-/** A flight's length in ms by the pace "Tempo" (session.js TEMPOS); at most 300. */
+/** A flight's length in ms by the pace "Tempo" (common/tempo.js TEMPOS); at most 300. */
 export const MOTION_MS = Object.freeze({ langsam: 300, normal: 220, schnell: 140 });
 
 const EASE = 'cubic-bezier(0.2, 0.7, 0.3, 1)';

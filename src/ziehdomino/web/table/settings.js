@@ -8,7 +8,7 @@
  */
 
 import { t } from '../common/i18n.js';
-import { TEMPOS } from '../sessions/session.js';
+import { TEMPOS } from '../common/tempo.js';
 import { h, setText } from '../common/dom.js';
 import { keysText } from './words.js';
 

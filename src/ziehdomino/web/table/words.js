@@ -8,45 +8,12 @@
  */
 
 import { DEFAULT_LEVEL } from '../common/constants.js';
-import { t } from '../common/i18n.js';
-import { computerNumber } from '../common/names.js';
-import { seatWords, standInText } from './stand-in.js';
+import { lang, t } from '../common/i18n.js';
+import { entryText, isMe, isMyTurn, seatName } from '../common/seat-words.js';
+import { seatWords } from '../common/stand-in.js';
 
-/** Whether seat `s` is the viewer's own seat. */
-export function isMe(view, s) {
-  return Boolean(view) && view.seat !== null && s === view.seat;
-}
-
-/** Whether it is the viewer's turn in a round that goes on. */
-export function isMyTurn(view) {
-  return Boolean(view) && !view.result && isMe(view, view.turn);
-}
-
-/** A seat's name as the table shows it: the person's name, "Computer n" (`computerNumber`), else "Platz n". */
-export function seatName(room, s) {
-  const info = room?.seats?.[s] ?? null;
-  if (info?.name) return info.name;
-  if (info?.kind === 'computer') return t('local.computerName', { n: computerNumber(room.seats, s) });
-  return t('form.seat', { n: s + 1 });
-}
-
-/**
- * One log entry as a sentence ("Anna legt 3|5 rechts an.", "Du ziehst einen Stein."); a draw
- * entry with `n` > 1 stands for that many draws in a row ("Anna zieht 3 Steine.").
- */
-export function entryText(view, room, entry) {
-  const you = isMe(view, entry.seat);
-  const name = seatName(room, entry.seat);
-  const standIn = standInText(entry, name, you);
-  if (standIn) return standIn;
-  if (entry.type === 'play') {
-    if (entry.end === null) return t(you ? 'log.openYou' : 'log.open', { name, t: entry.tile });
-    const side = entry.end === 'left' ? 'Left' : 'Right';
-    return t(you ? `log.playYou${side}` : `log.play${side}`, { name, t: entry.tile });
-  }
-  if (entry.type === 'draw' && entry.n > 1) return t(you ? 'log.drawManyYou' : 'log.drawMany', { name, n: entry.n });
-  return t(you ? `log.${entry.type}You` : `log.${entry.type}`, { name });
-}
+// The words several folders share live in common/seat-words.js; the table's parts take them from here.
+export { entryText, isMe, isMyTurn, seatName };
 
 /** Where the run of draws by one seat that holds entry `i` begins (`i` itself when it is none). */
 function drawRunStart(log, i) {
@@ -215,12 +182,6 @@ export function previewText(view, selected) {
   return mine ? t('preview.none') : '';
 }
 
-/** "A, B und C" in the current language. */
-function listOf(names) {
-  if (names.length < 2) return names.join('');
-  return `${names.slice(0, -1).join(', ')}${t('result.and')}${names[names.length - 1]}`;
-}
-
 /** The round's result in one sentence (view.result must be set). */
 export function resultSentence(view, room) {
   const { kind, winners } = view.result;
@@ -234,7 +195,7 @@ export function resultSentence(view, room) {
   }
   // "zwischen dir und Anna": the viewer in the case the sentence needs.
   const names = winners.map((s) => (isMe(view, s) ? t('result.youShared') : seatName(room, s)));
-  return t('result.shared', { names: listOf(names), p: pips[winners[0]] });
+  return t('result.shared', { names: new Intl.ListFormat(lang(), { type: 'conjunction' }).format(names), p: pips[winners[0]] });
 }
 
 /** Who opens the next round, as a sentence. */

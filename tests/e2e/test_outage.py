@@ -81,8 +81,33 @@ def _room(base: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return made, joined
 
 
+#: Lets a test hold the page's patience (web/sessions/socket.js SILENT_MS: a socket silent that
+#: long after the page sent something is taken for dead) while it looks at the page, so that a
+#: busy machine cannot run the patience out under the test: while ``__holdSilence`` is true, a
+#: timer of SILENT_MS waits until ``__releaseSilence()``, or goes if the socket clears it (an
+#: answer came). Other timers run as they are.
+HOLD_SILENCE = """(() => {
+  const SILENT_MS = 6000, schedule = window.setTimeout.bind(window), cancel = window.clearTimeout.bind(window);
+  const held = new Map();
+  let next = -1;
+  window.__holdSilence = false;
+  window.setTimeout = (fn, ms, ...args) => {
+    if (ms !== SILENT_MS || !window.__holdSilence) return schedule(fn, ms, ...args);
+    const id = next--;
+    held.set(id, () => fn(...args));
+    return id;
+  };
+  window.clearTimeout = (id) => (held.delete(id) ? undefined : cancel(id));
+  window.__releaseSilence = () => {
+    window.__holdSilence = false;
+    for (const [id, fire] of held) { held.delete(id); schedule(fire, 0); }
+  };
+})()"""
+
+
 def _seat(context: Any, base: str, room: str, seat: int, credential: str) -> Page:
     page = context.new_page()
+    page.add_init_script(HOLD_SILENCE)
     page.goto(base + "/regeln")
     page.evaluate("([key, value]) => localStorage.setItem(key, value)",
                   [f"ziehdomino.seat.{room}", json.dumps({"seat": seat, "credential": credential})])
@@ -212,12 +237,13 @@ def test_a_click_while_an_action_waits_for_its_answer_says_so_and_sends_nothing_
     anna = _seat(context(), server.base, room, made["seat"], made["credential"])
     ben = _seat(context(), server.base, room, joined["seat"], joined["credential"])
     player = _on_turn([anna, ben])
+    player.evaluate("window.__holdSilence = true")  # the page's patience waits for this test
     did = act_by_names(player)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30
     while not sent and time.monotonic() < deadline:
         player.wait_for_timeout(20)
     assert len(sent) == 1, sent
-    # the same control again, before any answer (well within the page's 6 s patience)
+    # the same control again, before any answer (within the page's patience, held above)
     if did in ("draw", "pass"):
         player.get_by_role("button", name="Ziehen" if did == "draw" else "Passen", exact=True).click()
     else:
@@ -276,9 +302,9 @@ def test_a_move_the_hung_server_has_not_answered_says_it_is_on_its_way_where_the
         sending = player.locator(".table .sending")
         assert sending.inner_text() == "" and sending.get_attribute("aria-live") == "polite"
         before = player.locator("ol.log li:not(.muted)").all_inner_texts()
+        player.evaluate("window.__holdSilence = true")  # the page's patience waits for the checks below
         _stopped(srv)
         try:
-            clicked = time.monotonic()
             did = act_by_names(player)
             expect(sending).to_have_text(SENDING, timeout=4000)
             for w, h in [(390, 844), (360, 640), (1280, 800)]:
@@ -313,10 +339,11 @@ def test_a_move_the_hung_server_has_not_answered_says_it_is_on_its_way_where_the
             player.screenshot(path=str(screens / "sending-second-click-1280x800.png"))
             expect(player.get_by_role("button", name="Ziehen", exact=True)).to_have_count(1)
             expect(player.get_by_role("button", name="Passen", exact=True)).to_have_count(1)
-            assert time.monotonic() - clicked < 5.5, "the page's patience (6 s) ran out: no longer the case to test"
+            expect(player.locator("#conn")).to_have_text("Verbunden.")  # the patience held: still connected
         finally:
             _resumed(srv)
-        expect(sending).to_have_text("", timeout=5000)
+        expect(sending).to_have_text("", timeout=30_000)
+        player.evaluate("window.__releaseSilence()")
         expect(player.locator("section.table")).not_to_have_class(re.compile(r"\bis-sending\b"))
         player.wait_for_function("(n) => document.querySelectorAll('ol.log li:not(.muted)').length > n", arg=len(before))
         made_now = player.locator("ol.log li:not(.muted)").all_inner_texts()[len(before):]

@@ -350,15 +350,15 @@ def test_a_stalled_commit_stalls_only_the_room_that_writes(tmp_path: Path, web_d
             try:
                 await turn.send({"type": "action", "version": v["version"], "action": mine["legal"][0]})
                 await asyncio.sleep(0.3)
-                t0 = time.monotonic()
-                async with httpx.AsyncClient(timeout=30) as http:
+                # the lock is held until the end of this block, and a store waits up to 30 s for
+                # it: what answers within 20 s waited on nothing stored
+                async with httpx.AsyncClient(timeout=20) as http:
                     assert (await http.get(srv.base + "/api/health")).status_code == 200
                     assert (await http.get(f"{srv.base}/api/rooms/{other}")).status_code == 200
                 await o.send({"type": "ping"})
-                await o.wait_for(lambda c: any(f[1]["type"] == "pong" for f in c.frames), timeout=5)
+                await o.wait_for(lambda c: any(f[1]["type"] == "pong" for f in c.frames), timeout=20)
                 spectator = await Client(srv, other).open()
-                await spectator.wait_state(lambda s: s["view"] is not None, timeout=5)
-                assert time.monotonic() - t0 < 2.0
+                await spectator.wait_state(lambda s: s["view"] is not None, timeout=20)
                 # commit before push: nobody has seen the action while it is not stored
                 assert a.view["version"] == v["version"] and b.view["version"] == v["version"]
             finally:

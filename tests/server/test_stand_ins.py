@@ -287,13 +287,15 @@ def test_sigkill_keeps_deadlines_ready_marks_left_seats_and_history(quick: Serve
     while time.time() < deadline_a + 0.2:
         time.sleep(0.05)
     with srv.successor().running() as srv2:
-        up = time.monotonic()
         async def after() -> None:
-            # room A: the passed deadline is honoured at start -- the computer has played (or plays
-            # at once) for Ben, not a fresh 2 s grace after the restart
+            # room A: the passed deadline is honoured at start -- the first state shows the
+            # computer's move for Ben, or his clock run out; a fresh grace would show about 2 s
             watcher = await Client(srv2, room_a).open()
+            first = await watcher.wait_state(lambda s: s["view"] is not None)
+            clock = first["room"].get("clock")
+            assert _stand_in_turns(first["view"], 1) or (clock and clock["seat"] == 1 and clock["ms"] <= 300), \
+                f"the grace started again from the restart: {clock}"
             await watcher.wait_state(lambda s: _stand_in_turns(s["view"], 1) != [])
-            assert time.monotonic() - up < 1.5, "the grace started again from the restart"
             assert watcher.view["version"] > match_a["version"]
             # room B: ready marks, the left seat, the history and the result are as they were
             cred_b0, cred_b1 = creds_b[0], creds_b[1]
@@ -325,12 +327,13 @@ def test_the_stand_in_after_a_restart_starts_from_the_stored_away_time(quick: Se
     deadline = max(state["turn_started"], state["away_since"][1]) + 2.0
     with srv.successor().running() as srv2:
         async def after() -> None:
+            asked = time.time()  # before the server counted the clock it sends
             watcher = await Client(srv2, room).open()
             st = await watcher.wait_state(lambda s: s["view"] is not None)
             if not _stand_in_turns(st["view"], 1):
                 assert st["room"]["clock"]["seat"] == 1
                 # the clock counts down to the stored deadline, not a fresh grace from the restart
-                assert st["room"]["clock"]["ms"] <= max(0.0, deadline - time.time()) * 1000 + 300
+                assert st["room"]["clock"]["ms"] <= max(0.0, deadline - asked) * 1000 + 50
             await watcher.wait_state(lambda s: _stand_in_turns(s["view"], 1) != [])
             assert time.time() >= deadline - 0.1
         run(after())

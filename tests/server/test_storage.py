@@ -330,14 +330,14 @@ def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives_them_
             down = time.monotonic()
             await asyncio.to_thread(postgres.stop)
             try:
-                deadline = down + lease + 5
+                deadline = down + lease + 15  # a generous ceiling: how soon is the benchmarks' matter
                 while not lost:
                     assert time.monotonic() < deadline, "the room was not given up after the lease"
                     await asyncio.sleep(0.05)
                 given_up = time.monotonic() - down
                 assert lost == [(room, False)] and room not in a.ownership.fences
                 assert a.ownership.given_up == 1  # counted as a room whose write would have been given up
-                assert lease - 1.5 < given_up <= lease + 1.0, given_up  # not before its lease could have run out
+                assert lease - 1.5 < given_up, given_up  # not before its lease could have run out
                 assert not await a.serving()
             finally:
                 await asyncio.to_thread(postgres.start)

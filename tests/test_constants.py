@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ziehdomino import constants
 from ziehdomino.cli import _parser
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.process.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "ziehdomino"

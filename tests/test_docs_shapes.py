@@ -2,9 +2,9 @@
 
 Each table whose header is ``| field | meaning |`` sits under a heading that names its type in
 backticks (``#### SEATINFO (`SeatInfo`)``); the type is a TypedDict of the shape modules or a
-pydantic model of ``server/models.py``. The table's fields must be the type's keys, both ways.
+pydantic model of ``server/protocol/models.py``. The table's fields must be the type's keys, both ways.
 A row ``match.wins`` documents the field ``wins`` of the type of the field ``match``. Every
-TypedDict of ``server/wire.py`` and every model of ``server/models.py`` needs a table.
+TypedDict of ``server/protocol/wire.py`` and every model of ``server/protocol/models.py`` needs a table.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, get_args, get_origin, get_type_hints, is_typeddict
 from pydantic import BaseModel
 
 from ziehdomino.engine import actions, round as round_module, view
-from ziehdomino.server import models, wire
+from ziehdomino.server.protocol import models, wire
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ("docs/view.md", "docs/protocol.md")

@@ -89,7 +89,7 @@ def test_the_architecture_tree_names_every_part_of_the_package() -> None:
 
 
 def _named_modules(text: str, tree: dict[str, str]) -> set[str]:
-    """Modules the document names, as paths under src/ziehdomino: ``server/rooms.py`` anywhere,
+    """Modules the document names, as paths under src/ziehdomino: ``server/core/rooms.py`` anywhere,
     and a bare ``rooms.py`` within the tree's entry of its package."""
     named = set()
     for m in MODULE.finditer(text):

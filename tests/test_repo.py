@@ -3,7 +3,7 @@
 A citation is a path with a folder (``docs/view.md``, ``web/common/codes.js``, ``tests/vectors/``) or a
 file name with a known extension (``rules.html``). It resolves when it names a file or folder
 relative to the repo root, to the citing file's folder, or as the tail of a path in the repo
-(``server/codes.py`` is ``src/ziehdomino/server/codes.py``). URLs, routes (``/static/...``)
+(``server/protocol/codes.py`` is ``src/ziehdomino/server/protocol/codes.py``). URLs, routes (``/static/...``)
 and files made at run time (``.venv/``, the SQLite file) are not citations.
 """
 
@@ -105,6 +105,6 @@ def test_the_scanner_sees_a_missing_citation_and_an_issue_number(tmp_path: Path)
     assert cited == ["NOWHERE.md", "docs/view.md", "bench/", "elsewhere/cases/"]
     assert [_resolves(c, source, repo) for c in cited] == [False, True, True, False]
     assert not [m.group(1) for m in CITATION.finditer("assert.throws(f, /got must_play/); 3/4; /static/x.js")]
-    assert _resolves("server/codes.py", source, repo) and _resolves("./tiles.py", source, repo)
+    assert _resolves("server/protocol/codes.py", source, repo) and _resolves("./tiles.py", source, repo)
     assert not _resolves("./tile.py", source, repo)
     assert ISSUE.search("as " + "issue" + " 7's trap") and not ISSUE.search("an issued credential")

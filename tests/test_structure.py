@@ -19,7 +19,7 @@ LONG_FUNCTIONS = ("cli.py:_parser",)
 
 
 def _modules() -> dict[str, Path]:
-    """Every module of the package by dotted name (``ziehdomino.server.rooms``)."""
+    """Every module of the package by dotted name (``ziehdomino.server.core.rooms``)."""
     found = {}
     for path in PACKAGE.rglob("*.py"):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts

@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
 def _serve(args: argparse.Namespace) -> int:
     """``ziehdomino serve``: 2 when the storage cannot be opened, else 0 once stopped."""
     from .server import Settings, serve
-    from .server.settings import DEFAULT_WEB_DIR
+    from .server.process.settings import DEFAULT_WEB_DIR
     from .server.storage import StorageUnavailable
 
     try:

@@ -4,7 +4,7 @@ Players see some of these (the levels, 2-4 seats, the turn times, the name lengt
 others (the defaults of ``ziehdomino serve``'s options, the room's connection limits). The
 browser gets the player-facing ones as ``web/common/constants.js``, written from
 :func:`browser_module` by ``scripts/write-constants-js`` and compared with it by a test, the
-way ``web/common/codes.js`` mirrors ``server/codes.py``.
+way ``web/common/codes.js`` mirrors ``server/protocol/codes.py``.
 
 Pure data: no imports from the rest of the package, so the engine, the server, the bots and
 the command line may all import it.

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ziehdomino.cluster.haproxy import Backend, config, local_backends
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.process.settings import Settings
 
 
 @pytest.mark.parametrize("kw", [{"http_rate": 0}, {"http_rate": -5}, {"maxconn": 0}, {"bind": "junk"},

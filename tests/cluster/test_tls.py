@@ -17,7 +17,7 @@ from tests.support.server import Client, ServerProcess, check_frames, on_own_thr
 
 from ziehdomino.cluster.haproxy import HSTS
 from ziehdomino.cluster.run import Cluster
-from ziehdomino.server.invite import invitation_link, qr_svg
+from ziehdomino.server.http.invite import invitation_link, qr_svg
 
 #: The proxy's creations and joins per minute per address in this test: few, so that its count shows.
 HTTP_RATE = 4

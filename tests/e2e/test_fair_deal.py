@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ziehdomino.engine.fair import commitment_of, new_seed
-from ziehdomino.server.deltas import apply_delta
+from ziehdomino.server.protocol.deltas import apply_delta
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_local import start_local

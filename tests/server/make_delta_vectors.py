@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from ziehdomino.engine import action_to_json
-from ziehdomino.server import changes
-from ziehdomino.server.connection import Connection
-from ziehdomino.server.models import CreateRoom
-from ziehdomino.server.rooms import Rooms
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.core import changes
+from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.protocol.models import CreateRoom
+from ziehdomino.server.core.rooms import Rooms
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""Changes of one room that queue while its writer stores (server/batch.py), in-process: they run
+"""Changes of one room that queue while its writer stores (server/core/batch.py), in-process: they run
 as one batch, each on the value the one before made; a room-state write that a later one holds
 too is left out; a refusal refuses its own change alone; a failed write loses the changes that
 needed it and keeps the ones stored before it; the batch is pushed once."""
@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from ziehdomino.engine import Match, Refusal
-from ziehdomino.server import changes
-from ziehdomino.server.batch import durable, to_store
-from ziehdomino.server.changes import Step, Write
-from ziehdomino.server.room import Room
-from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
+from ziehdomino.server.core import changes
+from ziehdomino.server.core.batch import durable, to_store
+from ziehdomino.server.core.changes import Step, Write
+from ziehdomino.server.core.room import Room
+from ziehdomino.server.core.rooms import RoomError, Rooms, RoomWriter
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.server.test_room_rules import _pending, _play_out, _run, _table
 

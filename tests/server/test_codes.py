@@ -1,4 +1,4 @@
-"""The one table of wire codes (server/codes.py) and its mirrors: web/common/codes.js, the docs, the code."""
+"""The one table of wire codes (server/protocol/codes.py) and its mirrors: web/common/codes.js, the docs, the code."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import tokenize
 from pathlib import Path
 
 from ziehdomino.engine.errors import MATCH_CODES, REFUSAL_CODES
-from ziehdomino.server.codes import FINAL_CLOSES, Close, ErrorCode, browser_module
+from ziehdomino.server.protocol.codes import FINAL_CLOSES, Close, ErrorCode, browser_module
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ROOT / "src" / "ziehdomino" / "server"
@@ -17,7 +17,7 @@ WEB = ROOT / "src" / "ziehdomino" / "web"
 
 def test_the_browser_module_is_the_python_table() -> None:
     committed = (WEB / "common" / "codes.js").read_text(encoding="utf-8")
-    assert committed == browser_module(), "web/common/codes.js differs from server/codes.py: run scripts/write-codes-js"
+    assert committed == browser_module(), "web/common/codes.js differs from server/protocol/codes.py: run scripts/write-codes-js"
 
 
 def test_error_codes_start_with_the_engines_refusals_in_order() -> None:

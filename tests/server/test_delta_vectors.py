@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ziehdomino.server.deltas import apply_delta
+from ziehdomino.server.protocol.deltas import apply_delta
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "deltas.json"
 

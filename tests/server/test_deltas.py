@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from ziehdomino.engine import Refusal, action_to_json
-from ziehdomino.server import changes
+from ziehdomino.server.core import changes
 from ziehdomino.engine.follow import act_of
-from ziehdomino.server.connection import Connection
-from ziehdomino.server.deltas import act_parts, apply_delta, compared_parts, room_parts, round_of
-from ziehdomino.server.messages import StateParts
-from ziehdomino.server.models import CreateRoom
-from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.protocol.deltas import act_parts, apply_delta, compared_parts, room_parts, round_of
+from ziehdomino.server.protocol.messages import StateParts
+from ziehdomino.server.protocol.models import CreateRoom
+from ziehdomino.server.core.rooms import RoomError, Rooms, RoomWriter
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.support.server import on_own_thread
 
@@ -278,7 +278,7 @@ def test_a_connection_that_gets_the_state_whole_later_in_a_turn_gets_the_time_le
     """A spectator, or a second tab, opening 30 s into a turn gets the turn clock as it is then,
     not the whole time the state showed when the turn began; the state last pushed stays the
     base of the next delta (the same seq)."""
-    from ziehdomino.server import roomtexts as texts_module
+    from ziehdomino.server.core import roomtexts as texts_module
 
     async def main() -> None:
         rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))

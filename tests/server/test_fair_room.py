@@ -13,15 +13,15 @@ import pytest
 
 from ziehdomino.engine import hand_size
 from ziehdomino.engine.fair import commitment_of, deal_json
-from ziehdomino.server import changes
-from ziehdomino.server.connection import Connection
-from ziehdomino.server.credentials import hash_credential
-from ziehdomino.server.models import CLIENT_MESSAGE, CreateRoom, JoinRoom
-from ziehdomino.server.models import QuickPlay as QuickPlayBody
-from ziehdomino.server.quickplay import QuickPlay
-from ziehdomino.server.room import Room
-from ziehdomino.server.rooms import RoomError, Rooms
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.core import changes
+from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.credentials import hash_credential
+from ziehdomino.server.protocol.models import CLIENT_MESSAGE, CreateRoom, JoinRoom
+from ziehdomino.server.protocol.models import QuickPlay as QuickPlayBody
+from ziehdomino.server.tables.quickplay import QuickPlay
+from ziehdomino.server.core.room import Room
+from ziehdomino.server.core.rooms import RoomError, Rooms
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage import RoomRecord
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.server.test_room_rules import _pending, _play_out, _refused_and_unchanged, _run, _table

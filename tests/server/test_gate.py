@@ -1,4 +1,4 @@
-"""Idle connections cannot starve the server (server/gate.py): a deadline for every request, a
+"""Idle connections cannot starve the server (server/process/gate.py): a deadline for every request, a
 cap of connections per address, room kept for new users, the open-file limit raised.
 
 The flood comes from another loopback address (127.0.0.2, a client's source address: nothing
@@ -19,7 +19,7 @@ import pytest
 from tests.support.server import Client, HOST, ServerProcess, on_own_thread
 
 from ziehdomino.constants import MAX_CONNECTIONS_PER_ADDRESS
-from ziehdomino.server import gate
+from ziehdomino.server.process import gate
 
 FLOODER = "127.0.0.2"
 #: The new user's room must be made within this, the flood in place (the issue's figure; a

@@ -1,4 +1,4 @@
-"""The collector's schedule (server/heap.py): long-lived objects frozen, cycles still reclaimed."""
+"""The collector's schedule (server/process/heap.py): long-lived objects frozen, cycles still reclaimed."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from ziehdomino.server import heap
+from ziehdomino.server.process import heap
 from tests.support.server import on_own_thread
 
 

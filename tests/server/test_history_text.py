@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from ziehdomino.engine import action_to_json
-from ziehdomino.server import messages
-from ziehdomino.server.connection import Connection
-from ziehdomino.server.models import CreateRoom
-from ziehdomino.server.rooms import Rooms, RoomWriter
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.protocol import messages
+from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.protocol.models import CreateRoom
+from ziehdomino.server.core.rooms import Rooms, RoomWriter
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
-from ziehdomino.server.wire import RoundSummary
+from ziehdomino.server.protocol.wire import RoundSummary
 from tests.support.server import run
 
 

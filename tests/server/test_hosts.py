@@ -22,9 +22,9 @@ from websockets.exceptions import InvalidStatus
 from tests.support.server import HOST, ServerProcess, on_own_thread
 from ziehdomino.cli import _parser
 from ziehdomino.hosts import DEFAULT_ALLOWED_HOSTS, check_host, default_hosts, host_pattern, parse_hosts
-from ziehdomino.server.app import create_app
-from ziehdomino.server.security import SECURITY_HEADERS
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.http.app import create_app
+from ziehdomino.server.http.security import SECURITY_HEADERS
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 
 with warnings.catch_warnings():  # Starlette 1.10 would rather its test client ran on httpx2; httpx does

@@ -11,10 +11,10 @@ from starlette.routing import Route
 
 from tests.support.server import ServerProcess, seated_room
 
-from ziehdomino.server.app import create_app
-from ziehdomino.server.models import clean_name
-from ziehdomino.server.security import CONTENT_SECURITY_POLICY, SAFE_METHODS, origin_allowed
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.http.app import create_app
+from ziehdomino.server.protocol.models import clean_name
+from ziehdomino.server.http.security import CONTENT_SECURITY_POLICY, SAFE_METHODS, origin_allowed
+from ziehdomino.server.process.settings import Settings
 
 #: The room's rules and the protocol, the same on either storage: SQLite only (conftest.py).
 BACKENDS = ("sqlite",)

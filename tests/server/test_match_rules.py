@@ -14,12 +14,12 @@ import pytest
 from pydantic import ValidationError
 
 from ziehdomino.engine import Match, action_to_json
-from ziehdomino.server import changes
-from ziehdomino.server.connection import Connection
-from ziehdomino.server.models import CreateRoom
-from ziehdomino.server.room import Room
-from ziehdomino.server.rooms import Rooms, RoomWriter
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.core import changes
+from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.protocol.models import CreateRoom
+from ziehdomino.server.core.room import Room
+from ziehdomino.server.core.rooms import Rooms, RoomWriter
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.support.server import on_own_thread
 

@@ -16,7 +16,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 
 from tests.support.server import on_own_thread
-from ziehdomino.server.pages import CachedStaticFiles
+from ziehdomino.server.http.pages import CachedStaticFiles
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "ziehdomino" / "web"
 

@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
-from ziehdomino.server.models import clean_name
-from ziehdomino.server.settings import DEFAULT_WEB_DIR
+from ziehdomino.server.protocol.models import clean_name
+from ziehdomino.server.process.settings import DEFAULT_WEB_DIR
 
 NAMES = [
     "Anna", "  Anna ", "x" * 24, "x" * 25, "😀" * 24, "😀" * 25, "<img src=x onerror=a()>", "<img src=x onerror=alert(1)>",

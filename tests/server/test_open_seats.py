@@ -5,7 +5,7 @@ play sends it back to its seat; one address holds at most its cap of seats at wa
 while people behind one address still meet a stranger at one table; a waiting table deals only
 once every person seated there is present; a seat or claim whose person has been away (a page
 never opened, or opened for a moment) lapses within
-:data:`~ziehdomino.server.opentables.OPEN_WITHIN` seconds (the timer driven here with a clock of
+:data:`~ziehdomino.server.tables.opentables.OPEN_WITHIN` seconds (the timer driven here with a clock of
 the test's own, never by sleeping), one whose page reloads is kept; the countdown and "Jetzt mit
 Computern starten" give the seats of people not there to computers, and the next deal drops a
 claim whose heir is not there; a seat whose person has been away past the grace at a table in
@@ -25,17 +25,18 @@ from typing import Any
 import httpx
 import pytest
 
-from ziehdomino.server import changes, opentables
-from ziehdomino.server.app import create_app
-from ziehdomino.server.codes import Close
-from ziehdomino.server.connection import Connection
-from ziehdomino.server.credentials import hash_credential, hash_holder
-from ziehdomino.server.models import CreateRoom
-from ziehdomino.server.quickplay import QuickPlay
-from ziehdomino.server.room import Room, Seated, SeatState
-from ziehdomino.server.roomstate import RoomState, address_key
-from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.core import changes
+from ziehdomino.server.tables import opentables
+from ziehdomino.server.http.app import create_app
+from ziehdomino.server.protocol.codes import Close
+from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.credentials import hash_credential, hash_holder
+from ziehdomino.server.protocol.models import CreateRoom
+from ziehdomino.server.tables.quickplay import QuickPlay
+from ziehdomino.server.core.room import Room, Seated, SeatState
+from ziehdomino.server.core.roomstate import RoomState, address_key
+from ziehdomino.server.core.rooms import RoomError, Rooms, RoomWriter
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.server.test_room_rules import _play_out
 from tests.support.server import on_own_thread
@@ -339,7 +340,7 @@ def test_sixty_joins_from_one_address_close_none_of_twenty_strangers_tables(tmp_
 
 def test_a_claim_on_a_seat_whose_person_is_there_at_the_deal_lapses_and_the_seat_stays_theirs() -> None:
     """When the person's coming back could not drop the claim (their presence alone was kept,
-    :func:`~ziehdomino.server.changes.present`), the deal keeps the seat theirs, counters and all."""
+    :func:`~ziehdomino.server.core.changes.present`), the deal keeps the seat theirs, counters and all."""
     async def main() -> None:
         rooms, quick = _rooms()
         writer, anna = await quick.seat("Anna", 2, "10.0.0.1", holder=_holder())
@@ -366,7 +367,7 @@ def test_a_claim_on_a_seat_whose_person_is_there_at_the_deal_lapses_and_the_seat
 
 def test_seats_whose_page_opened_for_a_moment_deal_nothing_and_are_freed_once_away_long_enough() -> None:
     """A page that says hello and closes at once does not make the table deal; the seat is freed
-    :data:`~ziehdomino.server.opentables.OPEN_WITHIN` seconds after it went away, and stops
+    :data:`~ziehdomino.server.tables.opentables.OPEN_WITHIN` seconds after it went away, and stops
     counting toward its address's cap."""
     async def main() -> None:
         now = [time.time()]

@@ -16,17 +16,18 @@ from typing import Any
 import pytest
 
 from ziehdomino.engine import action_to_json
-from ziehdomino.server import changes, opentables
-from ziehdomino.server.connection import Connection
-from ziehdomino.server.credentials import hash_credential
-from ziehdomino.server.lobby import LIST_LIMIT, Lobby, apply_list_change
-from ziehdomino.server.models import CreateRoom
-from ziehdomino.server.opentables import ListedTable
-from ziehdomino.server.quickplay import QuickPlay
-from ziehdomino.server.room import Room, Seat
-from ziehdomino.server.writer import RoomWriter
-from ziehdomino.server.rooms import RoomError, Rooms
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.core import changes
+from ziehdomino.server.tables import opentables
+from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.credentials import hash_credential
+from ziehdomino.server.tables.lobby import LIST_LIMIT, Lobby, apply_list_change
+from ziehdomino.server.protocol.models import CreateRoom
+from ziehdomino.server.tables.opentables import ListedTable
+from ziehdomino.server.tables.quickplay import QuickPlay
+from ziehdomino.server.core.room import Room, Seat
+from ziehdomino.server.core.writer import RoomWriter
+from ziehdomino.server.core.rooms import RoomError, Rooms
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.support.server import on_own_thread
 

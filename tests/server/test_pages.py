@@ -15,11 +15,11 @@ import pytest
 
 from tests.support.server import ServerProcess, on_own_thread
 
-from ziehdomino.server.app import create_app
-from ziehdomino.server.codes import ErrorCode
-from ziehdomino.server.invite import invitation_link, qr_svg
-from ziehdomino.server.pages import ERRORS, VERSION_MARK, web_version
-from ziehdomino.server.settings import DEFAULT_WEB_DIR, Settings
+from ziehdomino.server.http.app import create_app
+from ziehdomino.server.protocol.codes import ErrorCode
+from ziehdomino.server.http.invite import invitation_link, qr_svg
+from ziehdomino.server.http.pages import ERRORS, VERSION_MARK, web_version
+from ziehdomino.server.process.settings import DEFAULT_WEB_DIR, Settings
 
 I18N = (DEFAULT_WEB_DIR / "common" / "i18n.js").read_text(encoding="utf-8")
 #: The words the error pages add when they load (pages/plain-strings.js: German, then English).

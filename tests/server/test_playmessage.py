@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from ziehdomino.server.models import CLIENT_MESSAGE, MAX_ACTION_FIELD, MAX_VERSION, ActionMessage, NextRound
-from ziehdomino.server.playmessage import read_play
+from ziehdomino.server.protocol.models import CLIENT_MESSAGE, MAX_ACTION_FIELD, MAX_VERSION, ActionMessage, NextRound
+from ziehdomino.server.protocol.playmessage import read_play
 
 _MISSING = object()
 VERSIONS: list[Any] = [0, 17, MAX_VERSION, MAX_VERSION + 1, -1, 17.0, True, False, "17", None, [17], _MISSING, 2**70]

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from ziehdomino.server.lobby import apply_list_change
+from ziehdomino.server.tables.lobby import apply_list_change
 from tests.support.server import Client, ServerProcess, on_own_thread
 
 

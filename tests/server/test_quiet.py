@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ziehdomino.server import quiet
+from ziehdomino.server.process import quiet
 
 
 def test_a_burst_is_one_line_at_once_and_its_rest_one_line_after_the_minute(monkeypatch: Any,

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from ziehdomino.server.connection import Connection
-from ziehdomino.server.models import CLIENT_MESSAGE, CreateRoom
-from ziehdomino.server.reactions import Reactions
-from ziehdomino.server.rooms import RoomError, Rooms
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.protocol.models import CLIENT_MESSAGE, CreateRoom
+from ziehdomino.server.sockets.reactions import Reactions
+from ziehdomino.server.core.rooms import RoomError, Rooms
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.support.server import on_own_thread
 
@@ -71,9 +71,9 @@ def test_a_seats_person_tag_follows_the_browser_not_the_seat_and_gives_no_hash_a
     has one tag at any seat of a room, a newcomer on that seat another, another room another."""
     import time
 
-    from ziehdomino.server.credentials import hash_credential, hash_holder
-    from ziehdomino.server.room import Room, SeatState
-    from ziehdomino.server.roomstate import Clock, RoomState
+    from ziehdomino.server.core.credentials import hash_credential, hash_holder
+    from ziehdomino.server.core.room import Room, SeatState
+    from ziehdomino.server.core.roomstate import Clock, RoomState
 
     ben, eve = hash_holder("b" * 32), hash_holder("e" * 32)
 

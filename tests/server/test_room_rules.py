@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from ziehdomino.engine import Refusal, action_to_json, match_to_state
-from ziehdomino.server import changes
-from ziehdomino.server.codes import Close
-from ziehdomino.server.connection import Connection
-from ziehdomino.server.models import CreateRoom
-from ziehdomino.server.room import Room
-from ziehdomino.server.rooms import RoomError, Rooms, RoomWriter
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.core import changes
+from ziehdomino.server.protocol.codes import Close
+from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.protocol.models import CreateRoom
+from ziehdomino.server.core.room import Room
+from ziehdomino.server.core.rooms import RoomError, Rooms, RoomWriter
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 from tests.support.server import on_own_thread
 

@@ -15,17 +15,17 @@ from typing import Any
 import pytest
 
 from ziehdomino.engine import Match, action_to_json, match_from_state, match_to_state, parse_action, seat_view
-from ziehdomino.server.metrics import Metrics
-from ziehdomino.server.ratelimit import Limiter
-from ziehdomino.server.codes import Close
-from ziehdomino.server.connection import MAX_PENDING, Connection
-from ziehdomino.server.models import CreateRoom
-from ziehdomino.server.room import Room, SeatState
-from ziehdomino.server.rooms import Rooms
-from ziehdomino.server.roomstate import Clock, RoomState
+from ziehdomino.server.process.metrics import Metrics
+from ziehdomino.server.http.ratelimit import Limiter
+from ziehdomino.server.protocol.codes import Close
+from ziehdomino.server.sockets.connection import MAX_PENDING, Connection
+from ziehdomino.server.protocol.models import CreateRoom
+from ziehdomino.server.core.room import Room, SeatState
+from ziehdomino.server.core.rooms import Rooms
+from ziehdomino.server.core.roomstate import Clock, RoomState
 from ziehdomino.server.storage.memory import MemoryStorage
-from ziehdomino.server.writer import RoomWriter
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.core.writer import RoomWriter
+from ziehdomino.server.process.settings import Settings
 from tests.support.server import run
 
 
@@ -280,7 +280,7 @@ def test_a_computer_whose_move_cannot_be_stored_tries_again_without_a_traceback(
 def test_a_rooms_connections_say_which_seats_are_present() -> None:
     """Whether a seat is present follows its connections: two of one seat, one closed, the
     other still there; spectators are one viewer (None); removing a stranger raises."""
-    from ziehdomino.server.connection import Connections
+    from ziehdomino.server.sockets.connection import Connections
 
     async def main() -> None:
         conns = Connections()

@@ -17,8 +17,8 @@ from typing import Any
 from ziehdomino.engine import view as engine_view
 from ziehdomino.engine.fair import new_seed
 from ziehdomino.engine.match import Match
-from ziehdomino.server import changes
-from ziehdomino.server.roomstate import RoomState
+from ziehdomino.server.core import changes
+from ziehdomino.server.core.roomstate import RoomState
 
 
 def _never_announce() -> None:

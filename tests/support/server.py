@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ziehdomino.cluster import processes
 from ziehdomino.engine import parse_action, round_from_position
-from ziehdomino.server.deltas import apply_delta
+from ziehdomino.server.protocol.deltas import apply_delta
 from ziehdomino.server.storage import RoomRecord
 from ziehdomino.server.storage.sqlite import read_room
 

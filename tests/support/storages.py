@@ -13,7 +13,7 @@ from typing import Any
 import asyncpg
 
 from ziehdomino.server.storage.postgres import PostgresStorage
-from ziehdomino.server.settings import Settings
+from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage import RoomBusy
 
 #: What a storage calls when it loses a room: (room id, whether it was asked to let go).

@@ -1,5 +1,5 @@
 // Delta frames in the browser (src/ziehdomino/web/sessions/delta.js) against the vectors that the
-// server's reference (server/deltas.py) writes: applying each delta to the state before it gives
+// server's reference (server/protocol/deltas.py) writes: applying each delta to the state before it gives
 // the next full state byte for byte. Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 """``ziehdomino bench core``: the room core's CPU per action, in-process, with no socket or disk.
 
-The rooms of one process (:class:`~ziehdomino.server.rooms.Rooms`) on a storage that stores
+The rooms of one process (:class:`~ziehdomino.server.core.rooms.Rooms`) on a storage that stores
 nothing, ``rooms`` four-seat rooms with every seat connected (outboxes that are emptied, never
 written), played one action per room in turn: what a change, its publication and its listeners
 cost on the event loop's thread, without the transport, the storage's commit or the network
@@ -57,11 +57,11 @@ async def _measure(rooms_n: int, actions: int, seed: int, deltas: bool) -> float
     """CPU microseconds (this thread) per action over ``actions`` actions in ``rooms_n`` rooms
     (``deltas``: every connection asks for delta frames, as the browser's do)."""
     from ziehdomino.engine import action_to_json
-    from ziehdomino.server.app import GC_THRESHOLDS
-    from ziehdomino.server.connection import Connection
-    from ziehdomino.server.models import CreateRoom
-    from ziehdomino.server.rooms import Rooms
-    from ziehdomino.server.settings import Settings
+    from ziehdomino.server.http.app import GC_THRESHOLDS
+    from ziehdomino.server.sockets.connection import Connection
+    from ziehdomino.server.protocol.models import CreateRoom
+    from ziehdomino.server.core.rooms import Rooms
+    from ziehdomino.server.process.settings import Settings
 
     rooms = Rooms(_NullStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
     tables: list[tuple[Any, list[Connection]]] = []  # a writer, or (earlier checkouts) a room

@@ -1,7 +1,7 @@
 """The floor for ``bench server``: a broadcast server that does nothing but move frames.
 
 A plain ASGI app on the very stack ``ziehdomino serve`` runs on (uvicorn with the same
-options, :data:`ziehdomino.server.app.UVICORN_OPTIONS`, and the same garbage collector
+options, :data:`ziehdomino.server.http.app.UVICORN_OPTIONS`, and the same garbage collector
 thresholds): a WebSocket of ``/ws/{room}`` joins
 that room with its first frame (the hello) and is sent the room's state; every later frame
 from any seat raises the room's version and sends every connection of the room one state
@@ -121,7 +121,7 @@ def serve(port: int, append: Path | None = None) -> None:
 
     import uvicorn
 
-    from ziehdomino.server.app import GC_THRESHOLDS, UVICORN_OPTIONS
+    from ziehdomino.server.http.app import GC_THRESHOLDS, UVICORN_OPTIONS
 
     gc.set_threshold(*GC_THRESHOLDS)  # as ``ziehdomino serve`` runs
     uvicorn.run(FloorApp(append), host="127.0.0.1", port=port, log_level="warning", access_log=False, **UVICORN_OPTIONS)

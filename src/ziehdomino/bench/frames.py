@@ -52,11 +52,11 @@ class _Stream:
 
 async def _measure(rooms_n: int, rounds: int, seed: int) -> dict[str, Any]:
     from ..engine import action_to_json
-    from ..server import changes
-    from ..server.connection import Connection
-    from ..server.models import CreateRoom
-    from ..server.rooms import Rooms
-    from ..server.settings import Settings
+    from ..server.core import changes
+    from ..server.sockets.connection import Connection
+    from ..server.protocol.models import CreateRoom
+    from ..server.core.rooms import Rooms
+    from ..server.process.settings import Settings
     from ..server.storage.memory import MemoryStorage
 
     rng = random.Random(seed)

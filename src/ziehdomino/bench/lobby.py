@@ -1,7 +1,7 @@
 """``ziehdomino bench lobby``: what the live list "Offene Tische" costs the server per change.
 
 In-process (no socket, no disk): ``tables`` open four-seat tables waiting for people, each with
-one person present, and ``watchers`` start pages subscribed to the list (server/lobby.py; each a
+one person present, and ``watchers`` start pages subscribed to the list (server/tables/lobby.py; each a
 queue, as the event stream reads it). Each change seats a person at a random table
 (:func:`..server.changes.join`, made again in every run) whose page opens it at once
 (:func:`..server.changes.connect`); a table that fills is played from then on (it leaves the
@@ -30,9 +30,9 @@ SEATS = 4
 
 
 def _tables(n: int, rng: random.Random) -> list[Any]:
-    from ..server import changes
-    from ..server.credentials import hash_credential, new_room_id
-    from ..server.room import SeatState
+    from ..server.core import changes
+    from ..server.core.credentials import hash_credential, new_room_id
+    from ..server.core.room import SeatState
 
     now = time.time()
     out = []
@@ -46,8 +46,8 @@ def _tables(n: int, rng: random.Random) -> list[Any]:
 
 def _joined(before: Any, now: float) -> Any:
     """``before`` with a person seated whose page opened the table (a full table deals)."""
-    from ..server import changes
-    from ..server.roomstate import Clock
+    from ..server.core import changes
+    from ..server.core.roomstate import Clock
 
     step, seat, _ = changes.join(before, "G", "h", now)
     opened = changes.connect(step.room, seat, Clock(), now)
@@ -74,7 +74,7 @@ def _changes(rooms: list[Any], count: int, rng: random.Random) -> list[tuple[int
 def _run(rooms: list[Any], steps: list[tuple[int, Any, Any]], lines: bool) -> float:
     """CPU seconds for making every change of ``steps`` again, with (``lines``) or without each
     table's line recomputed by the lobby (its push left out: :func:`_push` measures that)."""
-    from ..server.lobby import Lobby
+    from ..server.tables.lobby import Lobby
 
     lobby = Lobby()
     lobby._dirty = lambda: None  # type: ignore[method-assign]  # the push is measured on its own
@@ -100,7 +100,7 @@ def _run(rooms: list[Any], steps: list[tuple[int, Any, Any]], lines: bool) -> fl
 def _push(rooms: list[Any], watchers: int, times: int = 200) -> tuple[float, int]:
     """CPU seconds per push of the list (merged, ordered, encoded, queued for every watcher) and
     its size in bytes."""
-    from ..server.lobby import Lobby
+    from ..server.tables.lobby import Lobby
 
     lobby = Lobby()
     for r in rooms:
@@ -117,7 +117,7 @@ def _push(rooms: list[Any], watchers: int, times: int = 200) -> tuple[float, int
 
 def run(*, tables: int = 1000, watchers: int = 500, changes_n: int = 2000, seed: int = 1) -> None:
     """Print the CPU per change of the list beside the floor (see the module's docstring)."""
-    from ..server.lobby import LIST_LIMIT, Lobby
+    from ..server.tables.lobby import LIST_LIMIT, Lobby
 
     rng = random.Random(seed)
     rooms = _tables(tables, rng)

@@ -7,7 +7,7 @@ measured here part by part on the same 2,000 actions of four-seat rounds, so the
 where ours spends what the floor does not:
 
 - **message in**: ours validates the message with its pydantic model; the floor parses JSON;
-- **the change**: ours computes the room's next value (:func:`~ziehdomino.server.changes.act`:
+- **the change**: ours computes the room's next value (:func:`~ziehdomino.server.core.changes.act`:
   a copy of the match, the action, the room's state and the write it needs); the floor applies
   the action to its one match in place;
 - **state out**: ours makes the room's state (seats, clock) and each seat's delta as the writer
@@ -52,9 +52,9 @@ def _plays(actions: int, seed: int) -> tuple[list[tuple[Any, int, dict[str, Any]
     step deals each next round); and each play's change (its step), so that the states are made
     from a chain of values as the writer makes them (a log's entries shared from one to the next)."""
     from ..engine import Match, action_to_json
-    from ..server import changes
-    from ..server.room import Room, SeatState
-    from ..server.roomstate import RoomState
+    from ..server.core import changes
+    from ..server.core.room import Room, SeatState
+    from ..server.core.roomstate import RoomState
 
     rng = random.Random(seed)
     seats = tuple(SeatState("person", name=f"P{i}", credential_hash="x") for i in range(SEATS))
@@ -92,7 +92,7 @@ def _message(plays: list[tuple[Any, int, dict[str, Any]]]) -> tuple[float, float
     import orjson
 
     from ..engine import parse_action
-    from ..server.models import CLIENT_MESSAGE
+    from ..server.protocol.models import CLIENT_MESSAGE
 
     texts = [orjson.dumps({"type": "action", "version": r.match.version, "action": a}) for r, _, a in plays]
 
@@ -113,7 +113,7 @@ def _change(plays: list[tuple[Any, int, dict[str, Any]]], now: float) -> tuple[f
     """Ours: the room's next value; the floor's: the action applied to its match in place (the
     copies it needs here to start each run afresh are taken off)."""
     from ..engine import parse_action
-    from ..server import changes
+    from ..server.core import changes
 
     def ours() -> int:
         for r, s, a in plays:
@@ -139,8 +139,8 @@ def _change(plays: list[tuple[Any, int, dict[str, Any]]], now: float) -> tuple[f
 def _state(writer: Any, steps: list[Any]) -> tuple[float, float]:
     """Ours: the room's state (seats, clock, room part) and each seat's delta; the floor's: each
     seat's full state with the same encoder, the room's part empty."""
-    from ..server.deltas import act_parts, delta_parts
-    from ..server.messages import StateEncoder
+    from ..server.protocol.deltas import act_parts, delta_parts
+    from ..server.protocol.messages import StateEncoder
 
     viewers: list[int | None] = list(range(SEATS))
 
@@ -168,7 +168,7 @@ def _state(writer: Any, steps: list[Any]) -> tuple[float, float]:
 
 async def _listeners(writer: Any, steps: list[Any]) -> float:
     """Ours: the computer players told of each change (they start their loop as a task)."""
-    from ..server.computer import ComputerPlayers
+    from ..server.core.computer import ComputerPlayers
 
     computers = ComputerPlayers(0.0, lambda: False)
 
@@ -187,7 +187,7 @@ async def _listeners(writer: Any, steps: list[Any]) -> float:
 
 def _outbox(n: int) -> float:
     """Ours: each of four seats' texts queued on its connection."""
-    from ..server.connection import Connection
+    from ..server.sockets.connection import Connection
 
     conns = [Connection(s, deltas=True) for s in range(SEATS)]
 
@@ -203,8 +203,8 @@ def _outbox(n: int) -> float:
 
 def _writer(room: Any) -> Any:
     """A room's writer in a process that never stores (only its state texts are asked for)."""
-    from ..server.settings import Settings
-    from ..server.writer import RoomWriter
+    from ..server.process.settings import Settings
+    from ..server.core.writer import RoomWriter
 
     return RoomWriter(_Host(Settings(data_dir=Path("unused"))), room)
 
@@ -217,7 +217,7 @@ class _Host:
     """The least of a process around a writer: its storage is never called here."""
 
     def __init__(self, settings: Any) -> None:
-        from ..server.roomstate import Clock
+        from ..server.core.roomstate import Clock
 
         self.clock = Clock()
         self.listeners: list[Any] = []

@@ -8,7 +8,7 @@ that seat's view. Every later frame is decoded (orjson) and, under the room's lo
 - an ``action`` is applied by the engine (the rules and the version checked), appended to
   SQLite through our :class:`~ziehdomino.server.storage.sqlite.SqliteStorage` (its writer thread, the commit
   awaited), and every seat is sent its own view, encoded by the encoder our server uses
-  (:class:`~ziehdomino.server.messages.StateEncoder`: the shared part once per action, each log
+  (:class:`~ziehdomino.server.protocol.messages.StateEncoder`: the shared part once per action, each log
   entry once), with a room part that names no seats;
 - a ``next_round`` marks the seat ready once the round is over; when all four are, the next
   round is dealt, the whole match (the deal with the boneyard's order) saved, and every seat
@@ -33,7 +33,7 @@ from typing import Any, cast
 import orjson
 
 from ziehdomino.engine import Match, Refusal, action_to_json, match_to_state, parse_action
-from ziehdomino.server.messages import StateEncoder
+from ziehdomino.server.protocol.messages import StateEncoder
 from ziehdomino.server.storage import RoomRecord
 
 from .floor import FloorApp
@@ -141,7 +141,7 @@ def serve(port: int, append: Path) -> None:
 
     import uvicorn
 
-    from ziehdomino.server.app import GC_THRESHOLDS, UVICORN_OPTIONS
+    from ziehdomino.server.http.app import GC_THRESHOLDS, UVICORN_OPTIONS
 
     gc.set_threshold(*GC_THRESHOLDS)  # as ``ziehdomino serve`` runs
     uvicorn.run(RulesFloorApp(append), host="127.0.0.1", port=port, log_level="warning", access_log=False,

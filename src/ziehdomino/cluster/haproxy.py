@@ -35,7 +35,7 @@ from pathlib import Path
 from ..constants import MAX_CONNECTIONS_PER_ADDRESS, REQUEST_TIMEOUT
 from ..hosts import DEFAULT_ALLOWED_HOSTS, check_host, host_pattern
 
-#: Room id characters (as :mod:`ziehdomino.server.credentials` makes them).
+#: Room id characters (as :mod:`ziehdomino.server.core.credentials` makes them).
 _ID = "[A-Za-z0-9_-]{16,64}"
 #: A host name or an IPv4 address (an IPv6 address in brackets): nothing that could break a line.
 _HOST = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]")

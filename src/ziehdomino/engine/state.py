@@ -32,7 +32,7 @@ STATE_FORMAT = 1
 def logged_action(entry: LogEntry) -> ActionJSON:
     """The action of one log entry in the form's ``actions`` (what :func:`match_to_state` lists):
     an :class:`~ziehdomino.engine.actions.ActionJSON`, typed as a plain dict while the storage
-    (``server/changes.py``, ``server/storage/contract.py``) takes one."""
+    (``server/core/changes.py``, ``server/storage/contract.py``) takes one."""
     if entry.kind == "play":
         assert entry.tile is not None
         return action_to_json(Play(entry.tile, entry.end))

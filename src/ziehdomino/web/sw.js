@@ -6,7 +6,7 @@
  * fresh files. The API, the WebSocket and room pages are never touched.
  */
 
-// The server stamps the app's version and the list of its static files here (server/pages.py),
+// The server stamps the app's version and the list of its static files here (server/http/pages.py),
 // so a deploy installs a new worker that caches the new files and drops the old cache.
 const CACHE = 'ziehdomino-static-__WEB_VERSION__';
 // The pages kept offline: the start page (the installed app's start), the local game, its replay

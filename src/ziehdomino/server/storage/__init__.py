@@ -13,7 +13,7 @@ from .errors import RoomBusy, RoomMoved, StorageUnavailable
 from .record import RoomRecord, merge
 
 if TYPE_CHECKING:
-    from ..settings import Settings
+    from ..process.settings import Settings
 
 __all__ = ["LostCallback", "RoomBusy", "RoomMoved", "RoomRecord", "RoomStorage", "StorageUnavailable", "merge",
            "open_storage"]

@@ -38,7 +38,7 @@ import orjson
 
 from .lanes import Lanes
 from .ownership import APPENDED, Fence, Ownership
-from ..settings import Settings
+from ..process.settings import Settings
 from ...engine.actions import ActionJSON
 from .contract import LostCallback
 from .errors import RoomMoved, StorageUnavailable

@@ -1,7 +1,7 @@
 /**
  * @file Every code that crosses the wire: close codes and error codes (docs/protocol.md).
  *
- * Written from src/ziehdomino/server/codes.py by scripts/write-codes-js; a test fails when
+ * Written from src/ziehdomino/server/protocol/codes.py by scripts/write-codes-js; a test fails when
  * the two differ. Do not edit by hand.
  */
 

@@ -1,5 +1,5 @@
 /**
- * @file Names at the table: the name rule of a person, the same as the server's (server/models.py
+ * @file Names at the table: the name rule of a person, the same as the server's (server/protocol/models.py
  * `clean_name`, docs/protocol.md "Names"), and the number a computer is called by. Every page
  * checks names with it; it needs no rules engine, so the start and room pages load only this.
  */

@@ -1,6 +1,6 @@
 /**
  * @file Delta frames (docs/protocol.md, "Delta frames"): the full state a `delta` makes of the
- * state the page holds. The same as the server's reference, `server/deltas.py`'s `apply_delta`;
+ * state the page holds. The same as the server's reference, `server/protocol/deltas.py`'s `apply_delta`;
  * both are held to the vectors in `tests/vectors/deltas.json`.
  */
 

@@ -1,0 +1,118 @@
+"""The records of a room's finished rounds, and the replay a client may fetch (``docs/replay.md``).
+
+A round's record is made by the engine (:func:`~ziehdomino.engine.round_record`) when the
+action that ends the round is accepted, stored in the same transaction as that action, and kept
+with the room as long as the room exists. A record is served only for a round that is over,
+and the same to everyone (a seat or a spectator): it holds nothing that was hidden when the
+round ended. For the round being played nothing is served, only the code
+``round_in_progress``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ...engine import Match, PositionError, replay_frames, round_record
+from ...engine.view import fair_json
+from ..protocol.codes import ErrorCode
+from ..protocol.wire import RoundReplay, RoundSummary
+
+log = logging.getLogger("ziehdomino.replays")
+
+
+class ReplayError(Exception):
+    """A replay the server refuses.
+
+    Attributes:
+        code: ``round_not_found`` or ``round_in_progress``.
+        status: the HTTP status (404, 409).
+        message: an English sentence.
+    """
+
+    def __init__(self, code: ErrorCode, status: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+        self.message = message
+
+
+def finished_record(match: Match) -> dict[str, Any] | None:
+    """The record of the current round if it is over (call right after the action that ended it), else None."""
+    return round_record(match) if match.round.result is not None else None
+
+
+def checked_records(room_id: str, records: list[dict[str, Any]]) -> list[tuple[dict[str, Any], RoundSummary]]:
+    """The stored records that replay through the rules, oldest first, each with its summary
+    (:func:`round_summary`); one that does not replay is left out (and logged), so that a bad
+    row never keeps a room from resuming."""
+    good = []
+    for record in records:
+        try:
+            good.append((record, round_summary(record)))
+        except (PositionError, KeyError, TypeError) as exc:
+            log.error("room %s: the record of round %r is left out: %s", room_id, record.get("round"), exc)
+    return good
+
+
+def summary_of(match: Match) -> RoundSummary:
+    """:func:`round_summary` of ``match``'s current round, which is over, read off the match
+    instead of replaying its record (the same line).
+
+    Raises:
+        ValueError: the round is not over.
+    """
+    r = match.round
+    if r.result is None:
+        raise ValueError("the round is not over")
+    return {"round": match.round_number, "starter": r.starter, "kind": r.result.kind,
+            "winners": list(r.result.winners), "pips": list(r.pip_sums()), "fair": fair_json(match)}
+
+
+def round_number(text: str) -> int | None:
+    """The round number of a path segment (``1`` to ``99999``, decimal digits only), else None."""
+    # ASCII only: "²".isdigit() and "٣".isdigit() are true, and int() refuses the first one
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 5 and int(text) >= 1 else None
+
+
+def find_record(rounds: list[dict[str, Any]], match: Match | None, n: int | None) -> dict[str, Any]:
+    """The record of round ``n`` of a room whose finished rounds' records are ``rounds``.
+
+    Raises:
+        ReplayError: ``round_in_progress`` (409) for the round being played;
+            ``round_not_found`` (404) for a round never dealt (or ``n`` None), or one whose
+            record the room does not keep (finished before records were kept).
+    """
+    current = 0 if match is None else match.round_number
+    if n is not None and n == current and match is not None and match.round.result is None:
+        raise ReplayError(ErrorCode.ROUND_IN_PROGRESS, 409,
+                          f"round {n} is still being played; it can be replayed once it is over")
+    if n is None or n > current:
+        raise ReplayError(ErrorCode.ROUND_NOT_FOUND, 404, f"this room has not dealt a round {n or ''}".rstrip())
+    for record in rounds:
+        if record["round"] == n:
+            return record
+    if n == current and match is not None:  # over, but finished before records were kept
+        return round_record(match)
+    raise ReplayError(ErrorCode.ROUND_NOT_FOUND, 404, f"this room keeps no record of round {n}")
+
+
+def replay_body(room_id: str, seats: list[dict[str, Any]], record: dict[str, Any]) -> RoundReplay:
+    """The answer of the replay data route: ``{"room", "round", "seats": [{"kind", "level",
+    "name"}], "record"}`` (the same for every viewer)."""
+    return {"room": room_id, "round": record["round"],
+            "seats": [{"kind": s["kind"], "level": s["level"], "name": s["name"]} for s in seats],
+            "record": record}
+
+
+def round_summary(record: dict[str, Any]) -> RoundSummary:
+    """A finished round in one line, from its record: ``{"round", "starter", "kind", "winners",
+    "pips", "fair"}``, ``pips`` every seat's pips left in hand at the end (the statistics' input),
+    ``fair`` the round's proof (``docs/fair.md``) or None.
+
+    Raises:
+        PositionError: a record the rules refuse (the room's records were checked on load).
+    """
+    end = replay_frames(record)[-1]
+    return {"round": record["round"], "starter": record["starter"], "kind": end["result"]["kind"],
+            "winners": end["result"]["winners"], "pips": end["pips"], "fair": record.get("fair")}

@@ -1,0 +1,375 @@
+"""A room as a value: its seats, its own state, its match and its finished rounds.
+
+A :class:`Room` is never changed in place: a change (:mod:`.changes`) builds the next value and
+the room's writer (:mod:`.writer`) swaps it in once it is stored, so a change whose write fails
+is simply dropped. What a room is made of beyond this value -- its connections, its lock, its
+computer's timer -- belongs to the process that holds it (:class:`.writer.Table`).
+
+Presence is part of the value: a person whose seat is taken and not left is present exactly
+while ``state.away_since`` is None for that seat (the writer sets it when their first connection
+opens and when their last one closes).
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any, Literal, NamedTuple
+
+from ...constants import Level
+from ...engine import Match, match_from_state, match_to_state
+from . import replays
+from ..protocol.codes import ErrorCode
+from .credentials import hash_credential, person_tag
+from .roomstate import Clock, RoomState
+from ..storage import RoomRecord
+from ..protocol.wire import PendingDeal, RoomSummary, RoundSummary, SeatInfo, TurnClock
+
+Seat = int
+
+
+class Seated(NamedTuple):
+    """A person seated by a join: the seat, its credential (handed out once, stored hashed) and
+    the commitment of the pending deal the join's contribution went to (None: it brought none,
+    or none went in)."""
+
+    seat: Seat
+    credential: str
+    commitment: str | None = None
+
+
+class RoomError(Exception):
+    """A request the server refuses for its own reasons (not the rules').
+
+    Attributes:
+        code: ``room_full``, ``not_started``, ``spectator``, ``server_full``, ``server_error``,
+            ``too_many_rooms`` (the address's cap), ``room_not_found`` (the room ended meanwhile),
+            ``room_moved`` (another server process holds the room now).
+        message: an English sentence.
+    """
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class SeatState(NamedTuple):
+    """One seat: who sits there and how the server recognises them.
+
+    Attributes:
+        kind: ``person`` or ``computer``.
+        level: a computer's level (``leicht``, ``mittel``, ``stark``), None for a person.
+        name: the person's name once seated.
+        credential_hash: the hash of the seat's credential (hex), None while free or left.
+        left: the person left the room for good: a computer plays the seat, the credential is void.
+        heir: at an open table, the name of the person who takes this computer-held seat when
+            the next round starts ("Platz übernehmen"); None: nobody.
+        heir_hash: the hash of the heir's credential (it opens the seat once they took it).
+        since: the round the seat's person came in at, when they took it from a computer
+            (None: from the first round on).
+        holder: at an open table, :func:`.credentials.hash_holder` of the browser's key that
+            identifies whose seats they are (the holder key, docs/protocol.md, "Open tables"):
+            one browser holds one seat or claim per open table. None: not told, or a private room.
+        address: at an open table, :func:`.roomstate.address_key` of the address that took the
+            seat (the per-address cap of seats at waiting open tables; the address is not kept).
+        heir_holder, heir_address: the same of the heir's claim.
+
+    None of these hashes is ever sent to a client.
+    """
+
+    kind: Literal["person", "computer"]
+    level: Level | None = None
+    name: str | None = None
+    credential_hash: str | None = None
+    left: bool = False
+    heir: str | None = None
+    heir_hash: str | None = None
+    since: int | None = None
+    holder: str | None = None
+    address: str | None = None
+    heir_holder: str | None = None
+    heir_address: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        """A computer seat is always taken; a person's once someone joined (and stays so after leaving)."""
+        return self.kind == "computer" or self.credential_hash is not None or self.left
+
+    @property
+    def played_by_computer(self) -> bool:
+        """A computer seat, or a person's seat that was left."""
+        return self.kind == "computer" or self.left
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form."""
+        return {"kind": self.kind, "level": self.level, "name": self.name, "credential_hash": self.credential_hash,
+                "left": self.left, "heir": self.heir, "heir_hash": self.heir_hash, "since": self.since,
+                "holder": self.holder, "address": self.address, "heir_holder": self.heir_holder,
+                "heir_address": self.heir_address}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatState:
+        """Read :meth:`to_json`'s form (a seat stored before holders and addresses were kept has
+        neither).
+
+        Raises:
+            KeyError: no ``kind``.
+        """
+        return cls(data["kind"], data.get("level"), data.get("name"), data.get("credential_hash"),
+                   bool(data.get("left", False)), data.get("heir"), data.get("heir_hash"), data.get("since"),
+                   data.get("holder"), data.get("address"), data.get("heir_holder"), data.get("heir_address"))
+
+    def claimed_by(self, holder: str) -> bool:
+        """The seat's person (seated, not left) or its heir is the browser whose holder hash this is."""
+        return (self.holder == holder and self.credential_hash is not None and not self.left) or self.heir_holder == holder
+
+
+class Room(NamedTuple):
+    """A table's value.
+
+    Attributes:
+        id: the room id (in the invitation link).
+        seats: one :class:`SeatState` per seat (2-4).
+        state: the room's own state (turn clock, presence, ready marks, stand-ins).
+        created: when it was opened (unix s). When it was last written is the write's own
+            stamp (:meth:`record`), not part of the value.
+        match: the match, None before the first round. Never changed in place once part of a
+            value: a change applies actions to a copy (:meth:`Match.copy`).
+        rounds: the record of every finished round, oldest first (``docs/replay.md``).
+        history: one line per finished round (:func:`.replays.round_summary`), from ``rounds``.
+    """
+
+    id: str
+    seats: tuple[SeatState, ...]
+    state: RoomState
+    created: float
+    match: Match | None = None
+    rounds: tuple[dict[str, Any], ...] = ()
+    history: tuple[RoundSummary, ...] = ()
+
+    def but(self, **changes: Any) -> Room:
+        """This room with the fields named changed (a new value)."""
+        return self._replace(**changes)
+
+    def with_seat(self, seat: Seat, **changes: Any) -> Room:
+        """This room with ``seat``'s fields named changed (a new value)."""
+        seats = list(self.seats)
+        seats[seat] = seats[seat]._replace(**changes)
+        return self._replace(seats=tuple(seats))
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def started(self) -> bool:
+        """The first round has been dealt."""
+        return self.match is not None
+
+    @property
+    def full(self) -> bool:
+        """Every seat is taken (no one can join)."""
+        return all(s.taken for s in self.seats)
+
+    @property
+    def in_progress(self) -> bool:
+        """A round is being played."""
+        return self.match is not None and self.match.round.result is None
+
+    @property
+    def between_rounds(self) -> bool:
+        """A round was played to its end and the next one is not dealt yet."""
+        return self.match is not None and self.match.round.result is not None
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to act in a round being played, else None."""
+        m = self.match
+        return None if m is None or m.round.result is not None else m.round.turn
+
+    def seat_of(self, credential: str) -> Seat | None:
+        """The seat this credential opens, or None (constant time over all seats)."""
+        return self._matching(credential, [s.credential_hash for s in self.seats])
+
+    def heir_of(self, credential: str) -> Seat | None:
+        """The seat this credential will open once its heir took it at the next round, or None."""
+        return self._matching(credential, [s.heir_hash for s in self.seats])
+
+    def held_with(self, digest: str) -> tuple[Seat | None, Seat | None]:
+        """The seat whose credential hashes to ``digest``, else the seat claimed with it (a
+        hello's credential, looked up again as its connection joins the room), or None each."""
+        seat = next((i for i, s in enumerate(self.seats) if s.credential_hash == digest), None)
+        claim = None if seat is not None else next((i for i, s in enumerate(self.seats) if s.heir_hash == digest), None)
+        return seat, claim
+
+    @staticmethod
+    def _matching(credential: str, hashes: list[str | None]) -> Seat | None:
+        """The index of the hash ``credential`` hashes to, or None; every hash is compared, in
+        constant time, so that the answer's time says nothing about which seat it is."""
+        digest = hash_credential(credential)
+        found: Seat | None = None
+        for i, h in enumerate(hashes):
+            if hmac.compare_digest(digest, h or "") and h:
+                found = i
+        return found
+
+    def is_present(self, seat: Seat) -> bool:
+        """A computer is always present; a person while seated, not left and not away."""
+        s = self.seats[seat]
+        if s.kind == "computer":
+            return True
+        return s.credential_hash is not None and not s.left and self.state.away_since[seat] is None
+
+    def persons(self) -> list[Seat]:
+        """The person seats that someone took (left ones included)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "person" and s.taken]
+
+    def holds(self, holder: str) -> bool:
+        """A browser with this holder hash has a seat (not left) or a claim at this table."""
+        return any(s.claimed_by(holder) for s in self.seats)
+
+    def all_here(self) -> bool:
+        """Every person seated here (not left) is present: has a connection open, so has opened
+        the table too (:attr:`RoomState.unopened`)."""
+        return all(self.is_present(i) for i, s in enumerate(self.seats)
+                   if s.kind == "person" and s.credential_hash is not None and not s.left)
+
+    def away_past_grace(self, seat: Seat, clock: Clock, now: float) -> bool:
+        """The person at ``seat`` (seated, not left) has been away for the grace at least: a
+        computer stands in for them (docs/protocol.md, "Turn time and stand-ins")."""
+        s, since = self.seats[seat], self.state.away_since[seat]
+        return (s.kind == "person" and s.credential_hash is not None and not s.left and since is not None
+                and now - since >= clock.grace_seconds(self.state.turn_time))
+
+    def takeover(self, clock: Clock, now: float) -> list[Seat]:
+        """The seats a newcomer may take at the next round at an open table in play ("Platz
+        übernehmen"), those a computer holds first, then those whose person has been away past
+        the grace; none with a claim on it already. Empty: a private room, or none started."""
+        if not (self.state.public and self.started):
+            return []
+        free = [i for i, s in enumerate(self.seats) if s.heir is None]
+        return [i for i in free if self.seats[i].played_by_computer] + \
+            [i for i in free if self.away_past_grace(i, clock, now)]
+
+    def deadline(self, clock: Clock) -> float | None:
+        """When a computer plays the turn of the person to act (unix s), or None: no person
+        (not left) is to act, or they are there in a room without a turn time."""
+        seat = self.turn
+        if seat is None or self.seats[seat].played_by_computer:
+            return None
+        return clock.deadline(self.state, seat, self.is_present(seat))
+
+    def all_ready(self) -> bool:
+        """The next round may be dealt: someone at the table asked, and every person at the
+        table did (a person who is away or left counts as ready). Nobody at the table: no deal
+        (so that a restart, which leaves everybody away, never deals a round for computers)."""
+        persons = self.persons()
+        ready = self.state.ready
+        asked = any(ready[i] and self.is_present(i) for i in persons)
+        return asked and all(ready[i] or not self.is_present(i) for i in persons)
+
+    def abandoned(self, now: float, abandon_seconds: float) -> bool:
+        """Every person left, or every one still seated has been away for ``abandon_seconds``."""
+        for i in self.persons():
+            if self.seats[i].left:
+                continue
+            since = self.state.away_since[i]
+            if since is None or now - since < abandon_seconds:
+                return False
+        return True
+
+    def seat_infos(self, clock: Clock, now: float) -> list[SeatInfo]:
+        """SEATINFO per seat (docs/protocol.md).
+
+        A person's ``stand_in``: a computer plays (or will, after the grace) their turns now:
+        they left, or they are away during a round, or their turn's time ran out.
+        """
+        turn = self.turn
+        deadline = None if turn is None else self.deadline(clock)
+        overdue = deadline is not None and deadline <= now  # the person to act ran out of time
+        ready = self.state.ready
+        infos: list[SeatInfo] = []
+        for i, s in enumerate(self.seats):
+            person = s.kind == "person"
+            connected = self.is_present(i)
+            stand_in = person and s.taken and (s.left or (turn is not None and (not connected or (i == turn and overdue))))
+            digest = s.holder or s.credential_hash
+            tag = person_tag(self.id, digest) if person and digest and not s.left else None
+            infos.append({"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "taken": s.taken,
+                          "connected": connected, "left": s.left, "stand_in": stand_in, "ready": ready[i],
+                          "heir": s.heir, "since": s.since, "person": tag})
+        return infos
+
+    @property
+    def match_winner(self) -> Seat | None:
+        """The seat that won the match with the round just finished, or None."""
+        return None if self.match is None else self.match.winner(self.state.target)
+
+    def room_extra(self, deadline: float | None, now: float) -> dict[str, Any]:
+        """ROOMINFO's ``turn_time``, ``clock``, ``target``, ``match_winner``, ``public`` and
+        ``wait_ms`` (docs/protocol.md); ``deadline`` is :meth:`deadline` of this room (the caller
+        has it)."""
+        seat = self.turn
+        tick: TurnClock | None = None
+        if seat is not None and self.seats[seat].kind == "person":
+            if self.seats[seat].left:
+                tick = {"seat": seat, "ms": 0, "stand_in": True}
+            else:
+                if deadline is not None:
+                    tick = {"seat": seat, "ms": max(0, round((deadline - now) * 1000)), "stand_in": deadline <= now}
+        wait = self.state.wait_until
+        return {"turn_time": self.state.turn_time, "clock": tick, "target": self.state.target,
+                "match_winner": self.match_winner, "public": self.state.public,
+                "wait_ms": None if wait is None else max(0, round((wait - now) * 1000)),
+                "fair": self.pending_deal()}
+
+    def pending_deal(self) -> PendingDeal:
+        """ROOMINFO's ``fair``: the next deal's commitment (None during a round) and whose
+        contributions to it the server holds (docs/fair.md). Never the seed."""
+        state = self.state
+        return {"commitment": state.pending_commitment(), "contributed": [bool(c) for c in state.contributions]}
+
+    def summary(self, clock: Clock, now: float) -> RoomSummary:
+        """The public summary of ``GET /api/rooms/{id}``."""
+        return {"room": self.id, "seats": self.seat_infos(clock, now), "started": self.started, "full": self.full,
+                "turn_time": self.state.turn_time, "target": self.state.target,
+                "public": self.state.public, "round": None if self.match is None else self.match.round_number,
+                "in_progress": self.in_progress, "commitment": self.state.pending_commitment()}
+
+    def record(self, updated: float) -> RoomRecord:
+        """The row to store whole, written at ``updated`` (unix s): the seats, the match's storage
+        form and the room's own state."""
+        return RoomRecord(self.id, self.created, updated, [s.to_json() for s in self.seats],
+                          None if self.match is None else match_to_state(self.match), self.in_progress,
+                          room=self.state.to_json())
+
+    @classmethod
+    def from_record(cls, rec: RoomRecord, now: float) -> Room:
+        """Rebuild a stored room (replays its round through the rules).
+
+        Presence is not stored: a person who was connected when the server stopped is away from
+        ``now`` on, so their grace runs from the restart; every stored time (a turn's start, an
+        earlier ``away_since``) is kept, so a deadline that passed meanwhile has passed. A seat
+        or claim whose page had not opened the table yet has its time to open it from ``now``
+        too (its page may have been loading while the server was down).
+
+        Raises:
+            PositionError, KeyError, TypeError, ValueError: the row is not a room this server wrote.
+        """
+        seats = tuple(SeatState.from_json(s) for s in rec.seats)
+        match = None if rec.match is None else match_from_state(rec.match)
+        state = RoomState.from_json(rec.room, len(seats))
+        for i, s in enumerate(seats):
+            if s.kind == "person" and s.taken and not s.left and state.away_since[i] is None:
+                state = state.away(i, now)
+            elif state.public and match is None and (since := state.away_since[i]) is not None and since < now:
+                state = state.away(i, now)  # a waiting open table: its seats had no time to come back
+            if (since := state.unopened_since(i)) is not None and since < now:
+                state = state.opening(i, now)
+            elif s.heir is not None and since is None:  # its heir was there: away from now, as a person
+                state = state.opening(i, now)
+        if match is not None and match.round.result is None and state.turn_started is None:
+            state = state._replace(turn_started=now)  # a row from before the turn clock
+        checked = replays.checked_records(rec.id, rec.rounds)
+        return cls(rec.id, seats, state, rec.created, match, tuple(r for r, _ in checked),
+                   tuple(summary for _, summary in checked))

@@ -1,0 +1,9 @@
+"""The serving process around the app: its options, the connections before the app sees them,
+its garbage collector, its logs and its timings.
+
+* :mod:`.settings` -- the options of ``ziehdomino serve``, one frozen record.
+* :mod:`.gate` -- every TCP connection before the app: deadlines, caps, the open-file limit.
+* :mod:`.heap` -- when the garbage collector looks at long-lived objects.
+* :mod:`.quiet` -- log lines a client can cause, kept short and rare.
+* :mod:`.metrics` -- timings of accepted actions, for ``ziehdomino bench server``.
+"""

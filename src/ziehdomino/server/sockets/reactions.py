@@ -1,0 +1,55 @@
+"""Reactions: a fixed set of short phrases a seated person sends to the table (docs/rules.md,
+"Open tables"; docs/protocol.md, "Reactions").
+
+A reaction is public and passing: it is pushed at once to every connection of the room as
+``{"type": "reaction", "seat": 1, "reaction": "hallo"}``, and neither stored nor part of the
+room's state or the round's log, so it is no change of the room and needs no write. Each seat
+may send one per :data:`~ziehdomino.constants.REACTION_GAP` seconds (kept per process: a room
+is held by one process at a time); spectators send none.
+"""
+
+from __future__ import annotations
+
+import orjson
+
+from ...constants import REACTION_GAP, Reaction
+from ..protocol.codes import ErrorCode
+from ..core.room import RoomError, Seat
+from ..core.writer import RoomWriter
+
+#: Entries kept before old ones are swept (one per seat that reacted within the gap).
+_SWEEP_AT = 10_000
+
+
+class Reactions:
+    """The last reaction time per room and seat of this process, and the push of a reaction.
+
+    Args:
+        gap: seconds between two reactions of one seat.
+    """
+
+    def __init__(self, gap: float = REACTION_GAP) -> None:
+        self.gap = gap
+        self._last: dict[tuple[str, Seat], float] = {}
+
+    def send(self, writer: RoomWriter, seat: Seat | None, reaction: Reaction, now: float) -> None:
+        """Push ``seat``'s ``reaction`` (already one of the set) to every connection of the room.
+
+        Raises:
+            RoomError: ``spectator`` (no seat, or a seat that was left), ``reaction_too_soon``
+                (less than :attr:`gap` seconds after the seat's last one), ``room_not_found``,
+                ``room_moved``; nothing is sent then.
+        """
+        writer.check_alive()
+        if seat is None or writer.room.seats[seat].left:
+            raise RoomError(ErrorCode.SPECTATOR, "only a person seated at the table can react")
+        key = (writer.id, seat)
+        last = self._last.get(key)
+        if last is not None and now - last < self.gap:
+            raise RoomError(ErrorCode.REACTION_TOO_SOON, f"one reaction per {self.gap:g} seconds")
+        if len(self._last) >= _SWEEP_AT:
+            self._last = {k: t for k, t in self._last.items() if now - t < self.gap}
+        self._last[key] = now
+        text = orjson.dumps({"type": "reaction", "seat": seat, "reaction": reaction}).decode()
+        for conn in writer.connections:
+            conn.push(text)

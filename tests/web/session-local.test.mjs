@@ -32,8 +32,8 @@ function fakeClock() {
 function session(storage, clock, extra = {}) {
   const errors = [];
   let changes = 0;
-  const s = new LocalSession({ storage, schedule: clock.schedule, cancel: clock.cancel, delay: 5,
-    onError: (c) => errors.push(c), onChange: () => { changes += 1; }, ...extra });
+  const s = new LocalSession({ storage, schedule: clock.schedule, cancel: clock.cancel, delay: 5, ...extra });
+  s.subscribe({ error: (c) => errors.push(c), change: () => { changes += 1; } });
   return { s, errors, changes: () => changes };
 }
 
@@ -213,20 +213,21 @@ test('the computers play at the tempo: normal by default, langsam and schnell on
   assert.equal(waits.at(-1), 0);
 });
 
-test('listeners subscribe and unsubscribe; the constructor callbacks are listeners too', () => {
+test('listeners subscribe and unsubscribe, told in the order they subscribed', () => {
   const clock = fakeClock();
   const seen = [];
-  const s = new LocalSession({ storage: new FakeStorage(), schedule: clock.schedule, cancel: clock.cancel, onChange: () => seen.push('ctor') });
+  const s = new LocalSession({ storage: new FakeStorage(), schedule: clock.schedule, cancel: clock.cancel });
+  s.subscribe({ change: () => seen.push('first') });
   const off = s.subscribe({ change: () => seen.push('sub'), error: (code) => seen.push(code) });
   s.start({ name: 'Anna', computers: ['mittel'] });
-  assert.deepEqual(seen, ['ctor', 'sub']);
+  assert.deepEqual(seen, ['first', 'sub']);
   off();
   s.nextRound(); // refused: the round is not over
-  assert.deepEqual(seen, ['ctor', 'sub']);
+  assert.deepEqual(seen, ['first', 'sub']);
 });
 
 test('every finished round leaves its record in the save and is counted in the statistics', async () => {
-  const { replayFrames } = await import('../../src/ziehdomino/web/replay/replay.js');
+  const { replayFrames } = await import('../../src/ziehdomino/web/engine/replay.js');
   const { STATS_KEY, readLocalStats } = await import('../../src/ziehdomino/web/stats/stats.js');
   const storage = new FakeStorage();
   const clock = fakeClock();

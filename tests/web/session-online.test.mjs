@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { BACKOFF, OnlineSession, PENDING_MS, PING_MS, SILENT_MS, readSeat, writeSeat } from '../../src/ziehdomino/web/sessions/session-online.js';
+import { OnlineSession, readSeat, writeSeat } from '../../src/ziehdomino/web/sessions/session-online.js';
+import { BACKOFF, PENDING_MS, PING_MS, SILENT_MS } from '../../src/ziehdomino/web/sessions/socket.js';
 
 class FakeStorage {
   constructor() { this.map = new Map(); }
@@ -46,7 +47,9 @@ function make(storage = new FakeStorage()) {
   const session = new OnlineSession('ROOM123', {
     storage, WebSocket: FakeSocket, location: { protocol: 'https:', host: 'example.test' },
     schedule: clock.schedule, cancel: clock.cancel, random: () => 0,
-    onChange: () => states.push([session.roomInfo(), session.view()]), onError: (c) => errors.push(c), onConnection: (s) => conns.push(s),
+  });
+  session.subscribe({
+    change: () => states.push([session.roomInfo(), session.view()]), error: (c) => errors.push(c), connection: (s) => conns.push(s),
   });
   return { session, all, clock, states, errors, conns, storage };
 }

@@ -65,7 +65,9 @@ const session = new LocalSession({
   storage,
   delay,
   chooseMove,
-  onError: (code) => {
+});
+session.subscribe({
+  error: (code) => {
     if (code === 'save_failed') message.textContent = t('local.saveFailed');
   },
 });
@@ -163,7 +165,7 @@ if (handoff && typeof handoff === 'object') {
 if (!started) {
   const outcome = session.resume();
   if (outcome === 'resumed') {
-    started = true; // the session drew the table through onChange
+    started = true; // the session drew the table through its change event
   } else if (outcome === 'discarded') {
     message.textContent = t('local.discarded');
   }

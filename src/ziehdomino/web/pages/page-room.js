@@ -65,20 +65,20 @@ const leave = createLeave({ onLeave: () => session.leave() });
 const wait = createWait({ onStartNow: () => session.startNow() });
 seatList.before(wait.element);
 
-const session = new OnlineSession(roomId, {
-  storage: localStorage,
-  onChange() {
+const session = new OnlineSession(roomId, { storage: localStorage });
+session.subscribe({
+  change() {
     room = session.roomInfo();
     view = session.view();
     renderRoom();
   },
-  onError(code) {
+  error(code) {
     if (code === 'left') return leftRoom();
     // The table says refusals while it is shown; before that, the page does.
     if (!view) message.textContent = errorText(code);
     if (code === 'room_not_found') notFound();
   },
-  onConnection(state) {
+  connection(state) {
     connState = state;
     renderConn();
   },

@@ -80,11 +80,11 @@ export class LocalSession extends SessionEvents {
    * @param {string} [options.tempo]  a name of TEMPOS (default 'normal'); a `delay` overrides it
    * @param {(fn: Function, ms: number) => any} [options.schedule]  default setTimeout
    * @param {(handle: any) => void} [options.cancel]  default clearTimeout
-   * @param {() => void} [options.onChange]  after every change of the game (a `change` listener)
-   * @param {(code: string) => void} [options.onError]  a refused action's code, or 'save_failed'
-   *   (an `error` listener)
+   *
+   * What happens is told through `subscribe` (session.js): `change` after every change of the
+   * game, `error` with a refused action's code, or 'save_failed'.
    */
-  constructor({ storage, chooseMove = uniformMove, delay, tempo = 'normal', schedule, cancel, onChange, onError } = {}) {
+  constructor({ storage, chooseMove = uniformMove, delay, tempo = 'normal', schedule, cancel } = {}) {
     super();
     this.storage = storage;
     this.chooseMove = chooseMove;
@@ -92,8 +92,6 @@ export class LocalSession extends SessionEvents {
     this.pace = Object.hasOwn(TEMPOS, tempo) ? tempo : 'normal';
     this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
     this.cancel = cancel ?? ((handle) => clearTimeout(handle));
-    if (onChange) this.subscribe({ change: onChange });
-    if (onError) this.subscribe({ error: onError });
     this.match = null;
     this.seats = null;
     this.target = null; // the wins that win a match, or null: no target

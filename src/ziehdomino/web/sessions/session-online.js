@@ -2,38 +2,23 @@
  * @file The online session: one WebSocket to a room (docs/protocol.md), with the session
  * interface of session.js. The hello carries the seat credential of localStorage
  * `ziehdomino.seat.<room>` (none: a spectator); actions carry the version they were made
- * against; errors are reported by code (words: i18n.errorText). It reconnects by itself with
- * backoff, and takes a socket silent SILENT_MS after the page sent something for dead (the
- * server answers everything). Beyond session.js: `history()` (finished rounds),
- * `dealWitness()` (what it saw of a deal before its end, docs/fair.md; it contributes to every
- * pending deal), `pending()` (an action unanswered PENDING_MS or more), `leave()` (for good;
- * the server closes with 4410, reported as the error `left`).
+ * against; errors are reported by code (words: i18n.errorText). The socket (socket.js)
+ * reconnects by itself with backoff, and takes a socket silent SILENT_MS after the page sent
+ * something for dead (the server answers everything). Beyond the required methods of
+ * session.js: `history()` (finished rounds), `pending()` (an action unanswered PENDING_MS or
+ * more), `dealWitness()` (what it saw of a deal before its end, docs/fair.md; it contributes to
+ * every pending deal), `react()`, `startNow()`, `leave()` (for good; the server closes with
+ * 4410, reported as the error `left`), and the events `watching` and `reaction`.
  */
 
 import { CLOSE, FINAL_CLOSES } from '../common/codes.js';
 import { noteState, pendingOf, readied, sent, witnessOf } from './deal-witness.js';
 import { applyDelta } from './delta.js';
-import { roundOf } from './follow.js';
+import { roundOf } from '../engine/follow.js';
 import { SessionEvents } from './session.js';
+import { PendingFlag, ReconnectingSocket } from './socket.js';
 
 export const SEAT_KEY_PREFIX = 'ziehdomino.seat.';
-/**
- * Reconnect delays in ms, the last repeated, each stretched by up to half at random (pages do not
- * all come back at once); short, as a moved room (4503) is taken at once and a refused
- * reconnect costs the server little (docs/deploy.md).
- */
-export const BACKOFF = Object.freeze([100, 500, 1000, 2000]);
-
-/**
- * Milliseconds between pings: the server answers each, so a connection that died silently (a
- * phone out of signal) is noticed within PING_MS + SILENT_MS.
- */
-export const PING_MS = 10000;
-/** Milliseconds without any message after the page sent one before the socket counts as dead. */
-export const SILENT_MS = 6000;
-/** Milliseconds an action waits for its answer before `pending()` ("Wird gesendet …"): ten times
- * a usual answer's, well under SILENT_MS. */
-export const PENDING_MS = 700;
 
 /** The stored seat of a room: `{seat, credential}` or null. */
 export function readSeat(storage, roomId) {
@@ -65,34 +50,26 @@ export class OnlineSession extends SessionEvents {
    * @param {Storage} options.storage
    * @param {{protocol: string, host: string}} [options.location]  default globalThis.location
    * @param {typeof WebSocket} [options.WebSocket]
-   * @param {() => void} [options.onChange]  a `change` listener: after every state message
-   * @param {(code: string) => void} [options.onError]  an `error` listener
-   * @param {(state: 'connecting'|'online'|'retry'|'closed') => void} [options.onConnection]  a
-   *   `connection` listener
-   * @param {(waiting: boolean) => void} [options.onPending]  a `pending` listener (`pending()`)
    * @param {(fn: Function, ms: number) => any} [options.schedule]
    * @param {(handle: any) => void} [options.cancel]
    * @param {() => number} [options.random]  a number in [0, 1) for the reconnect delays (default Math.random)
+   *
+   * What happens is told through `subscribe` (session.js): `change`, `error`, `connection`,
+   * `pending`, `watching` (how many watch) and `reaction` (a seat's reaction).
    */
-  constructor(roomId, { storage, location, WebSocket: WS, onChange, onError, onConnection, onPending, schedule, cancel, random } = {}) {
+  constructor(roomId, { storage, location, WebSocket: WS, schedule, cancel, random } = {}) {
     super();
     this.roomId = roomId;
     this.storage = storage;
     this.location = location ?? globalThis.location;
-    this.WS = WS ?? globalThis.WebSocket;
-    if (onChange) this.subscribe({ change: onChange });
-    if (onError) this.subscribe({ error: onError });
-    if (onConnection) this.subscribe({ connection: onConnection });
-    if (onPending) this.subscribe({ pending: onPending });
-    this.schedule = schedule ?? ((fn, ms) => setTimeout(fn, ms));
-    this.cancel = cancel ?? ((handle) => clearTimeout(handle));
-    this.random = random ?? Math.random;
-    this.socket = null;
-    this.attempt = 0;
-    this.retryTimer = null;
-    this.pingTimer = null;
-    this.silentTimer = null;
-    this.closed = false;
+    this.link = new ReconnectingSocket({ url: this.url, WebSocket: WS, schedule, cancel, random }, {
+      open: () => this.opened(),
+      message: (data) => this.receive(data),
+      closed: (code) => this.closedWith(code),
+      state: (state) => this.onConnection(state),
+    });
+    this.pendingFlag = new PendingFlag({ schedule, cancel, outstanding: () => Boolean(this.unanswered || this.lost),
+      changed: (waiting) => this.emit('pending', waiting) });
     this.state = 'connecting';
     this.current = { seq: null, room: null, view: null };
     this.syncing = false; // a delta did not apply: the full state is asked for
@@ -105,8 +82,6 @@ export class OnlineSession extends SessionEvents {
     // the new socket shows it was not made, the player is told (`undelivered`) to make it again.
     this.unanswered = null;
     this.lost = null;
-    this.pendingTimer = null; // runs from a send until PENDING_MS later or the answer
-    this.waiting = false; // what pending() says
     this.contributedOn = null; // [socket, commitment] of the last contribution sent (one per socket and deal)
     this.sockets = 0; // sockets opened: with a random part, the token of each (deal-witness.js)
     this.page = Math.random().toString(36).slice(2);
@@ -146,7 +121,7 @@ export class OnlineSession extends SessionEvents {
    * `connection()` is not 'online'). Changes are told by a `pending` event with the new value.
    */
   pending() {
-    return this.waiting;
+    return this.pendingFlag.waiting;
   }
 
   /** The room's finished rounds, oldest first (docs/protocol.md, `history`). */
@@ -217,48 +192,33 @@ export class OnlineSession extends SessionEvents {
     return readSeat(this.storage, this.roomId);
   }
 
+  /** The open (or opening) WebSocket, or null. */
+  get socket() {
+    return this.link.socket;
+  }
+
+  /** Closed for good: no reconnect until `connect()`. */
+  get closed() {
+    return this.link.closed;
+  }
+
   /** Opens the connection (again); safe to call at any time. */
   connect() {
-    this.closed = false;
-    this.cancelRetry();
-    this.dropSocket();
-    this.onConnection('connecting');
-    let socket;
-    try {
-      socket = new this.WS(this.url);
-    } catch {
-      this.retry();
-      return;
-    }
-    this.socket = socket;
+    if (!this.link.connect()) return;
     this.sockets += 1;
     this.socketToken = `${this.page}.${this.sockets}`;
     this.syncing = false; // the new socket's first message is a full state
     if (this.unanswered) this.lost = this.unanswered; // answered on the old socket or never
     this.unanswered = null;
-    socket.onopen = () => {
-      if (socket !== this.socket) return;
-      const seat = this.seat;
-      this.helloCredential = seat?.credential ?? null;
-      // deltas: after the first state the server sends only what changed (delta.js)
-      this.sendRaw(seat ? { type: 'hello', credential: seat.credential, deltas: 2 } : { type: 'hello', deltas: 2 });
-      this.awaitingHistory = true;
-      this.startPing();
-    };
-    socket.onmessage = (event) => {
-      if (socket !== this.socket) return;
-      this.stopSilence();
-      this.receive(event.data);
-    };
-    socket.onclose = (event) => {
-      if (socket !== this.socket) return;
-      this.socket = null;
-      this.stopPing();
-      this.closedWith(event.code);
-    };
-    socket.onerror = () => {
-      // onclose follows and decides
-    };
+  }
+
+  /** The socket opened: hello, with the stored credential if there is one. */
+  opened() {
+    const seat = this.seat;
+    this.helloCredential = seat?.credential ?? null;
+    // deltas: after the first state the server sends only what changed (delta.js)
+    this.sendRaw(seat ? { type: 'hello', credential: seat.credential, deltas: 2 } : { type: 'hello', deltas: 2 });
+    this.awaitingHistory = true;
   }
 
   /** Stores a new seat credential (after joining) and reconnects with it. */
@@ -302,10 +262,6 @@ export class OnlineSession extends SessionEvents {
     this.startPending();
   }
 
-  /**
-   * Leaves the room for good: forgets the seat in this browser and asks the server to hand it
-   * to a computer (the server then closes with 4410, reported as the error `left`).
-   */
   /** Sends one of the fixed reactions (docs/protocol.md, "Reactions"); a refusal comes back as an error. */
   react(reaction) {
     if (!this.sendRaw({ type: 'react', reaction })) this.onError('offline');
@@ -316,6 +272,10 @@ export class OnlineSession extends SessionEvents {
     if (!this.sendRaw({ type: 'start_now' })) this.onError('offline');
   }
 
+  /**
+   * Leaves the room for good: forgets the seat in this browser and asks the server to hand it
+   * to a computer (the server then closes with 4410, reported as the error `left`).
+   */
   leave() {
     forgetSeat(this.storage, this.roomId);
     if (!this.sendRaw({ type: 'leave' })) {
@@ -341,15 +301,13 @@ export class OnlineSession extends SessionEvents {
    */
   networkLost() {
     if (this.closed) return;
-    this.dropSocket();
-    this.retry();
+    this.link.drop();
+    this.link.retry();
   }
 
   /** Closes for good (no reconnect). */
   close() {
-    this.closed = true;
-    this.cancelRetry();
-    this.dropSocket();
+    this.link.close();
     this.unanswered = this.lost = null;
     this.settlePending();
     this.onConnection('closed');
@@ -383,7 +341,7 @@ export class OnlineSession extends SessionEvents {
         }
       }
       this.syncing = false;
-      this.attempt = 0;
+      this.link.resetBackoff();
       this.current = { seq: next.seq ?? null, room: next.room ?? null, view: next.view ?? null };
       this.followHistory();
       // Taking over a computer's seat: this browser watched until the round that gives it the
@@ -457,101 +415,28 @@ export class OnlineSession extends SessionEvents {
     }
     if (Object.hasOwn(FINAL_CLOSES, code)) {
       // docs/protocol.md: after these, reconnecting with the same hello cannot help (codes.js).
-      this.closed = true;
+      this.link.close();
       this.unanswered = this.lost = null;
       this.settlePending();
       this.onConnection('closed');
       this.onError(FINAL_CLOSES[code]);
       return;
     }
-    this.retry();
+    this.link.retry();
   }
 
-  retry() {
-    if (this.closed) return;
-    this.onConnection('retry');
-    const base = BACKOFF[Math.min(this.attempt, BACKOFF.length - 1)];
-    const delay = Math.round(base * (1 + this.random() / 2));
-    this.attempt += 1;
-    this.cancelRetry();
-    this.retryTimer = this.schedule(() => {
-      this.retryTimer = null;
-      this.connect();
-    }, delay);
-  }
-
-  cancelRetry() {
-    if (this.retryTimer !== null) this.cancel(this.retryTimer);
-    this.retryTimer = null;
-  }
-
-  dropSocket() {
-    const socket = this.socket;
-    this.socket = null;
-    this.stopPing();
-    this.stopSilence();
-    if (socket) {
-      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-      try {
-        socket.close(1000);
-      } catch {
-        // already closed
-      }
-    }
-  }
-
+  /** Sends `message` on the open socket; whether it went out. */
   sendRaw(message) {
-    const socket = this.socket;
-    if (!socket || socket.readyState !== 1) return false;
-    socket.send(JSON.stringify(message));
-    if (this.silentTimer === null) {
-      this.silentTimer = this.schedule(() => {
-        this.silentTimer = null;
-        if (socket !== this.socket) return;
-        this.dropSocket(); // no answer: the process behind it hangs; the proxy sends us elsewhere
-        this.retry();
-      }, SILENT_MS);
-    }
-    return true;
+    return this.link.send(message);
   }
 
-  /** From a send on: `pending()` turns true PENDING_MS later unless the answer came first. */
+  /** Something was sent that waits for its answer: `pending()` may turn true (socket.js PendingFlag). */
   startPending() {
-    if (this.pendingTimer !== null || this.waiting) return;
-    this.pendingTimer = this.schedule(() => {
-      this.pendingTimer = null;
-      if (!this.unanswered && !this.lost) return;
-      this.waiting = true;
-      this.emit('pending', true);
-    }, PENDING_MS);
+    this.pendingFlag.start();
   }
 
-  /** Once nothing sent waits for an answer any more: `pending()` is false again. */
+  /** An answer may have come: `pending()` turns false once nothing waits any more. */
   settlePending() {
-    if (this.unanswered || this.lost) return;
-    if (this.pendingTimer !== null) this.cancel(this.pendingTimer);
-    this.pendingTimer = null;
-    if (!this.waiting) return;
-    this.waiting = false;
-    this.emit('pending', false);
-  }
-
-  stopSilence() {
-    if (this.silentTimer !== null) this.cancel(this.silentTimer);
-    this.silentTimer = null;
-  }
-
-  startPing() {
-    this.stopPing();
-    const tick = () => {
-      this.sendRaw({ type: 'ping' });
-      this.pingTimer = this.schedule(tick, PING_MS);
-    };
-    this.pingTimer = this.schedule(tick, PING_MS);
-  }
-
-  stopPing() {
-    if (this.pingTimer !== null) this.cancel(this.pingTimer);
-    this.pingTimer = null;
+    this.pendingFlag.settle();
   }
 }

@@ -19,33 +19,21 @@ const FUNCTION_LINES = 80;
  * Where a function may be longer, and why. The computers' inner loops (web/bots/) could stay
  * long as Python's bots/ do, but none needs to today.
  */
-const LONG_FUNCTIONS = new Map([
-  // not split yet: each goes from this list as it is split into its parts
-  ['table/render.js:createTable', 'not split yet'],
-  ['table/hand.js:createHand', 'not split yet'],
-  ['lobby/my-rooms.js:createMyRooms', 'not split yet'],
-  ['room/room-reactions.js:createReactions', 'not split yet'],
-  ['table/fair-seal.js:createFairSeal', 'not split yet'],
-  ['table/line.js:createLine', 'not split yet'],
-  ['learn/analysis-panel.js:createAnalysisPanel', 'not split yet'],
-  ['table/motion.js:createMotion', 'not split yet'],
-  ['room/room-clock.js:createClock', 'not split yet'],
-]);
+const LONG_FUNCTIONS = new Map([]);
 
 /**
  * The folders of web/ from the bottom up; a folder imports only from itself and from the layers
- * below its own (not from a folder beside it in its layer). `top` is the files at web/'s top.
+ * below its own (not from a folder beside it in its layer). `top` is the files at web/'s top (sw.js).
  */
 const LAYERS = [
   ['common'], // words, names, codes, the DOM kit, the tempo: no imports outside
-  ['engine', 'top'], // the rules (engine/, and engine.js until it is gone); sw.js
+  ['engine'], // the rules, twin of the Python engine
   ['bots'], // the computers
-  ['replay', 'stats'], // a round's record and its controls; the statistics and their panel
-  ['learn'], // tips, analysis, puzzles (the analysis replays a record)
-  ['sessions'], // the sessions: local (counts its rounds in stats), online, replay, watch
-  ['table'], // the table over any session (the tips panel loads learn/, the seal replay/)
-  ['room', 'lobby'], // a room's own parts; the start page's lists (Meine Räume asks the sessions' seats)
-  ['pages'], // one entry module per page
+  ['replay', 'stats', 'learn'], // a round's record and its controls; the statistics; tips, analysis, puzzles
+  ['sessions'], // the sessions: local (keeps records, counts its rounds in stats), online, replay, watch
+  ['table'], // the table over any session (the tips panel loads learn/, the seal replay/'s check)
+  ['room', 'lobby'], // a room's own parts; the start page's lists (Meine Räume reads the stored seats)
+  ['pages', 'top'], // one entry module per page; the service worker
 ];
 
 function jsFiles(dir = WEB) {
@@ -58,13 +46,18 @@ function jsFiles(dir = WEB) {
 
 const folderOf = (path) => (path.includes('/') ? path.split('/')[0] : 'top');
 
-/** The folder-level import graph of web/: folder -> Map(folder it imports -> [file: specifier]). */
-function folderGraph() {
+/** Every JS file of web/ as {path: source}. */
+function webSources() {
+  return Object.fromEntries(jsFiles().map((file) => [file, readFileSync(join(WEB, file), 'utf8')]));
+}
+
+/** The folder-level import graph of `sources` ({path: source}): folder -> Map(folder it imports -> ["file: specifier"]). */
+function folderGraph(sources) {
   const graph = new Map();
-  for (const file of jsFiles()) {
+  for (const [file, source] of Object.entries(sources)) {
     const from = folderOf(file);
     if (!graph.has(from)) graph.set(from, new Map());
-    for (const { specifier } of importsOf(readFileSync(join(WEB, file), 'utf8'))) {
+    for (const { specifier } of importsOf(source)) {
       if (!specifier.startsWith('.')) continue;
       const target = normalize(join(dirname(file), specifier.split('?')[0]));
       const to = folderOf(target);
@@ -75,6 +68,34 @@ function folderGraph() {
     }
   }
   return graph;
+}
+
+/** The imports of `graph` that do not go down LAYERS. */
+function upwardImports(graph) {
+  const layer = new Map(LAYERS.flatMap((folders, i) => folders.map((f) => [f, i])));
+  const upward = [];
+  for (const [from, edges] of graph) {
+    for (const [to, where] of edges) {
+      if (!(layer.get(to) < layer.get(from))) upward.push(`${from} -> ${to} (${where.join('; ')})`);
+    }
+  }
+  return upward;
+}
+
+/** The circles of `graph`, each as "a -> b -> a". */
+function circlesOf(graph) {
+  const state = new Map();
+  const circles = [];
+  const visit = (node, stack) => {
+    state.set(node, 1);
+    for (const next of [...(graph.get(node)?.keys() ?? [])].sort()) {
+      if (state.get(next) === 1) circles.push([...stack.slice(stack.indexOf(next)), node, next].join(' -> '));
+      else if (!state.has(next)) visit(next, [...stack, node]);
+    }
+    state.set(node, 2);
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node, []);
+  return circles;
 }
 
 // ---- the reader -------------------------------------------------------------------------------
@@ -181,28 +202,20 @@ test('every folder of web/ has its place in the layers', () => {
 });
 
 test('the folders of web/ import only downward', () => {
-  const layer = new Map(LAYERS.flatMap((folders, i) => folders.map((f) => [f, i])));
-  const upward = [];
-  for (const [from, edges] of folderGraph()) {
-    for (const [to, where] of edges) {
-      if (!(layer.get(to) < layer.get(from))) upward.push(`${from} -> ${to} (${where.join('; ')})`);
-    }
-  }
-  assert.deepEqual(upward, [], 'imports that do not go down the layers');
+  assert.deepEqual(upwardImports(folderGraph(webSources())), [], 'imports that do not go down the layers');
 });
 
 test('the folder graph of web/ has no circle', () => {
-  const graph = folderGraph();
-  const state = new Map();
-  const circles = [];
-  const visit = (node, stack) => {
-    state.set(node, 1);
-    for (const next of [...(graph.get(node)?.keys() ?? [])].sort()) {
-      if (state.get(next) === 1) circles.push([...stack.slice(stack.indexOf(next)), node, next].join(' -> '));
-      else if (!state.has(next)) visit(next, [...stack, node]);
-    }
-    state.set(node, 2);
-  };
-  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node, []);
-  assert.deepEqual(circles, []);
+  assert.deepEqual(circlesOf(folderGraph(webSources())), []);
+});
+
+test('the checks see an upward import, one beside in the same layer, and a circle', () => {
+  const graph = folderGraph({
+    'common/a.js': "import { b } from '../table/b.js';",
+    'table/b.js': "export { a } from '../common/a.js';\nconst later = () => import('../sessions/c.js?try=1');",
+    'sessions/c.js': "import '../table/b.js';",
+    'room/d.js': "import '../lobby/e.js';",
+  });
+  assert.deepEqual(upwardImports(graph).map((u) => u.split(' (')[0]), ['common -> table', 'sessions -> table', 'room -> lobby']);
+  assert.deepEqual(circlesOf(graph), ['common -> table -> common', 'table -> sessions -> table']);
 });

@@ -40,6 +40,38 @@ function chart(decisions) {
   return root;
 }
 
+/** Analyses every decision of `seat` in the round, one at a time, the progress shown as it goes. */
+async function analyse(record, seat, progress, progressText) {
+  const todo = decisionsOf(record, seat);
+  progress.hidden = false;
+  progress.max = Math.max(1, todo.length);
+  const found = [];
+  for (let i = 0; i < todo.length; i++) {
+    progress.value = i;
+    progressText.textContent = t('an.running', { k: i, n: todo.length });
+    await new Promise((resolve) => setTimeout(resolve, 0)); // let the page draw the progress
+    const d = analyseDecision(todo[i].view, todo[i].action, todo[i].step);
+    if (d) found.push(d);
+  }
+  return found;
+}
+
+/**
+ * The choice of the seat to analyse: the people's seats (else seat 0), and `seat` if it is
+ * another one of the round; the field is hidden while there is one seat to choose.
+ */
+function seatChoice(room, record, seat) {
+  const persons = room.seats.map((s, i) => (s?.kind === 'person' ? i : -1)).filter((i) => i >= 0);
+  const seats = persons.length ? persons : [0];
+  if (seat !== null && seat < record.players && !seats.includes(seat)) seats.unshift(seat);
+  const select = h('select', { attrs: { id: 'an-seat' } }, ...seats.map((s) => h('option', { text: seatName(room, s), attrs: { value: s } })));
+  const seatLabel = h('label', { text: t('an.seat'), attrs: { for: 'an-seat' } });
+  const seatField = h('p', { class: 'field an-seat' }, seatLabel, select);
+  seatField.hidden = seats.length < 2;
+  if (seat !== null && seats.includes(seat)) select.value = String(seat);
+  return { select, seatLabel, seatField };
+}
+
 /**
  * The analysis panel for the round shown by `session` (a ReplaySession of `record`).
  * @param {{record: object, session: object, note: HTMLElement, seat: number|null, onJump: () => void}} opts
@@ -50,14 +82,7 @@ function chart(decisions) {
  */
 export function createAnalysisPanel({ record, session, note, seat = null, onJump }) {
   const room = session.roomInfo();
-  const persons = room.seats.map((s, i) => (s?.kind === 'person' ? i : -1)).filter((i) => i >= 0);
-  const seats = persons.length ? persons : [0];
-  if (seat !== null && seat < record.players && !seats.includes(seat)) seats.unshift(seat);
-  const select = h('select', { attrs: { id: 'an-seat' } }, ...seats.map((s) => h('option', { text: seatName(room, s), attrs: { value: s } })));
-  const seatLabel = h('label', { text: t('an.seat'), attrs: { for: 'an-seat' } });
-  const seatField = h('p', { class: 'field an-seat' }, seatLabel, select);
-  seatField.hidden = seats.length < 2;
-  if (seat !== null && seats.includes(seat)) select.value = String(seat);
+  const { select, seatLabel, seatField } = seatChoice(room, record, seat);
   const start = h('button', { class: 'btn primary', text: t('an.start'), attrs: { type: 'button', id: 'an-start' } });
   const progress = h('progress', { attrs: { max: 1, value: 0, id: 'an-progress', 'aria-label': t('an.progress') } });
   const progressText = h('p', { class: 'an-progress-text', attrs: { 'aria-live': 'polite' } });
@@ -114,18 +139,7 @@ export function createAnalysisPanel({ record, session, note, seat = null, onJump
     start.disabled = true;
     // the panel comes into view with its progress, then the results under its heading
     element.scrollIntoView({ block: 'start' });
-    const todo = decisionsOf(record, Number(select.value));
-    progress.hidden = false;
-    progress.max = Math.max(1, todo.length);
-    const found = [];
-    for (let i = 0; i < todo.length; i++) {
-      progress.value = i;
-      progressText.textContent = t('an.running', { k: i, n: todo.length });
-      await new Promise((resolve) => setTimeout(resolve, 0)); // let the page draw the progress
-      const d = analyseDecision(todo[i].view, todo[i].action, todo[i].step);
-      if (d) found.push(d);
-    }
-    done = found;
+    done = await analyse(record, Number(select.value), progress, progressText);
     progress.value = progress.max;
     progress.hidden = true;
     progressText.textContent = t(done.length === 1 ? 'an.done1' : 'an.done', { n: done.length });

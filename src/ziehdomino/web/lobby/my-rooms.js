@@ -73,131 +73,13 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
   /** @type {Map<string, ReturnType<typeof makeLine>>} the lines shown, by room id */
   const lines = new Map();
 
-  async function summaryOf(id) {
-    try {
-      const response = await fetcher(`/api/rooms/${encodeURIComponent(id)}`);
-      if (response.status === 404) return { id, summary: null };
-      if (!response.ok) return { id, summary: undefined };
-      return { id, summary: await response.json() };
-    } catch {
-      return { id, summary: undefined };
-    }
-  }
-
   async function leave(id, note) {
-    const seat = readSeat(storage, id);
-    if (seat) {
-      try {
-        const response = await fetcher(`/api/rooms/${encodeURIComponent(id)}/leave`, {
-          method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ credential: seat.credential }),
-        });
-        if (!response.ok && response.status !== 404 && response.status !== 403) {
-          const data = await response.json().catch(() => ({}));
-          note.textContent = errorText(data.code ?? 'network');
-          return;
-        }
-      } catch {
-        note.textContent = errorText('network');
-        return;
-      }
-    }
-    forgetSeat(storage, id);
+    if (!await leaveRoom(fetcher, storage, id, note)) return;
     // The person asked for it: the line goes, open question and focus or not.
     lines.get(id)?.li.remove();
     lines.delete(id);
     section.hidden = lines.size === 0;
     await refresh();
-  }
-
-  /**
-   * One room's line, made once and then updated in place. `summary`: `GET /api/rooms/{id}`,
-   * null when it ended, undefined when it could not be asked.
-   */
-  function makeLine(id) {
-    let summary; // what the words say
-    let ended = false; // what the buttons were last set for: only changed while the line is idle
-    let leaving = false;
-    const name = h('strong');
-    const state = h('small');
-    const note = h('span', { class: 'form-error', attrs: { role: 'alert' } });
-    const open = h('a', { class: 'btn', attrs: { href: `/r/${encodeURIComponent(id)}` } });
-    const button = h('button', { class: 'btn', attrs: { type: 'button' } });
-    // Leaving a room one still sits in is for good: asked first, as at the table (leave.*).
-    // Removing an ended room from the list is not.
-    const question = h('span', { class: 'my-room-question', attrs: { id: `leave-q-${id}` } });
-    const yes = h('button', { class: 'btn danger', attrs: { type: 'button' } });
-    const no = h('button', { class: 'btn', attrs: { type: 'button' } });
-    const confirm = h('span', { class: 'my-room-confirm', attrs: { role: 'group', 'aria-labelledby': question.id, hidden: true } },
-      question, yes, no);
-    const go = () => {
-      button.disabled = yes.disabled = true;
-      leaving = true;
-      leave(id, note).finally(() => { // a failure can be tried again
-        button.disabled = yes.disabled = false;
-        leaving = false;
-      });
-    };
-    const ask = (asking) => {
-      confirm.hidden = !asking;
-      button.hidden = asking;
-      (asking ? no : button).focus();
-    };
-    button.addEventListener('click', () => (ended ? go() : ask(true)));
-    no.addEventListener('click', () => ask(false));
-    yes.addEventListener('click', go);
-    const li = h('li', { class: 'my-room', attrs: { 'data-room': id } },
-      h('span', { class: 'open-table-text' }, name, h('br'), state), h('span', { class: 'my-room-buttons' }, open, button, confirm), note);
-
-    /** Whether the person is at this line: its question open, a leave under way, or the focus in it. */
-    const busy = () => !confirm.hidden || leaving || Boolean(page?.activeElement && li.contains(page.activeElement));
-
-    /** Shows `next` (and the words in the current language); the buttons only while idle. */
-    function update(next) {
-      summary = next;
-      // a computer is named as at the table ("Computer 2"), so that the line says who sits where
-      const names = summary?.seats?.map((s, i) => s.name ?? (s.kind === 'computer'
-        ? t('local.computerName', { n: computerNumber(summary.seats, i) }) : t('start.tables.freeSeat'))) ?? [];
-      setText(name, names.join(', ') || id.slice(0, 8));
-      setText(state, summary === undefined ? t('mine.unknown') : roomState(summary));
-      if (!busy()) {
-        ended = summary === null;
-        open.hidden = !summary;
-      }
-      setText(open, t('mine.open'));
-      setText(button, t(ended ? 'mine.forget' : 'mine.leave'));
-      // Each line's buttons are named with its room's people, so that every button's name is
-      // its own ("Öffnen (Anna, Ben)").
-      const whose = name.textContent;
-      open.setAttribute('aria-label', `${t('mine.open')} (${whose})`);
-      button.setAttribute('aria-label', `${button.textContent} (${whose})`);
-      setText(question, t('leave.confirm'));
-      setText(yes, t('leave.yes'));
-      setText(no, t('leave.no'));
-    }
-    return { li, busy, update, words: () => update(summary) };
-  }
-
-  /** Puts `rooms` (sorted by id) into the list: new lines inserted, gone ones dropped unless busy, the rest updated. */
-  function show(rooms) {
-    const wanted = new Set(rooms.map((r) => r.id));
-    for (const [id, line] of lines) {
-      if (!wanted.has(id) && !line.busy()) { // left in another tab: gone, unless the person is at it
-        line.li.remove();
-        lines.delete(id);
-      }
-    }
-    for (const { id, summary } of rooms) {
-      let line = lines.get(id);
-      if (!line) {
-        line = makeLine(id);
-        lines.set(id, line);
-        // Before the first line with a larger id: the lines kept are never moved (a move would blur them).
-        const after = [...lines.keys()].filter((other) => other > id).sort()[0];
-        list.insertBefore(line.li, after === undefined ? null : lines.get(after).li);
-      }
-      line.update(summary);
-    }
-    section.hidden = lines.size === 0;
   }
 
   let running = null;
@@ -213,7 +95,8 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
     running = (async () => {
       do {
         again = false;
-        show(await Promise.all(myRoomIds(storage).map(summaryOf)));
+        const rooms = await Promise.all(myRoomIds(storage).map((id) => summaryOf(fetcher, id)));
+        showRooms({ lines, list, section }, rooms, (id) => makeLine(id, { leave, page }));
       } while (again && !hidden());
     })();
     try {
@@ -223,6 +106,17 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
     }
   }
 
+  const stop = keepFresh({ page, win, timers, every, refresh, hidden, words: () => { for (const line of lines.values()) line.words(); } });
+  refresh();
+  return { refresh, stop };
+}
+
+/**
+ * Asks again every `every` ms while the page is visible, when it shows again and when another
+ * tab changes the stored seats; says the lines' words again in a new language.
+ * @returns {() => void} stops all of it
+ */
+function keepFresh({ page, win, timers, every, refresh, hidden, words }) {
   let timer = null;
   function tick() {
     if (hidden()) {
@@ -243,18 +137,148 @@ export function createMyRooms({ section, list, storage, fetcher = (...a) => fetc
   page?.addEventListener('visibilitychange', onVisibility);
   win?.addEventListener('pageshow', onPageShow);
   win?.addEventListener('storage', onStorage);
-  const offLang = onLangChange(() => { for (const line of lines.values()) line.words(); });
+  const offLang = onLangChange(words);
   tick();
-  refresh();
-  return {
-    refresh,
-    stop() {
-      page?.removeEventListener('visibilitychange', onVisibility);
-      win?.removeEventListener('pageshow', onPageShow);
-      win?.removeEventListener('storage', onStorage);
-      offLang();
-      if (timer !== null) timers.clearInterval(timer);
-      timer = null;
-    },
+  return () => {
+    page?.removeEventListener('visibilitychange', onVisibility);
+    win?.removeEventListener('pageshow', onPageShow);
+    win?.removeEventListener('storage', onStorage);
+    offLang();
+    if (timer !== null) timers.clearInterval(timer);
+    timer = null;
   };
+}
+
+/** A room's summary (`GET /api/rooms/{id}`): null when it ended, undefined when it could not be asked. */
+async function summaryOf(fetcher, id) {
+  try {
+    const response = await fetcher(`/api/rooms/${encodeURIComponent(id)}`);
+    if (response.status === 404) return { id, summary: null };
+    if (!response.ok) return { id, summary: undefined };
+    return { id, summary: await response.json() };
+  } catch {
+    return { id, summary: undefined };
+  }
+}
+
+/**
+ * Leaves room `id` with the stored seat's credential and forgets the seat; a refusal or a
+ * network failure is said in `note` and keeps the seat.
+ * @returns {Promise<boolean>} whether the seat was left (or there was none)
+ */
+async function leaveRoom(fetcher, storage, id, note) {
+  const seat = readSeat(storage, id);
+  if (seat) {
+    try {
+      const response = await fetcher(`/api/rooms/${encodeURIComponent(id)}/leave`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ credential: seat.credential }),
+      });
+      if (!response.ok && response.status !== 404 && response.status !== 403) {
+        const data = await response.json().catch(() => ({}));
+        note.textContent = errorText(data.code ?? 'network');
+        return false;
+      }
+    } catch {
+      note.textContent = errorText('network');
+      return false;
+    }
+  }
+  forgetSeat(storage, id);
+  return true;
+}
+
+/** Puts `rooms` (sorted by id) into the list: new lines inserted, gone ones dropped unless busy, the rest updated. */
+function showRooms({ lines, list, section }, rooms, makeOne) {
+  const wanted = new Set(rooms.map((r) => r.id));
+  for (const [id, line] of lines) {
+    if (!wanted.has(id) && !line.busy()) { // left in another tab: gone, unless the person is at it
+      line.li.remove();
+      lines.delete(id);
+    }
+  }
+  for (const { id, summary } of rooms) {
+    let line = lines.get(id);
+    if (!line) {
+      line = makeOne(id);
+      lines.set(id, line);
+      // Before the first line with a larger id: the lines kept are never moved (a move would blur them).
+      const after = [...lines.keys()].filter((other) => other > id).sort()[0];
+      list.insertBefore(line.li, after === undefined ? null : lines.get(after).li);
+    }
+    line.update(summary);
+  }
+  section.hidden = lines.size === 0;
+}
+
+/**
+ * One room's line, made once and then updated in place with its summary (`GET /api/rooms/{id}`,
+ * null when it ended, undefined when it could not be asked).
+ * @param {string} id
+ * @param {{leave: (id: string, note: HTMLElement) => Promise<void>, page?: Document}} options
+ */
+function makeLine(id, { leave, page }) {
+  let summary; // what the words say
+  let ended = false; // what the buttons were last set for: only changed while the line is idle
+  let leaving = false;
+  const name = h('strong');
+  const state = h('small');
+  const note = h('span', { class: 'form-error', attrs: { role: 'alert' } });
+  const open = h('a', { class: 'btn', attrs: { href: `/r/${encodeURIComponent(id)}` } });
+  const button = h('button', { class: 'btn', attrs: { type: 'button' } });
+  // Leaving a room one still sits in is for good: asked first, as at the table (leave.*).
+  // Removing an ended room from the list is not.
+  const question = h('span', { class: 'my-room-question', attrs: { id: `leave-q-${id}` } });
+  const yes = h('button', { class: 'btn danger', attrs: { type: 'button' } });
+  const no = h('button', { class: 'btn', attrs: { type: 'button' } });
+  const confirm = h('span', { class: 'my-room-confirm', attrs: { role: 'group', 'aria-labelledby': question.id, hidden: true } },
+    question, yes, no);
+  const go = () => {
+    button.disabled = yes.disabled = true;
+    leaving = true;
+    leave(id, note).finally(() => { // a failure can be tried again
+      button.disabled = yes.disabled = false;
+      leaving = false;
+    });
+  };
+  const ask = (asking) => {
+    confirm.hidden = !asking;
+    button.hidden = asking;
+    (asking ? no : button).focus();
+  };
+  button.addEventListener('click', () => (ended ? go() : ask(true)));
+  no.addEventListener('click', () => ask(false));
+  yes.addEventListener('click', go);
+  const li = h('li', { class: 'my-room', attrs: { 'data-room': id } },
+    h('span', { class: 'open-table-text' }, name, h('br'), state), h('span', { class: 'my-room-buttons' }, open, button, confirm), note);
+
+  /** Whether the person is at this line: its question open, a leave under way, or the focus in it. */
+  const busy = () => !confirm.hidden || leaving || Boolean(page?.activeElement && li.contains(page.activeElement));
+
+  /** Shows `next` (and the words in the current language); the buttons only while idle. */
+  function update(next) {
+    summary = next;
+    setText(name, seatNames(summary).join(', ') || id.slice(0, 8));
+    setText(state, summary === undefined ? t('mine.unknown') : roomState(summary));
+    if (!busy()) {
+      ended = summary === null;
+      open.hidden = !summary;
+    }
+    setText(open, t('mine.open'));
+    setText(button, t(ended ? 'mine.forget' : 'mine.leave'));
+    // Each line's buttons are named with its room's people, so that every button's name is
+    // its own ("Öffnen (Anna, Ben)").
+    const whose = name.textContent;
+    open.setAttribute('aria-label', `${t('mine.open')} (${whose})`);
+    button.setAttribute('aria-label', `${button.textContent} (${whose})`);
+    setText(question, t('leave.confirm'));
+    setText(yes, t('leave.yes'));
+    setText(no, t('leave.no'));
+  }
+  return { li, busy, update, words: () => update(summary) };
+}
+
+/** Who sits in a room, by its summary; a computer is named as at the table ("Computer 2"). */
+function seatNames(summary) {
+  return summary?.seats?.map((s, i) => s.name ?? (s.kind === 'computer'
+    ? t('local.computerName', { n: computerNumber(summary.seats, i) }) : t('start.tables.freeSeat'))) ?? [];
 }

@@ -67,9 +67,6 @@ function isNarrow() {
  *   words: {nameOf: (s: number) => string, isMe: (s: number) => boolean}) => void, stop: () => void}}
  */
 export function createClock({ now, schedule, cancel } = {}) {
-  const clockNow = now ?? (() => performance.now());
-  const later = schedule ?? ((fn, ms) => setTimeout(fn, ms));
-  const stopTimer = cancel ?? ((handle) => clearTimeout(handle));
   // the name apart: a long one is cut with "…" (table.css), the text still reads whole
   const before = h('span');
   const who = h('span', { class: 'clock-name' });
@@ -78,59 +75,33 @@ export function createClock({ now, schedule, cancel } = {}) {
   const live = h('p', { class: 'sr-only', attrs: { 'aria-live': 'assertive', 'aria-atomic': 'true' } });
   const element = h('div', { class: 'clock' }, text, live);
   element.hidden = true;
-
-  let timer = null;
-  let state = null; // {seat, until, standIn, key, name, me, away}
-  let warned = null; // the turn key already announced
-  let counted = null; // the ROOMINFO clock object the countdown started from
-
-  function clear() {
-    if (timer !== null) stopTimer(timer);
-    timer = null;
-  }
-
-  function draw() {
-    timer = null;
-    if (!state) return;
-    const left = state.until - clockNow();
-    // Drawn at every second shown: a turned phone has the right form by the next one.
-    const words = clockWords(state, left, NAME, isNarrow());
-    const [head, tail] = words.split(NAME);
-    setText(before, head);
-    setText(who, tail === undefined ? '' : state.name);
-    setText(after, tail ?? '');
-    element.classList.toggle('urgent', !state.standIn && left > 0 && left <= WARN_AT_MS);
-    element.classList.toggle('stand-in', state.standIn || left <= 0);
-    if (!state.standIn && left > 0 && left <= WARN_AT_MS && warned !== state.key) {
-      warned = state.key;
-      live.textContent = state.me ? t('clock.warnYou') : t('clock.warn', { name: state.name });
-    }
-    if (!state.standIn && left > 0) {
-      // wake at the next whole second shown (and exactly at the 10 s mark)
-      const toSecond = left - (secondsLeft(left) - 1) * 1000;
-      const toWarn = left > WARN_AT_MS ? left - WARN_AT_MS : Infinity;
-      timer = later(draw, Math.max(20, Math.min(toSecond, toWarn)));
-    }
-  }
+  // state: {seat, until, standIn, key, name, me, away}; warned: the turn key already announced;
+  // counted: the ROOMINFO clock object the countdown started from
+  const C = {
+    now: now ?? (() => performance.now()),
+    later: schedule ?? ((fn, ms) => setTimeout(fn, ms)),
+    stopTimer: cancel ?? ((handle) => clearTimeout(handle)),
+    before, who, after, live, element, timer: null, state: null, warned: null, counted: null,
+  };
 
   return {
     element,
     update(view, room, { nameOf, isMe }) {
-      clear();
+      clearClock(C);
       const clock = room?.clock ?? null;
       if (!view || view.result || !clock || !Number.isInteger(clock.seat)) {
-        state = null;
-        counted = null;
+        C.state = null;
+        C.counted = null;
         element.hidden = true;
         return;
       }
       const key = turnKey(view, clock.seat);
-      if (warned !== key) live.textContent = '';
+      if (C.warned !== key) live.textContent = '';
       // The same state drawn again (the connection came or went, a setting changed) keeps the
       // countdown it started: `ms` was the time left when that state arrived, not now.
-      const until = clock === counted && state ? state.until : clockNow() + Math.max(0, Number(clock.ms) || 0);
-      counted = clock;
-      state = {
+      const until = clock === C.counted && C.state ? C.state.until : C.now() + Math.max(0, Number(clock.ms) || 0);
+      C.counted = clock;
+      C.state = {
         seat: clock.seat,
         until,
         standIn: Boolean(clock.stand_in),
@@ -141,11 +112,42 @@ export function createClock({ now, schedule, cancel } = {}) {
         away: !isMe(clock.seat) && room.seats?.[clock.seat]?.connected === false,
       };
       element.hidden = false;
-      draw();
+      drawClock(C);
     },
     stop() {
-      clear();
-      state = null;
+      clearClock(C);
+      C.state = null;
     },
   };
+}
+
+function clearClock(C) {
+  if (C.timer !== null) C.stopTimer(C.timer);
+  C.timer = null;
+}
+
+/** Draws the time left, warns once at WARN_AT_MS, and wakes again at the next second shown. */
+function drawClock(C) {
+  C.timer = null;
+  const { state, element } = C;
+  if (!state) return;
+  const left = state.until - C.now();
+  // Drawn at every second shown: a turned phone has the right form by the next one.
+  const words = clockWords(state, left, NAME, isNarrow());
+  const [head, tail] = words.split(NAME);
+  setText(C.before, head);
+  setText(C.who, tail === undefined ? '' : state.name);
+  setText(C.after, tail ?? '');
+  element.classList.toggle('urgent', !state.standIn && left > 0 && left <= WARN_AT_MS);
+  element.classList.toggle('stand-in', state.standIn || left <= 0);
+  if (!state.standIn && left > 0 && left <= WARN_AT_MS && C.warned !== state.key) {
+    C.warned = state.key;
+    C.live.textContent = state.me ? t('clock.warnYou') : t('clock.warn', { name: state.name });
+  }
+  if (!state.standIn && left > 0) {
+    // wake at the next whole second shown (and exactly at the 10 s mark)
+    const toSecond = left - (secondsLeft(left) - 1) * 1000;
+    const toWarn = left > WARN_AT_MS ? left - WARN_AT_MS : Infinity;
+    C.timer = C.later(() => drawClock(C), Math.max(20, Math.min(toSecond, toWarn)));
+  }
 }

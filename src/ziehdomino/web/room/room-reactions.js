@@ -67,8 +67,41 @@ function speaker() {
  * @returns {{element: HTMLElement, update: (room: object|null) => void}}
  */
 export function createReactions({ session, storage, roomId, root, nameOf, schedule = setTimeout }) {
-  let mutes = readMutes(storage);
-  let room = null;
+  // The reactions' state: the mutes, the room info, the spectators counted, and the elements.
+  const R = { session, storage, roomId, root, nameOf, schedule, mutes: readMutes(storage), room: null, watchingCount: 0,
+    ...buildPanel(roomId) };
+  wireMenu(R);
+  R.offBox.addEventListener('change', () => {
+    R.mutes = { ...R.mutes, off: R.offBox.checked };
+    saveMutes(R);
+  });
+  session.subscribe({
+    watching(n) {
+      R.watchingCount = n;
+      R.watchers.hidden = n < 1;
+      setText(R.watchers, n === 1 ? t('room.watching1') : t('room.watching', { n }));
+    },
+    reaction: (seat, name) => showReaction(R, seat, name),
+  });
+  onLangChange(() => words(R));
+  words(R);
+
+  return {
+    element: R.element,
+    update(next) {
+      const who = (r) => JSON.stringify([r?.you, r?.seats?.map((s) => [s.name, s.kind, s.person])]);
+      const before = who(R.room);
+      R.room = next;
+      R.toggle.hidden = !Number.isInteger(R.room?.you);
+      if (R.toggle.hidden) showPanel(R, false);
+      if (who(R.room) !== before) renderMutes(R);
+      queueMicrotask(() => renderCardMutes(R)); // after the table drew its cards for this state
+    },
+  };
+}
+
+/** The button "Reaktion", its set (the reactions, the mutes, "Reaktionen aus"), the count of spectators. */
+function buildPanel(roomId) {
   const toggle = h('button', { class: 'btn', attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': `reactions-${roomId}` } });
   const choices = h('div', { class: 'reaction-choices' });
   const offBox = h('input', { attrs: { type: 'checkbox', id: `reactions-off-${roomId}` } });
@@ -79,131 +112,116 @@ export function createReactions({ session, storage, roomId, root, nameOf, schedu
   const live = h('p', { class: 'sr-only', attrs: { 'aria-live': 'polite' } });
   // "2 schauen zu": the room's spectators (the server's `watching` message)
   const watchers = h('span', { class: 'watching', attrs: { hidden: true } });
-  let watchingCount = 0;
   const element = h('div', { class: 'reactions' }, watchers, toggle, panel, live);
+  return { toggle, choices, offBox, offLabel, seatMutes, panel, live, watchers, element };
+}
 
-  function save() {
-    try {
-      storage.setItem(REACTIONS_KEY, JSON.stringify(mutes));
-    } catch {
-      // no storage: the choice holds for this page
-    }
+function saveMutes(R) {
+  try {
+    R.storage.setItem(REACTIONS_KEY, JSON.stringify(R.mutes));
+  } catch {
+    // no storage: the choice holds for this page
   }
+}
 
-  function show(open) {
-    panel.hidden = !open;
-    toggle.setAttribute('aria-expanded', String(open));
-  }
-  toggle.addEventListener('click', () => show(panel.hidden));
-  // The set closes as a menu does: Escape (the focus back on "Reaktion") or a click elsewhere.
+function showPanel(R, open) {
+  R.panel.hidden = !open;
+  R.toggle.setAttribute('aria-expanded', String(open));
+}
+
+/** The set opens with "Reaktion" and closes as a menu does: Escape (the focus back on "Reaktion") or a click elsewhere. */
+function wireMenu(R) {
+  const { toggle, panel, element } = R;
+  toggle.addEventListener('click', () => showPanel(R, panel.hidden));
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || panel.hidden) return;
-    show(false);
+    showPanel(R, false);
     if (element.contains(document.activeElement) || document.activeElement === document.body) toggle.focus();
   });
   document.addEventListener('pointerdown', (event) => {
-    if (!panel.hidden && !element.contains(event.target)) show(false);
+    if (!panel.hidden && !element.contains(event.target)) showPanel(R, false);
   });
-  offBox.addEventListener('change', () => {
-    mutes = { ...mutes, off: offBox.checked };
-    save();
-  });
+}
 
-  function words() {
-    setText(watchers, watchingCount === 1 ? t('room.watching1') : t('room.watching', { n: watchingCount }));
-    setText(toggle, t('react.button'));
-    setText(offLabel, t('react.off'));
-    choices.replaceChildren(...REACTIONS.map((name) => {
-      const button = h('button', { class: 'btn', text: t(`react.${name}`), attrs: { type: 'button' } });
-      button.addEventListener('click', () => {
-        session.react(name);
-        show(false);
-      });
-      return button;
-    }));
-    renderMutes();
-  }
+/** Every word of the reactions in the current language, the reactions' buttons made again. */
+function words(R) {
+  const n = R.watchingCount;
+  setText(R.watchers, n === 1 ? t('room.watching1') : t('room.watching', { n }));
+  setText(R.toggle, t('react.button'));
+  setText(R.offLabel, t('react.off'));
+  R.choices.replaceChildren(...REACTIONS.map((name) => {
+    const button = h('button', { class: 'btn', text: t(`react.${name}`), attrs: { type: 'button' } });
+    button.addEventListener('click', () => {
+      R.session.react(name);
+      showPanel(R, false);
+    });
+    return button;
+  }));
+  renderMutes(R);
+}
 
-  /** Mutes or unmutes the reactions of the person at `seat`, remembered in the browser. */
-  function toggleMute(seat) {
-    const info = room?.seats?.[seat];
-    if (!info) return;
-    const key = muteKey(roomId, info);
-    const muted = mutes.muted.includes(key);
-    mutes = { ...mutes, muted: muted ? mutes.muted.filter((m) => m !== key) : [...mutes.muted, key] };
-    save();
-    renderMutes();
-  }
+/** Mutes or unmutes the reactions of the person at `seat`, remembered in the browser. */
+function toggleMute(R, seat) {
+  const info = R.room?.seats?.[seat];
+  if (!info) return;
+  const key = muteKey(R.roomId, info);
+  const muted = R.mutes.muted.includes(key);
+  R.mutes = { ...R.mutes, muted: muted ? R.mutes.muted.filter((m) => m !== key) : [...R.mutes.muted, key] };
+  saveMutes(R);
+  renderMutes(R);
+}
 
-  const mutable = (s) => s.kind === 'person' && s.seat !== room.you;
+/** Whether a seat's person can be muted: another person than the viewer. */
+const mutable = (R, s) => s.kind === 'person' && s.seat !== R.room.you;
 
-  function renderMutes() {
-    offBox.checked = mutes.off;
-    const seats = (room?.seats ?? []).filter(mutable);
-    seatMutes.replaceChildren(...seats.map((s) => {
-      const button = h('button', { class: 'btn small', text: t('react.mute', { name: nameOf(s.seat) }),
-        attrs: { type: 'button', 'aria-pressed': String(mutes.muted.includes(muteKey(roomId, s))) } });
-      button.addEventListener('click', () => toggleMute(s.seat));
-      return button;
-    }));
-    renderCardMutes();
-  }
+/** The set's "{name} stummschalten" buttons, and the cards' switches. */
+function renderMutes(R) {
+  R.offBox.checked = R.mutes.off;
+  const seats = (R.room?.seats ?? []).filter((s) => mutable(R, s));
+  R.seatMutes.replaceChildren(...seats.map((s) => {
+    const button = h('button', { class: 'btn small', text: t('react.mute', { name: R.nameOf(s.seat) }),
+      attrs: { type: 'button', 'aria-pressed': String(R.mutes.muted.includes(muteKey(R.roomId, s))) } });
+    button.addEventListener('click', () => toggleMute(R, s.seat));
+    return button;
+  }));
+  renderCardMutes(R);
+}
 
-  // Each other person's seat card has its own small "stummschalten" switch (a speaker, struck
-  // through while muted), the same as the one in the set; attributes are set only when they change.
-  function renderCardMutes() {
-    for (const card of root.querySelectorAll('li[data-seat]')) {
-      const seat = Number(card.dataset.seat);
-      const info = room?.seats?.[seat];
-      let button = card.querySelector(':scope > .card-mute');
-      if (!info || !mutable(info)) {
-        button?.remove();
-        continue;
-      }
-      if (!button) {
-        button = h('button', { class: 'card-mute', attrs: { type: 'button' } }, speaker());
-        button.addEventListener('click', () => toggleMute(Number(card.dataset.seat)));
-        card.append(button);
-      }
-      const label = t('react.mute', { name: nameOf(seat) });
-      const pressed = String(mutes.muted.includes(muteKey(roomId, info)));
-      if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
-      if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
+/**
+ * Each other person's seat card has its own small "stummschalten" switch (a speaker, struck
+ * through while muted), the same as the one in the set; attributes are set only when they change.
+ */
+function renderCardMutes(R) {
+  for (const card of R.root.querySelectorAll('li[data-seat]')) {
+    const seat = Number(card.dataset.seat);
+    const info = R.room?.seats?.[seat];
+    let button = card.querySelector(':scope > .card-mute');
+    if (!info || !mutable(R, info)) {
+      button?.remove();
+      continue;
     }
+    if (!button) {
+      button = h('button', { class: 'card-mute', attrs: { type: 'button' } }, speaker());
+      button.addEventListener('click', () => toggleMute(R, Number(card.dataset.seat)));
+      card.append(button);
+    }
+    const label = t('react.mute', { name: R.nameOf(seat) });
+    const pressed = String(R.mutes.muted.includes(muteKey(R.roomId, info)));
+    if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
+    if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
   }
+}
 
-  session.subscribe({
-    watching(n) {
-      watchingCount = n;
-      watchers.hidden = n < 1;
-      setText(watchers, n === 1 ? t('room.watching1') : t('room.watching', { n }));
-    },
-    reaction(seat, name) {
-      if (!REACTIONS.includes(name) || !shown(mutes, roomId, room?.seats?.[seat])) return;
-      const text = t(`react.${name}`);
-      setText(live, `${nameOf(seat)}: ${text}`);
-      // The seat's card, or at a round's end on a phone (no cards shown) its row of the result.
-      const card = [...root.querySelectorAll(`[data-seat="${seat}"]`)].find((el) => el.getClientRects().length > 0);
-      if (!card) return;
-      card.querySelector('.reaction-bubble')?.remove();
-      const bubble = h('span', { class: 'reaction-bubble', text, attrs: { 'aria-hidden': 'true' } });
-      card.append(bubble);
-      schedule(() => bubble.remove(), SHOW_MS);
-    },
-  });
-  onLangChange(words);
-  words();
-
-  return {
-    element,
-    update(next) {
-      const who = (r) => JSON.stringify([r?.you, r?.seats?.map((s) => [s.name, s.kind, s.person])]);
-      const before = who(room);
-      room = next;
-      toggle.hidden = !Number.isInteger(room?.you);
-      if (toggle.hidden) show(false);
-      if (who(room) !== before) renderMutes();
-      queueMicrotask(renderCardMutes); // after the table drew its cards for this state
-    },
-  };
+/** A reaction from `seat`, unless muted: announced, and shown on its card for SHOW_MS. */
+function showReaction(R, seat, name) {
+  if (!REACTIONS.includes(name) || !shown(R.mutes, R.roomId, R.room?.seats?.[seat])) return;
+  const text = t(`react.${name}`);
+  setText(R.live, `${R.nameOf(seat)}: ${text}`);
+  // The seat's card, or at a round's end on a phone (no cards shown) its row of the result.
+  const card = [...R.root.querySelectorAll(`[data-seat="${seat}"]`)].find((el) => el.getClientRects().length > 0);
+  if (!card) return;
+  card.querySelector('.reaction-bubble')?.remove();
+  const bubble = h('span', { class: 'reaction-bubble', text, attrs: { 'aria-hidden': 'true' } });
+  card.append(bubble);
+  R.schedule(() => bubble.remove(), SHOW_MS);
 }

@@ -36,7 +36,36 @@ export function sortedHand(hand) {
  *   passBtn: HTMLButtonElement, placements: HTMLElement, render: () => void, layout: () => void}}
  */
 export function createHand(ctx, meInfo) {
-  const id = ctx.id;
+  const els = buildHand(ctx.id, meInfo);
+  const state = { sorted: readSorted(ctx.storage), fitted: '' };
+  els.sortBtn.addEventListener('click', () => {
+    state.sorted = !state.sorted;
+    try {
+      if (state.sorted) ctx.storage?.setItem(SORT_KEY, 'on');
+      else ctx.storage?.removeItem(SORT_KEY);
+    } catch { /* kept for this page only */ }
+    ctx.rerender();
+  });
+  wireMoves(ctx, els);
+  const { element, top, preview, hand, drawBtn, passBtn, placements } = els;
+  return {
+    element, top, preview, hand, drawBtn, passBtn, placements,
+    render: () => renderHand(ctx, els, state),
+    layout: () => layoutHand(ctx, els, state),
+  };
+}
+
+/** Whether "Sortieren" is on in `storage` (a storage that refuses: off). */
+function readSorted(storage) {
+  try {
+    return storage?.getItem(SORT_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/** The hand's elements: its heading, the tiles, the preview, the placements, the actions. */
+function buildHand(id, meInfo) {
   const heading = h('h3', { attrs: { id: `${id}-mh` } });
   const hand = h('div', { class: 'hand', attrs: { role: 'group', 'aria-labelledby': `${id}-mh` } });
   const preview = h('p', { class: 'preview' });
@@ -55,22 +84,21 @@ export function createHand(ctx, meInfo) {
   const sortWord = h('span', { class: 'sort-word' });
   const sortBtn = h('button', { class: 'btn sort-btn', attrs: { type: 'button', 'aria-pressed': 'false' } },
     h('span', { class: 'sort-mark', text: '⇅', attrs: { 'aria-hidden': 'true' } }), sortWord);
-  let sorted = false;
-  try {
-    sorted = ctx.storage?.getItem(SORT_KEY) === 'on';
-  } catch { /* storage refused: unsorted */ }
-  sortBtn.addEventListener('click', () => {
-    sorted = !sorted;
-    try {
-      if (sorted) ctx.storage?.setItem(SORT_KEY, 'on');
-      else ctx.storage?.removeItem(SORT_KEY);
-    } catch { /* kept for this page only */ }
-    ctx.rerender();
-  });
   const top = h('div', { class: 'me-top' }, heading, meInfo, sortBtn);
   const moves = h('div', { class: 'moves' }, placeLabel, placements, actions);
   const element = h('section', { class: 'me', attrs: { 'aria-labelledby': `${id}-mh` } }, top, hand, preview, moves, whys);
+  // Where each tile fits, as its accessible description ("passt links"): what the green edge
+  // shows, said to screen readers; the name stays "Stein a|b".
+  const fits = h('div', { attrs: { hidden: true } });
+  element.append(fits);
+  return {
+    id, element, top, heading, hand, preview, placeLabel, placements, drawWhy, passWhy, drawBtn, passBtn,
+    actionsLabel, sortWord, sortBtn, moves, fits,
+  };
+}
 
+/** A click on a tile selects it; a placement, "Ziehen" or "Passen" is a move. */
+function wireMoves(ctx, { hand, moves, placements, drawBtn, passBtn }) {
   hand.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-tile]');
     if (button) ctx.select(button.dataset.tile);
@@ -91,141 +119,145 @@ export function createHand(ctx, meInfo) {
   });
   drawBtn.addEventListener('click', (event) => doubled(event) || ctx.send({ type: 'draw' }));
   passBtn.addEventListener('click', (event) => doubled(event) || ctx.send({ type: 'pass' }));
+}
 
-  // Where each tile fits, as its accessible description ("passt links"): what the green edge
-  // shows, said to screen readers; the name stays "Stein a|b".
-  const fits = h('div', { attrs: { hidden: true } });
-  element.append(fits);
-  const fitId = (tile) => `${id}-fit-${tile.replace('|', '-')}`;
+/** Where a tile fits, in words ("passt links"), from the ends it may be placed at; '' for none. */
+function fitWords(ends) {
+  if (!ends) return '';
+  if (ends.includes(null)) return t('table.fitsAny');
+  return ends.length > 1 ? t('table.fitsBoth') : t(ends[0] === 'left' ? 'table.fitsLeft' : 'table.fitsRight');
+}
 
-  function fitWords(ends) {
-    if (!ends) return '';
-    if (ends.includes(null)) return t('table.fitsAny');
-    return ends.length > 1 ? t('table.fitsBoth') : t(ends[0] === 'left' ? 'table.fitsLeft' : 'table.fitsRight');
-  }
-
-  function renderTiles(view) {
-    const endsOf = new Map();
-    for (const a of view.legal) if (a.type === 'play') endsOf.set(a.tile, [...(endsOf.get(a.tile) ?? []), a.end ?? null]);
-    const tipTile = ctx.tip()?.tile ?? null;
-    const order = sorted ? sortedHand(view.hand) : view.hand;
-    const data = order.map((tile) => [tile, tile === ctx.selected, fitWords(endsOf.get(tile)), tile === tipTile]);
-    const over = Boolean(view.result); // the hand left at the round's end is shown, not played
-    setText(sortWord, t('table.sort'));
-    sortBtn.setAttribute('aria-label', t('table.sort'));
-    sortBtn.setAttribute('aria-pressed', String(sorted));
-    sortBtn.hidden = over || view.hand.length < 2;
-    if (!ctx.sig.changed('hand', [ctx.lang(), over, data])) return;
-    const existing = new Map([...hand.children].map((b) => [b.dataset.tile, b]));
-    const keep = new Set(view.hand);
-    for (const [tile, button] of existing) if (!keep.has(tile)) button.remove();
-    const descriptions = [];
-    for (const [tile, isSelected, fit, isTip] of data) {
-      let button = existing.get(tile);
-      if (!button) {
-        const [a, b] = halves(tile);
-        button = h('button', { class: 'tile-btn', attrs: { type: 'button', 'data-tile': tile } }, tileSvg(a, b, true), h('span', { class: 'sr-only' }));
-        hand.append(button);
-      }
-      setText(button.lastChild, t('table.tile', { t: tile }));
-      button.setAttribute('aria-pressed', String(isSelected));
-      button.disabled = over;
-      const isPlayable = Boolean(fit) && !over;
-      button.classList.toggle('playable', isPlayable);
-      if (isPlayable) {
-        descriptions.push(h('span', { text: fit, attrs: { id: fitId(tile) } }));
-        button.setAttribute('aria-describedby', fitId(tile));
-      } else button.removeAttribute('aria-describedby');
-      button.classList.toggle('tip-tile', isTip);
+/** The "Sortieren" button, and the tiles as buttons, in the view's order or sorted. */
+function renderTiles(ctx, els, view, sorted) {
+  const { hand, fits, sortBtn, sortWord } = els;
+  const endsOf = new Map();
+  for (const a of view.legal) if (a.type === 'play') endsOf.set(a.tile, [...(endsOf.get(a.tile) ?? []), a.end ?? null]);
+  const tipTile = ctx.tip()?.tile ?? null;
+  const order = sorted ? sortedHand(view.hand) : view.hand;
+  const data = order.map((tile) => [tile, tile === ctx.selected, fitWords(endsOf.get(tile)), tile === tipTile]);
+  const over = Boolean(view.result); // the hand left at the round's end is shown, not played
+  setText(sortWord, t('table.sort'));
+  sortBtn.setAttribute('aria-label', t('table.sort'));
+  sortBtn.setAttribute('aria-pressed', String(sorted));
+  sortBtn.hidden = over || view.hand.length < 2;
+  if (!ctx.sig.changed('hand', [ctx.lang(), over, data])) return;
+  const existing = new Map([...hand.children].map((b) => [b.dataset.tile, b]));
+  const keep = new Set(view.hand);
+  for (const [tile, button] of existing) if (!keep.has(tile)) button.remove();
+  const descriptions = [];
+  const fitId = (tile) => `${els.id}-fit-${tile.replace('|', '-')}`;
+  for (const [tile, isSelected, fit, isTip] of data) {
+    let button = existing.get(tile);
+    if (!button) {
+      const [a, b] = halves(tile);
+      button = h('button', { class: 'tile-btn', attrs: { type: 'button', 'data-tile': tile } }, tileSvg(a, b, true), h('span', { class: 'sr-only' }));
+      hand.append(button);
     }
-    fits.replaceChildren(...descriptions);
-    // The view's order (dealt, then drawn), or "Sortieren"'s; tiles move only when it changes.
-    const shown = [...hand.children].map((b) => b.dataset.tile);
-    if (shown.join() !== order.join()) {
-      const byTile = new Map([...hand.children].map((b) => [b.dataset.tile, b]));
-      hand.replaceChildren(...order.map((tile) => byTile.get(tile)));
-    }
-    // Digits pick the n-th tile (keys.js): say so to screen readers.
-    [...hand.children].forEach((b, i) => {
-      const key = i < 9 ? String(i + 1) : i === 9 ? '0' : null;
-      if (key) b.setAttribute('aria-keyshortcuts', key);
-      else b.removeAttribute('aria-keyshortcuts');
-    });
+    setText(button.lastChild, t('table.tile', { t: tile }));
+    button.setAttribute('aria-pressed', String(isSelected));
+    button.disabled = over;
+    const isPlayable = Boolean(fit) && !over;
+    button.classList.toggle('playable', isPlayable);
+    if (isPlayable) {
+      descriptions.push(h('span', { text: fit, attrs: { id: fitId(tile) } }));
+      button.setAttribute('aria-describedby', fitId(tile));
+    } else button.removeAttribute('aria-describedby');
+    button.classList.toggle('tip-tile', isTip);
   }
+  fits.replaceChildren(...descriptions);
+  orderTiles(hand, order);
+}
 
-  function renderPlacements(view) {
-    const fitting = ctx.selected ? view.legal.filter((a) => a.type === 'play' && a.tile === ctx.selected) : [];
-    if (!ctx.sig.changed('placements', [ctx.lang(), fitting])) return;
-    placements.replaceChildren(...fitting.map((a) => {
-      const key = a.end === null ? 'table.placeOnly' : a.end === 'left' ? 'table.placeLeft' : 'table.placeRight';
-      const name = t(key, { t: a.tile });
-      // Two ends on a narrow screen: the buttons say only the end ("links", table.css), so that
-      // both fit one row; their names stay whole ("2|6 links anlegen").
-      const words = a.end === null ? [document.createTextNode(name)]
-        : [h('span', { class: 'place-long', text: name }), h('span', { class: 'place-short', text: t(`end.${a.end}`) })];
-      const button = h('button', {
-        class: `btn place ${a.end ?? 'none'}`,
-        attrs: { type: 'button', 'data-tile': a.tile, 'data-end': a.end ?? 'none', 'aria-keyshortcuts': a.end === 'right' ? 'R' : 'L',
-          'aria-label': name },
-      }, ...words);
-      const arrow = h('span', { class: 'arrow', text: a.end === 'left' ? '◀' : '▶', attrs: { 'aria-hidden': 'true' } });
-      if (a.end === 'left') button.prepend(arrow);
-      else if (a.end === 'right') button.append(arrow);
-      return button;
-    }));
-    placements.hidden = fitting.length === 0;
+/** Puts the tile buttons in `order` (tiles move only when it changes) and names their digit keys. */
+function orderTiles(hand, order) {
+  const shown = [...hand.children].map((b) => b.dataset.tile);
+  if (shown.join() !== order.join()) {
+    const byTile = new Map([...hand.children].map((b) => [b.dataset.tile, b]));
+    hand.replaceChildren(...order.map((tile) => byTile.get(tile)));
   }
+  // Digits pick the n-th tile (keys.js): say so to screen readers.
+  [...hand.children].forEach((b, i) => {
+    const key = i < 9 ? String(i + 1) : i === 9 ? '0' : null;
+    if (key) b.setAttribute('aria-keyshortcuts', key);
+    else b.removeAttribute('aria-keyshortcuts');
+  });
+}
 
-  function render() {
-    const { view, sig } = ctx;
-    element.hidden = view.seat === null;
-    if (view.seat === null) return;
-    if (sig.changed('handWords', ctx.lang())) {
-      setText(heading, t('table.hand'));
-      setText(placeLabel, t('table.place'));
-      setText(actionsLabel, t('table.actions'));
-      setText(drawBtn, t('table.draw'));
-      setText(passBtn, t('table.pass'));
-    }
-    renderTiles(view);
-    renderPlacements(view);
-    setTileText(preview, previewText(view, ctx.selected));
-    preview.classList.toggle('unselected', ctx.selected == null); // the sentence that asks to pick a tile
-    drawBtn.disabled = !view.legal.some((a) => a.type === 'draw');
-    passBtn.disabled = !view.legal.some((a) => a.type === 'pass');
-    const why = reasons(view);
-    setText(drawWhy, why.draw);
-    setText(passWhy, why.pass);
-    moves.hidden = Boolean(view.result);
+/** The button that places `a` (a play of the selected tile) at its end. */
+function placementButton(a) {
+  const key = a.end === null ? 'table.placeOnly' : a.end === 'left' ? 'table.placeLeft' : 'table.placeRight';
+  const name = t(key, { t: a.tile });
+  // Two ends on a narrow screen: the buttons say only the end ("links", table.css), so that
+  // both fit one row; their names stay whole ("2|6 links anlegen").
+  const words = a.end === null ? [document.createTextNode(name)]
+    : [h('span', { class: 'place-long', text: name }), h('span', { class: 'place-short', text: t(`end.${a.end}`) })];
+  const button = h('button', {
+    class: `btn place ${a.end ?? 'none'}`,
+    attrs: { type: 'button', 'data-tile': a.tile, 'data-end': a.end ?? 'none', 'aria-keyshortcuts': a.end === 'right' ? 'R' : 'L',
+      'aria-label': name },
+  }, ...words);
+  const arrow = h('span', { class: 'arrow', text: a.end === 'left' ? '◀' : '▶', attrs: { 'aria-hidden': 'true' } });
+  if (a.end === 'left') button.prepend(arrow);
+  else if (a.end === 'right') button.append(arrow);
+  return button;
+}
+
+/** The placements of the selected tile. */
+function renderPlacements(ctx, placements, view) {
+  const fitting = ctx.selected ? view.legal.filter((a) => a.type === 'play' && a.tile === ctx.selected) : [];
+  if (!ctx.sig.changed('placements', [ctx.lang(), fitting])) return;
+  placements.replaceChildren(...fitting.map(placementButton));
+  placements.hidden = fitting.length === 0;
+}
+
+function renderHand(ctx, els, state) {
+  const { view, sig } = ctx;
+  const { element, heading, placeLabel, actionsLabel, drawBtn, passBtn, preview, drawWhy, passWhy, moves } = els;
+  element.hidden = view.seat === null;
+  if (view.seat === null) return;
+  if (sig.changed('handWords', ctx.lang())) {
+    setText(heading, t('table.hand'));
+    setText(placeLabel, t('table.place'));
+    setText(actionsLabel, t('table.actions'));
+    setText(drawBtn, t('table.draw'));
+    setText(passBtn, t('table.pass'));
   }
+  renderTiles(ctx, els, view, state.sorted);
+  renderPlacements(ctx, els.placements, view);
+  setTileText(preview, previewText(view, ctx.selected));
+  preview.classList.toggle('unselected', ctx.selected == null); // the sentence that asks to pick a tile
+  drawBtn.disabled = !view.legal.some((a) => a.type === 'draw');
+  passBtn.disabled = !view.legal.some((a) => a.type === 'pass');
+  const why = reasons(view);
+  setText(drawWhy, why.draw);
+  setText(passWhy, why.pass);
+  moves.hidden = Boolean(view.result);
+}
 
-  let fitted = '';
-  /**
-   * Sizes the hand's tiles so that the hand keeps to one row, or two when it is long (a layout
-   * read). On a short screen (a phone under 700 px) a row of tiles as narrow as the buttons may
-   * be (30 px) is kept before a second row, and a hand of several rows keeps its tiles narrower
-   * still: each row of the hand takes a row of tiles from the line of play above.
-   */
-  function layout() {
-    if (element.hidden || !ctx.view) return;
-    const n = hand.children.length;
-    const width = hand.clientWidth;
-    const short = window.innerHeight < 700;
-    const key = `${n}:${width}:${short}`;
-    if (!n || !width || key === fitted) return;
-    fitted = key;
-    const gap = width < 420 ? 4 : 6;
-    let most = width < 420 ? 42 : 50;
-    const fit = (perRow) => Math.floor((width - gap * (perRow - 1)) / perRow);
-    let size = fit(n);
-    // A tall phone keeps tiles at least 40 px wide: two rows rather than narrower tiles.
-    if (size < (short ? 30 : 40)) {
-      size = fit(Math.ceil(n / 2));
-      if (short) most = 30;
-    }
-    if (size < 28) size = fit(Math.ceil(n / 3));
-    hand.style.setProperty('--hand-w', `${Math.max(24, Math.min(most, size))}px`);
+/**
+ * Sizes the hand's tiles so that the hand keeps to one row, or two when it is long (a layout
+ * read). On a short screen (a phone under 700 px) a row of tiles as narrow as the buttons may
+ * be (30 px) is kept before a second row, and a hand of several rows keeps its tiles narrower
+ * still: each row of the hand takes a row of tiles from the line of play above.
+ */
+function layoutHand(ctx, { element, hand }, state) {
+  if (element.hidden || !ctx.view) return;
+  const n = hand.children.length;
+  const width = hand.clientWidth;
+  const short = window.innerHeight < 700;
+  const key = `${n}:${width}:${short}`;
+  if (!n || !width || key === state.fitted) return;
+  state.fitted = key;
+  const gap = width < 420 ? 4 : 6;
+  let most = width < 420 ? 42 : 50;
+  const fit = (perRow) => Math.floor((width - gap * (perRow - 1)) / perRow);
+  let size = fit(n);
+  // A tall phone keeps tiles at least 40 px wide: two rows rather than narrower tiles.
+  if (size < (short ? 30 : 40)) {
+    size = fit(Math.ceil(n / 2));
+    if (short) most = 30;
   }
-
-  return { element, top, preview, hand, drawBtn, passBtn, placements, render, layout };
+  if (size < 28) size = fit(Math.ceil(n / 3));
+  hand.style.setProperty('--hand-w', `${Math.max(24, Math.min(most, size))}px`);
 }

@@ -110,7 +110,7 @@ def test_a_round_plays_to_its_end_through_https_and_wss(tls_cluster: Cluster) ->
 def test_idle_connections_to_the_proxy_cannot_keep_a_new_user_out(tls_cluster: Cluster, figures: Any) -> None:
     """400 connections from one address that never start their TLS handshake: the proxy keeps
     no more than its cap per address (the default, as a process's), a new user's room is made
-    through https within 2 s meanwhile, and the proxy closes the idle ones (after its client
+    through https meanwhile, and the proxy closes the idle ones (after its client
     timeout: HAProxy 2.6 has no handshake timeout of its own)."""
     from ziehdomino.constants import MAX_CONNECTIONS_PER_ADDRESS
 
@@ -129,9 +129,8 @@ def test_idle_connections_to_the_proxy_cannot_keep_a_new_user_out(tls_cluster: C
             made = http.post(target.base + "/api/rooms", json=BODY, headers=target.own_site)
         took = time.monotonic() - start
         assert made.status_code == 201, made.text
-        assert took < 2.0, f"a new user's room took {took:.2f} s beside 400 idle connections"
-        held = _open(flood)
-        assert held <= MAX_CONNECTIONS_PER_ADDRESS
+        held = _open(flood)  # still held: the new user did not wait for the proxy to drop them
+        assert 0 < held <= MAX_CONNECTIONS_PER_ADDRESS, held
         figures.append(f"proxy: 400 idle connections from one address, {held} held (cap "
                        f"{MAX_CONNECTIONS_PER_ADDRESS}), a new user's room through https in {took * 1000:.0f} ms")
         deadline = time.monotonic() + 60

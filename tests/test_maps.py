@@ -1,11 +1,13 @@
-"""The repo's maps match the tree: the README's layout table and command list, and the module
-lists of docs/architecture.md. Everything is derived from the tree and the command's parser, so
-a folder or module that moves shows up here as a map to update, with what to write.
+"""The repo's maps match the tree: the README's layout table and command list, the module lists
+of docs/architecture.md (tests/ and scripts/ too) and every package docstring's map of its
+modules. Everything is derived from the tree and the command's parser, so a folder or module
+that moves shows up here as a map to update, with what to write.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 from pathlib import Path
 
@@ -18,6 +20,8 @@ SKIP = {"__pycache__", "node_modules"}
 #: out: its modules are listed by its own folders; the test still checks that those it names exist.
 NAMED_IN_FULL = ("engine", "bots", "server", "bench", "cluster", "arena")
 MODULE = re.compile(r"(?<![\w.-])((?:[\w-]+/)*[\w-]+\.(?:py|js|mjs))\b")
+#: A line of a package docstring's map: ``* :mod:`.name` -- what it is``.
+MAP_LINE = re.compile(r"^\* :mod:`\.(\w+)` -- \S", re.M)
 
 
 def _folders(top: Path) -> list[str]:
@@ -141,3 +145,95 @@ def test_the_readme_names_every_command_and_only_real_ones() -> None:
                  for b in sorted(benches - set(bench_choices))]
     problems += [f"README.md's command list misses `ziehdomino bench {b}`" for b in sorted(set(bench_choices) - benches)]
     assert not problems, "\n".join(problems)
+
+
+def _map_problems(package: Path) -> list[str]:
+    """What is wrong with the map in ``package``'s docstring: every module and subpackage of it
+    named once, in a line ``* :mod:`.name` -- what it is``, and nothing else."""
+    init = package / "__init__.py"
+    doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+    named = MAP_LINE.findall(doc)
+    parts = {p.stem for p in package.glob("*.py") if p.name != "__init__.py"}
+    parts |= {d.name for d in package.iterdir() if (d / "__init__.py").is_file()}
+    where = init.relative_to(PACKAGE.parent).as_posix() if init.is_relative_to(PACKAGE.parent) else init.name
+    problems = [f"{where}: its map names `.{n}` twice" for n in sorted({n for n in named if named.count(n) > 1})]
+    problems += [f"{where}: its map names `.{n}`, which is no module or subpackage of it" for n in sorted(set(named) - parts)]
+    problems += [f"{where}: its map misses a line '* :mod:`.{n}` -- what it is'" for n in sorted(parts - set(named))]
+    return problems
+
+
+def test_every_package_docstring_maps_exactly_its_modules() -> None:
+    packages = sorted(p.parent for p in PACKAGE.rglob("__init__.py") if not SKIP & set(p.parts))
+    assert PACKAGE / "server" / "core" in packages
+    problems = [problem for package in packages for problem in _map_problems(package)]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_map_checker_sees_a_missing_a_stale_and_a_twice_named_module(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "sub" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "kept.py").write_text("", encoding="utf-8")
+    (package / "new.py").write_text("", encoding="utf-8")
+    (package / "__init__.py").write_text(
+        '"""A package.\n\n* :mod:`.kept` -- kept.\n* :mod:`.sub` -- a subpackage.\n'
+        '* :mod:`.gone` -- moved away.\n* :mod:`.kept` -- again.\n"""\n', encoding="utf-8")
+    problems = _map_problems(package)
+    assert any("`.kept` twice" in p for p in problems)
+    assert any("`.gone`, which is no module" in p for p in problems)
+    assert any("misses a line '* :mod:`.new`" in p for p in problems)
+    assert not any(".sub" in p for p in problems)
+    (package / "__init__.py").write_text(
+        '"""A package.\n\n* :mod:`.kept` -- kept.\n* :mod:`.new` -- new.\n* :mod:`.sub` -- a subpackage.\n"""\n',
+        encoding="utf-8")
+    assert _map_problems(package) == []
+
+
+def _top_entries(tree: str) -> dict[str, str]:
+    """The tree's entries at its left edge (``tests/``, ``scripts/``), each with its text."""
+    entries: dict[str, str] = {}
+    current = None
+    for line in tree.splitlines():
+        m = re.match(r"^(\S+)\s*(.*)$", line)
+        if m:
+            current = m.group(1)
+            entries[current] = m.group(2)
+        elif current is not None and line.strip():
+            entries[current] += " " + line.strip()
+    return entries
+
+
+def _listed(text: str) -> list[str]:
+    """The names an entry lists: its text without what stands in parentheses, split at commas."""
+    while (shorter := re.sub(r"\([^()]*\)", "", text)) != text:
+        text = shorter
+    return [item.strip().rstrip(".").strip() for item in text.split(",") if item.strip().rstrip(".").strip()]
+
+
+def _listing_problems(entry: str, listed: list[str], real: set[str]) -> list[str]:
+    problems = [f"docs/architecture.md's `{entry}` lists `{n}`, which {entry} does not hold" for n in listed if n not in real]
+    problems += [f"docs/architecture.md's `{entry}` lists `{n}` twice" for n in sorted({n for n in listed if listed.count(n) > 1})]
+    problems += [f"docs/architecture.md's `{entry}` misses `{n}` (a 'name (what it is)' in its list)" for n in sorted(real - set(listed))]
+    return problems
+
+
+def test_the_architecture_tree_lists_exactly_the_tests_and_scripts() -> None:
+    _, tree = _architecture()
+    entries = _top_entries(tree)
+    assert {"tests/", "scripts/"} <= set(entries), f"the tree of docs/architecture.md has only {sorted(entries)}"
+    tests = ROOT / "tests"
+    real_tests = {f"{n}/" for n in _folders(tests)} | {
+        p.name for p in tests.iterdir() if p.is_file() and p.suffix == ".py" and p.name != "__init__.py"}
+    real_scripts = {p.name for p in (ROOT / "scripts").iterdir() if p.is_file()}
+    problems = _listing_problems("tests/", _listed(entries["tests/"]), real_tests)
+    problems += _listing_problems("scripts/", _listed(entries["scripts/"]), real_scripts)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_listing_checker_reads_names_outside_parentheses() -> None:
+    assert _listed("a/ (one, two (nested)), b (x), c.") == ["a/", "b", "c"]
+    assert _listing_problems("t/", ["a/", "a/", "z"], {"a/", "b/"}) == [
+        "docs/architecture.md's `t/` lists `z`, which t/ does not hold",
+        "docs/architecture.md's `t/` lists `a/` twice",
+        "docs/architecture.md's `t/` misses `b/` (a 'name (what it is)' in its list)",
+    ]

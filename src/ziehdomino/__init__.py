@@ -1,7 +1,19 @@
 """Ziehdomino: draw dominoes with a double-six set, free opening and one unbranched line.
 
-The rules live in :mod:`ziehdomino.engine`; the server in :mod:`ziehdomino.server`; the
-computer players in :mod:`ziehdomino.bots`; the browser app in the ``web`` folder.
+* :mod:`.engine` -- the rules, pure.
+* :mod:`.bots` -- the computer players: a seat's view and a seed in, an action out.
+* :mod:`.server` -- the online rooms server.
+* :mod:`.analysis` -- a finished round's analysis, Stark's estimate of each decision.
+* :mod:`.puzzles` -- the puzzles: exact search and their generation.
+* :mod:`.arena` -- computer levels against each other, with confidence intervals.
+* :mod:`.bench` -- the benchmarks.
+* :mod:`.cluster` -- several server processes on one machine.
+* :mod:`.constants` -- the product's numbers and names, once.
+* :mod:`.hosts` -- the hosts the site answers for.
+* :mod:`.vectors` -- the conformance vectors run against the Python engine.
+* :mod:`.cli` -- the ``ziehdomino`` command.
+
+The browser app is the ``web`` folder, no Python package.
 """
 
 __version__ = "0.1.0"

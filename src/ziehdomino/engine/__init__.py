@@ -1,9 +1,19 @@
 """The rules of Ziehdomino: pure, no I/O, no clock, randomness only through an injected generator.
 
-Built bottom up: :mod:`.tiles` (tiles and notation), :mod:`.errors`, :mod:`.actions`,
-:mod:`.round` (one deal played to its end), :mod:`.deal`, :mod:`.position` (rounds from and
-to ``tests/vectors/FORMAT.md`` positions), :mod:`.match` (counters and rotation), :mod:`.view` (what one seat
-may know), :mod:`.state` (storage form) and :mod:`.replay` (a finished round's record, replayed).
+Built bottom up:
+
+* :mod:`.tiles` -- the 28 tiles and their ``a|b`` notation.
+* :mod:`.errors` -- refused actions and impossible positions.
+* :mod:`.actions` -- play, draw, pass, and their JSON form.
+* :mod:`.round` -- one deal played to its end: hands, boneyard, line, turn, result.
+* :mod:`.deal` -- shuffling and dealing a new round.
+* :mod:`.fair` -- the committed deal: the tile order from a secret seed and every contribution.
+* :mod:`.position` -- rounds from and to the positions of ``tests/vectors/FORMAT.md``.
+* :mod:`.match` -- a match: counters, rotation, versions, its target.
+* :mod:`.view` -- the seat's view: what one seat may know.
+* :mod:`.follow` -- what one public action does to a seat's view, from the view alone.
+* :mod:`.state` -- a match as plain JSON for storage, and back.
+* :mod:`.replay` -- a finished round's record, replayed through the rules.
 """
 
 from .actions import DRAW, PASS, Action, Draw, End, Pass, Play, action_to_json, parse_action

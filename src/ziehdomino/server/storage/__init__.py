@@ -1,7 +1,18 @@
-"""Where rooms are kept: the storage contract, its errors, the stored record, and its two
-implementations (SQLite in :mod:`.sqlite`, the embedded default; PostgreSQL with fenced room
-ownership in :mod:`.postgres` and :mod:`.ownership`), with one numbered schema history for both
-(:mod:`.schema`). :mod:`.memory` keeps the same contract in memory, for tests of the room rules.
+"""Where rooms are kept: one contract, two implementations chosen by ``--database`` (SQLite, the
+embedded default; PostgreSQL with fenced room ownership), one numbered schema history for both.
+
+* :mod:`.contract` -- the storage contract the rooms use.
+* :mod:`.errors` -- the storage's errors, shared by the contract and its implementations.
+* :mod:`.record` -- the stored form of a room and its columns' encoding.
+* :mod:`.sqlite` -- rooms in SQLite, committed on a writer thread of their own.
+* :mod:`.postgres` -- rooms in PostgreSQL, shared by several processes.
+* :mod:`.postgres_sql` -- the statements :mod:`.postgres` runs.
+* :mod:`.ownership` -- which process holds which room: leases and fencing epochs.
+* :mod:`.lanes` -- a room's writes through a few connections held for them.
+* :mod:`.holder` -- which process holds a room, for an operator.
+* :mod:`.tables` -- every open table of a cluster, whichever process holds it.
+* :mod:`.schema` -- the numbered migrations, the same steps in each dialect.
+* :mod:`.memory` -- the contract kept in memory, for the room rules' tests.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ import {
   nextRound,
   parseTile,
   roundFromPosition,
-} from '../src/ziehdomino/web/engine.js';
+} from '../src/ziehdomino/web/engine/index.js';
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const show = (value) => JSON.stringify(value);

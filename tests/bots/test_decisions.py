@@ -20,7 +20,7 @@ from tests.bots.make_decisions import random_views
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "tests" / "vectors" / "decisions.json"
 BOTS_JS = (ROOT / "src" / "ziehdomino" / "web" / "bots" / "index.js").as_uri()
-ENGINE_JS = (ROOT / "src" / "ziehdomino" / "web" / "engine.js").as_uri()
+ENGINE_JS = (ROOT / "src" / "ziehdomino" / "web" / "engine" / "index.js").as_uri()
 RNG_JS = (ROOT / "src" / "ziehdomino" / "web" / "bots" / "rng.js").as_uri()
 NODE = shutil.which("node")
 

@@ -386,7 +386,7 @@ def server_create(base: str) -> dict[str, Any]:
     return r.json()
 
 
-#: Plays random local 2-seat games in the page (engine.js through the local session, computers
+#: Plays random local 2-seat games in the page (engine/ through the local session, computers
 #: without a pause) until it is the person's turn with a line of `want` tiles, saves that game
 #: as the local save, and returns the line's length (0 when none was found).
 LONG_LINE_JS = """async (want) => {

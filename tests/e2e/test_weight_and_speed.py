@@ -12,6 +12,9 @@ from tests.support.e2e import gzip_size
 from ziehdomino.bench.render import format_figures, measure
 
 LIMIT = 100 * 1024
+#: Of the rules (web/engine/), a room's page loads only what a delta frame's act does to the view.
+ENGINE = "engine/"
+ROOM_RULES = "engine/follow.js"
 
 
 def first_load(page: Any, url: str) -> tuple[int, int, int, list[str]]:
@@ -58,8 +61,10 @@ def test_table_first_load_weight(server, new_context, figures):
                    f"{packed / 1024:.1f} KB gzip, {wire / 1024:.1f} KB body bytes transferred (limit 100 KB)")
     assert packed <= LIMIT, (packed, urls)
     assert not any(re.search(r"\.(png|jpe?g|woff2?)$", u) for u in urls)
-    # The room page checks names with names.js and runs no rules engine or local session.
-    assert "common/names.js" in urls and not {"engine.js", "sessions/session-local.js", "bots/index.js"} & set(urls), urls
+    # The room page checks names with names.js and runs no rules engine or local session: of the
+    # engine only engine/follow.js, what a delta frame's act does to the view.
+    assert "common/names.js" in urls and not {"sessions/session-local.js", "bots/index.js"} & set(urls), urls
+    assert not [u for u in urls if u.startswith(ENGINE) and u != ROOM_RULES], urls
     assert {"room/room-clock.js", "room/room-ready.js"} <= set(urls), urls
 
 
@@ -68,7 +73,8 @@ def test_the_start_page_loads_no_rules_engine(server, new_context, figures):
     raw, packed, wire, urls = first_load(page, server.base + "/")
     figures.append(f"weight: / first load {len(urls)} files, {raw / 1024:.1f} KB raw, {packed / 1024:.1f} KB gzip")
     assert {"pages/page-start.js", "common/names.js", "sessions/local-save.js"} <= set(urls), urls
-    assert not {"engine.js", "sessions/session-local.js", "bots/index.js", "table/render.js"} & set(urls), urls
+    assert not {"sessions/session-local.js", "bots/index.js", "table/render.js"} & set(urls), urls
+    assert not [u for u in urls if u.startswith(ENGINE) and u != ROOM_RULES], urls
 
 
 def test_render_time_figure(server, new_context, figures):

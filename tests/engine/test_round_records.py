@@ -147,7 +147,7 @@ def test_a_pass_with_undrawn_tiles_left_is_refused():
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_javascript_replay_gives_the_same_frames():
     records = [record_of_case(c) for c in RANDOM] + [r for p in (2, 3, 4) for r, _ in _played_match(p, p, 3)]
-    script = ("import { replayFrames } from './src/ziehdomino/web/replay/replay.js';"
+    script = ("import { replayFrames } from './src/ziehdomino/web/engine/replay.js';"
               "let t='';process.stdin.on('data',d=>t+=d).on('end',()=>{"
               "console.log(JSON.stringify(JSON.parse(t).map(replayFrames)));});")
     out = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(records),

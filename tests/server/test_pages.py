@@ -199,7 +199,7 @@ def test_the_service_worker_carries_the_apps_version_and_a_deploy_changes_it(tmp
     assert re.fullmatch(r"[0-9a-f]{12}", version) and f"ziehdomino-static-{version}" in first.text
     assert VERSION_MARK not in first.text and "__WEB_FILES__" not in first.text
     # Every script and style of the app is cached for offline play (none forgotten in a list).
-    for name in ("pages/page-local.js", "engine.js", "common/names.js", "sessions/local-save.js", "bots/index.js",
+    for name in ("pages/page-local.js", "engine/round.js", "common/names.js", "sessions/local-save.js", "bots/index.js",
                  "table/table.css", "style.css", "icon.svg"):
         assert f"'/static/{name}'" in first.text, name
     (web / "style.css").write_text((web / "style.css").read_text(encoding="utf-8") + "\n/* deploy */\n", encoding="utf-8")

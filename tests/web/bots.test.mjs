@@ -10,7 +10,7 @@ import {
 } from '../../src/ziehdomino/web/bots/index.js';
 import {
   ALL_TILES, applyAction, cloneRound, dealRound, legalActions, matchApply, newMatch, seatView, seededRng,
-} from '../../src/ziehdomino/web/engine.js';
+} from '../../src/ziehdomino/web/engine/index.js';
 import { Mulberry32, mixSeed } from '../../src/ziehdomino/web/bots/rng.js';
 
 const index = (tile) => ALL_TILES.indexOf(tile);
@@ -50,7 +50,7 @@ test('mulberry32 gives the reference values (same as Python)', () => {
   assert.equal(b.state, 9);
 });
 
-test('the sim agrees with engine.js: legal moves and every successor', () => {
+test('the sim agrees with the engine: legal moves and every successor', () => {
   const rng = seededRng(3);
   let positions = 0;
   for (let n = 0; n < 600; n++) {
@@ -125,7 +125,7 @@ test('playouts end with a result the engine would give for the same moves', () =
 });
 const PIPS_OF = (i) => TA[i] + TB[i];
 
-test('every action of every level is legal (engine.js checks each)', () => {
+test('every action of every level is legal (the engine checks each)', () => {
   const rounds = { leicht: 600, heaviest: 600, mittel: 600, stark: 200 };
   for (const [level, count] of Object.entries(rounds)) {
     const rng = seededRng(Object.keys(LEVELS).indexOf(level) + 1);

@@ -1,4 +1,4 @@
-// Tests of the browser rules engine (src/ziehdomino/web/engine.js). Run: node --test tests/web/
+// Tests of the browser rules engine (src/ziehdomino/web/engine/). Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -28,7 +28,7 @@ import {
   seededRng,
   matchToState,
   tilePips,
-} from '../../src/ziehdomino/web/engine.js';
+} from '../../src/ziehdomino/web/engine/index.js';
 
 const vectors = (name) => JSON.parse(readFileSync(new URL(`../vectors/${name}`, import.meta.url), 'utf8'));
 

@@ -1,4 +1,4 @@
-// The committed deal in the browser (web/common/fair.js) against the vectors Python is held to
+// The committed deal in the browser (web/engine/fair.js) against the vectors Python is held to
 // (tests/vectors/fair/deals.json, docs/fair.md), and the engine dealing with it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 
 import {
   CANONICAL_TILES, below, commitmentOf, dealOf, dealOrder, dealPlan, dealSwaps, isContribution, newContribution, newSeed, swapsRng,
-} from '../../src/ziehdomino/web/common/fair.js';
-import { dealRound, formatTile } from '../../src/ziehdomino/web/engine.js';
+} from '../../src/ziehdomino/web/engine/fair.js';
+import { dealRound, formatTile } from '../../src/ziehdomino/web/engine/index.js';
 
 const VECTORS = JSON.parse(readFileSync(new URL('../vectors/fair/deals.json', import.meta.url), 'utf8'));
 const SIZES = { 2: 7, 3: 5, 4: 5 };
@@ -60,8 +60,8 @@ test('malformed seeds and contributions are refused', async () => {
 });
 
 test('a committed match shows the seed only after the round, keeps it in its save and its record', async () => {
-  const { newMatch, seatView, matchToState, matchFromState, matchApply, legalActions } = await import('../../src/ziehdomino/web/engine.js');
-  const { roundRecord } = await import('../../src/ziehdomino/web/replay/replay.js');
+  const { newMatch, seatView, matchToState, matchFromState, matchApply, legalActions } = await import('../../src/ziehdomino/web/engine/index.js');
+  const { roundRecord } = await import('../../src/ziehdomino/web/engine/replay.js');
   const c = VECTORS.deals[0];
   const fair = { commitment: c.commitment, seed: c.seed, contributions: c.contributions };
   const match = newMatch(2, { rng: swapsRng(await dealSwaps(c.seed, c.contributions)), firstStarter: 0, fair });
@@ -87,8 +87,8 @@ class FakeStorage {
 
 /** A committed two-seat round played to its end: its end view for seat 0, and its record. */
 async function finishedRound(contributions = ['a'.repeat(32), '']) {
-  const { newMatch, seatView, matchApply, legalActions } = await import('../../src/ziehdomino/web/engine.js');
-  const { roundRecord } = await import('../../src/ziehdomino/web/replay/replay.js');
+  const { newMatch, seatView, matchApply, legalActions } = await import('../../src/ziehdomino/web/engine/index.js');
+  const { roundRecord } = await import('../../src/ziehdomino/web/engine/replay.js');
   const seed = newSeed();
   const fair = { commitment: await commitmentOf(seed), seed, contributions };
   const { swaps, starter } = await dealPlan(seed, contributions);

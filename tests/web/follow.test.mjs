@@ -1,12 +1,12 @@
-// The room page's working out of a delta's act (src/ziehdomino/web/sessions/follow.js) against
-// the rules engine (engine.js), over random rounds of 2 to 4 seats: the legal actions it works
+// The room page's working out of a delta's act (src/ziehdomino/web/engine/follow.js) against
+// the rest of the rules engine (round.js, match.js, view.js), over random rounds of 2 to 4 seats: the legal actions it works
 // out of a seat's view are the engine's, and following each action's act from the view before
 // it gives the engine's view after it in every field the act changes. Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { matchApply, newMatch, nextRound, seatView, seededRng } from '../../src/ziehdomino/web/engine.js';
-import { follow, legalOf } from '../../src/ziehdomino/web/sessions/follow.js';
+import { matchApply, newMatch, nextRound, seatView, seededRng } from '../../src/ziehdomino/web/engine/index.js';
+import { follow, legalOf } from '../../src/ziehdomino/web/engine/follow.js';
 
 /** The act of a log entry (the compact form a delta frame carries). */
 function actOf(entry) {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { matchFromState } from '../../src/ziehdomino/web/engine.js';
+import { matchFromState } from '../../src/ziehdomino/web/engine/index.js';
 import { MATCH_FORMAT, SAVE_KEY, readSave } from '../../src/ziehdomino/web/sessions/local-save.js';
 import { LocalSession } from '../../src/ziehdomino/web/sessions/session-local.js';
 

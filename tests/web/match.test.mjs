@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { matchApply, matchWinner, newMatch, nextRound, rematch, seatView } from '../../src/ziehdomino/web/engine.js';
+import { matchApply, matchWinner, newMatch, nextRound, rematch, seatView } from '../../src/ziehdomino/web/engine/index.js';
 import { LocalSession, SAVE_KEY } from '../../src/ziehdomino/web/sessions/session-local.js';
 import { matchCounters, matchSentence } from '../../src/ziehdomino/web/table/words.js';
 

@@ -83,9 +83,12 @@ test('the start and room pages load no rules engine and no local session with th
   for (const page of ['pages/page-start.js', 'pages/page-room.js']) {
     const graph = moduleGraph(page, { dynamic: false });
     assert.ok(graph.has('common/names.js'), `${page} checks names with names.js`);
-    for (const heavy of ['engine.js', 'sessions/session-local.js', 'bots/index.js']) {
+    for (const heavy of ['sessions/session-local.js', 'bots/index.js']) {
       assert.ok(!graph.has(heavy), `${page} loads ${heavy}: ${[...graph]}`);
     }
+    // Of the engine, only what a delta frame's act does to the view (engine/follow.js).
+    const rules = [...graph].filter((name) => /^engine\//.test(name) && name !== 'engine/follow.js');
+    assert.deepEqual(rules, [], `${page} loads the rules engine`);
   }
   // The name rule is a module of its own, importing only the product's constants (its length).
   assert.deepEqual([...moduleGraph('common/names.js')].sort(), ['common/constants.js', 'common/names.js']);
@@ -93,7 +96,7 @@ test('the start and room pages load no rules engine and no local session with th
 
 test('the local page imports the computers (bots/index.js) only dynamically: no part of its first load', () => {
   const staticOnly = moduleGraph('pages/page-local.js', { dynamic: false });
-  assert.ok(staticOnly.has('engine.js') && staticOnly.has('table/render.js'), [...staticOnly]);
+  assert.ok(staticOnly.has('engine/round.js') && staticOnly.has('table/render.js'), [...staticOnly]);
   assert.ok(!staticOnly.has('bots/index.js'), [...staticOnly]);
   assert.match(read('pages/page-local.js'), /import\('\.\.\/bots\/index\.js'\)/);
 });

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { decide } from '../../src/ziehdomino/web/bots/index.js';
 import {
   applyAction, checkAction, matchApply, newMatch, roundFromPosition, seatView, seededRng,
-} from '../../src/ziehdomino/web/engine.js';
+} from '../../src/ziehdomino/web/engine/index.js';
 import { mixSeed } from '../../src/ziehdomino/web/bots/rng.js';
 import { TIP_ACTIONS, TipCoach, loadTips, tipFor, tipSeed } from '../../src/ziehdomino/web/learn/tips.js';
 

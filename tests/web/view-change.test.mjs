@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { legalActions, matchApply, newMatch, seededRng, seatView } from '../../src/ziehdomino/web/engine.js';
+import { legalActions, matchApply, newMatch, seededRng, seatView } from '../../src/ziehdomino/web/engine/index.js';
 import { MOTION_MS, motionMs } from '../../src/ziehdomino/web/table/motion.js';
 import { SOUNDS, soundsFor } from '../../src/ziehdomino/web/table/sound.js';
 import { viewChange } from '../../src/ziehdomino/web/table/view-change.js';

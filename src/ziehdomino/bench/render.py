@@ -4,7 +4,7 @@
 
 Serves ``src/ziehdomino/web/`` to the browser through Playwright's routing (no server needed),
 plays local 4-seat rounds and prints the median, p95 and max time per action, from the click's
-handler to a laid-out page: engine.js applies it, the game is saved to localStorage, the seat's
+handler to a laid-out page: web/engine/ applies it, the game is saved to localStorage, the seat's
 view is built and the renderer updates the table (style and layout included), for the person's
 actions and the computers' alike. Goal: under 16 ms (one frame). Also prints the table's
 first-load weight (gzip). Figures only, never pass/fail; :func:`measure` is shared with the

@@ -1,5 +1,5 @@
 """The committed deal: a round's tile order as a function of a secret seed and everyone's
-contributions (``docs/fair.md``, which defines it; ``web/common/fair.js`` is the browser's twin,
+contributions (``docs/fair.md``, which defines it; ``web/engine/fair.js`` is the browser's twin,
 and ``tests/vectors/fair/deals.json`` holds the two equal).
 
 In short: ``commitment = SHA-256(seed)``; a byte stream is HMAC-SHA-256 keyed with the seed over

@@ -2,7 +2,7 @@
 
 A delta frame names the action that was taken (its *act*) instead of the fields it changed; the
 client works those out from the view it holds (docs/protocol.md, "Delta frames"). This module
-is that working out, the reference that the browser's ``web/sessions/follow.js`` matches (the
+is that working out, the reference that the browser's ``web/engine/follow.js`` matches (the
 delta vectors hold both to the server's full states byte for byte). The server sends every
 field whose value is not the one worked out here, so following need not know how a round ends,
 what tile was drawn or how much time an absent person is given: it only has to be the same in

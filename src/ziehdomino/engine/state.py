@@ -88,7 +88,7 @@ def match_from_state(state: Any, *, rng: random.Random | None = None) -> Match:
     """Rebuild a match from :func:`match_to_state`'s form, replaying the round's actions.
 
     Only a state that a match could have reached is accepted (``tests/vectors/stored.json``
-    holds the cases; ``matchFromState`` in ``web/engine.js`` refuses the same ones).
+    holds the cases; ``matchFromState`` in ``web/engine/state.js`` refuses the same ones).
 
     Raises:
         PositionError: naming the field at fault: a wrong ``format``; bad ``players``; a

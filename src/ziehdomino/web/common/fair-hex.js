@@ -1,7 +1,7 @@
 /**
  * @file The committed deal's hex forms (docs/fair.md): a seed (32 bytes, 64 lowercase hex
  * digits), a person's contribution (16 bytes, 32 digits; "" for none) and fresh ones from
- * `crypto.getRandomValues`. Apart from `fair.js` so that a room's page, which only sends its
+ * `crypto.getRandomValues`. Apart from engine/fair.js so that a room's page, which only sends its
  * contribution, loads this and not the deal's derivation.
  */
 

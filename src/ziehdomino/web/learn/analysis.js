@@ -6,12 +6,13 @@
  * empty). Pure, without the DOM; the browser runs it a decision at a time (analysis-panel.js).
  */
 
-import { legalActions, formatOriented, formatTile } from '../engine.js';
+import { copyEntry, legalActions } from '../engine/round.js';
+import { formatOriented, formatTile } from '../engine/tiles.js';
 import { analyse } from '../bots/levels.js';
 import { ALL_MASK, tileIndex } from '../bots/masks.js';
 import { mixSeed } from '../bots/rng.js';
 import { exactValue } from '../bots/solve.js';
-import { replayRounds } from '../replay/replay.js';
+import { replayRounds } from '../engine/replay.js';
 
 /** Points (of 100) a decision loses to be a "Fehler" (blunder). */
 export const BLUNDER = 10;
@@ -27,16 +28,6 @@ export function decisionSeed(step) {
   return mixSeed(SEED, step);
 }
 
-function logEntry(e) {
-  const out = { seat: e.seat, type: e.type };
-  if (e.type === 'play') {
-    out.tile = e.tile;
-    out.end = e.end;
-  }
-  out.ends = e.ends === null ? null : e.ends.slice();
-  return out;
-}
-
 /**
  * `seat`'s view (docs/view.md) of a replayed state `round`, whose boneyard holds only the tiles
  * drawn later and `undrawn` more behind them: what that seat knew at that moment.
@@ -47,7 +38,7 @@ export function decisionView(round, undrawn, seat) {
     line: round.line.map(formatOriented), ends: round.left === null ? null : [round.left, round.right],
     hand: round.hands[seat].map(formatTile), hand_counts: round.hands.map((h) => h.length),
     boneyard_count: round.boneyard.length + undrawn, turn: round.turn, passes: round.passes,
-    legal: legalActions(round, seat), log: (round.log ?? []).map(logEntry), result: null, hands: null, pips: null,
+    legal: legalActions(round, seat), log: (round.log ?? []).map(copyEntry), result: null, hands: null, pips: null,
     match: { wins: new Array(round.players).fill(0), shared: new Array(round.players).fill(0), next_starter: 0 },
   };
 }

@@ -8,9 +8,9 @@
  * starter too). Loaded by the table only when a round ends (it needs the rules).
  */
 
-import { commitmentOf, dealOf, isContribution, isSeed } from '../common/fair.js';
-import { handSize } from '../engine.js';
-import { replayRounds } from './replay.js';
+import { handSize } from '../engine/deal.js';
+import { commitmentOf, dealOf, isContribution, isSeed } from '../engine/fair.js';
+import { replayRounds } from '../engine/replay.js';
 
 /**
  * @typedef {object} ProofCheck

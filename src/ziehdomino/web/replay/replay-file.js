@@ -6,7 +6,7 @@
  */
 
 import { LEVELS, NAME_MAX } from '../common/constants.js';
-import { replayRounds } from './replay.js';
+import { replayRounds } from '../engine/replay.js';
 
 /** The largest file opened (bytes): a round's record is a few kilobytes. */
 export const MAX_FILE = 256 * 1024;

@@ -4,14 +4,14 @@
  * both are held to the vectors in `tests/vectors/deltas.json`.
  */
 
-import { follow, legalOf } from './follow.js';
+import { follow, legalOf } from '../engine/follow.js';
 
 /**
  * The state (a parsed `state` message) that `delta` (a parsed `delta` message) makes of
  * `state`, as a new object; null when it does not apply: its `seq` is not one more than
  * `state.seq` (a state was missed), it changes a view that `state` does not have, or its act is not one. The
  * page then asks for the full state (`{"type": "sync"}`); it never guesses. The act first
- * (follow.js), then the fields and seats named, then the lists extended, then `legal` worked out. Fields
+ * (engine/follow.js), then the fields and seats named, then the lists extended, then `legal` worked out. Fields
  * keep their order, so `JSON.stringify` of the result is the server's full text.
  *
  * @param {object|null} state

@@ -7,7 +7,7 @@
  * a game is there.
  */
 
-import { commitmentOf, dealPlan, newSeed, swapsRng } from '../common/fair.js';
+import { commitmentOf, dealPlan, newSeed, swapsRng } from '../engine/fair.js';
 import { checkView } from '../replay/fair-proof.js';
 
 export class LocalDeals {

@@ -9,7 +9,7 @@
  *   shared rounds and the average pips left in hand at the round's end.
  *
  * Pure functions over plain data, no rules engine (the room page loads this); the storage is
- * passed in (localStorage or a fake). A round's summary from its record is replay.js's `roundSummary`.
+ * passed in (localStorage or a fake). A round's summary from its record is engine/replay.js's `roundSummary`.
  */
 
 import { LEVELS, TABLE_SIZES } from '../common/constants.js';

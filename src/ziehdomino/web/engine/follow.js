@@ -1,17 +1,18 @@
 /**
  * @file What one public action does to a seat's view, worked out from that view alone: a delta
  * frame names the action taken (its act) instead of the fields it changed (docs/protocol.md,
- * "Delta frames"). The same as the server's reference, `engine/follow.py`; both are held to the
+ * "Delta frames"). The twin of the server's reference, `engine/follow.py`; both are held to the
  * vectors in `tests/vectors/deltas.json`. The server sends every field whose value is not the
  * one worked out here (a round's end, a drawn tile, an absent person's time).
  *
  * An act is `[seat, tile, end]` for a play (`end` null for the opening tile), `[seat, 'draw']`
  * or `[seat, 'pass']`, with `true` added at its end when a computer made the move for a person.
  *
- * The room page works without the rules engine (engine.js is the local game's, and too heavy for
- * a page that only shows what the server decides), so the one rule needed here, which actions
- * the seat to act has, is written again on the view's own terms; `tests/web/follow.test.mjs`
- * holds it equal to engine.js's `legalActions` over many random rounds.
+ * The room page loads this module alone of the engine, importing nothing (a round, a match and
+ * the rest are the local game's, and too heavy for a page that only shows what the server
+ * decides), so the one rule needed here, which actions the seat to act has, is written again on
+ * the view's own terms; `tests/web/follow.test.mjs` holds it equal to round.js's `legalActions`
+ * over many random rounds.
  */
 
 /** A tile's two halves from its text `"a|b"`. */

@@ -1,18 +1,19 @@
 /**
- * @file The committed deal in the browser: the twin of Python's `ziehdomino.engine.fair`
+ * @file The committed deal in the browser: the twin of Python's `engine/fair.py`
  * (docs/fair.md defines it; tests/vectors/fair/deals.json holds the two equal).
  *
  * commitment = SHA-256(seed); the stream is HMAC-SHA-256 keyed with the seed over
  * "ziehdomino-deal-v1:" + the contributions joined by "," + a 4-byte big-endian counter, block
  * after block; its 32-bit big-endian numbers, with the biased top rejected, drive a
  * Fisher–Yates shuffle of the 28 tiles in canonical order, then pick a match's first starter. The cryptography is the browser's
- * own `crypto.subtle` (also in node ≥ 19); this module needs no rules engine. The hex forms
- * (a seed, a contribution, a fresh one) are `fair-hex.js`, which a room's page loads alone.
+ * own `crypto.subtle` (also in node ≥ 19); this module imports no other module of the engine.
+ * The hex forms (a seed, a contribution, a fresh one) are `common/fair-hex.js`, which a room's
+ * page loads alone.
  */
 
-import { isContribution, isSeed, toHex } from './fair-hex.js';
+import { isContribution, isSeed, toHex } from '../common/fair-hex.js';
 
-export { CONTRIBUTION_BYTES, SEED_BYTES, isContribution, isSeed, newContribution, newSeed } from './fair-hex.js';
+export { CONTRIBUTION_BYTES, SEED_BYTES, isContribution, isSeed, newContribution, newSeed } from '../common/fair-hex.js';
 
 const DOMAIN = 'ziehdomino-deal-v1:';
 const U32 = 2 ** 32;
@@ -110,7 +111,7 @@ export async function dealSwaps(seed, contributions) {
 }
 
 /**
- * A generator in the engine's form (`{int(n)}`, web/engine.js) that gives these swap places in
+ * A generator in the engine's form (`{int(n)}`, deal.js's `Rng`) that gives these swap places in
  * turn: dealing with it makes the engine's own Fisher–Yates (the same one) deal the committed
  * order. It throws once exhausted or asked for another range than the shuffle's.
  * @param {number[]} swaps  from `dealSwaps`.

@@ -1,35 +1,30 @@
 /**
- * @file A finished round's record, and its replay through the rules: the JavaScript twin of
- * Python's `ziehdomino.engine.replay` (record format and frames: docs/replay.md).
+ * @file A finished round's record, and its replay through the rules: the twin of Python's
+ * `engine/replay.py` (record format and frames: docs/replay.md).
  *
  * A record is the round's deal (its boneyard cut to the tiles drawn, in draw order, plus the
  * count of those never drawn) and its accepted actions. `replayFrames` plays it again through
- * engine.js and returns every state the round passed through; nothing is taken on trust.
+ * round.js and returns every state the round passed through; nothing is taken on trust.
+ * `roundSummary` is the line a finished round gets in the statistics, the twin of the server's
+ * `round_summary`.
  */
 
-import {
-  PositionError,
-  Refusal,
-  applyAction,
-  cloneRound,
-  fairJson,
-  formatOriented,
-  formatTile,
-  handSize,
-  roundFromPosition,
-  tilePips,
-} from '../engine.js';
+import { handSize } from './deal.js';
+import { PositionError, Refusal, isPlainObject } from './errors.js';
+import { roundFromPosition } from './position.js';
+import { applyAction, cloneRound, copyResult } from './round.js';
+import { formatOriented, formatTile, tilePips } from './tiles.js';
+import { fairJson } from './view.js';
 
 /** The record format written by `roundRecord` and read by `replayFrames`. */
 export const RECORD_FORMAT = 1;
 const SET_SIZE = 28;
 
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isCount = (v, low) => Number.isInteger(v) && v >= low;
 
 /**
  * The record of the match's current round, which must be over (Python's `round_record`).
- * @param {import('../engine.js').Match} match  from `newMatch` / `matchFromState` (keeps `opening`).
+ * @param {import('./index.js').Match} match  from `newMatch` / `matchFromState` (keeps `opening`).
  * @returns {{format: 1, round: number, players: number, starter: number, deal: object,
  *   undrawn: number, actions: object[], result: object}} plain JSON.
  * @throws {TypeError} while the round is being played, or without its deal or log.
@@ -37,10 +32,9 @@ const isCount = (v, low) => Number.isInteger(v) && v >= low;
 export function roundRecord(match) {
   const { round, opening } = match;
   if (round.result === null) throw new TypeError('The round is still being played: only a finished round has a record.');
-  if (!isObject(opening) || round.log === null) throw new TypeError('The match keeps no deal or log.');
+  if (!isPlainObject(opening) || round.log === null) throw new TypeError('The match keeps no deal or log.');
   const draws = round.log.filter((e) => e.type === 'draw').length;
-  const result = { kind: round.result.kind, winners: round.result.winners.slice() };
-  if (round.result.kind === 'blocked') result.pips = round.result.pips.slice();
+  const result = copyResult(round.result);
   return {
     format: RECORD_FORMAT,
     round: match.roundNumber,
@@ -60,7 +54,7 @@ export function roundRecord(match) {
 }
 
 function checkRecord(record) {
-  if (!isObject(record) || record.format !== RECORD_FORMAT) {
+  if (!isPlainObject(record) || record.format !== RECORD_FORMAT) {
     throw new PositionError(`This is not a round record of format ${RECORD_FORMAT}.`);
   }
   if (!isCount(record.round, 1)) throw new PositionError(`round must be an integer >= 1, not ${JSON.stringify(record.round)}.`);
@@ -94,7 +88,7 @@ const sameResult = (a, b) => JSON.stringify(a) === JSON.stringify(b && {
 /**
  * Replays a record (Python's `replay_rounds`).
  * @param {object} record
- * @returns {{states: import('../engine.js').Round[], undrawn: number}} every state (before the
+ * @returns {{states: import('./index.js').Round[], undrawn: number}} every state (before the
  *   first action and after each one, independent copies with their logs); a state's boneyard
  *   holds only the tiles still to be drawn, `undrawn` more lay behind them.
  * @throws {PositionError} naming what is wrong: another format or shape, a deal that is no
@@ -106,7 +100,7 @@ export function replayRounds(record) {
   const states = [cloneRound(round)];
   actions.forEach((action, i) => {
     try {
-      if (isObject(action) && action.type === 'pass' && undrawn > 0) {
+      if (isPlainObject(action) && action.type === 'pass' && undrawn > 0) {
         throw new Refusal('cannot_pass', `the boneyard still held ${undrawn} undrawn tiles.`);
       }
       applyAction(round, round.turn, action);
@@ -141,11 +135,7 @@ function frame(step, round, undrawn) {
     }
   }
   const over = round.result !== null;
-  let result = null;
-  if (over) {
-    result = { kind: round.result.kind, winners: round.result.winners.slice() };
-    if (round.result.kind === 'blocked') result.pips = round.result.pips.slice();
-  }
+  const result = over ? copyResult(round.result) : null;
   return {
     step,
     action,

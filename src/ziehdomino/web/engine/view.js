@@ -1,0 +1,61 @@
+/**
+ * @file The seat's view, what one seat may know (docs/view.md): the twin of Python's
+ * `engine/view.py`.
+ */
+
+import { checkSeat } from './deal.js';
+import { nextStarter } from './match.js';
+import { copyEntry, copyResult, legalActions } from './round.js';
+import { textOf } from './tiles.js';
+
+/**
+ * What one seat may know, exactly in the shape of docs/view.md (plus `pips`). Before the round
+ * ends it holds the viewer's own hand but never another hand, the boneyard's tiles or order, or
+ * any generator state; afterwards `hands` and `pips` show every seat. A spectator (`seat`
+ * null) gets `hand: null` and `legal: []`. Fresh JSON-safe objects, sharing nothing.
+ * @param {Match} match
+ * @param {Seat|null} seat
+ * @returns {object} `{version, players, seat, round_number, starter, line, ends, hand,
+ *   hand_counts, boneyard_count, turn, passes, legal, log, result, hands, pips,
+ *   match: {wins, shared, next_starter}}`
+ * @throws {PositionError} for a seat that is neither null nor a seat of the match.
+ */
+export function seatView(match, seat) {
+  if (seat !== null) checkSeat(seat, match.players, 'seat');
+  const round = match.round;
+  const over = round.result !== null;
+  return {
+    version: match.version,
+    players: match.players,
+    seat,
+    round_number: match.roundNumber,
+    starter: round.starter,
+    line: round.line.map(textOf),
+    ends: round.left === null ? null : [round.left, round.right],
+    hand: seat === null ? null : round.hands[seat].map(textOf),
+    hand_counts: round.hands.map((hand) => hand.length),
+    boneyard_count: round.boneyard.length,
+    turn: round.turn,
+    passes: round.passes,
+    legal: seat === null ? [] : legalActions(round, seat),
+    log: round.log === null ? [] : round.log.map(copyEntry),
+    result: over ? copyResult(round.result) : null,
+    hands: over ? round.hands.map((hand) => hand.map(textOf)) : null,
+    pips: over ? round.hands.map((hand) => hand.reduce((sum, t) => sum + t[0] + t[1], 0)) : null,
+    match: { wins: match.wins.slice(), shared: match.shared.slice(), next_starter: nextStarter(match) },
+    fair: fairJson(match),
+  };
+}
+
+/**
+ * The view's `fair` (Python's `fair_json`): the round's commitment, and its seed and
+ * contributions once the round is over (docs/fair.md); null for a round dealt without one.
+ * @param {Match} match
+ * @returns {{commitment: string, seed: string|null, contributions: string[]|null}|null}
+ */
+export function fairJson(match) {
+  const proof = match.fair;
+  if (!proof) return null;
+  if (match.round.result === null) return { commitment: proof.commitment, seed: null, contributions: null };
+  return { commitment: proof.commitment, seed: proof.seed, contributions: proof.contributions.slice() };
+}

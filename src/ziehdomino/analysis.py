@@ -15,14 +15,17 @@ percent); at least :data:`BLUNDER` points is a "Fehler", at least :data:`INACCUR
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final, Literal, TypedDict
 
 from .bots import analyse
 from .bots.masks import FULL, INDEX, tile_index
 from .bots.rng import mix_seed
 from .bots.solve import exact_value
 from .engine import action_to_json, format_oriented, format_tile, parse_tile, replay_rounds
+from .engine.actions import ActionJSON, End
+from .engine.replay import RoundRecord
 from .engine.round import Round
+from .engine.view import SeatView
 
 #: Points (of 100) a decision loses to be a "Fehler" (blunder).
 BLUNDER: Final = 10
@@ -34,12 +37,36 @@ SEED: Final = 2029
 EXACT_BUDGET: Final = 400_000
 
 
+class MoveScore(TypedDict):
+    """One candidate of a decision: its play and its score out of ``of``."""
+
+    tile: str
+    end: End | None
+    score: int
+    of: int
+
+
+class DecisionAnalysis(TypedDict):
+    """The analysis of one decision (:func:`analyse_decision`); twin of ``web/learn/analysis.js``'s."""
+
+    step: int
+    seat: int
+    method: Literal["exact", "sample"]
+    moves: list[MoveScore]
+    played: int
+    best: int
+    chance_played: float
+    chance_best: float
+    loss: float
+    mark: Literal["fehler", "ungenau"] | None
+
+
 def decision_seed(step: int) -> int:
     """The seed of the search at the decision before action number ``step`` of the round."""
     return mix_seed(SEED, step)
 
 
-def decision_view(r: Round, undrawn: int, seat: int) -> dict[str, Any]:
+def decision_view(r: Round, undrawn: int, seat: int) -> SeatView:
     """``seat``'s view (docs/view.md) of a replayed state ``r``, whose boneyard holds only the
     tiles drawn later and ``undrawn`` more behind them: what that seat knew at that moment."""
     ends = r.ends
@@ -50,11 +77,11 @@ def decision_view(r: Round, undrawn: int, seat: int) -> dict[str, Any]:
         "boneyard_count": len(r.boneyard) + undrawn, "turn": r.turn, "passes": r.passes,
         "legal": [action_to_json(a) for a in r.legal_actions(seat)],
         "log": [e.to_json() for e in r.log or []], "result": None, "hands": None, "pips": None,
-        "match": {"wins": [0] * r.players, "shared": [0] * r.players, "next_starter": 0},
+        "match": {"wins": [0] * r.players, "shared": [0] * r.players, "next_starter": 0}, "fair": None,
     }
 
 
-def _after(left: int, right: int, action: dict[str, Any]) -> tuple[int, int]:
+def _after(left: int, right: int, action: ActionJSON) -> tuple[int, int]:
     """The open ends after a play (a legal action of the view)."""
     a, b = parse_tile(action["tile"])
     if action["end"] == "left":
@@ -62,14 +89,15 @@ def _after(left: int, right: int, action: dict[str, Any]) -> tuple[int, int]:
     return left, (b if a == right else a)
 
 
-def exact_values(view: dict[str, Any], actions: list[dict[str, Any]]) -> list[int] | None:
+def exact_values(view: SeatView, actions: list[ActionJSON]) -> list[int] | None:
     """The exact value (0 lost, 1 shared, 2 won alone) for the seat of ``view`` (two seats, the
     boneyard empty) of each play in ``actions``; None past :data:`EXACT_BUDGET` positions."""
-    me = view["seat"]
-    hand = sum(1 << tile_index(t) for t in view["hand"])
+    me, held, ends = view["seat"], view["hand"], view["ends"]
+    assert me is not None and held is not None and ends is not None, "a seat's view of a line in play"
+    hand = sum(1 << tile_index(t) for t in held)
     line = sum(1 << INDEX[parse_tile(t)] for t in view["line"])
     other = FULL & ~hand & ~line
-    left, right = view["ends"]
+    left, right = ends
     budget = [EXACT_BUDGET]
     out = []
     for action in actions:
@@ -83,7 +111,7 @@ def exact_values(view: dict[str, Any], actions: list[dict[str, Any]]) -> list[in
     return out if budget[0] >= 0 else None
 
 
-def _played(legal: list[dict[str, Any]], indexes: list[int], action: dict[str, Any]) -> int:
+def _played(legal: list[ActionJSON], indexes: list[int], action: ActionJSON) -> int:
     """The candidate the seat chose: the one of the same legal action, else the one of the same
     tile (a play at the right end when both ends show the same number is the left one's)."""
     for c, idx in enumerate(indexes):
@@ -92,7 +120,7 @@ def _played(legal: list[dict[str, Any]], indexes: list[int], action: dict[str, A
     return next(c for c, idx in enumerate(indexes) if legal[idx]["tile"] == action["tile"])
 
 
-def analyse_decision(view: dict[str, Any], action: dict[str, Any], step: int) -> dict[str, Any] | None:
+def analyse_decision(view: SeatView, action: ActionJSON, step: int) -> DecisionAnalysis | None:
     """The analysis of one decision: the seat's ``view`` and the ``action`` it took before action
     number ``step``; None when the seat had no real choice.
 
@@ -102,7 +130,8 @@ def analyse_decision(view: dict[str, Any], action: dict[str, Any], step: int) ->
         go to the earlier move), then ``"chance_played"``, ``"chance_best"`` (percent),
         ``"loss"`` (points) and ``"mark"``: ``"fehler"``, ``"ungenau"`` or None.
     """
-    if len(view["legal"]) < 2:
+    seat = view["seat"]
+    if len(view["legal"]) < 2 or seat is None:
         return None
     found = analyse(view, decision_seed(step))
     if found["method"] in ("only", "same"):
@@ -110,6 +139,7 @@ def analyse_decision(view: dict[str, Any], action: dict[str, Any], step: int) ->
     indexes = [c["index"] for c in found["candidates"]]
     actions = [view["legal"][i] for i in indexes]
     exact = exact_values(view, actions) if view["players"] == 2 and view["boneyard_count"] == 0 else None
+    method: Literal["exact", "sample"]
     if exact is not None:
         method, scores, of = "exact", exact, 2
     elif found["method"] == "solve":  # the solver's values, when the exact budget ran out first
@@ -122,13 +152,13 @@ def analyse_decision(view: dict[str, Any], action: dict[str, Any], step: int) ->
     chance_played = 100 * scores[played] / of
     chance_best = 100 * scores[best] / of
     loss = chance_best - chance_played
-    mark = "fehler" if loss >= BLUNDER else "ungenau" if loss >= INACCURACY else None
-    moves = [{"tile": a["tile"], "end": a["end"], "score": s, "of": of} for a, s in zip(actions, scores)]
-    return {"step": step, "seat": view["seat"], "method": method, "moves": moves, "played": played, "best": best,
+    mark: Literal["fehler", "ungenau"] | None = "fehler" if loss >= BLUNDER else "ungenau" if loss >= INACCURACY else None
+    moves: list[MoveScore] = [{"tile": a["tile"], "end": a["end"], "score": s, "of": of} for a, s in zip(actions, scores)]
+    return {"step": step, "seat": seat, "method": method, "moves": moves, "played": played, "best": best,
             "chance_played": chance_played, "chance_best": chance_best, "loss": loss, "mark": mark}
 
 
-def analyse_round(record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+def analyse_round(record: RoundRecord, seat: int) -> list[DecisionAnalysis]:
     """The analysis of every decision of ``seat`` with a real choice in a finished round's
     ``record`` (docs/replay.md), in the order played (:func:`analyse_decision`).
 

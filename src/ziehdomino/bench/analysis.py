@@ -20,6 +20,7 @@ from typing import Any
 from ..analysis import analyse_round
 from ..bots import decide
 from ..engine import Match, parse_action, round_record, seat_view
+from ..engine.replay import RoundRecord
 from .browser import module_page
 
 _JS_TIMER = """
@@ -36,7 +37,7 @@ async (records) => {
 """
 
 
-def records(count: int, seed: int) -> list[dict[str, Any]]:
+def records(count: int, seed: int) -> list[RoundRecord]:
     """``count`` finished rounds' records (2, 3 and 4 seats in turn)."""
     rng = random.Random(seed)
     out = []
@@ -57,7 +58,7 @@ def _figures(ms: list[float]) -> dict[str, float]:
             "max_ms": round(ms[-1], 1)}
 
 
-def time_python(recs: list[dict[str, Any]]) -> tuple[dict[str, float], list[Any]]:
+def time_python(recs: list[RoundRecord]) -> tuple[dict[str, float], list[Any]]:
     """Wall-clock figures per round and the analyses."""
     times, out = [], []
     for record in recs:
@@ -67,7 +68,7 @@ def time_python(recs: list[dict[str, Any]]) -> tuple[dict[str, float], list[Any]
     return _figures(times), out
 
 
-def time_chromium(recs: list[dict[str, Any]]) -> tuple[dict[str, float], list[Any]] | None:
+def time_chromium(recs: list[RoundRecord]) -> tuple[dict[str, float], list[Any]] | None:
     """Figures per round and the analyses in one page of headless Chromium; None without it."""
     with module_page("learn/analysis.js") as page:
         if page is None:

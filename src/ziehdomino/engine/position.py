@@ -10,12 +10,24 @@ Tiles named nowhere are out of play in that position.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ..constants import MAX_PLAYERS, MIN_PLAYERS
 from .errors import PositionError
 from .round import Round
 from .tiles import Oriented, Tile, format_oriented, format_tile, parse_oriented, tile
+
+
+class PositionJSON(TypedDict):
+    """A position as :func:`position_of` writes it (tests/vectors/FORMAT.md): tiles as ``a|b``,
+    the line's oriented; the boneyard in draw order."""
+
+    players: int
+    hands: list[list[str]]
+    boneyard: list[str]
+    line: list[str]
+    turn: int
+    passes: int
 
 
 def _tiles(value: Any, what: str) -> list[Oriented]:
@@ -89,7 +101,7 @@ def round_from_position(position: Any, *, keep_log: bool = True) -> Round:
                  starter=starter, keep_log=keep_log)
 
 
-def position_of(rnd: Round) -> dict[str, Any]:
+def position_of(rnd: Round) -> PositionJSON:
     """Write a round back as a position object (hands in held order, boneyard in draw order).
 
     A finished round has no position to continue from: raises ``PositionError`` then.

@@ -23,15 +23,16 @@ that drew it. Which tiles were never drawn follows from the rest (the set has 28
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..constants import MAX_PLAYERS, MIN_PLAYERS, TABLE_SIZES
-from .actions import DRAW, PASS, Play, action_to_json, parse_action
+from .actions import DRAW, PASS, ActionJSON, End, Play, action_to_json, parse_action
 from .deal import hand_size
 from .errors import PositionError, Refusal
 from .match import Match
-from .position import round_from_position
-from .round import Round
+from .fair import Proof
+from .position import PositionJSON, round_from_position
+from .round import ResultJSON, Round
 from .view import fair_json
 from .tiles import format_oriented, format_tile
 
@@ -39,7 +40,48 @@ RECORD_FORMAT = 1
 _SET_SIZE = 28
 
 
-def round_record(match: Match) -> dict[str, Any]:
+class RoundRecord(TypedDict):
+    """A finished round's record (``format`` 1, the module docstring): its deal, the actions
+    accepted in it, its result, and the committed deal's proof when it had one."""
+
+    format: int
+    round: int
+    players: int
+    starter: int
+    deal: PositionJSON
+    undrawn: int
+    actions: list[ActionJSON]
+    result: ResultJSON
+    fair: NotRequired[Proof | None]
+
+
+class FrameAction(TypedDict):
+    """A replay frame's action: the log entry that led there, without its ends, and for a
+    draw the tile it took."""
+
+    seat: int
+    type: Literal["play", "draw", "pass"]
+    tile: NotRequired[str]
+    end: NotRequired[End | None]
+    drawn: NotRequired[str]
+
+
+class ReplayFrame(TypedDict):
+    """One state of a replayed round (``docs/replay.md``), every hand shown."""
+
+    step: int
+    action: FrameAction | None
+    line: list[str]
+    ends: list[int] | None
+    hands: list[list[str]]
+    boneyard_count: int
+    turn: int | None
+    passes: int
+    pips: list[int]
+    result: ResultJSON | None
+
+
+def round_record(match: Match) -> RoundRecord:
     """The record of ``match``'s current round, which must be over (see the module docstring).
 
     Raises:
@@ -58,11 +100,11 @@ def round_record(match: Match) -> dict[str, Any]:
         else:
             actions.append(action_to_json(DRAW if e.kind == "draw" else PASS))
     draws = sum(1 for e in r.log if e.kind == "draw")
-    deal = dict(match.opening)
+    deal = match.opening.copy()
     deal["hands"] = [list(h) for h in deal["hands"]]
     deal["boneyard"] = list(deal["boneyard"][:draws])
     deal["line"] = []
-    record = {
+    record: RoundRecord = {
         "format": RECORD_FORMAT,
         "round": match.round_number,
         "players": r.players,
@@ -77,7 +119,7 @@ def round_record(match: Match) -> dict[str, Any]:
     return record
 
 
-def _count(record: dict[str, Any], key: str, low: int) -> int:
+def _count(record: dict[str, object], key: str, low: int) -> int:
     value = record.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise PositionError(f"{key} must be an integer >= {low}, not {value!r}")
@@ -144,12 +186,16 @@ def replay_rounds(record: Any) -> tuple[list[Round], int]:
     return states, undrawn
 
 
-def _frame(step: int, rnd: Round, undrawn: int, drawn: str | None) -> dict[str, Any]:
-    action: dict[str, Any] | None = None
+def _frame(step: int, rnd: Round, undrawn: int, drawn: str | None) -> ReplayFrame:
+    action: FrameAction | None = None
     if step:
         assert rnd.log is not None
-        action = {**rnd.log[-1].to_json()}  # a frame's action: the log entry without its ends
-        del action["ends"]
+        entry = rnd.log[-1].to_json()  # a frame's action: the log entry without its ends
+        action = {"seat": entry["seat"], "type": entry["type"]}
+        if "tile" in entry:
+            action["tile"] = entry["tile"]
+        if "end" in entry:
+            action["end"] = entry["end"]
         if drawn is not None:
             action["drawn"] = drawn
     result, ends = rnd.result, rnd.ends
@@ -167,7 +213,7 @@ def _frame(step: int, rnd: Round, undrawn: int, drawn: str | None) -> dict[str, 
     }
 
 
-def replay_frames(record: Any) -> list[dict[str, Any]]:
+def replay_frames(record: Any) -> list[ReplayFrame]:
     """Every state of a recorded round as JSON frames, the deal first (``docs/replay.md``).
 
     Returns:

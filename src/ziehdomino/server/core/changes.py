@@ -21,6 +21,7 @@ from ...constants import MatchTarget, TurnTime
 from ...engine.actions import ActionJSON
 from ...engine import Draw, Match, Refusal, logged_action, parse_action
 from ...engine.follow import Act, act_of
+from ...engine.replay import RoundRecord
 from . import replays
 from ..protocol.codes import ErrorCode
 from .room import Room, RoomError, Seat, SeatState
@@ -47,7 +48,7 @@ class Write(NamedTuple):
     kind: WriteKind
     action: ActionJSON | None = None
     fields: dict[str, Any] | None = None
-    finished: dict[str, Any] | None = None
+    finished: RoundRecord | None = None
     best_effort: bool = False
 
 

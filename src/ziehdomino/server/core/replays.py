@@ -11,9 +11,11 @@ round ended. For the round being played nothing is served, only the code
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Match, PositionError, replay_frames, round_record
+from ...engine.replay import RoundRecord
 from ...engine.view import fair_json
 from ..protocol.codes import ErrorCode
 from ..protocol.wire import RoundReplay, RoundSummary
@@ -37,12 +39,12 @@ class ReplayError(Exception):
         self.message = message
 
 
-def finished_record(match: Match) -> dict[str, Any] | None:
+def finished_record(match: Match) -> RoundRecord | None:
     """The record of the current round if it is over (call right after the action that ended it), else None."""
     return round_record(match) if match.round.result is not None else None
 
 
-def checked_records(room_id: str, records: list[dict[str, Any]]) -> list[tuple[dict[str, Any], RoundSummary]]:
+def checked_records(room_id: str, records: Sequence[RoundRecord]) -> list[tuple[RoundRecord, RoundSummary]]:
     """The stored records that replay through the rules, oldest first, each with its summary
     (:func:`round_summary`); one that does not replay is left out (and logged), so that a bad
     row never keeps a room from resuming."""
@@ -75,7 +77,7 @@ def round_number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 5 and int(text) >= 1 else None
 
 
-def find_record(rounds: list[dict[str, Any]], match: Match | None, n: int | None) -> dict[str, Any]:
+def find_record(rounds: Sequence[RoundRecord], match: Match | None, n: int | None) -> RoundRecord:
     """The record of round ``n`` of a room whose finished rounds' records are ``rounds``.
 
     Raises:
@@ -97,7 +99,7 @@ def find_record(rounds: list[dict[str, Any]], match: Match | None, n: int | None
     raise ReplayError(ErrorCode.ROUND_NOT_FOUND, 404, f"this room keeps no record of round {n}")
 
 
-def replay_body(room_id: str, seats: list[dict[str, Any]], record: dict[str, Any]) -> RoundReplay:
+def replay_body(room_id: str, seats: list[dict[str, Any]], record: RoundRecord) -> RoundReplay:
     """The answer of the replay data route: ``{"room", "round", "seats": [{"kind", "level",
     "name"}], "record"}`` (the same for every viewer)."""
     return {"room": room_id, "round": record["round"],
@@ -105,7 +107,7 @@ def replay_body(room_id: str, seats: list[dict[str, Any]], record: dict[str, Any
             "record": record}
 
 
-def round_summary(record: dict[str, Any]) -> RoundSummary:
+def round_summary(record: RoundRecord) -> RoundSummary:
     """A finished round in one line, from its record: ``{"round", "starter", "kind", "winners",
     "pips", "fair"}``, ``pips`` every seat's pips left in hand at the end (the statistics' input),
     ``fair`` the round's proof (``docs/fair.md``) or None.
@@ -114,5 +116,8 @@ def round_summary(record: dict[str, Any]) -> RoundSummary:
         PositionError: a record the rules refuse (the room's records were checked on load).
     """
     end = replay_frames(record)[-1]
-    return {"round": record["round"], "starter": record["starter"], "kind": end["result"]["kind"],
-            "winners": end["result"]["winners"], "pips": end["pips"], "fair": record.get("fair")}
+    result = end["result"]
+    if result is None:  # replay_frames refuses a record whose round does not end
+        raise PositionError("the round does not end with its last action")
+    return {"round": record["round"], "starter": record["starter"], "kind": result["kind"],
+            "winners": result["winners"], "pips": end["pips"], "fair": record.get("fair")}

@@ -17,6 +17,7 @@ from typing import Any, Literal, NamedTuple
 
 from ...constants import Level
 from ...engine import Match, match_from_state, match_to_state
+from ...engine.replay import RoundRecord
 from . import replays
 from ..protocol.codes import ErrorCode
 from .credentials import hash_credential, person_tag
@@ -144,7 +145,7 @@ class Room(NamedTuple):
     state: RoomState
     created: float
     match: Match | None = None
-    rounds: tuple[dict[str, Any], ...] = ()
+    rounds: tuple[RoundRecord, ...] = ()
     history: tuple[RoundSummary, ...] = ()
 
     def but(self, **changes: Any) -> Room:

@@ -12,6 +12,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from ...constants import Level, MatchTarget, TurnTime
 from ...engine.fair import Proof
+from ...engine.replay import RoundRecord
 from ...engine.view import SeatView
 
 # --- Parts of messages ---------------------------------------------------------------------
@@ -198,7 +199,7 @@ class RoundReplay(TypedDict):
     room: str
     round: int
     seats: list[ReplaySeat]
-    record: dict[str, Any]
+    record: RoundRecord
 
 
 class Health(TypedDict):

@@ -17,6 +17,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from ...engine.actions import ActionJSON
+from ...engine.replay import RoundRecord
 from .record import RoomRecord
 
 #: Called with a room id when this process no longer holds that room (``release``: it was asked
@@ -50,7 +51,7 @@ class RoomStorage(Protocol):
             Exception: the database failed.
         """
 
-    async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
+    async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
         """Insert or replace ``record``, with the record of a round that just ``finished`` (its
         ``"round"`` is its number), in one transaction; returns once it is committed.
 

@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from ...engine.actions import ActionJSON
+from ...engine.replay import RoundRecord
 from .contract import LostCallback
 from .record import AppendedRow, RoomRecord, decode_record, dumps, encode_record, encode_round
 
@@ -58,7 +59,7 @@ class MemoryStorage:
         """The stored room, or None."""
         return self.read(room_id)
 
-    async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
+    async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
         """Write ``record`` whole (dropping the actions appended since) and ``finished``'s record."""
         self._check()
         self._rows[record.id] = encode_record(record)

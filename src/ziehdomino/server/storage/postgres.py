@@ -40,6 +40,7 @@ from .lanes import Lanes
 from .ownership import APPENDED, Fence, Ownership
 from ..process.settings import Settings
 from ...engine.actions import ActionJSON
+from ...engine.replay import RoundRecord
 from .contract import LostCallback
 from .errors import RoomMoved, StorageUnavailable
 from .record import RoomRecord, decode_record, encode_record, encode_round
@@ -154,7 +155,7 @@ class PostgresStorage:
                 record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(sql.ROUNDS, room_id)]
             return record
 
-    async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
+    async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
         """Insert a new room, or write a held one whole, fenced (see the module), with the record
         of a round that just ``finished`` in the same statement.
 

@@ -11,6 +11,8 @@ from typing import Any
 
 import orjson
 
+from ...engine.replay import RoundRecord
+
 
 @dataclass(slots=True)
 class RoomRecord:
@@ -35,7 +37,7 @@ class RoomRecord:
     seats: list[dict[str, Any]]
     match: dict[str, Any] | None
     in_progress: bool
-    rounds: list[dict[str, Any]] = field(default_factory=list)
+    rounds: list[RoundRecord] = field(default_factory=list)
     room: dict[str, Any] | None = None
 
 
@@ -54,7 +56,7 @@ def encode_record(record: RoomRecord) -> tuple[str, float, float, str, str | Non
             None if record.room is None else dumps(record.room))
 
 
-def encode_round(room_id: str, finished: dict[str, Any]) -> tuple[str, int, str]:
+def encode_round(room_id: str, finished: RoundRecord) -> tuple[str, int, str]:
     """The stored columns of a finished round's record: (room id, round number, record JSON)."""
     return (room_id, finished["round"], dumps(finished))
 

@@ -35,6 +35,7 @@ from typing import Any
 import orjson
 
 from ...engine.actions import ActionJSON
+from ...engine.replay import RoundRecord
 from .contract import LostCallback
 from .errors import StorageUnavailable
 from .schema import migrate_sqlite
@@ -166,7 +167,7 @@ class SqliteStorage:
         self._checkpointer = threading.Thread(target=self._checkpoints, name="ziehdomino-checkpoint", daemon=True)
         self._checkpointer.start()
 
-    async def save(self, record: RoomRecord, finished: dict[str, Any] | None = None) -> None:
+    async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
         """Write ``record`` whole (its appended actions folded in) and add the record of a round
         that just ``finished`` (its ``"round"`` is its number), in one transaction; returns once
         it is committed.

@@ -1,6 +1,7 @@
 """Fixtures shared by every test folder: one throwaway PostgreSQL for the whole session (one per
 pytest-xdist worker), and the figures some tests measure (scroll counts, page weights, render
-times), printed in the terminal summary.
+times), printed in the terminal summary. An ``async def`` test runs on an event loop of its own
+thread (``pytest_pyfunc_call``).
 
 A test asks for ``figures`` and appends lines to it. Each line travels as a user property of
 the test's report, so that it reaches the summary also when pytest-xdist ran the test in a
@@ -9,11 +10,27 @@ worker process.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator
 
 import pytest
 
+from tests.support.server import run
 from ziehdomino.cluster.postgres import Postgres
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Runs an ``async def`` test to its end with its fixtures, on a loop of its own thread.
+
+    Its own thread, because the browser tests' Playwright keeps a loop running on the main thread;
+    the WebSocket clients the test left open are closed after it (``tests.support.server.run``).
+    """
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    names = pyfuncitem._fixtureinfo.argnames
+    run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
+    return True
 
 
 @pytest.fixture(scope="session")

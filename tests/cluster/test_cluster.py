@@ -24,25 +24,23 @@ from tests.support.server import Client, check_frames, play_moves, run, seated_r
 from ziehdomino.cluster.run import Cluster
 
 
-def test_rooms_play_to_the_end_through_the_proxy_without_leaks(cluster: Cluster) -> None:
+async def test_rooms_play_to_the_end_through_the_proxy_without_leaks(cluster: Cluster) -> None:
     target = proxy(cluster)
     tables = [["person", "person"], ["person", "computer:leicht", "person"], ["person", "person", "person", "person"]]
     rooms = [(seats, *seated_room(target, seats)) for seats in tables * 2]
 
-    async def main() -> None:
-        for i, (seats, room, creds) in enumerate(rooms):
-            clients = {s: await Client(target, room, c).open() for s, c in creds.items()}
-            spectator = await Client(target, room).open()
-            end = await play_moves(clients, seats, until_over=True, rng=random.Random(i))
-            assert end["result"] is not None
-            await spectator.wait_state(lambda st: st["view"]["version"] == end["version"])
-            for c in clients.values():
-                await c.wait_state(lambda st: st["view"]["version"] == end["version"])
-            checked = check_frames(target, room, [*clients.values(), spectator], 1, list(creds.values()))
-            assert checked >= end["version"] - 1
-            for c in [*clients.values(), spectator]:
-                await c.close()
-    run(main())
+    for i, (seats, room, creds) in enumerate(rooms):
+        clients = {s: await Client(target, room, c).open() for s, c in creds.items()}
+        spectator = await Client(target, room).open()
+        end = await play_moves(clients, seats, until_over=True, rng=random.Random(i))
+        assert end["result"] is not None
+        await spectator.wait_state(lambda st: st["view"]["version"] == end["version"])
+        for c in clients.values():
+            await c.wait_state(lambda st: st["view"]["version"] == end["version"])
+        checked = check_frames(target, room, [*clients.values(), spectator], 1, list(creds.values()))
+        assert checked >= end["version"] - 1
+        for c in [*clients.values(), spectator]:
+            await c.close()
     # The ring spreads rooms over the processes, in shares that need not be equal: six rooms
     # may all land on one (it happened in a CI run). More rooms, only seated, until another
     # process holds one: 36 rooms on one process would take a share of the ring of about 0.9.
@@ -108,53 +106,50 @@ def _restart(cluster: Cluster, name: str) -> None:
     p.start()  # same name and port: the ring maps its rooms back to it once its health check passes
 
 
-def test_kill_9_mid_round_rooms_resume_elsewhere_within_3_s_then_hand_back(cluster: Cluster, figures: Any) -> None:
+async def test_kill_9_mid_round_rooms_resume_elsewhere_within_3_s_then_hand_back(cluster: Cluster, figures: Any) -> None:
     target = proxy(cluster)
     seats = ["person", "person", "person"]
     rooms = [seated_room(target, seats) for _ in range(3)]
+    async with AsyncExitStack() as stack:  # every table's players stopped at the end
+        tables = [(room, creds, await stack.enter_async_context(seated_players(target, room, creds))) for room, creds in rooms]
+        for i, (room, creds, players) in enumerate(tables):
+            await play(players, seats, moves=3, rng=random.Random(10 + i))
+        victim_room = tables[0][0]
+        victim = owner_of(cluster, victim_room)
+        assert victim is not None
+        moved = [t for t in tables if owner_of(cluster, t[0]) == victim]
+        before = {t[0]: max(p.view["version"] for p in t[2].values()) for t in moved}  # type: ignore[index]
+        killed = time.monotonic()
+        cluster.process(victim).signal(signal.SIGKILL)
+        # every client of the killed process is back with a state from another process within 3 s
+        async def resumed(players: dict[int, Player]) -> None:
+            await wait_until(lambda: all(p.reconnects and p.reconnects[-1] > killed and p.client.states
+                                         for p in players.values()), 10)
+        await asyncio.gather(*(resumed(t[2]) for t in moved))
+        pause = time.monotonic() - killed
+        for room, _, players in moved:
+            assert owner_of(cluster, room) not in (None, victim)
+            assert max(p.view["version"] for p in players.values()) == before[room]  # type: ignore[index]
+        figures.append(f"cluster: kill -9: {len(moved)} rooms resumed after {pause:.2f} s")
+        assert pause <= 15.0, f"failover took {pause:.2f} s\n{room_log(cluster)}"  # within seconds, also on a busy machine
+        for i, (room, _, players) in enumerate(tables):
+            await play(players, seats, moves=3, rng=random.Random(20 + i))
 
-    async def main() -> None:
-        async with AsyncExitStack() as stack:  # every table's players stopped at the end
-            tables = [(room, creds, await stack.enter_async_context(seated_players(target, room, creds))) for room, creds in rooms]
-            for i, (room, creds, players) in enumerate(tables):
-                await play(players, seats, moves=3, rng=random.Random(10 + i))
-            victim_room = tables[0][0]
-            victim = owner_of(cluster, victim_room)
-            assert victim is not None
-            moved = [t for t in tables if owner_of(cluster, t[0]) == victim]
-            before = {t[0]: max(p.view["version"] for p in t[2].values()) for t in moved}  # type: ignore[index]
-            killed = time.monotonic()
-            cluster.process(victim).signal(signal.SIGKILL)
-            # every client of the killed process is back with a state from another process within 3 s
-            async def resumed(players: dict[int, Player]) -> None:
-                await wait_until(lambda: all(p.reconnects and p.reconnects[-1] > killed and p.client.states
-                                             for p in players.values()), 10)
-            await asyncio.gather(*(resumed(t[2]) for t in moved))
-            pause = time.monotonic() - killed
-            for room, _, players in moved:
-                assert owner_of(cluster, room) not in (None, victim)
-                assert max(p.view["version"] for p in players.values()) == before[room]  # type: ignore[index]
-            figures.append(f"cluster: kill -9: {len(moved)} rooms resumed after {pause:.2f} s")
-            assert pause <= 15.0, f"failover took {pause:.2f} s\n{room_log(cluster)}"  # within seconds, also on a busy machine
-            for i, (room, _, players) in enumerate(tables):
-                await play(players, seats, moves=3, rng=random.Random(20 + i))
-
-            # the killed process comes back: the next connection to a room of its part of the ring
-            # brings the room back to it (the holder lets go, its clients reconnect there)
-            _restart(cluster, victim)
-            await asyncio.sleep(3.0)  # two health checks pass
-            for room, _, players in moved:
-                watcher = await Client(target, room).open()
-                # no goal on how fast: a loaded machine (a full test run beside) restarts slowly
-                await watcher.wait_state(lambda st: True, timeout=30)
-                await wait_until(lambda: owner_of(cluster, room) == victim, 30)
-                await watcher.close()
-            for i, (room, _, players) in enumerate(tables):
-                end = await play(players, seats, rng=random.Random(30 + i))
-                assert end["result"] is not None
-                await asyncio.sleep(0.3)
-                assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
-    run(main())
+        # the killed process comes back: the next connection to a room of its part of the ring
+        # brings the room back to it (the holder lets go, its clients reconnect there)
+        _restart(cluster, victim)
+        await asyncio.sleep(3.0)  # two health checks pass
+        for room, _, players in moved:
+            watcher = await Client(target, room).open()
+            # no goal on how fast: a loaded machine (a full test run beside) restarts slowly
+            await watcher.wait_state(lambda st: True, timeout=30)
+            await wait_until(lambda: owner_of(cluster, room) == victim, 30)
+            await watcher.close()
+        for i, (room, _, players) in enumerate(tables):
+            end = await play(players, seats, rng=random.Random(30 + i))
+            assert end["result"] is not None
+            await asyncio.sleep(0.3)
+            assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
 
 
 def _room_held_by(target: Any, cluster: Cluster, name: str) -> str:
@@ -167,71 +162,68 @@ def _room_held_by(target: Any, cluster: Cluster, name: str) -> str:
     raise AssertionError(f"no room of 40 went to {name}")
 
 
-def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(cluster: Cluster, figures: Any) -> None:
+async def test_sigstop_longer_than_the_lease_moves_rooms_and_refuses_late_writes(cluster: Cluster, figures: Any) -> None:
     target = proxy(cluster)
     seats = ["person", "person"]
     room, creds = seated_room(target, seats)
-
-    async def main() -> None:
-        async with seated_players(target, room, creds) as players:
-            # play returns once the mover saw the new state; the late client below must ask
-            # for the version every seat has, so wait until the other seat has it too
-            view = await play(players, seats, moves=2, rng=random.Random(5))
-            await wait_until(lambda: all(p.view is not None and p.view["version"] == view["version"]
-                                         for p in players.values()), 10)
-            hung = owner_of(cluster, room)
-            assert hung is not None
-            proc = cluster.process(hung)
-            # a client connected to the hung process directly (not through the proxy) sends an
-            # action while it hangs: the process reads it only when it wakes, long after the room moved
-            direct = type(target)(target.data_dir, port=proc.port, database=cluster.dsn)
-            turn = view["turn"]
-            late = await Client(direct, room, creds[turn]).open()
-            mine = await late.wait_state(lambda st: st["view"]["version"] == view["version"])
-            before = httpx.get(proc.base + "/api/health", timeout=10).json()
-            other = _room_held_by(target, cluster, hung)
-            stopped = time.monotonic()
-            proc.signal(signal.SIGSTOP)
-            try:
-                await late.send({"type": "action", "version": view["version"], "action": mine["view"]["legal"][0]})
-                # a page loaded meanwhile comes whole: what the hung process took is retried on another
-                paths = [f"/r/{other}", "/static/pages/page-room.js", "/static/table/table.css"] * 2
-                loads = await asyncio.gather(*(asyncio.to_thread(httpx.get, target.base + path, timeout=20)
-                                               for path in paths))
-                assert [r.status_code for r in loads] == [200] * len(paths), [r.status_code for r in loads]
-                # the others play on through the proxy once the lease ran out
-                await wait_until(lambda: owner_of(cluster, room) not in (None, hung), LEASE + 10)
-                await wait_until(lambda: all(p.client.states and p.reconnects for p in players.values()), 10)
-                pause = time.monotonic() - stopped
-                figures.append(f"cluster: SIGSTOP: the room resumed after {pause:.2f} s (lease {LEASE} s)")
-                assert pause <= LEASE + 15.0  # the lease, the proxy's two failed checks, and room for a busy machine
-                await play(players, seats, moves=2, rng=random.Random(6))
-                moved_to = owner_of(cluster, room)
-            finally:
-                proc.signal(signal.SIGCONT)
-            code = await late.wait_closed(timeout=15)
-            assert code == 4503  # the woken process dropped the room and told its client to reconnect
-            after = httpx.get(proc.base + "/api/health", timeout=10).json()
-            # refused by the database's fence, or here: the room already dropped, or its lease
-            # run out by this process's clock before the write could go out
-            counts = {k: after[k] - before[k] for k in ("refused_writes", "late_writes", "given_up")}
-            refused = sum(counts.values())
-            figures.append(f"cluster: SIGSTOP: late writes refused: {refused} (by the database's fence "
-                           f"{counts['refused_writes']}; not sent, the room already dropped {counts['late_writes']}; "
-                           f"not sent, its lease run out by the process's own clock {counts['given_up']})")
-            assert refused >= 1
-            assert owner_of(cluster, room) == moved_to  # the late write changed nothing
-            await play(players, seats, moves=2, rng=random.Random(7))
-            await asyncio.sleep(0.3)
-            assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
-    run(main())
+    async with seated_players(target, room, creds) as players:
+        # play returns once the mover saw the new state; the late client below must ask
+        # for the version every seat has, so wait until the other seat has it too
+        view = await play(players, seats, moves=2, rng=random.Random(5))
+        await wait_until(lambda: all(p.view is not None and p.view["version"] == view["version"]
+                                     for p in players.values()), 10)
+        hung = owner_of(cluster, room)
+        assert hung is not None
+        proc = cluster.process(hung)
+        # a client connected to the hung process directly (not through the proxy) sends an
+        # action while it hangs: the process reads it only when it wakes, long after the room moved
+        direct = type(target)(target.data_dir, port=proc.port, database=cluster.dsn)
+        turn = view["turn"]
+        late = await Client(direct, room, creds[turn]).open()
+        mine = await late.wait_state(lambda st: st["view"]["version"] == view["version"])
+        before = httpx.get(proc.base + "/api/health", timeout=10).json()
+        other = _room_held_by(target, cluster, hung)
+        stopped = time.monotonic()
+        proc.signal(signal.SIGSTOP)
+        try:
+            await late.send({"type": "action", "version": view["version"], "action": mine["view"]["legal"][0]})
+            # a page loaded meanwhile comes whole: what the hung process took is retried on another
+            paths = [f"/r/{other}", "/static/pages/page-room.js", "/static/table/table.css"] * 2
+            loads = await asyncio.gather(*(asyncio.to_thread(httpx.get, target.base + path, timeout=20)
+                                           for path in paths))
+            assert [r.status_code for r in loads] == [200] * len(paths), [r.status_code for r in loads]
+            # the others play on through the proxy once the lease ran out
+            await wait_until(lambda: owner_of(cluster, room) not in (None, hung), LEASE + 10)
+            await wait_until(lambda: all(p.client.states and p.reconnects for p in players.values()), 10)
+            pause = time.monotonic() - stopped
+            figures.append(f"cluster: SIGSTOP: the room resumed after {pause:.2f} s (lease {LEASE} s)")
+            assert pause <= LEASE + 15.0  # the lease, the proxy's two failed checks, and room for a busy machine
+            await play(players, seats, moves=2, rng=random.Random(6))
+            moved_to = owner_of(cluster, room)
+        finally:
+            proc.signal(signal.SIGCONT)
+        code = await late.wait_closed(timeout=15)
+        assert code == 4503  # the woken process dropped the room and told its client to reconnect
+        after = httpx.get(proc.base + "/api/health", timeout=10).json()
+        # refused by the database's fence, or here: the room already dropped, or its lease
+        # run out by this process's clock before the write could go out
+        counts = {k: after[k] - before[k] for k in ("refused_writes", "late_writes", "given_up")}
+        refused = sum(counts.values())
+        figures.append(f"cluster: SIGSTOP: late writes refused: {refused} (by the database's fence "
+                       f"{counts['refused_writes']}; not sent, the room already dropped {counts['late_writes']}; "
+                       f"not sent, its lease run out by the process's own clock {counts['given_up']})")
+        assert refused >= 1
+        assert owner_of(cluster, room) == moved_to  # the late write changed nothing
+        await play(players, seats, moves=2, rng=random.Random(7))
+        await asyncio.sleep(0.3)
+        assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
 
 
 def _turn_player(players: dict[int, Player], view: dict[str, Any]) -> Player:
     return players[view["turn"]]
 
 
-def test_postgresql_restart_mid_game_keeps_every_socket_refuses_then_accepts_and_loses_nothing(
+async def test_postgresql_restart_mid_game_keeps_every_socket_refuses_then_accepts_and_loses_nothing(
         cluster: Cluster, postgres: Any, figures: Any) -> None:
     """An outage of about a second, shorter than the lease: the processes keep their rooms and
     the proxy keeps its sockets; an action meanwhile is refused with server_error and the fresh
@@ -239,73 +231,70 @@ def test_postgresql_restart_mid_game_keeps_every_socket_refuses_then_accepts_and
     target = proxy(cluster)
     seats = ["person", "person"]
     rooms = [seated_room(target, seats) for _ in range(3)]  # on more than one process, likely
-
-    async def main() -> None:
-        async with AsyncExitStack() as stack:
-            tables = [(room, await stack.enter_async_context(seated_players(target, room, creds)))
-                      for room, creds in rooms]
-            views = [await play(players, seats, moves=2, rng=random.Random(40 + i))
-                     for i, (_, players) in enumerate(tables)]
-            for (_, players), view in zip(tables, views):
-                turn = _turn_player(players, view)
-                await wait_until(lambda: turn.view is not None and turn.view["version"] == view["version"])  # noqa: B023
-            # what the outage must not change: each player's sockets (one may have moved already
-            # while the rooms were set up, when a loaded proxy's health checks shifted its ring)
-            sockets = {id(p): (len(p.closes), len(p.clients)) for _, ps in tables for p in ps.values()}
-
-            def kept(ps: dict[int, Player]) -> bool:
-                return all((len(p.closes), len(p.clients)) == sockets[id(p)] for p in ps.values())
-            room, players = tables[0]
-            view = views[0]
+    async with AsyncExitStack() as stack:
+        tables = [(room, await stack.enter_async_context(seated_players(target, room, creds)))
+                  for room, creds in rooms]
+        views = [await play(players, seats, moves=2, rng=random.Random(40 + i))
+                 for i, (_, players) in enumerate(tables)]
+        for (_, players), view in zip(tables, views):
             turn = _turn_player(players, view)
-            errors_before, states_before = len(turn.errors), len(turn.client.states)
-            holder = owner_of(cluster, room)
-            assert holder is not None
-            base = cluster.process(holder).base
-            down = time.monotonic()
-            await asyncio.to_thread(postgres.stop)
-            try:
+            await wait_until(lambda: turn.view is not None and turn.view["version"] == view["version"])  # noqa: B023
+        # what the outage must not change: each player's sockets (one may have moved already
+        # while the rooms were set up, when a loaded proxy's health checks shifted its ring)
+        sockets = {id(p): (len(p.closes), len(p.clients)) for _, ps in tables for p in ps.values()}
+
+        def kept(ps: dict[int, Player]) -> bool:
+            return all((len(p.closes), len(p.clients)) == sockets[id(p)] for p in ps.values())
+        room, players = tables[0]
+        view = views[0]
+        turn = _turn_player(players, view)
+        errors_before, states_before = len(turn.errors), len(turn.client.states)
+        holder = owner_of(cluster, room)
+        assert holder is not None
+        base = cluster.process(holder).base
+        down = time.monotonic()
+        await asyncio.to_thread(postgres.stop)
+        try:
+            await turn.send({"type": "action", "version": view["version"], "action": turn.view["legal"][0]})  # type: ignore[index]
+            await wait_until(lambda: len(turn.errors) > errors_before, 10)
+            assert turn.errors[errors_before]["code"] == "server_error"
+            await wait_until(lambda: len(turn.client.states) > states_before, 10)
+            assert turn.client.states[-1]["view"]["version"] == view["version"]  # the fresh state: unchanged
+            health = await asyncio.to_thread(httpx.get, base + "/api/health", timeout=10)
+            assert health.status_code == 503 and health.json()["ok"] is False  # the database does not answer
+            serving = await asyncio.to_thread(httpx.get, base + "/api/health/serving", timeout=10)
+            assert serving.status_code == 200  # but the leases last: the proxy keeps its sockets
+            await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - down)))  # an outage of a second at least
+        finally:
+            await asyncio.to_thread(postgres.start)
+        outage = time.monotonic() - down
+        assert outage < LEASE - 0.5, f"the outage took {outage:.2f} s, too close to the lease for this test"
+
+        # the same sockets: an action is accepted again soon after the database is back
+        async def accepted_again(players: dict[int, Player], view: dict[str, Any]) -> float:
+            turn = _turn_player(players, view)
+            while True:
                 await turn.send({"type": "action", "version": view["version"], "action": turn.view["legal"][0]})  # type: ignore[index]
-                await wait_until(lambda: len(turn.errors) > errors_before, 10)
-                assert turn.errors[errors_before]["code"] == "server_error"
-                await wait_until(lambda: len(turn.client.states) > states_before, 10)
-                assert turn.client.states[-1]["view"]["version"] == view["version"]  # the fresh state: unchanged
-                health = await asyncio.to_thread(httpx.get, base + "/api/health", timeout=10)
-                assert health.status_code == 503 and health.json()["ok"] is False  # the database does not answer
-                serving = await asyncio.to_thread(httpx.get, base + "/api/health/serving", timeout=10)
-                assert serving.status_code == 200  # but the leases last: the proxy keeps its sockets
-                await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - down)))  # an outage of a second at least
-            finally:
-                await asyncio.to_thread(postgres.start)
-            outage = time.monotonic() - down
-            assert outage < LEASE - 0.5, f"the outage took {outage:.2f} s, too close to the lease for this test"
-
-            # the same sockets: an action is accepted again soon after the database is back
-            async def accepted_again(players: dict[int, Player], view: dict[str, Any]) -> float:
-                turn = _turn_player(players, view)
-                while True:
-                    await turn.send({"type": "action", "version": view["version"], "action": turn.view["legal"][0]})  # type: ignore[index]
-                    try:
-                        await wait_until(lambda: turn.view["version"] > view["version"], 1.0)  # type: ignore[index]
-                        return time.monotonic() - down
-                    except AssertionError:
-                        assert turn.errors[-1]["code"] == "server_error", turn.errors[-1]
-            back = await asyncio.gather(*(accepted_again(players, view) for (_, players), view in zip(tables, views)))
-            for _, players in tables:
-                assert kept(players), f"a socket closed: {[p.closes for p in players.values()]}\n{room_log(cluster)}"
-            figures.append(f"cluster: PostgreSQL out for {outage:.2f} s (lease {LEASE} s): no socket closed; "
-                           f"actions accepted again {max(back) - outage:.2f} s after it was back")
-            for i, (room, players) in enumerate(tables):
-                end = await play(players, seats, rng=random.Random(50 + i), patience=30)
-                assert end["result"] is not None
-            await asyncio.sleep(0.3)
-            for room, players in tables:
-                assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
-                assert kept(players)
-    run(main())
+                try:
+                    await wait_until(lambda: turn.view["version"] > view["version"], 1.0)  # type: ignore[index]
+                    return time.monotonic() - down
+                except AssertionError:
+                    assert turn.errors[-1]["code"] == "server_error", turn.errors[-1]
+        back = await asyncio.gather(*(accepted_again(players, view) for (_, players), view in zip(tables, views)))
+        for _, players in tables:
+            assert kept(players), f"a socket closed: {[p.closes for p in players.values()]}\n{room_log(cluster)}"
+        figures.append(f"cluster: PostgreSQL out for {outage:.2f} s (lease {LEASE} s): no socket closed; "
+                       f"actions accepted again {max(back) - outage:.2f} s after it was back")
+        for i, (room, players) in enumerate(tables):
+            end = await play(players, seats, rng=random.Random(50 + i), patience=30)
+            assert end["result"] is not None
+        await asyncio.sleep(0.3)
+        for room, players in tables:
+            assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
+            assert kept(players)
 
 
-def test_postgresql_out_longer_than_the_lease_gives_rooms_up_then_play_resumes(
+async def test_postgresql_out_longer_than_the_lease_gives_rooms_up_then_play_resumes(
         cluster: Cluster, postgres: Any, figures: Any) -> None:
     """Once a lease may have run out while the database is away, the process gives the room up
     and closes its sockets (4503); the pages reconnect and play on once it is back, nothing lost.
@@ -313,25 +302,22 @@ def test_postgresql_out_longer_than_the_lease_gives_rooms_up_then_play_resumes(
     target = proxy(cluster)
     seats = ["person", "person"]
     room, creds = seated_room(target, seats)
-
-    async def main() -> None:
-        async with seated_players(target, room, creds) as players:
-            view = await play(players, seats, moves=2, rng=random.Random(60))
-            down = time.monotonic()
-            await asyncio.to_thread(postgres.stop)
-            try:
-                # every player told (the timing goal is the give-up's, asserted below; at high
-                # load the last close can come later than lease + 5 s)
-                await wait_until(lambda: all(any(code == 4503 for _, code in p.closes) for p in players.values()),
-                                 LEASE + 15)
-                given_up = time.monotonic() - down
-            finally:
-                await asyncio.to_thread(postgres.start)
-            figures.append(f"cluster: PostgreSQL out past the lease ({LEASE} s): the room was given up (4503) "
-                           f"after {given_up:.2f} s")
-            assert LEASE - 1.5 <= given_up <= LEASE + 15.0, given_up  # not before the lease could have run out
-            end = await play(players, seats, rng=random.Random(61), patience=30)
-            assert end["result"] is not None and end["version"] > view["version"]
-            await asyncio.sleep(0.3)
-            assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]
-    run(main())
+    async with seated_players(target, room, creds) as players:
+        view = await play(players, seats, moves=2, rng=random.Random(60))
+        down = time.monotonic()
+        await asyncio.to_thread(postgres.stop)
+        try:
+            # every player told (the timing goal is the give-up's, asserted below; at high
+            # load the last close can come later than lease + 5 s)
+            await wait_until(lambda: all(any(code == 4503 for _, code in p.closes) for p in players.values()),
+                             LEASE + 15)
+            given_up = time.monotonic() - down
+        finally:
+            await asyncio.to_thread(postgres.start)
+        figures.append(f"cluster: PostgreSQL out past the lease ({LEASE} s): the room was given up (4503) "
+                       f"after {given_up:.2f} s")
+        assert LEASE - 1.5 <= given_up <= LEASE + 15.0, given_up  # not before the lease could have run out
+        end = await play(players, seats, rng=random.Random(61), patience=30)
+        assert end["result"] is not None and end["version"] > view["version"]
+        await asyncio.sleep(0.3)
+        assert check_acknowledged(cluster.dsn, room, players) > 0  # type: ignore[arg-type]

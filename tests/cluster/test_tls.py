@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.server import Client, ServerProcess, check_frames, on_own_thread, play_moves, run, seated_room
+from tests.support.server import Client, ServerProcess, check_frames, on_own_thread, play_moves, seated_room
 
 from ziehdomino.cluster.haproxy import HSTS
 from ziehdomino.cluster.run import Cluster
@@ -65,7 +65,7 @@ def _rooms_stored(cluster: Cluster) -> int:
     return int(on_own_thread(count()))
 
 
-def test_a_round_plays_to_its_end_through_https_and_wss(tls_cluster: Cluster) -> None:
+async def test_a_round_plays_to_its_end_through_https_and_wss(tls_cluster: Cluster) -> None:
     """Pages and the API over https carry Strict-Transport-Security (the proxy's own 429 too);
     the invitation link the server makes is https (the proxy says so in X-Forwarded-Proto); a
     request from another site, or naming a host not the site's, is refused and not counted by
@@ -92,19 +92,16 @@ def test_a_round_plays_to_its_end_through_https_and_wss(tls_cluster: Cluster) ->
         qr = http.get(f"/r/{room}/qr.svg")
         assert qr.status_code == 200 and qr.content == qr_svg(invitation_link(target.base + "/", room),
                                                                "QR-Code des Einladungslinks")
-
-    async def main() -> None:
-        foreign = await Client(target, room, origin="https://evil.example").open()
-        assert await foreign.wait_closed() == 4403
-        clients = {s: await Client(target, room, c).open() for s, c in creds.items()}
-        end = await play_moves(clients, seats, until_over=True, rng=random.Random(7))
-        assert end["result"] is not None
-        for c in clients.values():
-            await c.wait_state(lambda st: st["view"]["version"] == end["version"])
-        assert check_frames(target, room, list(clients.values()), 1, list(creds.values())) >= end["version"] - 1
-        for c in clients.values():
-            await c.close()
-    run(main())
+    foreign = await Client(target, room, origin="https://evil.example").open()
+    assert await foreign.wait_closed() == 4403
+    clients = {s: await Client(target, room, c).open() for s, c in creds.items()}
+    end = await play_moves(clients, seats, until_over=True, rng=random.Random(7))
+    assert end["result"] is not None
+    for c in clients.values():
+        await c.wait_state(lambda st: st["view"]["version"] == end["version"])
+    assert check_frames(target, room, list(clients.values()), 1, list(creds.values())) >= end["version"] - 1
+    for c in clients.values():
+        await c.close()
 
 
 def test_idle_connections_to_the_proxy_cannot_keep_a_new_user_out(tls_cluster: Cluster, figures: Any) -> None:

@@ -44,24 +44,22 @@ def _raw_socket(server: ServerProcess, room: str, *, extra_headers: str = "") ->
 # --- messages over the size limit ------------------------------------------------------------------
 
 
-def test_too_large_counts_against_the_message_limit(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+async def test_too_large_counts_against_the_message_limit(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--ws-rate", "5"]).start()
     try:
-        async def main() -> None:
-            room, creds = seated_room(srv, ["person", "person"])
-            a = await Client(srv, room, creds[0]).open()
-            await a.wait_state(lambda s: True)
-            states_before = len(a.states)
-            for _ in range(40):
-                await a.send("x" * 5000)
-            await a.wait_for(lambda c: len(c.errors) >= 40)
-            too_large = sum(e["code"] == "too_large" for e in a.errors)
-            limited = sum(e["code"] == "rate_limited" for e in a.errors)
-            assert too_large <= 6 and limited >= 34, (too_large, limited)
-            # a state per answered refusal at most (waiting states merge), none for the limited ones
-            assert 1 <= len(a.states) - states_before <= too_large
-            assert a.closed_code is None
-        run(main())
+        room, creds = seated_room(srv, ["person", "person"])
+        a = await Client(srv, room, creds[0]).open()
+        await a.wait_state(lambda s: True)
+        states_before = len(a.states)
+        for _ in range(40):
+            await a.send("x" * 5000)
+        await a.wait_for(lambda c: len(c.errors) >= 40)
+        too_large = sum(e["code"] == "too_large" for e in a.errors)
+        limited = sum(e["code"] == "rate_limited" for e in a.errors)
+        assert too_large <= 6 and limited >= 34, (too_large, limited)
+        # a state per answered refusal at most (waiting states merge), none for the limited ones
+        assert 1 <= len(a.states) - states_before <= too_large
+        assert a.closed_code is None
     finally:
         srv.stop()
 
@@ -199,22 +197,20 @@ def test_websocket_connects_to_unknown_rooms_are_rate_limited(tmp_path: Path, we
         srv.stop()
 
 
-def test_connections_per_address_are_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+async def test_connections_per_address_are_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--max-sockets-per-address", "50"]).start()
     try:
         room, creds = seated_room(srv, ["person", "person"])
 
-        async def main() -> None:
-            clients = [await Client(srv, room).open() for _ in range(60)]
-            await asyncio.sleep(1.0)
-            closed = [c.closed_code for c in clients if c.closed_code is not None]
-            assert len(closed) >= 10 and set(closed) == {4429}, closed
-            # a seat can still come in once sockets are freed
-            for c in clients[:20]:
-                await c.close()
-            a = await Client(srv, room, creds[0]).open()
-            await a.wait_state(lambda s: s["view"] is not None)
-        run(main())
+        clients = [await Client(srv, room).open() for _ in range(60)]
+        await asyncio.sleep(1.0)
+        closed = [c.closed_code for c in clients if c.closed_code is not None]
+        assert len(closed) >= 10 and set(closed) == {4429}, closed
+        # a seat can still come in once sockets are freed
+        for c in clients[:20]:
+            await c.close()
+        a = await Client(srv, room, creds[0]).open()
+        await a.wait_state(lambda s: s["view"] is not None)
     finally:
         srv.stop()
 
@@ -328,47 +324,45 @@ def test_a_data_folder_that_is_a_file_is_one_clear_line(tmp_path: Path) -> None:
 # --- a stalled disk --------------------------------------------------------------------------------
 
 
-def test_a_stalled_commit_stalls_only_the_room_that_writes(tmp_path: Path, web_dir: Path) -> None:
+async def test_a_stalled_commit_stalls_only_the_room_that_writes(tmp_path: Path, web_dir: Path) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
     try:
         writing, wcreds = seated_room(srv, ["person", "person"])
         other, ocreds = seated_room(srv, ["person", "person"])
 
-        async def main() -> None:
-            a = await Client(srv, writing, wcreds[0]).open()
-            b = await Client(srv, writing, wcreds[1]).open()
-            o = await Client(srv, other, ocreds[0]).open()
-            v = (await a.wait_state(lambda s: s["view"] is not None))["view"]
-            await o.wait_state(lambda s: s["view"] is not None)
-            await b.wait_state(lambda s: s["view"] is not None)  # its first state may come after a's on a busy machine
-            turn = a if v["turn"] == 0 else b
-            mine = (await turn.wait_state(lambda s: s["view"]["version"] == v["version"]))["view"]
-            # Another process holds the database's write lock: every commit waits, as on a frozen disk.
-            db = sqlite3.connect(srv.data_dir / "rooms.sqlite3", isolation_level=None, timeout=30)
-            db.execute("BEGIN IMMEDIATE")
-            released = threading.Event()
-            try:
-                await turn.send({"type": "action", "version": v["version"], "action": mine["legal"][0]})
-                await asyncio.sleep(0.3)
-                # the lock is held until the end of this block, and a store waits up to 30 s for
-                # it: what answers within 20 s waited on nothing stored
-                async with httpx.AsyncClient(timeout=20) as http:
-                    assert (await http.get(srv.base + "/api/health")).status_code == 200
-                    assert (await http.get(f"{srv.base}/api/rooms/{other}")).status_code == 200
-                await o.send({"type": "ping"})
-                await o.wait_for(lambda c: any(f[1]["type"] == "pong" for f in c.frames), timeout=20)
-                spectator = await Client(srv, other).open()
-                await spectator.wait_state(lambda s: s["view"] is not None, timeout=20)
-                # commit before push: nobody has seen the action while it is not stored
-                assert a.view["version"] == v["version"] and b.view["version"] == v["version"]
-            finally:
-                db.execute("ROLLBACK")
-                db.close()
-                released.set()
-            await a.wait_state(lambda s: s["view"]["version"] == v["version"] + 1)
-            _, match = srv.stored(writing)
-            assert match is not None and match["version"] == v["version"] + 1
-        run(main())
+        a = await Client(srv, writing, wcreds[0]).open()
+        b = await Client(srv, writing, wcreds[1]).open()
+        o = await Client(srv, other, ocreds[0]).open()
+        v = (await a.wait_state(lambda s: s["view"] is not None))["view"]
+        await o.wait_state(lambda s: s["view"] is not None)
+        await b.wait_state(lambda s: s["view"] is not None)  # its first state may come after a's on a busy machine
+        turn = a if v["turn"] == 0 else b
+        mine = (await turn.wait_state(lambda s: s["view"]["version"] == v["version"]))["view"]
+        # Another process holds the database's write lock: every commit waits, as on a frozen disk.
+        db = sqlite3.connect(srv.data_dir / "rooms.sqlite3", isolation_level=None, timeout=30)
+        db.execute("BEGIN IMMEDIATE")
+        released = threading.Event()
+        try:
+            await turn.send({"type": "action", "version": v["version"], "action": mine["legal"][0]})
+            await asyncio.sleep(0.3)
+            # the lock is held until the end of this block, and a store waits up to 30 s for
+            # it: what answers within 20 s waited on nothing stored
+            async with httpx.AsyncClient(timeout=20) as http:
+                assert (await http.get(srv.base + "/api/health")).status_code == 200
+                assert (await http.get(f"{srv.base}/api/rooms/{other}")).status_code == 200
+            await o.send({"type": "ping"})
+            await o.wait_for(lambda c: any(f[1]["type"] == "pong" for f in c.frames), timeout=20)
+            spectator = await Client(srv, other).open()
+            await spectator.wait_state(lambda s: s["view"] is not None, timeout=20)
+            # commit before push: nobody has seen the action while it is not stored
+            assert a.view["version"] == v["version"] and b.view["version"] == v["version"]
+        finally:
+            db.execute("ROLLBACK")
+            db.close()
+            released.set()
+        await a.wait_state(lambda s: s["view"]["version"] == v["version"] + 1)
+        _, match = srv.stored(writing)
+        assert match is not None and match["version"] == v["version"] + 1
     finally:
         srv.stop()
 
@@ -376,7 +370,7 @@ def test_a_stalled_commit_stalls_only_the_room_that_writes(tmp_path: Path, web_d
 # --- the write-ahead log -------------------------------------------------------------------------
 
 
-def test_the_wal_stays_bounded_while_rooms_play(tmp_path: Path, web_dir: Path) -> None:
+async def test_the_wal_stays_bounded_while_rooms_play(tmp_path: Path, web_dir: Path) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
     wal = srv.data_dir / "rooms.sqlite3-wal"
     try:
@@ -402,15 +396,12 @@ def test_the_wal_stays_bounded_while_rooms_play(tmp_path: Path, web_dir: Path) -
 
         peak = 0
 
-        async def main() -> None:
-            nonlocal peak
-            task = asyncio.gather(*(play(r, c, 400) for r, c in rooms))
-            while not task.done():
-                if wal.exists():
-                    peak = max(peak, wal.stat().st_size)
-                await asyncio.sleep(0.05)
-            await task
-        run(main())
+        task = asyncio.gather(*(play(r, c, 400) for r, c in rooms))
+        while not task.done():
+            if wal.exists():
+                peak = max(peak, wal.stat().st_size)
+            await asyncio.sleep(0.05)
+        await task
         # The writer truncates past 2 MiB and checkpoints every second; a second of whole-row
         # writes (the turn clock rewrites the room each turn) can add a little over 1 MiB on a
         # busy machine. Unbounded, these 1,600 actions leave about 12 MiB.

@@ -132,7 +132,7 @@ def test_a_join_or_hello_racing_the_cleanup_never_brings_the_room_back(tmp_path:
         srv.stop()
 
 
-def test_a_room_nobody_is_at_stops_counting_toward_the_cap_and_counts_again_when_someone_is_back(
+async def test_a_room_nobody_is_at_stops_counting_toward_the_cap_and_counts_again_when_someone_is_back(
         tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     """The cap counts rooms someone is at, or was within --limit-away: rooms left behind (a
     closed tab, a flood nobody opened) free the address after that time, on either storage."""
@@ -143,16 +143,14 @@ def test_a_room_nobody_is_at_stops_counting_toward_the_cap_and_counts_again_when
         first, second = (_create(srv, "203.0.113.7").json() for _ in range(2))
         assert _create(srv, "203.0.113.7").status_code == 429  # both new rooms count at once
 
-        async def main() -> None:
-            anna = await Client(srv, first["room"], first["credential"]).open()
-            await anna.wait_state(lambda s: True)  # Anna is at her first room's table
-            await asyncio.sleep(2.0)  # the second room, which nobody opened, stops counting
-            third = _create(srv, "203.0.113.7")
-            assert third.status_code == 201, third.text
-            refused = _create(srv, "203.0.113.7")  # Anna's room and the third count
-            assert refused.status_code == 429 and refused.json()["code"] == "too_many_rooms"
-            assert "Meine Räume" in refused.json()["message"]
-        run(main())
+        anna = await Client(srv, first["room"], first["credential"]).open()
+        await anna.wait_state(lambda s: True)  # Anna is at her first room's table
+        await asyncio.sleep(2.0)  # the second room, which nobody opened, stops counting
+        third = _create(srv, "203.0.113.7")
+        assert third.status_code == 201, third.text
+        refused = _create(srv, "203.0.113.7")  # Anna's room and the third count
+        assert refused.status_code == 429 and refused.json()["code"] == "too_many_rooms"
+        assert "Meine Räume" in refused.json()["message"]
         # Anna closed her page: after the time, nothing counts any more
         run(eventually(lambda: _create(srv, "203.0.113.7").status_code == 201, timeout=30))
         assert _exists(srv, second["room"])  # a room that stops counting is not ended

@@ -18,7 +18,7 @@ from ziehdomino.server.core.changes import Step, Write
 from ziehdomino.server.core.room import Room
 from ziehdomino.server.core.rooms import RoomError, Rooms, RoomWriter
 from ziehdomino.server.storage.memory import MemoryStorage
-from tests.server.test_room_rules import _pending, _play_out, _run, _table
+from tests.support.rooms import play_out, table
 
 
 class GatedStorage(MemoryStorage):
@@ -73,8 +73,8 @@ async def _held_round_end(people: int) -> tuple[GatedStorage, Rooms, RoomWriter,
     its write held at the gate (closed): what asks next queues. Returns the storage, the
     registry, the writer, the finished round's match and seat 0's ask."""
     storage = GatedStorage()
-    rooms, writer, _, _ = await _table(["person"] * people, storage=storage)
-    await _play_out(rooms, writer)
+    rooms, writer, _, _ = await table(["person"] * people, storage=storage)
+    await play_out(rooms, writer)
     match = writer.room.match
     assert match is not None and match.round.result is not None
     storage.order.clear()
@@ -84,94 +84,82 @@ async def _held_round_end(people: int) -> tuple[GatedStorage, Rooms, RoomWriter,
     return storage, rooms, writer, match, first
 
 
-def test_the_four_readies_of_a_round_end_are_stored_in_two_writes_and_pushed_twice() -> None:
-    async def main() -> None:
-        storage = GatedStorage()
-        rooms, writer, _, conns = await _table(["person"] * 4, storage=storage)
-        await _play_out(rooms, writer)
-        match = writer.room.match
-        assert match is not None and match.round.result is not None
-        seq = writer.seq
-        storage.order.clear()
-        storage.gate.clear()  # the first ready's write waits: the other three queue meanwhile
-        tasks = [asyncio.ensure_future(rooms.next_round(writer, seat, match.version)) for seat in range(4)]
-        await asyncio.sleep(0.01)
-        assert storage.order == [] and writer.room.state.ready == (False,) * 4
-        storage.gate.set()
-        await asyncio.gather(*tasks)
-        # the first ready's state; then the other three at once: the dealt room whole
-        assert storage.order == ["save_state", "save"]
-        assert writer.room.match is not None and writer.room.match.round_number == match.round_number + 1
-        assert writer.room.state.ready == (False,) * 4
-        assert writer.seq == seq + 2  # two states made and pushed
-        stored = storage.read(writer.id)
-        assert stored is not None
-        again = Room.from_record(stored, time.time()).match
-        assert again is not None and again.round_number == match.round_number + 1
-        await rooms.close()
-
-    _run(main)
+async def test_the_four_readies_of_a_round_end_are_stored_in_two_writes_and_pushed_twice() -> None:
+    storage = GatedStorage()
+    rooms, writer, _, conns = await table(["person"] * 4, storage=storage)
+    await play_out(rooms, writer)
+    match = writer.room.match
+    assert match is not None and match.round.result is not None
+    seq = writer.seq
+    storage.order.clear()
+    storage.gate.clear()  # the first ready's write waits: the other three queue meanwhile
+    tasks = [asyncio.ensure_future(rooms.next_round(writer, seat, match.version)) for seat in range(4)]
+    await asyncio.sleep(0.01)
+    assert storage.order == [] and writer.room.state.ready == (False,) * 4
+    storage.gate.set()
+    await asyncio.gather(*tasks)
+    # the first ready's state; then the other three at once: the dealt room whole
+    assert storage.order == ["save_state", "save"]
+    assert writer.room.match is not None and writer.room.match.round_number == match.round_number + 1
+    assert writer.room.state.ready == (False,) * 4
+    assert writer.seq == seq + 2  # two states made and pushed
+    stored = storage.read(writer.id)
+    assert stored is not None
+    again = Room.from_record(stored, time.time()).match
+    assert again is not None and again.round_number == match.round_number + 1
+    await rooms.close()
 
 
-def test_a_refused_change_in_a_batch_refuses_itself_alone() -> None:
-    async def main() -> None:
-        storage, rooms, writer, match, first = await _held_round_end(3)
-        stale = asyncio.ensure_future(rooms.next_round(writer, 1, match.version - 1))
-        spectator = asyncio.ensure_future(rooms.next_round(writer, None, match.version))
-        second = asyncio.ensure_future(rooms.next_round(writer, 2, match.version))
-        await asyncio.sleep(0.01)
-        storage.gate.set()
-        await first
-        await second
-        with pytest.raises(Refusal) as refused:
-            await stale
-        assert refused.value.code == "stale_version"
-        with pytest.raises(RoomError):
-            await spectator
-        assert writer.room.state.ready == (True, False, True)
-        await rooms.close()
-
-    _run(main)
+async def test_a_refused_change_in_a_batch_refuses_itself_alone() -> None:
+    storage, rooms, writer, match, first = await _held_round_end(3)
+    stale = asyncio.ensure_future(rooms.next_round(writer, 1, match.version - 1))
+    spectator = asyncio.ensure_future(rooms.next_round(writer, None, match.version))
+    second = asyncio.ensure_future(rooms.next_round(writer, 2, match.version))
+    await asyncio.sleep(0.01)
+    storage.gate.set()
+    await first
+    await second
+    with pytest.raises(Refusal) as refused:
+        await stale
+    assert refused.value.code == "stale_version"
+    with pytest.raises(RoomError):
+        await spectator
+    assert writer.room.state.ready == (True, False, True)
+    await rooms.close()
 
 
-def test_a_failed_write_in_a_batch_keeps_the_room_as_the_last_stored_write_left_it() -> None:
-    async def main() -> None:
-        storage, rooms, writer, match, first = await _held_round_end(4)
-        storage.fail_at = 1  # the second write: the batch of the two that queued
-        later = [asyncio.ensure_future(rooms.next_round(writer, seat, match.version)) for seat in (1, 2)]
-        await asyncio.sleep(0.01)
-        storage.gate.set()
-        await first  # stored before the failure
-        for task in later:
-            with pytest.raises(RoomError) as failed:
-                await task
-            assert failed.value.code == "server_error"
-        assert storage.order == ["save_state", "save_state"]  # the two queued ones in one write
-        assert writer.room.state.ready == (True, False, False, False)
-        stored = storage.read(writer.id)
-        assert stored is not None and stored.room is not None and stored.room["ready"] == [True, False, False, False]
-        # the room goes on: the same two ask again and are stored
-        for seat in (1, 2):
-            await rooms.next_round(writer, seat, match.version)
-        assert writer.room.state.ready == (True, True, True, False)
-        await rooms.close()
-
-    _run(main)
+async def test_a_failed_write_in_a_batch_keeps_the_room_as_the_last_stored_write_left_it() -> None:
+    storage, rooms, writer, match, first = await _held_round_end(4)
+    storage.fail_at = 1  # the second write: the batch of the two that queued
+    later = [asyncio.ensure_future(rooms.next_round(writer, seat, match.version)) for seat in (1, 2)]
+    await asyncio.sleep(0.01)
+    storage.gate.set()
+    await first  # stored before the failure
+    for task in later:
+        with pytest.raises(RoomError) as failed:
+            await task
+        assert failed.value.code == "server_error"
+    assert storage.order == ["save_state", "save_state"]  # the two queued ones in one write
+    assert writer.room.state.ready == (True, False, False, False)
+    stored = storage.read(writer.id)
+    assert stored is not None and stored.room is not None and stored.room["ready"] == [True, False, False, False]
+    # the room goes on: the same two ask again and are stored
+    for seat in (1, 2):
+        await rooms.next_round(writer, seat, match.version)
+    assert writer.room.state.ready == (True, True, True, False)
+    await rooms.close()
 
 
-def test_a_caller_cancelled_while_it_waits_leaves_its_change_unmade() -> None:
-    async def main() -> None:
-        storage, rooms, writer, match, first = await _held_round_end(3)
-        gone = asyncio.ensure_future(rooms.next_round(writer, 1, match.version))
-        await asyncio.sleep(0.01)
-        gone.cancel()
-        await asyncio.sleep(0)
-        storage.gate.set()
-        await first
-        await asyncio.sleep(0.01)
-        assert gone.cancelled() and writer.room.state.ready == (True, False, False)
-        await writer.run(lambda r: changes.ready(r, 1, match.version, time.time()))
-        assert writer.room.state.ready == (True, True, False)
-        await rooms.close()
-
-    _run(main)
+async def test_a_caller_cancelled_while_it_waits_leaves_its_change_unmade() -> None:
+    storage, rooms, writer, match, first = await _held_round_end(3)
+    gone = asyncio.ensure_future(rooms.next_round(writer, 1, match.version))
+    await asyncio.sleep(0.01)
+    gone.cancel()
+    await asyncio.sleep(0)
+    storage.gate.set()
+    await first
+    await asyncio.sleep(0.01)
+    assert gone.cancelled() and writer.room.state.ready == (True, False, False)
+    await writer.run(lambda r: changes.ready(r, 1, match.version, time.time()))
+    assert writer.room.state.ready == (True, True, False)
+    await rooms.close()

@@ -218,86 +218,76 @@ def test_a_client_applying_every_delta_holds_the_full_state_at_every_step() -> N
     assert sum(r for _, r in played) > 5  # ready marks were sent as the room's part alone
 
 
-def test_a_delta_that_does_not_follow_the_state_held_is_not_applied_and_the_client_gets_the_full_state() -> None:
-    async def main() -> None:
-        rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
-        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
-        await rooms.join(writer, "Ben")
-        client = _Client(0)
-        await rooms.connect(writer, client.conn)
-        await client.read(writer)
-        assert client.state is not None and client.frames[-1][0] == "state"
-        for lost in (True, False):
-            seat = writer.room.turn
-            assert seat is not None
-            action = action_to_json(writer.room.match.round.legal_actions(seat)[0])  # type: ignore[union-attr]
-            await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
-            (_, text, _), = client.conn._pending
-            delta = json.loads(text)
-            assert delta["type"] == "delta"
-            if lost:  # the first delta never arrives
-                client.conn._pending.clear()
-        assert apply_delta(client.state, delta) is None  # it follows a state the client does not hold
-        await client.read(writer)
-        assert client.gaps == 1 and client.frames[-1][0] == "state"
-        assert _text(client.state) == writer.state_text(0)
-
-    on_own_thread(main())
+async def test_a_delta_that_does_not_follow_the_state_held_is_not_applied_and_the_client_gets_the_full_state() -> None:
+    rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+    writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+    await rooms.join(writer, "Ben")
+    client = _Client(0)
+    await rooms.connect(writer, client.conn)
+    await client.read(writer)
+    assert client.state is not None and client.frames[-1][0] == "state"
+    for lost in (True, False):
+        seat = writer.room.turn
+        assert seat is not None
+        action = action_to_json(writer.room.match.round.legal_actions(seat)[0])  # type: ignore[union-attr]
+        await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
+        (_, text, _), = client.conn._pending
+        delta = json.loads(text)
+        assert delta["type"] == "delta"
+        if lost:  # the first delta never arrives
+            client.conn._pending.clear()
+    assert apply_delta(client.state, delta) is None  # it follows a state the client does not hold
+    await client.read(writer)
+    assert client.gaps == 1 and client.frames[-1][0] == "state"
+    assert _text(client.state) == writer.state_text(0)
 
 
-def test_a_delta_carries_the_seats_only_when_a_seat_changed() -> None:
+async def test_a_delta_carries_the_seats_only_when_a_seat_changed() -> None:
     """A seat (its SEATINFO) goes out again only when it changed: none with a round's end, whose
     seats read the same; with a ready mark, only the seat marked."""
-    async def main() -> None:
-        rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
-        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
-        await rooms.join(writer, "Ben")
-        clients = [_Client(0), _Client(1)]
+    rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+    writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+    await rooms.join(writer, "Ben")
+    clients = [_Client(0), _Client(1)]
+    for c in clients:
+        await rooms.connect(writer, c.conn)
+    deltas: list[dict[str, Any]] = []
+    while writer.room.turn is not None:
         for c in clients:
-            await rooms.connect(writer, c.conn)
-        deltas: list[dict[str, Any]] = []
-        while writer.room.turn is not None:
-            for c in clients:
-                c.conn._pending.clear()
-            seat = writer.room.turn
-            action = action_to_json(writer.room.match.round.legal_actions(seat)[0])  # type: ignore[union-attr]
-            await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
-            deltas += [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
-        assert deltas and deltas[-1]["view"]["result"] is not None  # the round's end went out as a delta
-        assert all("seats" not in d and "seats" not in d.get("room", {}) for d in deltas)
-        clients[0].conn._pending.clear()
-        await rooms.next_round(writer, 0, writer.room.match.version)  # type: ignore[union-attr]
-        (marked,) = [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
-        assert "seats" not in marked.get("room", {})
-        assert marked["seats"] == [[0, {"ready": True}]]
-
-    on_own_thread(main())
+            c.conn._pending.clear()
+        seat = writer.room.turn
+        action = action_to_json(writer.room.match.round.legal_actions(seat)[0])  # type: ignore[union-attr]
+        await writer.run(lambda r: changes.act(r, seat, r.match.version, action, time.time()))  # type: ignore[union-attr]
+        deltas += [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
+    assert deltas and deltas[-1]["view"]["result"] is not None  # the round's end went out as a delta
+    assert all("seats" not in d and "seats" not in d.get("room", {}) for d in deltas)
+    clients[0].conn._pending.clear()
+    await rooms.next_round(writer, 0, writer.room.match.version)  # type: ignore[union-attr]
+    (marked,) = [json.loads(m[1]) for m in clients[0].conn._pending if '"type":"delta"' in m[1]]
+    assert "seats" not in marked.get("room", {})
+    assert marked["seats"] == [[0, {"ready": True}]]
 
 
-def test_a_connection_that_gets_the_state_whole_later_in_a_turn_gets_the_time_left_then(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_connection_that_gets_the_state_whole_later_in_a_turn_gets_the_time_left_then(monkeypatch: pytest.MonkeyPatch) -> None:
     """A spectator, or a second tab, opening 30 s into a turn gets the turn clock as it is then,
     not the whole time the state showed when the turn began; the state last pushed stays the
     base of the next delta (the same seq)."""
     from ziehdomino.server.core import roomtexts as texts_module
-
-    async def main() -> None:
-        rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
-        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
-        await rooms.join(writer, "Ben")
-        anna, ben = _Client(0), _Client(1)
-        await rooms.connect(writer, anna.conn)
-        await rooms.connect(writer, ben.conn)
-        await anna.read(writer)
-        assert anna.state is not None
-        first = anna.state["room"]["clock"]
-        assert first is not None and first["ms"] > 59_000
-        later = time.time() + 30
-        monkeypatch.setattr(texts_module, "time", type("Later", (), {"time": staticmethod(lambda: later)}))
-        spectator = _Client(None)
-        await rooms.connect(writer, spectator.conn)
-        await spectator.read(writer)
-        assert spectator.state is not None and spectator.state["seq"] == anna.state["seq"]
-        assert 29_000 < spectator.state["room"]["clock"]["ms"] < 31_000, spectator.state["room"]["clock"]
-        await rooms.close()
-
-    on_own_thread(main())
+    rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+    writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+    await rooms.join(writer, "Ben")
+    anna, ben = _Client(0), _Client(1)
+    await rooms.connect(writer, anna.conn)
+    await rooms.connect(writer, ben.conn)
+    await anna.read(writer)
+    assert anna.state is not None
+    first = anna.state["room"]["clock"]
+    assert first is not None and first["ms"] > 59_000
+    later = time.time() + 30
+    monkeypatch.setattr(texts_module, "time", type("Later", (), {"time": staticmethod(lambda: later)}))
+    spectator = _Client(None)
+    await rooms.connect(writer, spectator.conn)
+    await spectator.read(writer)
+    assert spectator.state is not None and spectator.state["seq"] == anna.state["seq"]
+    assert 29_000 < spectator.state["room"]["clock"]["ms"] < 31_000, spectator.state["room"]["clock"]
+    await rooms.close()

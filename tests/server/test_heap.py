@@ -39,38 +39,34 @@ async def _keeping(*, freeze_every: float, full_every: float) -> AsyncIterator[N
             await keeper
 
 
-def test_a_cycle_that_dies_frozen_waits_for_the_full_pass_and_is_reclaimed_then() -> None:
-    async def main() -> None:
-        async with _keeping(freeze_every=0.01, full_every=3600):
-            held = _cycle()
-            watched = weakref.ref(held)
-            await asyncio.sleep(0.05)  # frozen meanwhile, then dropped: it dies frozen
-            assert gc.get_freeze_count() > 0
-            del held
-            gc.collect()
-            assert watched() is not None, "an automatic collection reached a frozen object"
-            assert heap.full_pass() >= 2
-            assert watched() is None
-            assert gc.get_freeze_count() > 0, "the survivors of the full pass are frozen again"
-        assert gc.get_freeze_count() == 0, "a stopped keeper leaves the collector as it found it"
-    on_own_thread(main())
+async def test_a_cycle_that_dies_frozen_waits_for_the_full_pass_and_is_reclaimed_then() -> None:
+    async with _keeping(freeze_every=0.01, full_every=3600):
+        held = _cycle()
+        watched = weakref.ref(held)
+        await asyncio.sleep(0.05)  # frozen meanwhile, then dropped: it dies frozen
+        assert gc.get_freeze_count() > 0
+        del held
+        gc.collect()
+        assert watched() is not None, "an automatic collection reached a frozen object"
+        assert heap.full_pass() >= 2
+        assert watched() is None
+        assert gc.get_freeze_count() > 0, "the survivors of the full pass are frozen again"
+    assert gc.get_freeze_count() == 0, "a stopped keeper leaves the collector as it found it"
 
 
-def test_the_full_pass_comes_by_itself_on_schedule() -> None:
-    async def main() -> None:
-        async with _keeping(freeze_every=0.01, full_every=0.1):
-            held = _cycle()
-            watched = weakref.ref(held)
+async def test_the_full_pass_comes_by_itself_on_schedule() -> None:
+    async with _keeping(freeze_every=0.01, full_every=0.1):
+        held = _cycle()
+        watched = weakref.ref(held)
+        await asyncio.sleep(0.05)
+        del held
+        gc.collect()
+        assert watched() is not None
+        for _ in range(100):  # a full pass is due every 0.1 s
             await asyncio.sleep(0.05)
-            del held
-            gc.collect()
-            assert watched() is not None
-            for _ in range(100):  # a full pass is due every 0.1 s
-                await asyncio.sleep(0.05)
-                if watched() is None:
-                    break
-            assert watched() is None
-    on_own_thread(main())
+            if watched() is None:
+                break
+        assert watched() is None
 
 
 def test_intervals_must_be_positive() -> None:

@@ -17,7 +17,6 @@ from ziehdomino.server.core.rooms import Rooms, RoomWriter
 from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 from ziehdomino.server.protocol.wire import RoundSummary
-from tests.support.server import run
 
 
 def _listening(seat: int | None, *, deltas: bool) -> tuple[Connection, list[str]]:
@@ -48,7 +47,7 @@ async def _play_round(rooms: Rooms, writer: RoomWriter) -> None:
         await rooms.act(writer, seat, match.version, action_to_json(match.round.legal_actions(seat)[0]))
 
 
-def test_a_sync_sends_the_history_the_room_encoded_once_per_finished_round(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_sync_sends_the_history_the_room_encoded_once_per_finished_round(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hellos and syncs send one text object per history; a finished round makes it once more
     (for the spectator that takes no deltas, then for every sync), equal to a fresh encoding;
     the moves of a round encode none."""
@@ -60,27 +59,23 @@ def test_a_sync_sends_the_history_the_room_encoded_once_per_finished_round(monke
         return fresh(rounds)
 
     monkeypatch.setattr(messages, "history_text", counted)
-
-    async def main() -> None:
-        rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
-        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
-        await rooms.join(writer, "Ben")
-        seated, to_seat = _listening(0, deltas=True)
-        watcher, to_watcher = _listening(None, deltas=False)
-        await rooms.connect(writer, seated)
-        await rooms.connect(writer, watcher)
-        assert encoded == [0] and _histories(to_seat)[0] is _histories(to_watcher)[0]
-        for finished in (1, 2):
-            before = list(encoded)
-            await _play_round(rooms, writer)
-            assert encoded == [*before, finished]  # at the round's end, for the watcher; no move encoded one
-            for _ in range(4):
-                await writer.resend_state(seated, full=True)
-            assert encoded == [*before, finished]
-            texts = _histories(to_seat)[-4:] + _histories(to_watcher)[-1:]
-            assert all(t is texts[0] for t in texts)
-            assert texts[0] == fresh(list(writer.room.history))
-            assert len(json.loads(texts[0])["rounds"]) == finished
-        await rooms.close()
-
-    run(main())
+    rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+    writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+    await rooms.join(writer, "Ben")
+    seated, to_seat = _listening(0, deltas=True)
+    watcher, to_watcher = _listening(None, deltas=False)
+    await rooms.connect(writer, seated)
+    await rooms.connect(writer, watcher)
+    assert encoded == [0] and _histories(to_seat)[0] is _histories(to_watcher)[0]
+    for finished in (1, 2):
+        before = list(encoded)
+        await _play_round(rooms, writer)
+        assert encoded == [*before, finished]  # at the round's end, for the watcher; no move encoded one
+        for _ in range(4):
+            await writer.resend_state(seated, full=True)
+        assert encoded == [*before, finished]
+        texts = _histories(to_seat)[-4:] + _histories(to_watcher)[-1:]
+        assert all(t is texts[0] for t in texts)
+        assert texts[0] == fresh(list(writer.room.history))
+        assert len(json.loads(texts[0])["rounds"]) == finished
+    await rooms.close()

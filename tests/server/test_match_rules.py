@@ -21,7 +21,6 @@ from ziehdomino.server.core.room import Room
 from ziehdomino.server.core.rooms import Rooms, RoomWriter
 from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
-from tests.support.server import on_own_thread
 
 
 async def _room(target: int | None, storage: MemoryStorage) -> tuple[Rooms, RoomWriter, list[Connection]]:
@@ -58,63 +57,54 @@ async def _until_won(rooms: Rooms, writer: RoomWriter) -> int:
     raise AssertionError("no seat reached the target in 200 rounds")
 
 
-def test_a_match_to_3_ends_at_the_first_seat_with_3_wins_and_says_so_to_every_viewer() -> None:
-    async def main() -> None:
-        storage = MemoryStorage()
-        rooms, writer, _ = await _room(3, storage)
-        winner = await _until_won(rooms, writer)
-        match = writer.room.match
-        assert match is not None and match.wins[winner] == 3 and match.wins[1 - winner] < 3
-        state = json.loads(writer.state_texts([None])[None])
-        assert state["room"]["target"] == 3 and state["room"]["match_winner"] == winner
-        assert state["view"]["match"]["wins"] == match.wins
-        # stored before announced: a restart reads the same finished match
-        record = storage.read(writer.id)
-        assert record is not None
-        again = Room.from_record(record, time.time())
-        assert again.match_winner == winner and again.match is not None and again.match.wins == match.wins
-        await rooms.close()
-
-    on_own_thread(main())
+async def test_a_match_to_3_ends_at_the_first_seat_with_3_wins_and_says_so_to_every_viewer() -> None:
+    storage = MemoryStorage()
+    rooms, writer, _ = await _room(3, storage)
+    winner = await _until_won(rooms, writer)
+    match = writer.room.match
+    assert match is not None and match.wins[winner] == 3 and match.wins[1 - winner] < 3
+    state = json.loads(writer.state_texts([None])[None])
+    assert state["room"]["target"] == 3 and state["room"]["match_winner"] == winner
+    assert state["view"]["match"]["wins"] == match.wins
+    # stored before announced: a restart reads the same finished match
+    record = storage.read(writer.id)
+    assert record is not None
+    again = Room.from_record(record, time.time())
+    assert again.match_winner == winner and again.match is not None and again.match.wins == match.wins
+    await rooms.close()
 
 
-def test_revanche_waits_for_every_present_person_then_starts_a_new_match_at_0() -> None:
-    async def main() -> None:
-        storage = MemoryStorage()
-        rooms, writer, _ = await _room(3, storage)
-        await _until_won(rooms, writer)
-        before = writer.room.match
-        assert before is not None
-        last_starter, number, version = before.starters[-1], before.round_number, before.version
+async def test_revanche_waits_for_every_present_person_then_starts_a_new_match_at_0() -> None:
+    storage = MemoryStorage()
+    rooms, writer, _ = await _room(3, storage)
+    await _until_won(rooms, writer)
+    before = writer.room.match
+    assert before is not None
+    last_starter, number, version = before.starters[-1], before.round_number, before.version
+    await rooms.next_round(writer, 0, version)
+    assert writer.room.match is before and writer.room.match_winner is not None  # waits for Ben
+    await rooms.next_round(writer, 1, version)
+    after = writer.room.match
+    assert after is not None and after.round.result is None
+    assert after.wins == [0, 0] and after.shared == [0, 0]
+    assert after.round_number == number + 1 and after.round.starter == (last_starter + 1) % 2
+    assert writer.room.match_winner is None and writer.room.state.target == 3
+    record = storage.read(writer.id)
+    assert record is not None and record.match is not None and record.match["wins"] == [0, 0]
+    await rooms.close()
+
+
+async def test_a_room_without_target_never_ends_its_match() -> None:
+    rooms, writer, _ = await _room(None, MemoryStorage())
+    for _ in range(4):
+        await _play_out(writer)
+        assert writer.room.match_winner is None
+        version = writer.room.match.version  # type: ignore[union-attr]
         await rooms.next_round(writer, 0, version)
-        assert writer.room.match is before and writer.room.match_winner is not None  # waits for Ben
         await rooms.next_round(writer, 1, version)
-        after = writer.room.match
-        assert after is not None and after.round.result is None
-        assert after.wins == [0, 0] and after.shared == [0, 0]
-        assert after.round_number == number + 1 and after.round.starter == (last_starter + 1) % 2
-        assert writer.room.match_winner is None and writer.room.state.target == 3
-        record = storage.read(writer.id)
-        assert record is not None and record.match is not None and record.match["wins"] == [0, 0]
-        await rooms.close()
-
-    on_own_thread(main())
-
-
-def test_a_room_without_target_never_ends_its_match() -> None:
-    async def main() -> None:
-        rooms, writer, _ = await _room(None, MemoryStorage())
-        for _ in range(4):
-            await _play_out(writer)
-            assert writer.room.match_winner is None
-            version = writer.room.match.version  # type: ignore[union-attr]
-            await rooms.next_round(writer, 0, version)
-            await rooms.next_round(writer, 1, version)
-        assert writer.room.match is not None and writer.room.match.round_number == 5
-        assert json.loads(writer.state_texts([None])[None])["room"]["target"] is None
-        await rooms.close()
-
-    on_own_thread(main())
+    assert writer.room.match is not None and writer.room.match.round_number == 5
+    assert json.loads(writer.state_texts([None])[None])["room"]["target"] is None
+    await rooms.close()
 
 
 def test_shared_rounds_count_for_nobody_and_only_a_finished_round_wins() -> None:

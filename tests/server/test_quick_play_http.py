@@ -230,31 +230,28 @@ def test_leaving_from_meine_raeume_frees_the_address_limit_and_a_stranger_cannot
         srv.stop()
 
 
-def test_everyone_at_the_table_learns_how_many_watch(tmp_path: Path, web_dir: Path) -> None:
+async def test_everyone_at_the_table_learns_how_many_watch(tmp_path: Path, web_dir: Path) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir).start()
     try:
         made = srv.create(["person", "person"])
 
-        async def main() -> None:
-            anna = await Client(srv, made["room"], made["credential"]).open()
-            def watched(n: int, after: int = 0) -> Any:
-                return lambda c: any(f[1] == {"type": "watching", "n": n} for f in c.frames[after:])
+        anna = await Client(srv, made["room"], made["credential"]).open()
+        def watched(n: int, after: int = 0) -> Any:
+            return lambda c: any(f[1] == {"type": "watching", "n": n} for f in c.frames[after:])
 
-            await anna.wait_for(watched(0))
-            spectator = await Client(srv, made["room"]).open()
-            await anna.wait_for(watched(1))
-            await spectator.wait_for(watched(1))
-            seen = len(anna.frames)
-            second_tab = await Client(srv, made["room"], made["credential"]).open()  # Anna's seat again
-            await second_tab.wait_for(watched(1))  # the new connection learns it; nobody else is told
-            await spectator.close()
-            await anna.wait_for(watched(0, seen))
-            told = [f[1]["n"] for f in anna.frames[seen:] if f[1].get("type") == "watching"]
-            assert told == [0], told  # only the spectator's leaving changed the number
-            await second_tab.close()
-            await anna.close()
-
-        on_own_thread(main())
+        await anna.wait_for(watched(0))
+        spectator = await Client(srv, made["room"]).open()
+        await anna.wait_for(watched(1))
+        await spectator.wait_for(watched(1))
+        seen = len(anna.frames)
+        second_tab = await Client(srv, made["room"], made["credential"]).open()  # Anna's seat again
+        await second_tab.wait_for(watched(1))  # the new connection learns it; nobody else is told
+        await spectator.close()
+        await anna.wait_for(watched(0, seen))
+        told = [f[1]["n"] for f in anna.frames[seen:] if f[1].get("type") == "watching"]
+        assert told == [0], told  # only the spectator's leaving changed the number
+        await second_tab.close()
+        await anna.close()
     finally:
         srv.stop()
 

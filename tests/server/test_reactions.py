@@ -17,7 +17,6 @@ from ziehdomino.server.sockets.reactions import Reactions
 from ziehdomino.server.core.rooms import RoomError, Rooms
 from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
-from tests.support.server import on_own_thread
 
 
 def _pending(conn: Connection) -> list[dict[str, Any]]:
@@ -27,35 +26,32 @@ def _pending(conn: Connection) -> list[dict[str, Any]]:
     return out
 
 
-def test_a_reaction_reaches_everyone_once_per_3_s_and_changes_nothing_in_the_room() -> None:
-    async def main() -> None:
-        storage = MemoryStorage()
-        rooms = Rooms(storage, Settings(data_dir=Path("unused"), computer_delay=3600.0))
-        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
-        await rooms.join(writer, "Ben")
-        conns = [Connection(0), Connection(1), Connection(None)]
-        for c in conns:
-            await rooms.connect(writer, c)
-        for c in conns:
-            _pending(c)
-        reactions = Reactions()
-        before, writes, seq = writer.room, dict(storage.writes), writer.seq
-        reactions.send(writer, 1, "gut_gespielt", 100.0)
-        for c in conns:
-            assert _pending(c) == [{"type": "reaction", "seat": 1, "reaction": "gut_gespielt"}]
-        assert writer.room is before and dict(storage.writes) == writes and writer.seq == seq
-        assert "gut_gespielt" not in json.dumps(writer.room.match.round.log, default=str)  # type: ignore[union-attr]
-        for seat, at, code in [(1, 102.9, "reaction_too_soon"), (None, 110.0, "spectator")]:
-            with pytest.raises(RoomError) as refused:
-                reactions.send(writer, seat, "hallo", at)
-            assert refused.value.code == code
-            assert all(_pending(c) == [] for c in conns)
-        reactions.send(writer, 0, "hallo", 101.0)  # another seat has its own gap
-        reactions.send(writer, 1, "danke", 103.0)
-        assert [m["reaction"] for m in _pending(conns[2])] == ["hallo", "danke"]
-        await rooms.close()
-
-    on_own_thread(main())
+async def test_a_reaction_reaches_everyone_once_per_3_s_and_changes_nothing_in_the_room() -> None:
+    storage = MemoryStorage()
+    rooms = Rooms(storage, Settings(data_dir=Path("unused"), computer_delay=3600.0))
+    writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+    await rooms.join(writer, "Ben")
+    conns = [Connection(0), Connection(1), Connection(None)]
+    for c in conns:
+        await rooms.connect(writer, c)
+    for c in conns:
+        _pending(c)
+    reactions = Reactions()
+    before, writes, seq = writer.room, dict(storage.writes), writer.seq
+    reactions.send(writer, 1, "gut_gespielt", 100.0)
+    for c in conns:
+        assert _pending(c) == [{"type": "reaction", "seat": 1, "reaction": "gut_gespielt"}]
+    assert writer.room is before and dict(storage.writes) == writes and writer.seq == seq
+    assert "gut_gespielt" not in json.dumps(writer.room.match.round.log, default=str)  # type: ignore[union-attr]
+    for seat, at, code in [(1, 102.9, "reaction_too_soon"), (None, 110.0, "spectator")]:
+        with pytest.raises(RoomError) as refused:
+            reactions.send(writer, seat, "hallo", at)
+        assert refused.value.code == code
+        assert all(_pending(c) == [] for c in conns)
+    reactions.send(writer, 0, "hallo", 101.0)  # another seat has its own gap
+    reactions.send(writer, 1, "danke", 103.0)
+    assert [m["reaction"] for m in _pending(conns[2])] == ["hallo", "danke"]
+    await rooms.close()
 
 
 @pytest.mark.parametrize("reaction", ["Hallo", "free text", "", 1, None, "hallo " * 10])

@@ -88,161 +88,150 @@ async def _play_turn(client: Client, rng: random.Random) -> None:
         await _act(client, rng)
 
 
-def test_a_person_away_on_their_turn_is_played_for_after_the_grace_then_comes_back(quick: ServerProcess) -> None:
+async def test_a_person_away_on_their_turn_is_played_for_after_the_grace_then_comes_back(quick: ServerProcess) -> None:
     srv = quick
     room, creds = seated_room(srv, ["person", "person"])  # 1 Minute: 3 s; Ben away: 1 s grace
+    rng = random.Random(7)
+    anna, st, left_at = await _ben_away_on_his_turn(srv, room, creds, rng)  # Ben closes the tab on his turn
+    assert st["room"]["seats"][1]["stand_in"] and st["room"]["turn_time"] == 60
+    assert st["room"]["clock"]["seat"] == 1 and 0 < st["room"]["clock"]["ms"] <= 1000
+    st = await anna.wait_state(lambda s: _stand_in_turns(s["view"], 1) != [])
+    assert time.monotonic() - left_at >= 0.9, "the computer played before the grace was over"
 
-    async def main() -> None:
-        rng = random.Random(7)
-        anna, st, left_at = await _ben_away_on_his_turn(srv, room, creds, rng)  # Ben closes the tab on his turn
-        assert st["room"]["seats"][1]["stand_in"] and st["room"]["turn_time"] == 60
-        assert st["room"]["clock"]["seat"] == 1 and 0 < st["room"]["clock"]["ms"] <= 1000
-        st = await anna.wait_state(lambda s: _stand_in_turns(s["view"], 1) != [])
-        assert time.monotonic() - left_at >= 0.9, "the computer played before the grace was over"
-
-        # Over two rounds: Anna plays her turns, a computer plays every one of Ben's.
-        for number in (1, 2):
-            while anna.view["result"] is None:
-                await anna.wait_for(lambda c: c.view["result"] is not None or c.view["turn"] == 0)
-                if anna.view["result"] is None:
-                    await _act(anna, rng)
-            end = anna.view
-            assert end["round_number"] == number
-            bens = [e for e in end["log"] if e["seat"] == 1]
-            assert bens and all(e.get("stand_in") for e in bens)
-            assert not any(e.get("stand_in") for e in end["log"] if e["seat"] == 0)
-            assert check_frames(srv, room, [anna], number, list(creds.values())) > 0
-            await anna.wait_for(lambda c: any(f[1]["type"] == "history" and len(f[1]["rounds"]) == number
-                                              for f in c.frames))
-            # the ready step: Ben is away, so Anna's "Nächste Runde" alone deals
-            await anna.send({"type": "next_round", "version": end["version"]})
-            await anna.wait_state(lambda s: s["view"]["round_number"] == number + 1)
-
-        history = [f[1]["rounds"] for f in anna.frames if f[1]["type"] == "history"][-1]
-        assert [h["round"] for h in history] == [1, 2]
-        assert all(set(h) == {"round", "starter", "kind", "winners", "pips", "fair"} and len(h["pips"]) == 2 for h in history)
-
-        # Ben comes back: his seat, his hand, his counters; he plays his own turn.
-        ben = await Client(srv, room, creds[1]).open()
-        st = await ben.wait_state(lambda s: s["room"]["seats"][1]["connected"])
-        assert st["room"]["you"] == 1 and len(st["view"]["hand"]) == st["view"]["hand_counts"][1]
-        assert st["view"]["match"] == anna.view["match"]
-        while True:
-            await anna.wait_for(lambda c: c.view["result"] is not None or c.view["turn"] == 0
-                                or (c.view["turn"] == 1 and not c.latest["room"]["seats"][1]["stand_in"]))
-            if anna.view["result"] is not None:
-                break
-            if anna.view["turn"] == 0:
+    # Over two rounds: Anna plays her turns, a computer plays every one of Ben's.
+    for number in (1, 2):
+        while anna.view["result"] is None:
+            await anna.wait_for(lambda c: c.view["result"] is not None or c.view["turn"] == 0)
+            if anna.view["result"] is None:
                 await _act(anna, rng)
-                continue
-            await ben.wait_state(lambda s: s["view"]["version"] == anna.view["version"])
-            acted = await _act(ben, rng)
-            entry = ben.view["log"][len(acted["log"])]
-            assert entry["seat"] == 1 and "stand_in" not in entry  # Ben's own move
+        end = anna.view
+        assert end["round_number"] == number
+        bens = [e for e in end["log"] if e["seat"] == 1]
+        assert bens and all(e.get("stand_in") for e in bens)
+        assert not any(e.get("stand_in") for e in end["log"] if e["seat"] == 0)
+        assert check_frames(srv, room, [anna], number, list(creds.values())) > 0
+        await anna.wait_for(lambda c: any(f[1]["type"] == "history" and len(f[1]["rounds"]) == number
+                                          for f in c.frames))
+        # the ready step: Ben is away, so Anna's "Nächste Runde" alone deals
+        await anna.send({"type": "next_round", "version": end["version"]})
+        await anna.wait_state(lambda s: s["view"]["round_number"] == number + 1)
+
+    history = [f[1]["rounds"] for f in anna.frames if f[1]["type"] == "history"][-1]
+    assert [h["round"] for h in history] == [1, 2]
+    assert all(set(h) == {"round", "starter", "kind", "winners", "pips", "fair"} and len(h["pips"]) == 2 for h in history)
+
+    # Ben comes back: his seat, his hand, his counters; he plays his own turn.
+    ben = await Client(srv, room, creds[1]).open()
+    st = await ben.wait_state(lambda s: s["room"]["seats"][1]["connected"])
+    assert st["room"]["you"] == 1 and len(st["view"]["hand"]) == st["view"]["hand_counts"][1]
+    assert st["view"]["match"] == anna.view["match"]
+    while True:
+        await anna.wait_for(lambda c: c.view["result"] is not None or c.view["turn"] == 0
+                            or (c.view["turn"] == 1 and not c.latest["room"]["seats"][1]["stand_in"]))
+        if anna.view["result"] is not None:
             break
-    run(main())
-
-
-def test_a_person_idling_past_the_turn_time_gets_exactly_one_turn_played(quick: ServerProcess) -> None:
-    srv = quick
-    room, creds = seated_room(srv, ["person", "person"], turn_time=120)  # 6 s: time enough for Anna to act on a busy machine
-
-    async def main() -> None:
-        rng = random.Random(3)
-        anna = await Client(srv, room, creds[0]).open()
-        ben = await Client(srv, room, creds[1]).open()
-        await anna.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
         if anna.view["turn"] == 0:
             await _act(anna, rng)
-        st = await ben.wait_state(lambda s: s["view"]["turn"] == 1)
-        # Ben had his time: the computer had not stepped in when his turn began
-        assert st["room"]["clock"]["seat"] == 1 and 0 < st["room"]["clock"]["ms"] <= 6000
-        assert not st["room"]["clock"]["stand_in"] and _stand_in_turns(st["view"], 1) == []
-        # Ben is there and does nothing: after 6 s a computer plays his turn, and only that one.
-        await ben.wait_state(lambda s: s["view"]["result"] is not None or s["view"]["turn"] == 0)
-        view = ben.view
-        assert len(_stand_in_turns(view, 1)) == 1
-        assert ben.latest["room"]["seats"][1]["connected"]
-        if view["result"] is None:
-            await _play_turn(anna, rng)
-            # Ben's next turn is his own again, with the full turn time
-            st = await ben.wait_state(lambda s: s["view"]["turn"] == 1 or s["view"]["result"] is not None)
-            if st["view"]["result"] is None:
-                assert st["room"]["clock"]["ms"] > 3000 and not st["room"]["clock"]["stand_in"]
-                acted = await _act(ben, rng)
-                assert "stand_in" not in ben.view["log"][len(acted["log"])]
-        assert len(_stand_in_turns(ben.view, 1)) == 1
-        assert _stand_in_turns(ben.view, 0) == []
-    run(main())
+            continue
+        await ben.wait_state(lambda s: s["view"]["version"] == anna.view["version"])
+        acted = await _act(ben, rng)
+        entry = ben.view["log"][len(acted["log"])]
+        assert entry["seat"] == 1 and "stand_in" not in entry  # Ben's own move
+        break
 
 
-def test_leaving_hands_the_seat_to_a_computer_and_the_last_person_ends_the_room(quick: ServerProcess) -> None:
+async def test_a_person_idling_past_the_turn_time_gets_exactly_one_turn_played(quick: ServerProcess) -> None:
+    srv = quick
+    room, creds = seated_room(srv, ["person", "person"], turn_time=120)  # 6 s: time enough for Anna to act on a busy machine
+    rng = random.Random(3)
+    anna = await Client(srv, room, creds[0]).open()
+    ben = await Client(srv, room, creds[1]).open()
+    await anna.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
+    if anna.view["turn"] == 0:
+        await _act(anna, rng)
+    st = await ben.wait_state(lambda s: s["view"]["turn"] == 1)
+    # Ben had his time: the computer had not stepped in when his turn began
+    assert st["room"]["clock"]["seat"] == 1 and 0 < st["room"]["clock"]["ms"] <= 6000
+    assert not st["room"]["clock"]["stand_in"] and _stand_in_turns(st["view"], 1) == []
+    # Ben is there and does nothing: after 6 s a computer plays his turn, and only that one.
+    await ben.wait_state(lambda s: s["view"]["result"] is not None or s["view"]["turn"] == 0)
+    view = ben.view
+    assert len(_stand_in_turns(view, 1)) == 1
+    assert ben.latest["room"]["seats"][1]["connected"]
+    if view["result"] is None:
+        await _play_turn(anna, rng)
+        # Ben's next turn is his own again, with the full turn time
+        st = await ben.wait_state(lambda s: s["view"]["turn"] == 1 or s["view"]["result"] is not None)
+        if st["view"]["result"] is None:
+            assert st["room"]["clock"]["ms"] > 3000 and not st["room"]["clock"]["stand_in"]
+            acted = await _act(ben, rng)
+            assert "stand_in" not in ben.view["log"][len(acted["log"])]
+    assert len(_stand_in_turns(ben.view, 1)) == 1
+    assert _stand_in_turns(ben.view, 0) == []
+
+
+async def test_leaving_hands_the_seat_to_a_computer_and_the_last_person_ends_the_room(quick: ServerProcess) -> None:
     srv = quick
     room, creds = seated_room(srv, ["person", "person", "person"], turn_time=None)
 
-    async def main() -> None:
-        rng = random.Random(5)
-        players = {s: await Client(srv, room, c).open() for s, c in creds.items()}
-        watcher = await Client(srv, room).open()
-        await watcher.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
-        await players[1].send({"type": "leave"})
-        assert await players[1].wait_closed() == 4410
-        st = await watcher.wait_state(lambda s: s["room"]["seats"][1]["left"])
-        seat = st["room"]["seats"][1]
-        assert seat["name"] == "P1" and seat["taken"] and not seat["connected"] and seat["stand_in"]
-        stored, _ = srv.stored(room)
-        assert stored[1]["left"] is True and stored[1]["credential_hash"] is None
-        again = await Client(srv, room, creds[1]).open()  # the old credential opens nothing now
-        assert await again.wait_closed() == 4401
-        # the computer plays seat 1's turns, marked as standing in for P1
-        while not _stand_in_turns(watcher.view, 1) and watcher.view["result"] is None:
-            await watcher.wait_for(lambda c: c.view["result"] is not None or c.view["turn"] in (0, 2)
-                                   or bool(_stand_in_turns(c.view, 1)))
-            turn = watcher.view["turn"]
-            if watcher.view["result"] is None and turn in (0, 2) and not _stand_in_turns(watcher.view, 1):
-                st = await players[turn].wait_state(lambda s: s["view"]["version"] >= watcher.view["version"])
-                if st["view"]["turn"] == turn and st["view"]["legal"]:
-                    await _act(players[turn], rng)
-        assert _stand_in_turns(watcher.view, 1) or watcher.view["result"] is not None
-        await players[0].send({"type": "leave"})
-        assert await players[0].wait_closed() == 4410
-        assert httpx.get(f"{srv.base}/api/rooms/{room}", timeout=30).status_code == 200  # P2 is still there
-        await players[2].send({"type": "leave"})
-        assert await players[2].wait_closed() == 4410
-        assert await watcher.wait_closed() == 4404  # the room ended
-    run(main())
+    rng = random.Random(5)
+    players = {s: await Client(srv, room, c).open() for s, c in creds.items()}
+    watcher = await Client(srv, room).open()
+    await watcher.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
+    await players[1].send({"type": "leave"})
+    assert await players[1].wait_closed() == 4410
+    st = await watcher.wait_state(lambda s: s["room"]["seats"][1]["left"])
+    seat = st["room"]["seats"][1]
+    assert seat["name"] == "P1" and seat["taken"] and not seat["connected"] and seat["stand_in"]
+    stored, _ = srv.stored(room)
+    assert stored[1]["left"] is True and stored[1]["credential_hash"] is None
+    again = await Client(srv, room, creds[1]).open()  # the old credential opens nothing now
+    assert await again.wait_closed() == 4401
+    # the computer plays seat 1's turns, marked as standing in for P1
+    while not _stand_in_turns(watcher.view, 1) and watcher.view["result"] is None:
+        await watcher.wait_for(lambda c: c.view["result"] is not None or c.view["turn"] in (0, 2)
+                               or bool(_stand_in_turns(c.view, 1)))
+        turn = watcher.view["turn"]
+        if watcher.view["result"] is None and turn in (0, 2) and not _stand_in_turns(watcher.view, 1):
+            st = await players[turn].wait_state(lambda s: s["view"]["version"] >= watcher.view["version"])
+            if st["view"]["turn"] == turn and st["view"]["legal"]:
+                await _act(players[turn], rng)
+    assert _stand_in_turns(watcher.view, 1) or watcher.view["result"] is not None
+    await players[0].send({"type": "leave"})
+    assert await players[0].wait_closed() == 4410
+    assert httpx.get(f"{srv.base}/api/rooms/{room}", timeout=30).status_code == 200  # P2 is still there
+    await players[2].send({"type": "leave"})
+    assert await players[2].wait_closed() == 4410
+    assert await watcher.wait_closed() == 4404  # the room ended
     assert httpx.get(f"{srv.base}/api/rooms/{room}", timeout=30).status_code == 404
     assert srv.stored_record(room) is None
 
 
-def test_the_ready_step_waits_for_everyone_at_the_table_and_not_for_the_away(quick: ServerProcess) -> None:
+async def test_the_ready_step_waits_for_everyone_at_the_table_and_not_for_the_away(quick: ServerProcess) -> None:
     srv = quick
     room, creds = seated_room(srv, ["person", "person", "person"], turn_time=120)  # 6 s each
-
-    async def main() -> None:
-        rng = random.Random(11)
-        players = {s: await Client(srv, room, c).open() for s, c in creds.items()}
-        first = players[0]
-        await first.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
-        while first.view["result"] is None:
-            turn = first.view["turn"]
-            await players[turn].wait_state(lambda s: s["view"]["version"] == first.view["version"])
-            await _act(players[turn], rng)
-            await first.wait_state(lambda s: s["view"]["version"] >= players[turn].view["version"])
-        end = first.view
-        for s in (0, 1):
-            await players[s].send({"type": "next_round", "version": end["version"]})
-            st = await players[2].wait_state(lambda st, s=s: st["room"]["seats"][s]["ready"])
-            assert st["view"]["round_number"] == 1 and st["view"]["result"] is not None  # still the result
-        await players[0].send({"type": "next_round", "version": end["version"]})  # asking again changes nothing
-        await players[0].wait_for(lambda c: any(f[1]["type"] == "state" and f[1]["room"]["seats"][0]["ready"]
-                                                for f in c.frames[-3:]))
-        assert not any(e["code"] != "stale_version" for p in players.values() for e in p.errors)
-        assert players[2].view["round_number"] == 1
-        await players[2].close()  # the one still reading goes away: away counts as ready
-        st = await players[0].wait_state(lambda s: s["view"]["round_number"] == 2)
-        assert not any(x["ready"] for x in st["room"]["seats"])
-    run(main())
+    rng = random.Random(11)
+    players = {s: await Client(srv, room, c).open() for s, c in creds.items()}
+    first = players[0]
+    await first.wait_state(lambda s: s["view"] is not None and all(x["connected"] for x in s["room"]["seats"]))
+    while first.view["result"] is None:
+        turn = first.view["turn"]
+        await players[turn].wait_state(lambda s: s["view"]["version"] == first.view["version"])
+        await _act(players[turn], rng)
+        await first.wait_state(lambda s: s["view"]["version"] >= players[turn].view["version"])
+    end = first.view
+    for s in (0, 1):
+        await players[s].send({"type": "next_round", "version": end["version"]})
+        st = await players[2].wait_state(lambda st, s=s: st["room"]["seats"][s]["ready"])
+        assert st["view"]["round_number"] == 1 and st["view"]["result"] is not None  # still the result
+    await players[0].send({"type": "next_round", "version": end["version"]})  # asking again changes nothing
+    await players[0].wait_for(lambda c: any(f[1]["type"] == "state" and f[1]["room"]["seats"][0]["ready"]
+                                            for f in c.frames[-3:]))
+    assert not any(e["code"] != "stale_version" for p in players.values() for e in p.errors)
+    assert players[2].view["round_number"] == 1
+    await players[2].close()  # the one still reading goes away: away counts as ready
+    st = await players[0].wait_state(lambda s: s["view"]["round_number"] == 2)
+    assert not any(x["ready"] for x in st["room"]["seats"])
 
 
 def test_sigkill_keeps_deadlines_ready_marks_left_seats_and_history(quick: ServerProcess, tmp_path: Path,

@@ -136,74 +136,70 @@ def test_limits_count_per_key_and_tell_when_to_retry() -> None:
     assert bucket.allow() and not bucket.allow()
 
 
-def test_action_timing_waits_for_every_connection_and_follows_replacing_states() -> None:
-    async def main() -> None:
-        metrics = Metrics()
-        a, b = Connection(0), Connection(1)
-        t = metrics.start(0.0)
-        t.mark_stored()
-        pushed = a.push("s1", is_state=True, timing=t) + b.push("s1", is_state=True, timing=t)
-        t.mark_pushed(pushed)
-        a.push("s2", is_state=True)  # replaces s1 on a: the timing moves to s2
-        assert await a.next() == "s2"
-        a.sent()
-        assert metrics.total == 0  # b has not written yet
-        assert await b.next() == "s1"
-        b.sent()
-        assert metrics.total == 1 and metrics.since(0)["next"] == 1 and len(metrics.since(0)["samples"]) == 1
-        t2 = metrics.start(0.0)
-        t2.mark_stored()
-        c = Connection(2)
-        t2.mark_pushed(c.push("s3", is_state=True, timing=t2))
-        c.close(1000)  # closed before writing: counts as done
-        assert metrics.total == 2 and metrics.since(1)["samples"] == metrics.since(0)["samples"][1:]
-    run(main())  # on a thread of its own: the browser tests keep a loop on the main thread
+async def test_action_timing_waits_for_every_connection_and_follows_replacing_states() -> None:
+    metrics = Metrics()
+    a, b = Connection(0), Connection(1)
+    t = metrics.start(0.0)
+    t.mark_stored()
+    pushed = a.push("s1", is_state=True, timing=t) + b.push("s1", is_state=True, timing=t)
+    t.mark_pushed(pushed)
+    a.push("s2", is_state=True)  # replaces s1 on a: the timing moves to s2
+    assert await a.next() == "s2"
+    a.sent()
+    assert metrics.total == 0  # b has not written yet
+    assert await b.next() == "s1"
+    b.sent()
+    assert metrics.total == 1 and metrics.since(0)["next"] == 1 and len(metrics.since(0)["samples"]) == 1
+    t2 = metrics.start(0.0)
+    t2.mark_stored()
+    c = Connection(2)
+    t2.mark_pushed(c.push("s3", is_state=True, timing=t2))
+    c.close(1000)  # closed before writing: counts as done
+    assert metrics.total == 2 and metrics.since(1)["samples"] == metrics.since(0)["samples"][1:]
 
 
-def test_a_pushed_message_is_written_at_once_unless_a_write_is_waiting_on_the_socket() -> None:
+async def test_a_pushed_message_is_written_at_once_unless_a_write_is_waiting_on_the_socket() -> None:
     """With nothing ahead of it, a push writes in the pusher's task (in order, its timing told);
     a write that has to wait for the socket (a client that reads slowly) is finished by the
     sender task, what is pushed meanwhile waits behind it in the outbox (a newer state
     replacing an older one there), and too many waiting close the connection as too slow."""
-    async def main() -> None:
-        written: list[str] = []
-        drained = asyncio.Event()
-        drained.set()
+    written: list[str] = []
+    drained = asyncio.Event()
+    drained.set()
 
-        async def send(text: str) -> None:
-            await drained.wait()  # like uvicorn's send: suspends only while writing is paused
-            written.append(text)
-        metrics = Metrics()
-        conn = Connection(0)
-        conn.attach(send)
-        t = metrics.start(0.0)
-        t.mark_stored()
-        t.mark_pushed(conn.push("s1", is_state=True, timing=t))
-        conn.push("e1")
-        assert written == ["s1", "e1"] and metrics.total == 1  # no task switch was needed
-        drained.clear()  # the client stops reading
-        conn.push("s2", is_state=True)
-        conn.push("e2")
-        conn.push("s3", is_state=True)  # s2 is the write that waits; e2 and s3 wait behind it
-        conn.push("s4", is_state=True)  # replaces s3 in the outbox
-        assert written == ["s1", "e1"]
-        sender = asyncio.create_task(_drain(conn, send))
-        await asyncio.sleep(0.01)
-        assert written == ["s1", "e1"] and not sender.done()  # still waiting on the socket
-        drained.set()
-        await asyncio.sleep(0.01)
-        assert written == ["s1", "e1", "s2", "e2", "s4"]
-        conn.push("e3")  # nothing ahead any more: at once again
-        assert written[-1] == "e3"
-        drained.clear()
-        conn.push("s5", is_state=True)
-        for i in range(MAX_PENDING + 1):
-            conn.push(f"e{i + 10}")
-        assert conn.close_code == Close.TOO_SLOW
-        sender.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await sender
-    run(main())
+    async def send(text: str) -> None:
+        await drained.wait()  # like uvicorn's send: suspends only while writing is paused
+        written.append(text)
+    metrics = Metrics()
+    conn = Connection(0)
+    conn.attach(send)
+    t = metrics.start(0.0)
+    t.mark_stored()
+    t.mark_pushed(conn.push("s1", is_state=True, timing=t))
+    conn.push("e1")
+    assert written == ["s1", "e1"] and metrics.total == 1  # no task switch was needed
+    drained.clear()  # the client stops reading
+    conn.push("s2", is_state=True)
+    conn.push("e2")
+    conn.push("s3", is_state=True)  # s2 is the write that waits; e2 and s3 wait behind it
+    conn.push("s4", is_state=True)  # replaces s3 in the outbox
+    assert written == ["s1", "e1"]
+    sender = asyncio.create_task(_drain(conn, send))
+    await asyncio.sleep(0.01)
+    assert written == ["s1", "e1"] and not sender.done()  # still waiting on the socket
+    drained.set()
+    await asyncio.sleep(0.01)
+    assert written == ["s1", "e1", "s2", "e2", "s4"]
+    conn.push("e3")  # nothing ahead any more: at once again
+    assert written[-1] == "e3"
+    drained.clear()
+    conn.push("s5", is_state=True)
+    for i in range(MAX_PENDING + 1):
+        conn.push(f"e{i + 10}")
+    assert conn.close_code == Close.TOO_SLOW
+    sender.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await sender
 
 
 async def _drain(conn: Connection, send: Any) -> None:
@@ -217,30 +213,27 @@ async def _drain(conn: Connection, send: Any) -> None:
         conn.sent()
 
 
-def test_a_stored_ready_mark_is_there_after_a_restart(tmp_path: Path) -> None:
+async def test_a_stored_ready_mark_is_there_after_a_restart(tmp_path: Path) -> None:
     """SQLite: the ready mark written alone is read back with the match as it was."""
     from ziehdomino.server.storage.sqlite import SqliteStorage
-
-    async def main() -> None:
-        storage = SqliteStorage(tmp_path)
-        await storage.start()
-        rooms = Rooms(storage, Settings(data_dir=tmp_path, computer_delay=3600.0))
-        writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
-        await rooms.join(writer, "Ben")
-        while (seat := writer.room.turn) is not None:
-            match = writer.room.match
-            assert match is not None
-            await rooms.act(writer, seat, match.version, action_to_json(match.round.legal_actions(seat)[0]))
-        assert writer.room.match is not None
-        stored = match_to_state(writer.room.match)
-        await rooms.next_round(writer, 1, writer.room.match.version)
-        await rooms.close()
-        await storage.close()
-        (record,) = await SqliteStorage(tmp_path).load_all()
-        again = Room.from_record(record, 0.0)
-        assert again.state.ready == (False, True) and again.match is not None
-        assert match_to_state(again.match) == stored and again.match.round.result is not None
-    run(main())
+    storage = SqliteStorage(tmp_path)
+    await storage.start()
+    rooms = Rooms(storage, Settings(data_dir=tmp_path, computer_delay=3600.0))
+    writer, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Anna"))
+    await rooms.join(writer, "Ben")
+    while (seat := writer.room.turn) is not None:
+        match = writer.room.match
+        assert match is not None
+        await rooms.act(writer, seat, match.version, action_to_json(match.round.legal_actions(seat)[0]))
+    assert writer.room.match is not None
+    stored = match_to_state(writer.room.match)
+    await rooms.next_round(writer, 1, writer.room.match.version)
+    await rooms.close()
+    await storage.close()
+    (record,) = await SqliteStorage(tmp_path).load_all()
+    again = Room.from_record(record, 0.0)
+    assert again.state.ready == (False, True) and again.match is not None
+    assert match_to_state(again.match) == stored and again.match.round.result is not None
 
 
 def test_a_computer_whose_move_cannot_be_stored_tries_again_without_a_traceback(
@@ -277,29 +270,25 @@ def test_a_computer_whose_move_cannot_be_stored_tries_again_without_a_traceback(
     assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records if r.exc_info]
 
 
-def test_a_rooms_connections_say_which_seats_are_present() -> None:
+async def test_a_rooms_connections_say_which_seats_are_present() -> None:
     """Whether a seat is present follows its connections: two of one seat, one closed, the
     other still there; spectators are one viewer (None); removing a stranger raises."""
     from ziehdomino.server.sockets.connection import Connections
-
-    async def main() -> None:
-        conns = Connections()
-        a1, a2, b, watcher = Connection(0), Connection(0), Connection(1), Connection(None)
-        for c in (a1, b, a2, watcher):
-            conns.append(c)
-        assert conns.has_seat(0) and conns.has_seat(1) and not conns.has_seat(2)
-        assert conns.viewers() == [0, 1, None] and len(conns) == 4 and list(conns) == [a1, b, a2, watcher]
-        conns.remove(a1)
-        assert conns.has_seat(0) and a1 not in conns and a2 in conns
+    conns = Connections()
+    a1, a2, b, watcher = Connection(0), Connection(0), Connection(1), Connection(None)
+    for c in (a1, b, a2, watcher):
+        conns.append(c)
+    assert conns.has_seat(0) and conns.has_seat(1) and not conns.has_seat(2)
+    assert conns.viewers() == [0, 1, None] and len(conns) == 4 and list(conns) == [a1, b, a2, watcher]
+    conns.remove(a1)
+    assert conns.has_seat(0) and a1 not in conns and a2 in conns
+    conns.remove(a2)
+    assert not conns.has_seat(0) and conns.viewers() == [1, None]
+    with pytest.raises(ValueError):
         conns.remove(a2)
-        assert not conns.has_seat(0) and conns.viewers() == [1, None]
-        with pytest.raises(ValueError):
-            conns.remove(a2)
-        assert conns.viewers() == [1, None]  # a failed removal changes nothing
-        conns.clear()
-        assert not conns and not conns.has_seat(1) and conns.viewers() == []
-
-    run(main())
+    assert conns.viewers() == [1, None]  # a failed removal changes nothing
+    conns.clear()
+    assert not conns and not conns.has_seat(1) and conns.viewers() == []
 
 
 def test_the_encoder_encodes_only_the_new_entry_when_the_next_value_copies_the_match(

@@ -86,8 +86,15 @@ class PausableProxy:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=10)
         if not self._loop.is_running() and not self._loop.is_closed():
-            self._loop.run_until_complete(self._loop.shutdown_asyncgens())
-            for task in asyncio.all_tasks(self._loop):
-                task.cancel()
-            self._loop.run_until_complete(asyncio.sleep(0.05))
-            self._loop.close()
+            # on a thread of its own: the caller may be an async test, inside a running loop
+            finish = threading.Thread(target=self._finish)
+            finish.start()
+            finish.join()
+
+    def _finish(self) -> None:
+        """Closes the stopped loop: its async generators, then its tasks."""
+        self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+        for task in asyncio.all_tasks(self._loop):
+            task.cancel()
+        self._loop.run_until_complete(asyncio.sleep(0.05))
+        self._loop.close()

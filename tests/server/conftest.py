@@ -1,4 +1,5 @@
-"""Fixtures for the server tests: a real ``ziehdomino serve`` process per module, on each storage.
+"""Fixtures for the server tests: the app in this process (``site``, for HTTP answers), and a real
+``ziehdomino serve`` process per module, on each storage (``server``).
 
 Every test that uses ``server`` or ``backend`` runs twice: with SQLite in a temporary folder
 and with a fresh database on the session's throwaway PostgreSQL. A module that tests the room's
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.app import AppSite
 from tests.support.server import ServerProcess
 
 
@@ -54,3 +56,10 @@ def server(tmp_path_factory: pytest.TempPathFactory, web_dir: Path, backend: str
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture
+def site(web_dir: Path) -> Iterator[AppSite]:
+    """The app in this process on the in-memory storage, its lifespan running (tests/support/app.py)."""
+    with AppSite(web_dir) as s:
+        yield s

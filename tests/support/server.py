@@ -194,15 +194,9 @@ class ServerProcess:
         """Create a room; ``seats`` like ``["person", "person", "computer:leicht"]``; ``turn_time``
         30, 60, 120 or None (left out: the server's default); ``address`` is sent as
         ``X-Forwarded-For`` (the server trusts it from loopback) to stand for another client."""
-        spec = []
-        for s in seats:
-            kind, _, level = s.partition(":")
-            spec.append({"kind": kind, "level": level} if level else {"kind": kind})
-        body: dict[str, Any] = {"seats": spec, "name": name}
-        if turn_time != "default":
-            body["turn_time"] = turn_time
         headers = {**self.own_site, **({"x-forwarded-for": address} if address else {})}
-        r = httpx.post(self.base + "/api/rooms", json=body, headers=headers, timeout=TIMEOUT, verify=self.verify)
+        r = httpx.post(self.base + "/api/rooms", json=room_body(seats, name, turn_time), headers=headers, timeout=TIMEOUT,
+                       verify=self.verify)
         assert r.status_code == 201, r.text
         return r.json()
 
@@ -239,6 +233,19 @@ class ServerProcess:
         record = self.stored_record(room)
         assert record is not None, f"room {room} not stored"
         return record.seats, record.match
+
+
+def room_body(seats: list[str], name: str = "Anna", turn_time: int | None | str = "default") -> dict[str, Any]:
+    """The body of ``POST /api/rooms`` for ``seats`` like ``["person", "computer:leicht"]``;
+    ``turn_time`` "default" leaves it out (the server's default)."""
+    spec = []
+    for s in seats:
+        kind, _, level = s.partition(":")
+        spec.append({"kind": kind, "level": level} if level else {"kind": kind})
+    body: dict[str, Any] = {"seats": spec, "name": name}
+    if turn_time != "default":
+        body["turn_time"] = turn_time
+    return body
 
 
 def read_stored(room: str, *, data_dir: Path | None = None, database: str | None = None) -> RoomRecord | None:

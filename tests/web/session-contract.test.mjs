@@ -210,6 +210,17 @@ for (const [kind, make] of Object.entries(SESSIONS)) {
     assert.equal(JSON.stringify(session.view()), view);
   });
 
+  test(`${kind}: a round played to its end is the last entry of the history, where it keeps one`, async () => {
+    const { session, change } = await make();
+    if (!('history' in session)) return;
+    for (let i = 0; i < 200 && !session.view().result; i += 1) await change();
+    const view = session.view();
+    assert.ok(view.result, 'the round ended');
+    const last = session.history().at(-1);
+    assert.equal(last.round, view.round_number);
+    assert.deepEqual(last.winners, view.result.winners);
+  });
+
   test(`${kind}: a tempo, where it has one, is a name of TEMPOS and can be set`, async () => {
     const { session } = await make();
     if (!('tempo' in session)) return;

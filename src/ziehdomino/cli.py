@@ -137,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
     bench.add_argument("name", choices=["engine", "server", "core", "parts", "frames", "lobby", "quick", "bots", "render",
-                                          "analysis"],
+                                          "analysis", "prose"],
                        help="which benchmark")
     bench.add_argument("--seconds", type=float, default=None,
                        help="engine: time per engine measured (default 3); server: time played (default 30)")
@@ -286,6 +286,10 @@ def _bench(args: argparse.Namespace) -> None:
         from .bench import core
 
         core.run(rooms=200 if args.rooms == 500 else args.rooms, seed=args.seed, against=args.against)
+    elif args.name == "prose":
+        from .bench import prose
+
+        prose.run()
     elif args.name == "parts":
         from .bench import parts
 

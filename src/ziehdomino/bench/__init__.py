@@ -16,4 +16,5 @@
 * :mod:`.bots` -- how long "stark" takes per decision, in each language.
 * :mod:`.render` -- one action applied and rendered in a local game in Chromium.
 * :mod:`.analysis` -- how long "Runde analysieren" takes per round.
+* :mod:`.prose` -- prose per line of code, per package and per folder of web/.
 """

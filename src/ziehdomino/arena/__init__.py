@@ -36,6 +36,7 @@ from ..bots import LEVELS, decide, decide_seeing
 from ..bots.rng import mix_seed
 from ..constants import MAX_PLAYERS, MIN_PLAYERS
 from ..engine import Match, parse_action, seat_view
+from ..engine.actions import ActionJSON
 from ..engine.view import SeatView
 
 Z95 = 1.959963984540054
@@ -68,21 +69,21 @@ class NodeDecider:
         self.proc = subprocess.Popen([node, str(DECIDER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, bufsize=1)
 
-    def __call__(self, request: dict[str, Any]) -> dict[str, Any]:
+    def __call__(self, request: dict[str, Any]) -> ActionJSON:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(request, separators=(",", ":")) + "\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         if not line:
             raise RuntimeError("the node decider stopped")
-        answer: dict[str, Any] = json.loads(line)
+        answer: ActionJSON = json.loads(line)
         return answer
 
 
 _node: NodeDecider | None = None
 
 
-def _decision(engine: str, match: Match, view: SeatView, level: str, seed: int) -> dict[str, Any]:
+def _decision(engine: str, match: Match, view: SeatView, level: str, seed: int) -> ActionJSON:
     """One decision by ``level`` for the seat of ``view``, from ``engine``."""
     global _node
     hands: list[list[str]] | None = None

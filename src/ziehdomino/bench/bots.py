@@ -27,6 +27,7 @@ from typing import Any
 from ..bots import decide
 from ..bots.rng import mix_seed
 from ..engine import Match, parse_action, seat_view
+from ..engine.actions import ActionJSON
 from .browser import WEB, module_page
 
 
@@ -93,7 +94,7 @@ def _figures(ms: list[float], best: list[float] | None = None) -> dict[str, floa
 
 
 def time_python(jobs: list[dict[str, Any]],
-                level: str = "stark") -> tuple[dict[str, float], dict[str, float], list[dict[str, Any]]]:
+                level: str = "stark") -> tuple[dict[str, float], dict[str, float], list[ActionJSON]]:
     """Wall-clock and CPU-time figures (the CPU time leaves out other processes on a busy machine)."""
     times, cpu, actions = [], [], []
     for j in jobs:
@@ -162,7 +163,7 @@ def run(rounds_per_table: int = 12, seed: int = 1) -> dict[str, Any]:
     print(f"stark: {len(jobs)} decisions with a choice, from {rounds_per_table} rounds each at 2, 3 and 4 seats "
           f"(goals: Python median <= 50 ms, worst <= 200 ms; Chromium median <= 10 ms; tip <= 50 ms)")
     summary: dict[str, Any] = {"bench": "bots", "level": "stark", "decisions": len(jobs)}
-    want: dict[str, list[dict[str, Any]]] = {}
+    want: dict[str, list[ActionJSON]] = {}
     for level in ("stark-v1", "stark"):
         py, py_cpu, want[level] = time_python(jobs, level)
         summary[f"python_{level}"] = py

@@ -20,11 +20,13 @@ Dealing the hidden tiles consistently with this knowledge is :mod:`.sampling`'s.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .masks import FULL, NUM, TA, TB, tile_index
 from .playouts import SimRound
+
+if TYPE_CHECKING:  # the shape only: a computer never imports the round, the match or the view builder
+    from ..engine.view import SeatView
 
 
 @dataclass(frozen=True)
@@ -103,19 +105,19 @@ class Knowledge:
         return SimRound(self.players, hands, [], self.left, self.right, self.me, self.passes)
 
 
-def knowledge_of(view: Mapping[str, Any]) -> Knowledge:
+def knowledge_of(view: SeatView) -> Knowledge:
     """Read a seat's view (docs/view.md) into :class:`Knowledge`.
 
     Raises:
         ValueError: the view has no seat (a spectator's view) or no hand, or it counts more tiles
             in other hands and the boneyard than it leaves unseen.
     """
-    me = view.get("seat")
-    if me is None or view.get("hand") is None:
+    me, held = view.get("seat"), view.get("hand")
+    if me is None or held is None:
         raise ValueError("a computer needs a seat's view, not a spectator's")
     players = view["players"]
     hand = 0
-    for text in view["hand"]:
+    for text in held:
         hand |= 1 << tile_index(text)
     on_line = 0
     for text in view["line"]:
@@ -125,7 +127,7 @@ def knowledge_of(view: Mapping[str, Any]) -> Knowledge:
     counts = list(view["hand_counts"])
     hidden = FULL & ~hand & ~on_line
     others = sum(n for s, n in enumerate(counts) if s != me)
-    if counts[me] != len(view["hand"]) or others + view["boneyard_count"] > hidden.bit_count():
+    if counts[me] != len(held) or others + view["boneyard_count"] > hidden.bit_count():
         raise ValueError("an inconsistent view: more tiles in other hands and the boneyard than it leaves unseen")
     log = view.get("log") or []
     # Slots at the start of the log: today's count, plus the tiles played since, minus those drawn.
@@ -159,7 +161,7 @@ def knowledge_of(view: Mapping[str, Any]) -> Knowledge:
                 if own:
                     own.pop()
                     birth = born.pop()
-            plays.append(Play(at, seat, i, e.get("end"), tuple(ends_then) if ends_then else None, birth, next_lack))
+            plays.append(Play(at, seat, i, e.get("end"), (ends_then[0], ends_then[1]) if ends_then else None, birth, next_lack))
             continue
         if ends_then:
             gone = (1 << ends_then[0]) | (1 << ends_then[1])

@@ -7,8 +7,7 @@ them; ``web/bots/levels.js`` implements the same steps in the same order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Callable, Final
+from typing import TYPE_CHECKING, Callable, Final, Literal, NotRequired, TypedDict
 
 from .knowledge import Knowledge, knowledge_of
 from .masks import FULL, OPEN, PIPS, TA, TB, move_of, tile_index
@@ -18,6 +17,10 @@ from .sampling import Deals, seeing_deals, slot_order, uniform_deals, weighed_de
 from .scores import play_score
 from .solve import deal_values, solve
 from .weights import SEARCH
+
+if TYPE_CHECKING:  # the shapes only: a computer never imports the round, the match or the view builder
+    from ..engine.actions import ActionJSON
+    from ..engine.view import SeatView
 
 #: "stark-v1": playouts per decision, shared among the candidate moves (docs/bots.md).
 PLAYOUTS: Final = SEARCH["playouts"]
@@ -36,6 +39,25 @@ EXACT_NODES: Final = SEARCH["exact_nodes"]
 SAFE_SEED: Final = 2**53 - 1
 
 
+class Candidate(TypedDict):
+    """A candidate of a search: its index in the view's ``legal``, and what was found of it."""
+
+    index: int
+    value: NotRequired[int]
+    won: NotRequired[int]
+    shared: NotRequired[int]
+
+
+class Found(TypedDict):
+    """What :func:`search` finds (its docstring says each field)."""
+
+    choice: int
+    method: Literal["only", "same", "solve", "sample"]
+    candidates: list[Candidate]
+    samples: int
+    exact: NotRequired[int]
+
+
 def pick_max(scores: list[int], rng: Mulberry32) -> int:
     """The index of a highest score; ties broken uniformly with one ``rng.below`` call."""
     top = max(scores)
@@ -43,12 +65,12 @@ def pick_max(scores: list[int], rng: Mulberry32) -> int:
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
-def leicht(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def leicht(view: SeatView, k: Knowledge, rng: Mulberry32) -> int:
     """A uniformly random legal action."""
     return rng.below(len(view["legal"]))
 
 
-def heaviest(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def heaviest(view: SeatView, k: Knowledge, rng: Mulberry32) -> int:
     """The heaviest fitting tile, ties at random; draw or pass only when it must."""
     legal = view["legal"]
     if len(legal) == 1:
@@ -73,7 +95,7 @@ def mittel_score(k: Knowledge, move: int, next_lacks: int) -> int:
     return play_score(k.hand, move // 3, nl, nr, next_lacks)
 
 
-def mittel(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def mittel(view: SeatView, k: Knowledge, rng: Mulberry32) -> int:
     """The best play by :func:`mittel_score`, ties at random."""
     legal = view["legal"]
     if len(legal) == 1:
@@ -82,7 +104,7 @@ def mittel(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
     return pick_max([mittel_score(k, move_of(a), next_lacks) for a in legal], rng)
 
 
-def candidates(k: Knowledge, legal: list[dict[str, Any]]) -> list[tuple[int, int]]:
+def candidates(k: Knowledge, legal: list[ActionJSON]) -> list[tuple[int, int]]:
     """(index in legal, move) for the distinct plays: a play whose new ends equal an earlier
     play's with the same tile is left out."""
     seen = set()
@@ -97,7 +119,7 @@ def candidates(k: Knowledge, legal: list[dict[str, Any]]) -> list[tuple[int, int
     return out
 
 
-def _without_playouts(k: Knowledge, cands: list[tuple[int, int]]) -> dict[str, Any] | None:
+def _without_playouts(k: Knowledge, cands: list[tuple[int, int]]) -> Found | None:
     """Steps 1 and 2 of the search for more than one legal action: one distinct play, or the
     exact two-seat endgame once the boneyard is empty (within the solver's nodes); None if the
     search must play out."""
@@ -128,7 +150,7 @@ def _plays_after(k: Knowledge, moves: list[int]) -> list[tuple[int, int, int, in
     return out
 
 
-def search(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals, searching: bool = False) -> dict[str, Any]:
+def search(view: SeatView, k: Knowledge, rng: Mulberry32, deals: Deals, searching: bool = False) -> Found:
     """The search every stark-like player shares (docs/bots.md, "stark").
 
     Steps 1 and 2 (one choice; the exact two-player endgame), then ``deals(k, order, rng,
@@ -208,7 +230,7 @@ def search(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32, deals: Deals,
 
 
 def _sampled(cands: list[tuple[int, int]], won: list[int], shared: list[int], samples: int,
-             exact: int) -> dict[str, Any]:
+             exact: int) -> Found:
     """The search's result after sampling: the candidate with the highest ``2 * won + shared``,
     ties to the earlier one (:func:`search`)."""
     best = 0
@@ -219,25 +241,25 @@ def _sampled(cands: list[tuple[int, int]], won: list[int], shared: list[int], sa
             "candidates": [{"index": idx, "won": won[c], "shared": shared[c]} for c, (idx, _) in enumerate(cands)]}
 
 
-def stark(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def stark(view: SeatView, k: Knowledge, rng: Mulberry32) -> int:
     """Determinized Monte Carlo over deals weighed by the other seats' plays, played out by the
     searching score (docs/bots.md)."""
     choice: int = search(view, k, rng, weighed_deals, True)["choice"]
     return choice
 
 
-def stark_v1(view: Mapping[str, Any], k: Knowledge, rng: Mulberry32) -> int:
+def stark_v1(view: SeatView, k: Knowledge, rng: Mulberry32) -> int:
     """The arena's yardstick: stark before it read the plays (all consistent deals alike)."""
     choice: int = search(view, k, rng, uniform_deals)["choice"]
     return choice
 
 
 #: The levels by name; each ``(view, knowledge, rng)`` to an index into ``view["legal"]``.
-LEVELS: Final[dict[str, Callable[[Mapping[str, Any], Knowledge, Mulberry32], int]]] = {
+LEVELS: Final[dict[str, Callable[[SeatView, Knowledge, Mulberry32], int]]] = {
     "leicht": leicht, "mittel": mittel, "stark": stark, "heaviest": heaviest, "stark-v1": stark_v1}
 
 
-def _check(view: Mapping[str, Any], level: str, seed: int) -> None:
+def _check(view: SeatView, level: str, seed: int) -> None:
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > SAFE_SEED:
         raise ValueError(f"the seed must be an integer within +-(2**53 - 1), not {seed!r}")
     if level not in LEVELS:
@@ -246,7 +268,7 @@ def _check(view: Mapping[str, Any], level: str, seed: int) -> None:
         raise ValueError("no legal action in this view: it is not this seat's turn or the round is over")
 
 
-def analyse(view: Mapping[str, Any], seed: int) -> dict[str, Any]:
+def analyse(view: SeatView, seed: int) -> Found:
     """What the "stark" search finds for this view and seed (:func:`search`); its ``choice`` (an
     index into ``view["legal"]``) is ``decide(view, "stark", seed)``'s.
 
@@ -257,7 +279,7 @@ def analyse(view: Mapping[str, Any], seed: int) -> dict[str, Any]:
     return search(view, knowledge_of(view), Mulberry32(seed), weighed_deals, True)
 
 
-def decide_seeing(view: Mapping[str, Any], hands: list[list[str]], seed: int) -> dict[str, Any]:
+def decide_seeing(view: SeatView, hands: list[list[str]], seed: int) -> ActionJSON:
     """Arena only, never a level: stark-v1's search handed every seat's real hand (``hands[s]``,
     tiles ``"a|b"``), only the boneyard's order drawn, to measure what knowing the hands is worth.
 
@@ -267,10 +289,10 @@ def decide_seeing(view: Mapping[str, Any], hands: list[list[str]], seed: int) ->
     _check(view, "stark", seed)
     k = knowledge_of(view)
     masks = [k.hand if s == k.me else sum(1 << tile_index(t) for t in h) for s, h in enumerate(hands)]
-    return dict(view["legal"][search(view, k, Mulberry32(seed), seeing_deals(masks))["choice"]])
+    return view["legal"][search(view, k, Mulberry32(seed), seeing_deals(masks))["choice"]].copy()
 
 
-def decide(view: Mapping[str, Any], level: str, seed: int) -> dict[str, Any]:
+def decide(view: SeatView, level: str, seed: int) -> ActionJSON:
     """Choose an action for the seat whose view this is.
 
     Args:
@@ -295,4 +317,4 @@ def decide(view: Mapping[str, Any], level: str, seed: int) -> dict[str, Any]:
         raise ValueError(f"unknown level {level!r} (leicht, mittel, stark or heaviest)") from None
     _check(view, level, seed)
     choice = LEVELS[level](view, knowledge_of(view), Mulberry32(seed))
-    return dict(view["legal"][choice])
+    return view["legal"][choice].copy()

@@ -11,9 +11,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from ..engine.tiles import ALL_TILES, parse_tile
+
+if TYPE_CHECKING:  # the shape only
+    from ..engine.actions import ActionJSON
 
 TA: Final = tuple(a for a, _ in ALL_TILES)
 TB: Final = tuple(b for _, b in ALL_TILES)
@@ -80,7 +83,7 @@ def tile_index(text: str) -> int:
     return INDEX[parse_tile(text)]
 
 
-def move_of(action: dict[str, Any]) -> int:
+def move_of(action: ActionJSON) -> int:
     """The move of a JSON action from a view's ``legal`` list."""
     kind = action["type"]
     if kind == "draw":

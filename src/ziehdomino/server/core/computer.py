@@ -22,6 +22,7 @@ from typing import Any
 from ... import bots
 from ...constants import STAND_IN_LEVEL
 from ...engine import Refusal, seat_view
+from ...engine.actions import ActionJSON
 from ...engine.view import SeatView
 from . import changes
 from .changes import Step
@@ -33,7 +34,7 @@ log = logging.getLogger("ziehdomino.computer")
 Seat = int
 
 
-def legal_move(view: SeatView, level: str, seed: int) -> dict[str, Any]:
+def legal_move(view: SeatView, level: str, seed: int) -> ActionJSON:
     """One of ``view["legal"]``, picked with ``random.Random(seed)``; ``level`` is ignored.
 
     Raises:
@@ -42,10 +43,10 @@ def legal_move(view: SeatView, level: str, seed: int) -> dict[str, Any]:
     legal = view.get("legal") or []
     if not legal:
         raise ValueError("no legal action in this view")
-    return dict(random.Random(seed).choice(legal))
+    return random.Random(seed).choice(legal).copy()
 
 
-def decide(view: SeatView, level: str, seed: int) -> dict[str, Any]:
+def decide(view: SeatView, level: str, seed: int) -> ActionJSON:
     """The action (JSON form) a computer of ``level`` takes from its seat's ``view``.
 
     Any error in the bot falls back to :func:`legal_move`: a bot's bug never stops a room.

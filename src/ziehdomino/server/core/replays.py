@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
 
 from ...engine import Match, PositionError, replay_frames, round_record
 from ...engine.replay import RoundRecord
 from ...engine.view import fair_json
 from ..protocol.codes import ErrorCode
+from ..storage.record import StoredSeat
 from ..protocol.wire import RoundReplay, RoundSummary
 
 log = logging.getLogger("ziehdomino.replays")
@@ -99,7 +99,7 @@ def find_record(rounds: Sequence[RoundRecord], match: Match | None, n: int | Non
     raise ReplayError(ErrorCode.ROUND_NOT_FOUND, 404, f"this room keeps no record of round {n}")
 
 
-def replay_body(room_id: str, seats: list[dict[str, Any]], record: RoundRecord) -> RoundReplay:
+def replay_body(room_id: str, seats: list[StoredSeat], record: RoundRecord) -> RoundReplay:
     """The answer of the replay data route: ``{"room", "round", "seats": [{"kind", "level",
     "name"}], "record"}`` (the same for every viewer)."""
     return {"room": room_id, "round": record["round"],

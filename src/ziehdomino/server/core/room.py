@@ -23,6 +23,7 @@ from ..protocol.codes import ErrorCode
 from .credentials import hash_credential, person_tag
 from .roomstate import Clock, RoomState
 from ..storage import RoomRecord
+from ..storage.record import StoredSeat
 from ..protocol.wire import PendingDeal, RoomSummary, RoundSummary, SeatInfo, TurnClock
 
 Seat = int
@@ -101,7 +102,7 @@ class SeatState(NamedTuple):
         """A computer seat, or a person's seat that was left."""
         return self.kind == "computer" or self.left
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StoredSeat:
         """The stored form."""
         return {"kind": self.kind, "level": self.level, "name": self.name, "credential_hash": self.credential_hash,
                 "left": self.left, "heir": self.heir, "heir_hash": self.heir_hash, "since": self.since,
@@ -109,7 +110,7 @@ class SeatState(NamedTuple):
                 "heir_address": self.heir_address}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SeatState:
+    def from_json(cls, data: StoredSeat) -> SeatState:
         """Read :meth:`to_json`'s form (a seat stored before holders and addresses were kept has
         neither).
 

@@ -7,11 +7,30 @@ the actions appended since), the room's own state, and the records of its finish
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 import orjson
 
+from ...constants import Level
 from ...engine.replay import RoundRecord
+
+
+class StoredSeat(TypedDict):
+    """A seat as stored (the fields of ``SeatState`` in server/core/room.py, which says each);
+    a row of an earlier version may lack any but ``kind``."""
+
+    kind: Literal["person", "computer"]
+    level: Level | None
+    name: str | None
+    credential_hash: str | None
+    left: bool
+    heir: str | None
+    heir_hash: str | None
+    since: int | None
+    holder: str | None
+    address: str | None
+    heir_holder: str | None
+    heir_address: str | None
 
 
 @dataclass(slots=True)
@@ -34,7 +53,7 @@ class RoomRecord:
     id: str
     created: float
     updated: float
-    seats: list[dict[str, Any]]
+    seats: list[StoredSeat]
     match: dict[str, Any] | None
     in_progress: bool
     rounds: list[RoundRecord] = field(default_factory=list)

@@ -12,6 +12,8 @@ from typing import Any, NamedTuple
 
 import orjson
 
+from .record import StoredSeat
+
 _OPEN_TABLES = """
 SELECT id, created, seats, room, match IS NOT NULL AS started FROM rooms
 WHERE room IS NOT NULL AND (room::jsonb ->> 'public') = 'true' ORDER BY created LIMIT $1
@@ -24,7 +26,7 @@ class StoredTable(NamedTuple):
 
     id: str
     created: float
-    seats: list[dict[str, Any]]
+    seats: list[StoredSeat]
     room: dict[str, Any]
     started: bool
 

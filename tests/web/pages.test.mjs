@@ -1,7 +1,7 @@
 // Tests of the static pages (src/ziehdomino/web/*.html): what every page must carry, and that
 // what they share is written once in web/parts/ and put in by the server (server/http/pages.py,
 // "<!-- include NAME -->"; no build step, the rules page reads without script). The pages as
-// served are checked in tests/server/test_pages.py. Run: node --test tests/web/
+// served are checked in tests/server/http/test_pages.py. Run: node --test tests/web/
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { posix, sep } from 'node:path';

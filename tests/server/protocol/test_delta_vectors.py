@@ -11,7 +11,7 @@ from typing import Any
 
 from ziehdomino.server.protocol.deltas import apply_delta
 
-VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "deltas.json"
+VECTORS = Path(__file__).resolve().parents[2] / "vectors" / "deltas.json"
 
 
 def test_every_delta_applied_to_the_state_before_gives_the_next_state_byte_for_byte() -> None:

@@ -18,7 +18,7 @@ from starlette.routing import Mount
 from tests.support.server import on_own_thread
 from ziehdomino.server.http.pages import CachedStaticFiles
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "ziehdomino" / "web"
+WEB = Path(__file__).resolve().parents[3] / "src" / "ziehdomino" / "web"
 
 
 class _Client:

@@ -10,7 +10,7 @@ from pathlib import Path
 from ziehdomino.engine.errors import MATCH_CODES, REFUSAL_CODES
 from ziehdomino.server.protocol.codes import FINAL_CLOSES, Close, ErrorCode, browser_module
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SERVER = ROOT / "src" / "ziehdomino" / "server"
 WEB = ROOT / "src" / "ziehdomino" / "web"
 

@@ -2,11 +2,11 @@
 """Write ``tests/vectors/deltas.json``: for random rooms, one viewer's full states and the deltas
 between them, as the server sent them.
 
-Usage: ``.venv/bin/python tests/server/make_delta_vectors.py`` (rewrites the file; the project
+Usage: ``.venv/bin/python tests/server/protocol/make_delta_vectors.py`` (rewrites the file; the project
 must be installed in ``.venv``, as ``scripts/test`` does). Each case follows one viewer (a seat
 or a spectator) of a room played in-process through several rounds (computers, a stand-in
 mark, ready marks, presence changes) and holds, per state, the text of the delta that made it
-and the SHA-256 of the full text the server would have sent instead (the last state's text too). ``tests/server/test_delta_vectors.py``
+and the SHA-256 of the full text the server would have sent instead (the last state's text too). ``tests/server/protocol/test_delta_vectors.py``
 (Python) and ``tests/web/delta.test.mjs`` (JavaScript) check that applying every delta to the
 state before it gives the next state byte for byte (docs/protocol.md, "Delta frames").
 """
@@ -29,7 +29,7 @@ from ziehdomino.server.core.rooms import Rooms
 from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 OUT = ROOT / "tests" / "vectors" / "deltas.json"
 
@@ -100,7 +100,7 @@ def main() -> None:
     doc = {"format": 1,
            "about": "One viewer's frames per case: the first full state, then per change the delta the server "
                     "sent and the SHA-256 of the full state's UTF-8 text it makes (the last one also the text) "
-                    "(docs/protocol.md, 'Delta frames'). Written by tests/server/make_delta_vectors.py.",
+                    "(docs/protocol.md, 'Delta frames'). Written by tests/server/protocol/make_delta_vectors.py.",
            "cases": cases}
     OUT.write_text(json.dumps(doc, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     print(f"{OUT.relative_to(ROOT)}: {len(cases)} cases, {sum(len(c['frames']) - 1 for c in cases)} deltas")

@@ -26,6 +26,7 @@ from . import replays
 from ..protocol.codes import ErrorCode
 from .room import Room, RoomError, Seat, SeatState
 from .roomstate import Clock, RoomState
+from ..storage.record import StateFields
 
 WriteKind = Literal["append", "state", "whole", "delete"]
 
@@ -47,7 +48,7 @@ class Write(NamedTuple):
 
     kind: WriteKind
     action: ActionJSON | None = None
-    fields: dict[str, Any] | None = None
+    fields: StateFields | None = None
     finished: RoundRecord | None = None
     best_effort: bool = False
 
@@ -338,7 +339,7 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
         next_room = room.but(match=match, state=state, rounds=(*room.rounds, record),
                              history=(*room.history, replays.summary_of(match)))
         return Step(next_room, Write("whole", finished=record), history=True)
-    fields: dict[str, Any] = {}
+    fields: StateFields = {}
     if stand_in:
         fields["stand_ins"] = list(state.stand_ins)
     if not isinstance(action, Draw):

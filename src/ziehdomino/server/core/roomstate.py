@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from ...constants import DEFAULT_TURN_TIME, MATCH_TARGETS, TURN_TIMES, MatchTarget, TurnTime
 from ...engine.fair import check_contribution, check_seed, commitment_of, new_seed
+from ..storage.record import StoredRoomState
 
 
 
@@ -126,7 +127,7 @@ class RoomState(NamedTuple):
         """This state with ``seat``'s ready mark set to ``ready``."""
         return self._replace(ready=_put(self.ready, seat, ready))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StoredRoomState:
         """The stored form (plain JSON)."""
         return {"turn_time": self.turn_time, "away_since": list(self.away_since), "ready": list(self.ready),
                 "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator,

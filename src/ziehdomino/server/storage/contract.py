@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
-from .record import RoomRecord
+from .record import RoomRecord, StateFields, StoredRoomState
 
 #: Called with a room id when this process no longer holds that room (``release``: it was asked
 #: to let go and should write its release), from the storage's own task.
@@ -61,7 +61,7 @@ class RoomStorage(Protocol):
         """
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
-                     state: dict[str, Any] | None = None) -> None:
+                     state: StateFields | None = None) -> None:
         """Append one accepted action of the round in play (the match is at ``version`` with
         it) and the fields of the room's own state it set (``state``, laid over the stored
         ones when the room is read); returns once it is committed.
@@ -71,7 +71,7 @@ class RoomStorage(Protocol):
             Exception: the write failed (nothing of it is stored, or it is not known whether).
         """
 
-    async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
+    async def save_state(self, room_id: str, updated: float, room: StoredRoomState) -> None:
         """Write only the room's own state (``room``, :meth:`.roomstate.RoomState.to_json`) and
         ``updated`` (unix s) of a held room whose seats and match are stored as they are (a ready
         mark, a presence change). The fields that actions appended since the room was last

@@ -14,7 +14,8 @@ import orjson
 from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
 from .contract import LostCallback
-from .record import AppendedRow, RoomRecord, decode_record, dumps, encode_record, encode_round
+from .record import (AppendedRow, RoomRecord, StateFields, StoredRoomState, decode_record, dumps, encode_record,
+                     encode_round)
 
 
 class MemoryStorage:
@@ -70,7 +71,7 @@ class MemoryStorage:
         self.writes["save"] += 1
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
-                     state: dict[str, Any] | None = None) -> None:
+                     state: StateFields | None = None) -> None:
         """Append one action (the match at ``version`` with it) and the room state's fields it set.
 
         Raises:
@@ -82,7 +83,7 @@ class MemoryStorage:
         self._appended.setdefault(room_id, []).append((version, dumps(action), None if state is None else dumps(state)))
         self.writes["append"] += 1
 
-    async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
+    async def save_state(self, room_id: str, updated: float, room: StoredRoomState) -> None:
         """Write only the room's own state and ``updated``."""
         self._check()
         row = list(self._rows[room_id])

@@ -43,7 +43,7 @@ from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
 from .contract import LostCallback
 from .errors import RoomMoved, StorageUnavailable
-from .record import RoomRecord, decode_record, encode_record, encode_round
+from .record import RoomRecord, StateFields, StoredRoomState, decode_record, encode_record, encode_round
 from .schema import migrations
 from . import postgres_sql as sql
 
@@ -188,7 +188,7 @@ class PostgresStorage:
         fence.version += 1
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
-                     state: dict[str, Any] | None = None) -> None:
+                     state: StateFields | None = None) -> None:
         """Append one accepted action (and the room-state fields it set) to a held room, fenced like :meth:`save`.
 
         Raises:
@@ -198,7 +198,7 @@ class PostgresStorage:
         await self._fenced(room_id, "INSERT 0 1", sql.APPEND, version, orjson.dumps(action).decode(),
                            None if state is None else orjson.dumps(state).decode())
 
-    async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
+    async def save_state(self, room_id: str, updated: float, room: StoredRoomState) -> None:
         """Write only the room's own state of a held room, fenced like :meth:`save` (see
         :meth:`.contract.RoomStorage.save_state`).
 

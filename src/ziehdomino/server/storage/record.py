@@ -7,11 +7,11 @@ the actions appended since), the room's own state, and the records of its finish
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 import orjson
 
-from ...constants import Level
+from ...constants import Level, MatchTarget, TurnTime
 from ...engine.replay import RoundRecord
 
 
@@ -31,6 +31,31 @@ class StoredSeat(TypedDict):
     address: str | None
     heir_holder: str | None
     heir_address: str | None
+
+
+class StoredRoomState(TypedDict):
+    """A room's own state as stored (the fields of ``RoomState`` in server/core/roomstate.py,
+    which says each, tuples as lists); a row of an earlier version may lack some."""
+
+    turn_time: TurnTime | None
+    away_since: list[float | None]
+    ready: list[bool]
+    turn_started: float | None
+    stand_ins: list[int]
+    creator: str | None
+    target: MatchTarget | None
+    public: bool
+    wait_until: float | None
+    next_seed: str | None
+    contributions: list[str]
+    unopened: list[float | None]
+
+
+class StateFields(TypedDict, total=False):
+    """The fields of the room's own state that an appended action sets, laid over the stored ones."""
+
+    stand_ins: list[int]
+    turn_started: float | None
 
 
 @dataclass(slots=True)
@@ -57,7 +82,7 @@ class RoomRecord:
     match: dict[str, Any] | None
     in_progress: bool
     rounds: list[RoundRecord] = field(default_factory=list)
-    room: dict[str, Any] | None = None
+    room: StoredRoomState | None = None
 
 
 def merge(match: dict[str, Any] | None, appended: list[tuple[int, dict[str, Any]]]) -> dict[str, Any] | None:
@@ -80,14 +105,14 @@ def encode_round(room_id: str, finished: RoundRecord) -> tuple[str, int, str]:
     return (room_id, finished["round"], dumps(finished))
 
 
-def merge_state(room: dict[str, Any] | None, states: list[dict[str, Any]]) -> dict[str, Any] | None:
+def merge_state(room: StoredRoomState | None, states: list[StateFields]) -> StoredRoomState | None:
     """The stored room state: a row's ``room`` with the fields appended actions set laid over it, in order."""
     if room is None or not states:
         return room
-    merged = dict(room)
+    merged: dict[str, object] = dict(room)
     for fields in states:
         merged.update(fields)
-    return merged
+    return cast(StoredRoomState, merged)  # the stored state with some of its own fields replaced
 
 
 #: One appended row as read: ``(version, action JSON text, state JSON text or None)``.

@@ -39,7 +39,8 @@ from ...engine.replay import RoundRecord
 from .contract import LostCallback
 from .errors import StorageUnavailable
 from .schema import migrate_sqlite
-from .record import AppendedRow, RoomRecord, decode_record, dumps, encode_record, encode_round
+from .record import (AppendedRow, RoomRecord, StateFields, StoredRoomState, decode_record, dumps, encode_record,
+                     encode_round)
 
 log = logging.getLogger("ziehdomino.storage")
 
@@ -181,7 +182,7 @@ class SqliteStorage:
         await self._commit(statements)
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
-                     state: dict[str, Any] | None = None) -> None:
+                     state: StateFields | None = None) -> None:
         """Append one accepted action (the match is at ``version`` with it) and the fields of
         the room's own state it set (``state``, laid over the stored ones); returns once committed.
 
@@ -190,7 +191,7 @@ class SqliteStorage:
         """
         await self._commit([(_APPEND, (room_id, version, dumps(action), None if state is None else dumps(state)))])
 
-    async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
+    async def save_state(self, room_id: str, updated: float, room: StoredRoomState) -> None:
         """Write only the room's own state and ``updated`` (see :meth:`.contract.RoomStorage.save_state`).
 
         Raises:

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from .record import StoredSeat
+from .record import StoredRoomState, StoredSeat
 
 _OPEN_TABLES = """
 SELECT id, created, seats, room, match IS NOT NULL AS started FROM rooms
@@ -27,7 +27,7 @@ class StoredTable(NamedTuple):
     id: str
     created: float
     seats: list[StoredSeat]
-    room: dict[str, Any]
+    room: StoredRoomState
     started: bool
 
 

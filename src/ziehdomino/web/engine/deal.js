@@ -2,6 +2,8 @@
  * @file Shuffling and dealing a new round: the twin of Python's `engine/deal.py`, with the
  * generators it draws on (`cryptoRng` by default, `seededRng` for tests) and the seat checks.
  */
+// @ts-check
+/** @import { Rng, Round, Seat } from './index.js' */
 
 import { MAX_PLAYERS, MIN_PLAYERS } from '../common/constants.js';
 import { PositionError, describe } from './errors.js';

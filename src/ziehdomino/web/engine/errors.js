@@ -2,6 +2,7 @@
  * @file Refused actions and impossible positions: the twin of Python's `engine/errors.py`, with
  * the two readers of untrusted input that the checks share.
  */
+// @ts-check
 
 /** Short, safe rendering of an arbitrary input for error messages. */
 export function describe(value) {

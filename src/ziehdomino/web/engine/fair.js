@@ -10,6 +10,8 @@
  * The hex forms (a seed, a contribution, a fresh one) are `common/fair-hex.js`, which a room's
  * page loads alone.
  */
+// @ts-check
+/** @import { Rng } from './index.js' */
 
 import { isContribution, isSeed, toHex } from '../common/fair-hex.js';
 

@@ -14,6 +14,7 @@
  * the view's own terms; `tests/web/follow.test.mjs` holds it equal to round.js's `legalActions`
  * over many random rounds.
  */
+// @ts-check
 
 /** A tile's two halves from its text `"a|b"`. */
 function halves(text) {
@@ -32,6 +33,7 @@ export function entryOf(act, ends) {
   const [seat, what, ...rest] = act;
   const marked = rest.length > 0 && rest[rest.length - 1] === true;
   if (marked) rest.pop();
+  /** @type {{seat: number, type: string, tile?: string, end?: string, ends: number[]|null, stand_in?: true}} */
   let entry;
   if ((what === 'draw' || what === 'pass') && rest.length === 0) entry = { seat, type: what, ends };
   else if (typeof what === 'string' && rest.length === 1) entry = { seat, type: 'play', tile: what, end: rest[0], ends };

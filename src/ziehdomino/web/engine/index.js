@@ -17,6 +17,8 @@
  * build step. Randomness only through an injected generator; the default is
  * `crypto.getRandomValues`.
  */
+// @ts-check
+/** @import { End } from './actions.js' */
 
 // The shapes of the values the modules take and give (JSDoc only: kept here, which no page
 // loads, rather than in each module; an action's shape is actions.js's).
@@ -25,8 +27,8 @@
 /** @typedef {Readonly<[Pips, Pips]>} Tile  A tile: `[lo, hi]` in hands, `[left, right]` on the line. */
 /** @typedef {number} Seat  A seat, 0 … players-1, numbered clockwise. */
 /**
- * @typedef {{kind: 'domino', winners: Seat[]} |
- *           {kind: 'blocked', winners: Seat[], pips: Pips[]}} Result
+ * @typedef {{kind: 'domino', winners: readonly Seat[]} |
+ *           {kind: 'blocked', winners: readonly Seat[], pips: readonly Pips[]}} Result
  * The outcome of a finished round. `winners` ascending; a blocked round with several winners is
  * a shared round. `pips` is every seat's pip sum in hand. Frozen.
  */
@@ -81,6 +83,8 @@
  * @property {number} version  Raised by every accepted action and every new round (1 after `newMatch`).
  * @property {Round} round  The current round.
  * @property {Position} opening  The current round's deal as a position (for `matchToState`).
+ * @property {object|null} fair  The current round's proof when it was dealt from a committed deal
+ *   (`newMatch`'s `fair`, docs/fair.md), else null.
  */
 
 export * from './actions.js'; // its types alone: an action is the JSON object a client sends

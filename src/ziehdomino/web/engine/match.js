@@ -2,6 +2,8 @@
  * @file A match, what a room keeps over many rounds: the twin of Python's `engine/match.py`.
  * Counters, the starters' rotation, versions, a target of wins and a rematch.
  */
+// @ts-check
+/** @import { Action, LogEntry, Match, Rng, Round, Seat } from './index.js' */
 
 import { checkPlayers, checkSeat, cryptoRng, dealRound, randomInt } from './deal.js';
 import { Refusal, describe } from './errors.js';

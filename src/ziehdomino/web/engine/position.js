@@ -2,6 +2,8 @@
  * @file Rounds from and to positions, a round still being played as plain JSON
  * (tests/vectors/FORMAT.md): the twin of Python's `engine/position.py`.
  */
+// @ts-check
+/** @import { Position, Round, Seat } from './index.js' */
 
 import { checkPlayers } from './deal.js';
 import { PositionError, describe, isPlainObject } from './errors.js';

@@ -8,6 +8,8 @@
  * `roundSummary` is the line a finished round gets in the statistics, the twin of the server's
  * `round_summary`.
  */
+// @ts-check
+/** @import { Match, Round, Seat } from './index.js' */
 
 import { handSize } from './deal.js';
 import { PositionError, Refusal, isPlainObject } from './errors.js';
@@ -121,6 +123,7 @@ export function replayRounds(record) {
 }
 
 function frame(step, round, undrawn) {
+  /** @type {{seat: Seat, type: string, tile?: string, end?: string|null, drawn?: string}|null} */
   let action = null;
   if (step > 0) {
     const last = round.log[round.log.length - 1];

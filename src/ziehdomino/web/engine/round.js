@@ -3,6 +3,8 @@
  * actions, the check and application of an action, copies, the result. A round keeps its open
  * ends in `left` / `right` (both `null` while the line is empty).
  */
+// @ts-check
+/** @import { Action, End, LogEntry, Pips, Result, Round, Seat } from './index.js' */
 
 import { Refusal, describe, isPlainObject } from './errors.js';
 import { ORIENTED, SIDES, parseTile, textOf } from './tiles.js';
@@ -57,6 +59,7 @@ export function legalActions(round, seat) {
   if (round.result !== null || seat !== round.turn) return [];
   const hand = round.hands[seat];
   const { left, right } = round;
+  /** @type {Action[]} */
   const actions = [];
   for (let i = 0; i < hand.length; i++) {
     const t = hand[i];
@@ -178,18 +181,21 @@ function blockedResult(hands) {
  */
 export function applyAction(round, seat, action) {
   const index = validate(round, seat, action);
+  /** @type {[Pips, Pips]|null} */
   const ends = round.left === null ? null : [round.left, round.right];
   const hand = round.hands[seat];
+  /** @type {LogEntry} */
   let entry;
   if (index >= 0) {
     const tile = hand[index];
     hand.splice(index, 1);
+    /** @type {End|null} */
     let end = null;
     if (round.left === null) {
       round.line.push(tile);
       round.left = tile[0];
       round.right = tile[1];
-    } else if (action.end === 'left') {
+    } else if (/** @type {{end?: End|null}} */ (action).end === 'left') {
       const placed = tile[1] === round.left ? tile : ORIENTED[tile[1] * SIDES + tile[0]];
       round.line.unshift(placed);
       round.left = placed[0];

@@ -2,6 +2,8 @@
  * @file The storage form of a match, a local game's save: the twin of Python's `engine/state.py`,
  * the same JSON; read back by replaying the round's actions through the rules.
  */
+// @ts-check
+/** @import { Action, Match, Position, Rng, Seat } from './index.js' */
 
 import { HAND_SIZE, checkPlayers, checkSeat } from './deal.js';
 import { PositionError, Refusal, describe, isPlainObject } from './errors.js';

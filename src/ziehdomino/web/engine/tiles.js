@@ -2,6 +2,8 @@
  * @file The 28 tiles and their `a|b` notation: the twin of Python's `engine/tiles.py`. Every tile
  * in a hand or the boneyard is one frozen object of `ALL_TILES`, so `===` compares tiles.
  */
+// @ts-check
+/** @import { Pips, Tile } from './index.js' */
 
 import { Refusal, describe } from './errors.js';
 
@@ -21,10 +23,11 @@ const TEXT = new Array(SIDES * SIDES);
  * @type {ReadonlyArray<Tile>}
  */
 export const ALL_TILES = (() => {
+  /** @type {Tile[]} */
   const tiles = [];
   for (let lo = 0; lo < SIDES; lo++) {
     for (let hi = lo; hi < SIDES; hi++) {
-      const tile = Object.freeze([lo, hi]);
+      const tile = /** @type {Tile} */ (Object.freeze([lo, hi]));
       tiles.push(tile);
       CANONICAL[lo * SIDES + hi] = tile;
       CANONICAL[hi * SIDES + lo] = tile;

@@ -2,6 +2,8 @@
  * @file The seat's view, what one seat may know (docs/view.md): the twin of Python's
  * `engine/view.py`.
  */
+// @ts-check
+/** @import { Match, Seat } from './index.js' */
 
 import { checkSeat } from './deal.js';
 import { nextStarter } from './match.js';

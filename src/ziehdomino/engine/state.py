@@ -14,7 +14,7 @@ Form (``format`` 1)::
 from __future__ import annotations
 
 import random
-from typing import Any, TypeGuard
+from typing import Any, NotRequired, TypeGuard, TypedDict
 
 from ..constants import MAX_PLAYERS, MIN_PLAYERS, TABLE_SIZES
 from .actions import DRAW, PASS, ActionJSON, Play, action_to_json, parse_action
@@ -22,11 +22,26 @@ from .deal import hand_size
 from .errors import PositionError, Refusal
 from .fair import Proof, check_contribution, check_seed, commitment_of
 from .match import Match
-from .position import round_from_position
+from .position import PositionJSON, round_from_position
 from .round import LogEntry
 from .tiles import ALL_TILES
 
 STATE_FORMAT = 1
+
+
+class MatchState(TypedDict):
+    """A match's storage form (``format`` 1, the module docstring): the current round's deal and
+    the actions since, with the counters; the committed deal's proof when it had one."""
+
+    format: int
+    players: int
+    wins: list[int]
+    shared: list[int]
+    starters: list[int]
+    version: int
+    deal: PositionJSON
+    actions: list[ActionJSON]
+    fair: NotRequired[Proof]
 
 
 def logged_action(entry: LogEntry) -> ActionJSON:
@@ -39,12 +54,12 @@ def logged_action(entry: LogEntry) -> ActionJSON:
     return action_to_json(DRAW if entry.kind == "draw" else PASS)
 
 
-def match_to_state(match: Match) -> dict[str, Any]:
+def match_to_state(match: Match) -> MatchState:
     """The JSON form of ``match`` (see the module docstring). Holds hidden tiles: store it, never send it."""
     r = match.round
     assert r.log is not None, "a match's round keeps its log"
     actions = [logged_action(e) for e in r.log]
-    return {
+    state: MatchState = {
         "format": STATE_FORMAT,
         "players": match.players,
         "wins": list(match.wins),
@@ -53,8 +68,10 @@ def match_to_state(match: Match) -> dict[str, Any]:
         "version": match.version,
         "deal": match.opening,
         "actions": actions,
-        **({"fair": dict(match.fair)} if match.fair is not None else {}),
     }
+    if match.fair is not None:
+        state["fair"] = match.fair.copy()
+    return state
 
 
 def _is_int(value: object) -> TypeGuard[int]:

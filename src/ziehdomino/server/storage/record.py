@@ -12,7 +12,9 @@ from typing import Any, Literal, TypedDict, cast
 import orjson
 
 from ...constants import Level, MatchTarget, TurnTime
+from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
+from ...engine.state import MatchState
 
 
 class StoredSeat(TypedDict):
@@ -79,17 +81,20 @@ class RoomRecord:
     created: float
     updated: float
     seats: list[StoredSeat]
-    match: dict[str, Any] | None
+    match: MatchState | None
     in_progress: bool
     rounds: list[RoundRecord] = field(default_factory=list)
     room: StoredRoomState | None = None
 
 
-def merge(match: dict[str, Any] | None, appended: list[tuple[int, dict[str, Any]]]) -> dict[str, Any] | None:
+def merge(match: MatchState | None, appended: list[tuple[int, ActionJSON]]) -> MatchState | None:
     """The stored match: a row's ``match`` with the actions appended since, ``(version, action)`` in order."""
     if match is None or not appended:
         return match
-    return {**match, "actions": [*match["actions"], *(a for _, a in appended)], "version": appended[-1][0]}
+    merged = match.copy()
+    merged["actions"] = [*match["actions"], *(a for _, a in appended)]
+    merged["version"] = appended[-1][0]
+    return merged
 
 
 def encode_record(record: RoomRecord) -> tuple[str, float, float, str, str | None, int, str | None]:

@@ -8,6 +8,7 @@
  * sampling.js (deals consistent with it, weighed by the plays), solve.js (the exact endgame
  * solver) and levels.js (each level's decision, `decide`).
  */
+// @ts-check
 
 export { knowledgeOf } from './knowledge.js';
 export { LEVELS, analyse, decide, decideSeeing } from './levels.js';

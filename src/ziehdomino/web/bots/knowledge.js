@@ -3,6 +3,7 @@
  * about the hidden tiles (docs/bots.md, "Inference"); the same steps as Python's
  * `bots/knowledge.py`. Dealing the hidden tiles consistently with it is sampling.js's.
  */
+// @ts-check
 
 import { ALL_MASK, NUM, TA, TB, popcount, tileIndex } from './masks.js';
 import { SimRound } from './playouts.js';
@@ -15,8 +16,25 @@ import { SimRound } from './playouts.js';
  * `plays` (every play of the log) and `explained` (per seat, whether the log explains its count).
  */
 class Knowledge {
-  constructor(fields) {
-    Object.assign(this, fields);
+  /**
+   * @param {{players: number, me: number, hand: number, left: number, right: number,
+   *   counts: number[], boneCount: number, hidden: number, slots: number[][], passes: number,
+   *   births: number[][], plays: object[], explained: boolean[]}} fields
+   */
+  constructor({ players, me, hand, left, right, counts, boneCount, hidden, slots, passes, births, plays, explained }) {
+    this.players = players;
+    this.me = me;
+    this.hand = hand;
+    this.left = left;
+    this.right = right;
+    this.counts = counts;
+    this.boneCount = boneCount;
+    this.hidden = hidden;
+    this.slots = slots;
+    this.passes = passes;
+    this.births = births;
+    this.plays = plays;
+    this.explained = explained;
   }
 
   /** The numbers (7-bit mask) everybody can tell from the log that `seat` lacks. */

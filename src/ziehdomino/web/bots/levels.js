@@ -4,6 +4,7 @@
  * clock: the same steps in the same order as Python's `bots/levels.py` (docs/bots.md; the
  * decision vectors tests/vectors/decisions.json hold the two equal).
  */
+// @ts-check
 
 import { knowledgeOf } from './knowledge.js';
 import { LEFT, NUM, OPEN, PIPS, TA, TB, moveOf, popcount, tileIndex } from './masks.js';
@@ -155,12 +156,22 @@ function dealPlayer(k, moves, lacks0, won, shared, searching, tally) {
 }
 
 /**
+ * @typedef {{index: number, value?: number, won?: number, shared?: number, pips?: number,
+ *   ends?: number[], keep?: number}} Candidate  One legal action as the search rates it (`analyse`
+ *   adds `pips`, `ends` and `keep` to a play's).
+ * @typedef {{choice: number, method: string, candidates: Candidate[], samples: number,
+ *   exact?: number, next?: number, lacks?: object[]}} Found  What `search` finds (`analyse` adds
+ *   `next` and `lacks`).
+ */
+
+/**
  * The search of stark-like levels (docs/bots.md): `deals(k, order, rng, samples, visit)`
  * (sampling.js) calls `visit` on every deal, played out by the searching score (`searching`:
  * stark, STARK_PLAYOUTS, at two seats STARK_PLAYOUTS_2) or by mittel's (PLAYOUTS). Returns
  * `{choice, method, candidates, samples}`; `method` "only", "same", "solve" (candidates have
  * `value` 0/1/2) or "sample" (`won`, `shared` of `samples`; `exact` of them solved exactly
  * instead of played out).
+ * @returns {Found}
  */
 function search(view, k, rng, deals, searching = false) {
   const legal = view.legal;

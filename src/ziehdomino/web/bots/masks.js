@@ -6,6 +6,7 @@
  * A move is 3*i + end (0 left, 1 right, 2 opening), DRAW (-1) or PASS (-2). A number set
  * (lacks, forbidden numbers) is a 7-bit mask.
  */
+// @ts-check
 
 /** @type {number[]} */ export const TA = [];
 /** @type {number[]} */ export const TB = [];

@@ -2,6 +2,7 @@
  * @file Simulating a round to its end: a bitmask copy of the rules (SimRound) and the one
  * playout routine, the same as Python's `bots/playouts.py` (same moves, orders, tie-breaks).
  */
+// @ts-check
 
 import * as masks from './masks.js';
 import * as scores from './scores.js';

@@ -4,6 +4,7 @@
  * The twin of `ziehdomino/bots/rng.py`; every value is an exact 32-bit integer (Math.imul,
  * `>>> 0`), so both languages give the same stream from the same seed. Not for deals.
  */
+// @ts-check
 
 const GOLDEN = 0x6d2b79f5;
 const TWO32 = 0x100000000;

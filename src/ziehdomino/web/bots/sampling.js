@@ -7,6 +7,7 @@
  * `visit(hands, at, bone, nb, heavy)` on each deal: hands in `hands[at + s]`, the boneyard
  * `bone[0 … nb-1]` (the next draw last), and the mask of the seats that play out as heaviest.
  */
+// @ts-check
 
 import * as masks from './masks.js';
 import * as scores from './scores.js';

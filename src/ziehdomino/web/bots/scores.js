@@ -3,6 +3,7 @@
  * each playout policy (docs/bots.md); the same as Python's `bots/scores.py`, the numbers from
  * weights.js (written from `bots/weights.json`). Integer scores only.
  */
+// @ts-check
 
 import { NUM, PIPS, TA, TB, kinds, popcount } from './masks.js';
 import { WEIGHTS } from './weights.js';

@@ -3,6 +3,7 @@
  * `bots/solve.py`: alpha-beta on the values 0 (lost), 1 (shared), 2 (won alone) within a fixed
  * number of nodes (never a clock), so both languages count the same positions.
  */
+// @ts-check
 
 import * as masks from './masks.js';
 import { outcomeValue } from './playouts.js';

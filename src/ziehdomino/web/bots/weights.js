@@ -5,6 +5,7 @@
  * Written from src/ziehdomino/bots/weights.json by scripts/write-weights-js; a test fails
  * when the two differ. Do not edit by hand.
  */
+// @ts-check
 
 /** Freezes an object and everything in it. */
 function deepFreeze(value) {

@@ -27,8 +27,8 @@ const TEXT = {
   de: {
     playOpen: (t) => `Lege ${t} an: Die Kette ist leer, jeder Stein passt.`,
     play: (t, side, n) => `Lege ${t} ${SIDE.de[side]} an die ${n}.`,
-    draw: (l, r) => `Ziehe einen Stein: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ` oder ${r}`}. Ziehe so lange, bis einer passt.`,
-    pass: (l, r) => `Passe: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ` oder ${r}`}, und der Vorrat ist leer.`,
+    draw: (l, r) => `Ziehe einen Stein: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ' oder ' + r}. Ziehe so lange, bis einer passt.`,
+    pass: (l, r) => `Passe: Keiner deiner Steine zeigt eine ${l}${l === r ? '' : ' oder ' + r}, und der Vorrat ist leer.`,
     only: 'Nur dieser Zug ist möglich.',
     same: (t) => `Nur ${t} passt, und an beiden Enden ergibt er dieselben offenen Enden: es ist dein einziger Zug.`,
     solved: ['Der Vorrat ist leer, also kennst du alle Steine: Die Runde ist nicht mehr zu gewinnen, kein Zug ist besser.',
@@ -40,8 +40,8 @@ const TEXT = {
   en: {
     playOpen: (t) => `Play ${t}: the line is empty, every tile fits.`,
     play: (t, side, n) => `Play ${t} on the ${side}, at the ${n}.`,
-    draw: (l, r) => `Draw a tile: none of your tiles shows a ${l}${l === r ? '' : ` or a ${r}`}. Keep drawing until one fits.`,
-    pass: (l, r) => `Pass: none of your tiles shows a ${l}${l === r ? '' : ` or a ${r}`}, and the boneyard is empty.`,
+    draw: (l, r) => `Draw a tile: none of your tiles shows a ${l}${l === r ? '' : ' or a ' + r}. Keep drawing until one fits.`,
+    pass: (l, r) => `Pass: none of your tiles shows a ${l}${l === r ? '' : ' or a ' + r}, and the boneyard is empty.`,
     only: 'This is the only possible move.',
     same: (t) => `Only ${t} fits, and both ends leave the same open ends: it is your only move.`,
     solved: ['The boneyard is empty, so you know every tile: the round cannot be won any more; no move is better.',

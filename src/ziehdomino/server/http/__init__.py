@@ -4,7 +4,7 @@
 * :mod:`.api` -- the rooms' HTTP API: create, summarise, join, rounds, the QR code.
 * :mod:`.lobbyapi` -- the routes of open tables and of one's own rooms.
 * :mod:`.pages` -- the pages, error pages, static files and their cache headers.
-* :mod:`.minified` -- style sheets served without comments.
+* :mod:`.minified` -- modules and style sheets served without comments.
 * :mod:`.security` -- response headers, the same-site rule, the Origin check.
 * :mod:`.ratelimit` -- rate limits per socket and per client address.
 * :mod:`.invite` -- the invitation link and its QR code.

@@ -5,7 +5,8 @@ Shared parts: the pages are static files, and what every page repeats (the head'
 icons, manifest and main style sheet; the skip link and site header; the footer) is written
 once in ``web/parts/`` and put in where a page has a line ``<!-- include NAME -->``
 (:func:`page_text`), when the page is served. No build step: the files in ``web/`` are what
-is served, with those lines filled in, and style sheets without their comments (:mod:`.minified`).
+is served, with those lines filled in, and modules and style sheets without their comments
+(:mod:`.minified`).
 
 Caching: pages, scripts and styles are ES modules and HTML without a build step, so their URLs
 carry no version; they are sent with ``Cache-Control: no-cache`` (a browser keeps them but asks
@@ -34,7 +35,7 @@ from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Scope
 
 from ..protocol.codes import ErrorCode
-from .minified import Minified, is_minified
+from .minified import Minified, is_minified, media_type, minify_script
 
 #: Cache-Control for pages, scripts and styles: stored, but revalidated on every use.
 REVALIDATE = "no-cache"
@@ -90,7 +91,7 @@ def cache_control(path: str) -> str:
 
 class CachedStaticFiles(StaticFiles):
     """Starlette's static files with :func:`cache_control` on every answer (200 and 304), the
-    style sheets minified (:mod:`.minified`)."""
+    modules and style sheets minified (:mod:`.minified`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -104,7 +105,7 @@ class CachedStaticFiles(StaticFiles):
         body, headers = self._minified.get(name, stat_result)
         if self.is_not_modified(Headers(headers), Headers(scope=scope)):
             return NotModifiedResponse(Headers(headers))
-        return Response(body, status_code=status_code, headers=headers, media_type="text/css")
+        return Response(body, status_code=status_code, headers=headers, media_type=media_type(name))
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         response = await super().get_response(path, scope)
@@ -138,12 +139,13 @@ def offline_files(web_dir: Path) -> list[str]:
 
 def service_worker_text(web_dir: Path, version: str) -> str | None:
     """``sw.js`` with :data:`VERSION_MARK` replaced by ``version`` and :data:`FILES_MARK` by
-    the quoted :func:`offline_files`; None when there is no ``sw.js``."""
+    the quoted :func:`offline_files`, minified as the modules are (:func:`.minified.minify_script`);
+    None when there is no ``sw.js``."""
     path = web_dir / "sw.js"
     if not path.is_file():
         return None
     files = ", ".join(f"'{url}'" for url in offline_files(web_dir))
-    return path.read_text(encoding="utf-8").replace(VERSION_MARK, version).replace(FILES_MARK, files)
+    return minify_script(path.read_text(encoding="utf-8").replace(VERSION_MARK, version).replace(FILES_MARK, files))
 
 
 def page_text(web_dir: Path, name: str) -> str:

@@ -142,6 +142,7 @@ def browser_module() -> str:
         " * Written from src/ziehdomino/constants.py by scripts/write-constants-js; a test fails when",
         " * the two differ. Do not edit by hand.",
         " */",
+        "// @ts-check",
         "",
     ]
     for name in BROWSER:

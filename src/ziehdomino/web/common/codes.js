@@ -4,6 +4,7 @@
  * Written from src/ziehdomino/server/protocol/codes.py by scripts/write-codes-js; a test fails when
  * the two differ. Do not edit by hand.
  */
+// @ts-check
 
 /** WebSocket close codes the server sends, by name. */
 export const CLOSE = Object.freeze({

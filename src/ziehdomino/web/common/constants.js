@@ -5,6 +5,7 @@
  * Written from src/ziehdomino/constants.py by scripts/write-constants-js; a test fails when
  * the two differ. Do not edit by hand.
  */
+// @ts-check
 
 export const LEVELS = Object.freeze(["leicht", "mittel", "stark"]);
 export const DEFAULT_LEVEL = "mittel";

@@ -2,6 +2,7 @@
  * @file The one small DOM kit every module builds and updates its elements with. All text goes
  * in through textContent (names are data, never markup).
  */
+// @ts-check
 
 const SVG = 'http://www.w3.org/2000/svg';
 

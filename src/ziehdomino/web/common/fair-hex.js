@@ -4,6 +4,7 @@
  * `crypto.getRandomValues`. Apart from engine/fair.js so that a room's page, which only sends its
  * contribution, loads this and not the deal's derivation.
  */
+// @ts-check
 
 /** Bytes of a seed (64 hex digits). */
 export const SEED_BYTES = 32;

@@ -11,6 +11,7 @@
  * are those of session-online.js (`SEAT_KEY_PREFIX`), local-save.js (`SAVE_KEY`) and setup.js
  * (`LOCAL_SETUP_KEY`).
  */
+// @ts-check
 (function firstPaint() {
   const root = document.documentElement;
   try {

@@ -7,6 +7,7 @@
  * server keeps only its hash and never sends it back. It is meant to become the key of the
  * person's profile; it opens no seat by itself (each seat has its own credential).
  */
+// @ts-check
 
 import { toHex } from './fair-hex.js';
 

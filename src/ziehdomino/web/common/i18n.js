@@ -9,6 +9,7 @@
  *
  * Never builds HTML: every string is meant for textContent or an attribute.
  */
+// @ts-check
 
 import { setText } from './dom.js';
 
@@ -691,14 +692,14 @@ export function setLang(next) {
 export function translatePage(doc) {
   const root = doc.documentElement;
   root.lang = current;
-  for (const el of doc.querySelectorAll('[data-i18n]')) setText(el, t(el.dataset.i18n));
-  for (const el of doc.querySelectorAll('[data-i18n-attr]')) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll('[data-i18n]'))) setText(el, t(el.dataset.i18n));
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll('[data-i18n-attr]'))) {
     for (const pair of el.dataset.i18nAttr.split(';')) {
       const [attr, key] = pair.split(':');
       if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
     }
   }
-  for (const el of doc.querySelectorAll('[data-lang]')) el.hidden = el.dataset.lang !== current;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll('[data-lang]'))) el.hidden = el.dataset.lang !== current;
   if (root.dataset.i18nTitle) doc.title = t(root.dataset.i18nTitle);
 }
 

@@ -3,6 +3,7 @@
  * `clean_name`, docs/protocol.md "Names"), and the number a computer is called by. Every page
  * checks names with it; it needs no rules engine, so the start and room pages load only this.
  */
+// @ts-check
 
 import { MAX_MARKS, NAME_MAX } from './constants.js';
 

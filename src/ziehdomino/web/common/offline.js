@@ -4,6 +4,7 @@
  * afterwards. Registered once the page has loaded, so it never competes with the page's own
  * files.
  */
+// @ts-check
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
   const register = () => navigator.serviceWorker.register('/sw.js').catch(() => {});
   if (document.readyState === 'complete') register();

@@ -4,6 +4,7 @@
  * viewer's, a seat's name, one log entry as a sentence. Pure functions of the seat's view
  * (docs/view.md) and the room info (docs/protocol.md, ROOMINFO), without the DOM.
  */
+// @ts-check
 
 import { t } from './i18n.js';
 import { computerNumber } from './names.js';

@@ -4,6 +4,7 @@
  * "abwesend" badge, "hat den Raum verlassen"). Reads only the view's log entries and SEATINFO
  * (docs/protocol.md).
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 

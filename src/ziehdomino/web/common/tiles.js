@@ -2,6 +2,7 @@
  * @file Drawn domino tiles (SVG), pure decoration: always `aria-hidden`, the text next to them
  * carries the meaning. Drawings are built once per (a, b, shape) and cloned afterwards.
  */
+// @ts-check
 
 import { svg } from './dom.js';
 

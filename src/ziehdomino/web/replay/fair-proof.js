@@ -7,6 +7,7 @@
  * result shown) or a round's record (its dealt hands and drawn tiles; a match's first round, its
  * starter too). Loaded by the table only when a round ends (it needs the rules).
  */
+// @ts-check
 
 import { handSize } from '../engine/deal.js';
 import { commitmentOf, dealOf, isContribution, isSeed } from '../engine/fair.js';
@@ -30,6 +31,14 @@ import { replayRounds } from '../engine/replay.js';
 const tileKey = (text) => text.split('|').map(Number).sort((a, b) => a - b).join('|');
 const sameTiles = (a, b) => Array.isArray(a) && a.length === b.length && a.every((t, i) => tileKey(t) === tileKey(b[i]));
 
+/**
+ * A failed check: `reason` (a key under `fair.why.`), with `extra` fields over the defaults.
+ * @param {string} reason
+ * @param {object|null} proof
+ * @param {number} started  `performance.now()` when the check began.
+ * @param {Partial<ProofCheck>} [extra]
+ * @returns {ProofCheck}
+ */
 function failed(reason, proof, started, extra = {}) {
   return { status: 'failed', reason, proof, promised: false, byJoin: false, mine: null, missing: [], ms: performance.now() - started, ...extra };
 }
@@ -43,7 +52,9 @@ async function commitmentProblem(proof, players) {
 
 /** This seat's contribution in the proof: 'in', 'late' (missing, and the server need not have
  * held it), null (none of its own), or the failure 'mine' (another one, or one this browser
- * never sent although it was there before the deal). */
+ * never sent although it was there before the deal).
+ * @returns {'in'|'late'|'mine'|null}
+ */
 function ownContribution(proof, seat, mine, waited) {
   if (!Number.isInteger(seat)) return null;
   if (!mine) return waited && proof.contributions[seat] !== '' ? 'mine' : null;

@@ -5,6 +5,7 @@
  * and End go to the start and the end (never while typing in a field). The pace is the table's
  * "Tempo" (the session's `setTempo`, offered in the table's settings).
  */
+// @ts-check
 
 import { h } from '../common/dom.js';
 import { t } from '../common/i18n.js';
@@ -64,7 +65,7 @@ export function createReplayControls(session) {
   });
   document.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
-    const target = event.target;
+    const target = /** @type {Element|null} */ (event.target);
     if (target === slider || target?.closest?.('input, select, textarea, [contenteditable="true"]')) return;
     const keys = { ArrowLeft: () => session.back(), ArrowRight: () => { session.pause(); session.forward(); },
       Home: () => session.first(), End: () => session.last() };

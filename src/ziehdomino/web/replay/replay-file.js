@@ -4,6 +4,7 @@
  * whole file: it must be JSON, a record of a known format, with seats that fit, and it must
  * replay through the rules to its recorded result.
  */
+// @ts-check
 
 import { LEVELS, NAME_MAX } from '../common/constants.js';
 import { replayRounds } from '../engine/replay.js';

@@ -3,6 +3,7 @@
  * "Anhalten"/"Abspielen", "Ein Zug" (one action while paused), the switch "Alle Hände zeigen",
  * and the running tally: wins per seat over the rounds watched. The pace is the table's "Tempo".
  */
+// @ts-check
 
 import './watch-strings.js';
 import { h } from '../common/dom.js';

@@ -2,6 +2,7 @@
  * @file The words of watching computers play ("/zuschauen": its setup and controls), German and
  * English: added to common/i18n.js's tables when the controls load.
  */
+// @ts-check
 
 import { addWords } from '../common/i18n.js';
 

@@ -5,6 +5,7 @@
  * decisions as a list (the chart's text alternative) and every decision; choosing one jumps the
  * replay to it and shows the better move with its reason above the table.
  */
+// @ts-check
 
 import { h, svg } from '../common/dom.js';
 import { t } from '../common/i18n.js';
@@ -26,7 +27,7 @@ function chart(decisions) {
   const x = (i) => (decisions.length < 2 ? (L + W) / 2 : L + 8 + (i * (W - L - 16)) / (decisions.length - 1));
   const y = (c) => H - 10 - (c * (H - 20)) / 100;
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'an-chart', role: 'img', 'aria-label': chartLabel(decisions) });
-  for (const [c, key] of [[100, 'an.scale.won'], [50, 'an.scale.open'], [0, 'an.scale.lost']]) {
+  for (const [c, key] of /** @type {[number, string][]} */ ([[100, 'an.scale.won'], [50, 'an.scale.open'], [0, 'an.scale.lost']])) {
     root.append(svg('line', { x1: L, x2: W, y1: y(c), y2: y(c), class: c === 50 ? 'an-mid' : 'an-grid' }));
     const label = svg('text', { x: L - 6, y: y(c), class: 'an-scale', 'text-anchor': 'end', 'dominant-baseline': 'middle' });
     label.textContent = t(key, { n: c });

@@ -2,6 +2,7 @@
  * @file The round analysis in words (docs/analysis.md): a decision's chances, its mark, the
  * better move with one reason, the chart's text alternative. Pure, without the DOM.
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import './analysis-strings.js';

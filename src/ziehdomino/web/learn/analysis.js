@@ -5,6 +5,7 @@
  * hidden tiles the replay shows). Exact where the seat knew every tile (two seats, the boneyard
  * empty). Pure, without the DOM; the browser runs it a decision at a time (analysis-panel.js).
  */
+// @ts-check
 
 import { copyEntry, legalActions } from '../engine/round.js';
 import { formatOriented, formatTile } from '../engine/tiles.js';

@@ -3,6 +3,7 @@
  * line's two ends, the player's hand with a button per move ("4|5 rechts anlegen", the table's
  * names), "Passen" when nothing fits. Buttons call `onMove(move)`; the SVG tiles are decoration.
  */
+// @ts-check
 
 import { h, srText } from '../common/dom.js';
 import { t } from '../common/i18n.js';

@@ -6,6 +6,7 @@
  * A puzzle is an entry of web/learn/puzzles.json: `hands` (seat 0's first, tiles `[a, b]`),
  * `left`, `right`, `to_move`, `solution`. The player is the seat `to_move` ("me").
  */
+// @ts-check
 
 import { tileIndex } from '../bots/masks.js';
 import { Search, after, moves, reply, valueOf } from './puzzle-search.js';

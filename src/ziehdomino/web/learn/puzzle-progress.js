@@ -6,6 +6,7 @@
  * streak: n}}`. `shown`: puzzles whose solution was shown before they were solved (they do not
  * count as solved, and a daily puzzle solved after it does not extend the streak).
  */
+// @ts-check
 
 export const PROGRESS_KEY = 'ziehdomino.puzzles';
 

@@ -8,6 +8,7 @@
  * orders outcomes and lengths in one integer: won alone WIN - n (n: me's own plays still needed
  * against the longest resistance), shared SHARED, lost n (the plays me still makes).
  */
+// @ts-check
 
 import { NUM, TA, TB, bitIndex, maskPips } from '../bots/masks.js';
 

@@ -3,6 +3,7 @@
  * the winning line explained step by step. Pure functions of the search's positions and moves
  * (web/learn/puzzle-search.js), without the DOM.
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import './puzzle-strings.js';

@@ -17,6 +17,7 @@
  * and heavy itself (against "schwere Steine früh ablegen" on /regeln), the reason says so and
  * that the reason above weighs more here.
  */
+// @ts-check
 
 import { STRINGS, t } from '../common/i18n.js';
 import './reason-strings.js';

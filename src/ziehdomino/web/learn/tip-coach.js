@@ -4,6 +4,7 @@
  * with the table; the tips themselves (tips.js, with the computers they ask) load when the
  * switch is turned on.
  */
+// @ts-check
 
 /** Number of confirmed own actions a round of tips accompanies (rules page: "bis zu drei"). */
 export const TIP_ACTIONS = 3;

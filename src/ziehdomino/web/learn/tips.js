@@ -15,6 +15,7 @@
  * "in etwa 6 von 10 ausgespielten Fällen gewonnen", when Stark's move wins clearly more often
  * than the next best. Every fact in a tip comes from `analyse`.
  */
+// @ts-check
 
 import { mixSeed } from '../bots/rng.js';
 import { playReason, tenths, wordsIn } from './reasons.js';

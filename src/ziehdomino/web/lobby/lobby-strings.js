@@ -2,6 +2,7 @@
  * @file The words of the start page's open tables, quick play and "Meine Räume" (lobby/), German and English: added to common/i18n.js's tables when
  * the part that shows them loads.
  */
+// @ts-check
 
 import { addWords } from '../common/i18n.js';
 

@@ -13,6 +13,7 @@
  * never changes the buttons of one whose question is open or that holds the focus, and never
  * moves the focus.
  */
+// @ts-check
 
 import { h, setText } from '../common/dom.js';
 import { errorText, onLangChange, t } from '../common/i18n.js';
@@ -63,7 +64,7 @@ export function roomState(summary) {
  * tests: `page` (visibilityState, activeElement, visibilitychange), `win` (pageshow, storage)
  * and `timers` (setInterval, clearInterval) default to the browser's.
  * @param {{section: HTMLElement, list: HTMLElement, storage: Storage, fetcher?: typeof fetch,
- *   page?: Document, win?: Window, timers?: {setInterval: Function, clearInterval: Function},
+ *   page?: Document, win?: EventTarget, timers?: {setInterval: Function, clearInterval: Function},
  *   every?: number}} parts  `every`: ms between two refreshes (MY_ROOMS_EVERY_MS)
  * @returns {{refresh: () => Promise<void>, stop: () => void}}  `refresh` asks again now (while
  *   visible; a call during one in flight runs one more after it); `stop` ends the refreshes

@@ -6,6 +6,7 @@
  * person away past the grace).
  * The browser's EventSource reconnects by itself; while it is down the list says so.
  */
+// @ts-check
 
 import { h, setText } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';

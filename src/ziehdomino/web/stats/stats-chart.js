@@ -4,6 +4,7 @@
  * the same figures as a real <table> beside it, which is what a screen reader reads (the SVG
  * is decoration, aria-hidden). All text goes in through textContent.
  */
+// @ts-check
 
 import { h, svg } from '../common/dom.js';
 

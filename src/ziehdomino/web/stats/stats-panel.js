@@ -6,6 +6,7 @@
  * - `createRoomStats()`: an online room's seats (rounds, wins, shared rounds, average pips left),
  *   from the room's finished rounds (`render(summaries, room)`).
  */
+// @ts-check
 
 import { h } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';

@@ -11,6 +11,7 @@
  * Pure functions over plain data, no rules engine (the room page loads this); the storage is
  * passed in (localStorage or a fake). A round's summary from its record is engine/replay.js's `roundSummary`.
  */
+// @ts-check
 
 import { LEVELS, TABLE_SIZES } from '../common/constants.js';
 
@@ -53,6 +54,7 @@ export function readLocalStats(storage) {
   } catch {
     data = null;
   }
+  /** @type {ReturnType<typeof readLocalStats>} */
   const out = { format: STATS_FORMAT, tables: {} };
   if (!data || data.format !== STATS_FORMAT || typeof data.tables !== 'object' || data.tables === null) return out;
   for (const [key, row] of Object.entries(data.tables)) {

@@ -35,6 +35,9 @@ import rjsmin
 
 #: The media type of each kind of file served minified, by its ending.
 MEDIA_TYPES = {".css": "text/css", ".js": "text/javascript"}
+#: The minifiers' versions: what is served follows from them as from the files, so the app's
+#: version (:func:`.pages.web_version`) counts them too.
+MINIFIERS = f"rcssmin {rcssmin.__version__}, rjsmin {rjsmin.__version__}"
 
 
 def is_minified(path: str) -> bool:

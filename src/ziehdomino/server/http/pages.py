@@ -35,7 +35,7 @@ from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Scope
 
 from ..protocol.codes import ErrorCode
-from .minified import Minified, is_minified, media_type, minify_script
+from .minified import MINIFIERS, Minified, is_minified, media_type, minify_script
 
 #: Cache-Control for pages, scripts and styles: stored, but revalidated on every use.
 REVALIDATE = "no-cache"
@@ -115,12 +115,13 @@ class CachedStaticFiles(StaticFiles):
 
 
 def web_version(web_dir: Path) -> str:
-    """12 hex digits of SHA-256 over the names and contents of every file in ``web_dir``.
+    """12 hex digits of SHA-256 over the names and contents of every file in ``web_dir`` and
+    the minifiers' versions (:data:`.minified.MINIFIERS`).
 
-    Changes whenever any file of the browser app changes (a deploy); the same files give the
-    same version on every server.
+    Changes whenever what is served of the browser app changes (a deploy); the same files give
+    the same version on every server.
     """
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(MINIFIERS.encode() + b"\0")
     if web_dir.is_dir():
         for path in sorted(p for p in web_dir.rglob("*") if p.is_file()):
             digest.update(path.relative_to(web_dir).as_posix().encode() + b"\0")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .changes import Step
 from ..process.metrics import ActionTiming
+from .changes import Step
 from .room import Room
 
 

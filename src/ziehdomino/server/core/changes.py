@@ -18,15 +18,15 @@ from __future__ import annotations
 from typing import Any, Literal, NamedTuple
 
 from ...constants import MatchTarget, TurnTime
-from ...engine.actions import ActionJSON
 from ...engine import Draw, Match, Refusal, logged_action, parse_action
+from ...engine.actions import ActionJSON
 from ...engine.follow import Act, act_of
 from ...engine.replay import RoundRecord
-from . import replays
 from ..protocol.codes import ErrorCode
+from ..storage.record import StateFields
+from . import replays
 from .room import Room, RoomError, Seat, SeatState
 from .roomstate import Clock, RoomState
-from ..storage.record import StateFields
 
 WriteKind = Literal["append", "state", "whole", "delete"]
 

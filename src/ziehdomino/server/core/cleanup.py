@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..storage import RoomStorage
 from . import changes
 from .room import RoomError
-from ..storage import RoomStorage
 from .writer import RoomWriter
 
 

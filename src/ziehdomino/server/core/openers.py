@@ -15,8 +15,8 @@ import time
 from typing import TYPE_CHECKING
 
 from ..protocol.codes import ErrorCode
-from .room import Room, RoomError
 from ..storage import RoomStorage
+from .room import Room, RoomError
 
 if TYPE_CHECKING:
     from .writer import RoomWriter

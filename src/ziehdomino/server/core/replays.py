@@ -17,8 +17,8 @@ from ...engine import Match, PositionError, replay_frames, round_record
 from ...engine.replay import RoundRecord
 from ...engine.view import fair_json
 from ..protocol.codes import ErrorCode
-from ..storage.record import StoredSeat
 from ..protocol.wire import RoundReplay, RoundSummary
+from ..storage.record import StoredSeat
 
 log = logging.getLogger("ziehdomino.replays")
 

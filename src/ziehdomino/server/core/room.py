@@ -18,13 +18,13 @@ from typing import Any, Literal, NamedTuple
 from ...constants import Level
 from ...engine import Match, match_from_state, match_to_state
 from ...engine.replay import RoundRecord
-from . import replays
 from ..protocol.codes import ErrorCode
-from .credentials import hash_credential, person_tag
-from .roomstate import Clock, RoomState
+from ..protocol.wire import PendingDeal, RoomSummary, RoundSummary, SeatInfo, TurnClock
 from ..storage import RoomRecord
 from ..storage.record import StoredSeat
-from ..protocol.wire import PendingDeal, RoomSummary, RoundSummary, SeatInfo, TurnClock
+from . import replays
+from .credentials import hash_credential, person_tag
+from .roomstate import Clock, RoomState
 
 Seat = int
 

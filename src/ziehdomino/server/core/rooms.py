@@ -25,22 +25,22 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from ...constants import MAX_CONNECTIONS_PER_SEAT, MAX_SPECTATORS
-from . import changes
-from ..tables import opentables
-from .cleanup import sweep
-from ..protocol.codes import Close, ErrorCode
-from .computer import ComputerPlayers
-from ..sockets.connection import Connection
-from .credentials import hash_credential, hash_holder, new_credential, new_room_id
-from ..tables.lobby import Lobby, storage_tables
 from ..process.metrics import Metrics
+from ..process.settings import Settings
+from ..protocol.codes import Close, ErrorCode
 from ..protocol.models import CreateRoom
-from .openers import Openers
+from ..sockets.connection import Connection
+from ..storage import RoomBusy, RoomStorage
+from ..tables import opentables
+from ..tables.lobby import Lobby, storage_tables
 from ..tables.openseats import OpenSeats
+from . import changes
+from .cleanup import sweep
+from .computer import ComputerPlayers
+from .credentials import hash_credential, hash_holder, new_credential, new_room_id
+from .openers import Openers
 from .room import Room, RoomError, Seat, Seated, SeatState
 from .roomstate import Clock, address_key
-from ..process.settings import Settings
-from ..storage import RoomBusy, RoomStorage
 from .writer import Listener, RoomWriter
 
 __all__ = ["RoomError", "RoomWriter", "Rooms"]

@@ -9,9 +9,9 @@ import time
 import orjson
 
 from ..protocol import messages
+from ..protocol.wire import RoundSummary
 from .room import Room, Seat
 from .roomstate import Clock
-from ..protocol.wire import RoundSummary
 
 #: Seconds a state's turn clock stays good for a connection that gets the state whole: read
 #: longer ago, it is read again for that connection (:meth:`RoomTexts.whole`).

@@ -19,19 +19,19 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from . import replays
-from ..protocol import deltas
 from ...engine.follow import Act
+from ..process.metrics import ActionTiming
+from ..protocol import deltas
+from ..protocol.codes import Close, ErrorCode
+from ..protocol.wire import RoomSummary, RoundList, RoundReplay
+from ..sockets.connection import Connection, Connections
+from ..storage import RoomMoved, RoomStorage
+from . import replays
 from .batch import Queued, durable, to_store
 from .changes import Step
-from ..protocol.codes import Close, ErrorCode
-from ..sockets.connection import Connection, Connections
-from ..process.metrics import ActionTiming
 from .room import Room, RoomError, Seat
 from .roomstate import Clock
 from .roomtexts import RoomTexts
-from ..storage import RoomMoved, RoomStorage
-from ..protocol.wire import RoomSummary, RoundList, RoundReplay
 
 log = logging.getLogger("ziehdomino.rooms")
 

@@ -13,13 +13,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ... import constants
-from ..protocol.codes import ErrorCode
-from .invite import invitation_link, qr_svg
-from ..protocol.models import CreateRoom, JoinRoom, first_error
-from .ratelimit import Limiter
 from ..core.replays import ReplayError, round_number
 from ..core.rooms import RoomError, Rooms, RoomWriter
+from ..protocol.codes import ErrorCode
+from ..protocol.models import CreateRoom, JoinRoom, first_error
 from ..protocol.wire import CreatedRoom, ErrorBody, JoinedRoom
+from .invite import invitation_link, qr_svg
+from .ratelimit import Limiter
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 

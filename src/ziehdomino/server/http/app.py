@@ -28,24 +28,24 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from ..process import gate, heap, quiet
-from ..protocol.codes import ErrorCode
-from .pages import CachedStaticFiles, error_page, page, page_response, service_worker_text, web_version
-from .ratelimit import Limiter
 from ..core.replays import ReplayError, round_number
-from .lobbyapi import LOBBY_EVENTS, leave_room, lobby_events, lobby_list, quick_play
-from ..tables.quickplay import QuickPlay
-from ..sockets.reactions import Reactions
 from ..core.room import Room
 from ..core.rooms import RoomError, Rooms
-from ..sockets.rawsocket import RawSocketMiddleware
-from .security import SameSiteMiddleware, SecurityHeadersMiddleware
+from ..process import gate, heap, quiet
 from ..process.settings import Settings
-from ..storage import RoomStorage, open_storage
+from ..protocol.codes import ErrorCode
 from ..protocol.wire import Health, Serving
+from ..sockets.rawsocket import RawSocketMiddleware
+from ..sockets.reactions import Reactions
 from ..sockets.ws import websocket_endpoint
+from ..storage import RoomStorage, open_storage
+from ..tables.quickplay import QuickPlay
 from .api import (client_address, create_room, error_response, find_room, invite_qr, join_room, room_summary,
                   round_list, round_replay)
+from .lobbyapi import LOBBY_EVENTS, leave_room, lobby_events, lobby_list, quick_play
+from .pages import CachedStaticFiles, error_page, page, page_response, service_worker_text, web_version
+from .ratelimit import Limiter
+from .security import SameSiteMiddleware, SecurityHeadersMiddleware
 
 log = logging.getLogger("ziehdomino.server")
 

@@ -12,14 +12,14 @@ from collections.abc import AsyncIterator
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
-from .api import OVER_CAP, _held_room, _rate_limited, _read_model, client_address, error_response
+from ..core.room import RoomError
 from ..protocol.codes import ErrorCode
-from ..tables.lobby import Lobby
 from ..protocol.models import LeaveRoom
 from ..protocol.models import QuickPlay as QuickPlayBody
-from ..tables.quickplay import QuickPlay
-from ..core.room import RoomError
 from ..protocol.wire import QuickSeat
+from ..tables.lobby import Lobby
+from ..tables.quickplay import QuickPlay
+from .api import OVER_CAP, _held_room, _rate_limited, _read_model, client_address, error_response
 
 #: The path of the list's event stream (closed first when the server shuts down: gate.py).
 LOBBY_EVENTS = "/api/lobby/events"

@@ -9,8 +9,8 @@ from collections.abc import Callable, Coroutine, Generator, Iterator
 from typing import Any
 
 from ...constants import MAX_PENDING as MAX_PENDING  # named here too: the outbox is this module's
-from ..protocol.codes import Close
 from ..process.metrics import ActionTiming
+from ..protocol.codes import Close
 
 #: Writes one text to the socket (``WebSocket.send_text``).
 Writer = Callable[[str], Coroutine[Any, Any, None]]

@@ -13,9 +13,9 @@ from __future__ import annotations
 import orjson
 
 from ...constants import REACTION_GAP, Reaction
-from ..protocol.codes import ErrorCode
 from ..core.room import RoomError, Seat
 from ..core.writer import RoomWriter
+from ..protocol.codes import ErrorCode
 
 #: Entries kept before old ones are swept (one per seat that reacted within the gap).
 _SWEEP_AT = 10_000

@@ -30,20 +30,20 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import Refusal
-from ..protocol.codes import Close, ErrorCode
-from ..protocol.deltas import DELTA_FORM
-from . import watching
-from ..protocol.models import (CLIENT_MESSAGE, ActionMessage, Contribute, Hello, Leave, NextRound, Ping, React, StartNow, Sync,
-                     first_error)
-from ..http.ratelimit import Limiter, MessageBucket
-from .connection import Connection, Writer
 from ..core.credentials import hash_credential
-from ..protocol.messages import PONG, error_text
-from ..protocol.playmessage import PlayMessage, read_play
-from .rawsocket import Disconnected, Reader, text_reader, text_writer
 from ..core.rooms import RoomError, Rooms, RoomWriter
+from ..http.ratelimit import Limiter, MessageBucket
 from ..http.security import origin_allowed
 from ..process.settings import Settings
+from ..protocol.codes import Close, ErrorCode
+from ..protocol.deltas import DELTA_FORM
+from ..protocol.messages import PONG, error_text
+from ..protocol.models import (CLIENT_MESSAGE, ActionMessage, Contribute, Hello, Leave, NextRound, Ping, React, StartNow, Sync,
+                     first_error)
+from ..protocol.playmessage import PlayMessage, read_play
+from . import watching
+from .connection import Connection, Writer
+from .rawsocket import Disconnected, Reader, text_reader, text_writer
 
 log = logging.getLogger("ziehdomino.ws")
 

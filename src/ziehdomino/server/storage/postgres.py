@@ -36,16 +36,16 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import orjson
 
-from .lanes import Lanes
-from .ownership import APPENDED, Fence, Ownership
-from ..process.settings import Settings
 from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
+from ..process.settings import Settings
+from . import postgres_sql as sql
 from .contract import LostCallback
 from .errors import RoomMoved, StorageUnavailable
+from .lanes import Lanes
+from .ownership import APPENDED, Fence, Ownership
 from .record import RoomRecord, StateFields, StoredRoomState, decode_record, encode_record, encode_round
 from .schema import migrations
-from . import postgres_sql as sql
 
 log = logging.getLogger("ziehdomino.postgres")
 

@@ -38,9 +38,9 @@ from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
 from .contract import LostCallback
 from .errors import StorageUnavailable
-from .schema import migrate_sqlite
 from .record import (AppendedRow, RoomRecord, StateFields, StoredRoomState, decode_record, dumps, encode_record,
                      encode_round)
+from .schema import migrate_sqlite
 
 log = logging.getLogger("ziehdomino.storage")
 

@@ -26,10 +26,10 @@ from typing import Any
 import orjson
 
 from ..core.changes import Step
-from .opentables import ListedTable, as_json, listing, listing_of_stored, ordered
 from ..core.roomstate import Clock
-from ..storage.tables import stored_open_tables
 from ..core.writer import RoomWriter
+from ..storage.tables import stored_open_tables
+from .opentables import ListedTable, as_json, listing, listing_of_stored, ordered
 
 log = logging.getLogger("ziehdomino.lobby")
 

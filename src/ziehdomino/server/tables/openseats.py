@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ..core.room import Room, RoomError
 from ..protocol.codes import ErrorCode
 from .opentables import waiting
-from ..core.room import Room, RoomError
 
 if TYPE_CHECKING:
     from ..core.changes import Step

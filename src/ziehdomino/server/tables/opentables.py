@@ -24,9 +24,9 @@ from typing import Any, Literal, TypedDict
 from ...constants import DEFAULT_LEVEL
 from ...engine import Match
 from ..core.changes import STATE, WHOLE, Step, Write, drop_claim
-from ..protocol.codes import ErrorCode
 from ..core.room import Room, RoomError, Seat, SeatState
 from ..core.roomstate import Clock, RoomState
+from ..protocol.codes import ErrorCode
 from ..storage.tables import StoredTable
 
 #: The level of the computers that fill a waiting open table's free seats.

@@ -30,15 +30,15 @@ import time
 from collections.abc import Callable
 
 from ...constants import MATCH_TARGETS, QUICK_TARGET, TABLE_SIZES, MatchTarget
-from . import opentables
 from ..core.changes import Step
-from ..protocol.codes import ErrorCode
 from ..core.credentials import hash_holder
-from .lobby import storage_tables
-from ..protocol.models import CreateRoom, PersonSeat
 from ..core.room import RoomError, Seated
 from ..core.rooms import Rooms
 from ..core.writer import RoomWriter
+from ..protocol.codes import ErrorCode
+from ..protocol.models import CreateRoom, PersonSeat
+from . import opentables
+from .lobby import storage_tables
 
 log = logging.getLogger("ziehdomino.quickplay")
 

@@ -232,7 +232,7 @@ def test_keyboard_focus_stays_at_the_table(server, new_context):
 
     def on_step(step: int, p: Page) -> None:
         if step > 0:  # the turn came back (the table's first turn starts on its heading)
-            p.wait_for_function("() => document.activeElement.closest('section.table .me')", timeout=5000)
+            p.wait_for_function("() => document.activeElement.closest('section.table .me')", timeout=20_000)
             focus = p.evaluate(FOCUSED_JS)
             assert focus["isTarget"], focus
 

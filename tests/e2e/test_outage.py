@@ -306,7 +306,7 @@ def test_a_move_the_hung_server_has_not_answered_says_it_is_on_its_way_where_the
         _stopped(srv)
         try:
             did = act_by_names(player)
-            expect(sending).to_have_text(SENDING, timeout=4000)
+            expect(sending).to_have_text(SENDING, timeout=20_000)
             for w, h in [(390, 844), (360, 640), (1280, 800)]:
                 player.set_viewport_size({"width": w, "height": h})
                 player.evaluate("() => document.querySelector('section.table').scrollIntoView()")
@@ -358,7 +358,7 @@ def test_a_move_the_hung_server_has_not_answered_says_it_is_on_its_way_where_the
         _stopped(srv)
         try:
             act_by_names(player)
-            expect(sending).to_have_text(SENDING, timeout=4000)
+            expect(sending).to_have_text(SENDING, timeout=20_000)
             expect(sending).to_have_text(RESTORING, timeout=10_000)
             expect(player.locator("#conn")).to_contain_text(DOWN)
             player.evaluate("() => document.querySelector('section.table').scrollIntoView()")

@@ -458,10 +458,11 @@ LINE_HIDDEN_JS = """() => [...document.querySelectorAll('.table .line li')].filt
 }).map((li) => li.textContent)"""
 
 
-def line_hidden(page: Page, settle_ms: int = 3000) -> list[str]:
+def line_hidden(page: Page, settle_ms: int = 20_000) -> list[str]:
     """The line's tiles out of view once the line has laid itself out again in the room left to it
     (a resize is answered in the next animation frames, later on a busy machine): polls until none
-    is hidden, and returns those still hidden after ``settle_ms``."""
+    is hidden, and returns those still hidden after ``settle_ms`` (a generous ceiling: a table
+    that lays out well returns at once)."""
     try:
         page.wait_for_function(f"() => ({LINE_HIDDEN_JS})().length === 0", timeout=settle_ms)
     except PlaywrightTimeout:

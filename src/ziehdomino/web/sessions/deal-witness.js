@@ -6,6 +6,7 @@
  * and per round what stood when it was dealt, with its starter. At the round's end the
  * table's check (replay/fair-proof.js) holds the revealed proof against it.
  */
+// @ts-check
 
 import { isSeed, newContribution } from '../common/fair-hex.js';
 

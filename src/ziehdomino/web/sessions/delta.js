@@ -3,6 +3,7 @@
  * state the page holds. The same as the server's reference, `server/protocol/deltas.py`'s `apply_delta`;
  * both are held to the vectors in `tests/vectors/deltas.json`.
  */
+// @ts-check
 
 import { follow, legalOf } from '../engine/follow.js';
 

@@ -6,6 +6,7 @@
  * is ready is shuffled without a proof (the seal is not shown). Loaded by session-local.js once
  * a game is there.
  */
+// @ts-check
 
 import { commitmentOf, dealPlan, newSeed, swapsRng } from '../engine/fair.js';
 import { checkView } from '../replay/fair-proof.js';
@@ -17,7 +18,7 @@ export class LocalDeals {
 
   /**
    * Prepares the next round's deal for each table size of `sizes`.
-   * @param {number[]} sizes
+   * @param {readonly number[]} sizes
    * @returns {Promise<void>}
    */
   prepare(sizes) {

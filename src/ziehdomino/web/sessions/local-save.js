@@ -12,6 +12,7 @@
  * absent in saves written before they were kept; `target`: the match's target in wins (3, 5,
  * 10), null or absent: no target.
  */
+// @ts-check
 
 import { LEVELS, MATCH_TARGETS, MAX_PLAYERS, MIN_PLAYERS } from '../common/constants.js';
 import { cleanName } from '../common/names.js';
@@ -26,6 +27,7 @@ export { LEVELS };
 /** The person's seat in a local game. */
 export const PERSON = 0;
 
+/** @type {(value: unknown) => value is Record<string, any>} */
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const counts = (value, n) => Array.isArray(value) && value.length === n && value.every((c) => Number.isInteger(c) && c >= 0);
 

@@ -13,6 +13,7 @@
  * `roomInfo()` (docs/protocol.md ROOMINFO shape, with `local: true`), `connection()`,
  * `act()`, `nextRound()`, `subscribe()`, and the computers' `tempo()` / `setTempo()`.
  */
+// @ts-check
 
 import { replayRounds, roundRecord } from '../engine/replay.js';
 import { TEMPOS } from '../common/tempo.js';
@@ -33,7 +34,7 @@ export const RECORDS_KEPT = 100;
 /**
  * One line of the game's history ("Rundenübersicht") from a view of a finished round: the same
  * shape as a room's (docs/protocol.md, `history`).
- * @returns {{round: number, starter: number, kind: string, winners: number[], pips: number[]}}
+ * @returns {{round: number, starter: number, kind: string, winners: number[], pips: number[], fair: object|null}}
  */
 export function historyEntry(view) {
   return {
@@ -84,7 +85,7 @@ export class LocalSession extends SessionEvents {
    * What happens is told through `subscribe` (session.js): `change` after every change of the
    * game, `error` with a refused action's code, or 'save_failed'.
    */
-  constructor({ storage, chooseMove = uniformMove, delay, tempo = 'normal', schedule, cancel } = {}) {
+  constructor({ storage, chooseMove = uniformMove, delay, tempo = 'normal', schedule, cancel }) {
     super();
     this.storage = storage;
     this.chooseMove = chooseMove;

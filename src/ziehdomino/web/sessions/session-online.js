@@ -10,6 +10,7 @@
  * every pending deal), `react()`, `startNow()`, `leave()` (for good; the server closes with
  * 4410, reported as the error `left`), and the events `watching` and `reaction`.
  */
+// @ts-check
 
 import { CLOSE, FINAL_CLOSES } from '../common/codes.js';
 import { noteState, pendingOf, readied, sent, witnessOf } from './deal-witness.js';
@@ -57,7 +58,7 @@ export class OnlineSession extends SessionEvents {
    * What happens is told through `subscribe` (session.js): `change`, `error`, `connection`,
    * `pending`, `watching` (how many watch) and `reaction` (a seat's reaction).
    */
-  constructor(roomId, { storage, location, WebSocket: WS, schedule, cancel, random } = {}) {
+  constructor(roomId, { storage, location, WebSocket: WS, schedule, cancel, random }) {
     super();
     this.roomId = roomId;
     this.storage = storage;

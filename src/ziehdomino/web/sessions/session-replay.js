@@ -9,6 +9,7 @@
  * the replay's own controls: `first()`, `back()`, `forward()`, `last()`, `seek(step)`,
  * `play()`, `pause()`, and the pace `tempo()` / `setTempo(name)` of TEMPOS ("Tempo").
  */
+// @ts-check
 
 import { checkRecord } from '../replay/fair-proof.js';
 import { replayRounds, replayFrames } from '../engine/replay.js';
@@ -62,7 +63,7 @@ export function replayView(record, frames, states, k) {
 export class ReplaySession extends SessionEvents {
   /**
    * @param {object} record  a round record (docs/replay.md); checked by replaying it
-   * @param {{seats?: object[], tempo?: string, schedule?: Function, cancel?: Function}} [options]
+   * @param {{seats?: object[], tempo?: string, schedule?: Function, cancel?: Function, mine?: number|null}} [options]
    *   `seats`: `[{kind, level, name}]` per seat for the names shown; `tempo` a name of TEMPOS
    *   (default 'normal'); `schedule` / `cancel` default setTimeout / clearTimeout; `mine` the
    *   player's own seat (the status then says "du" for it)

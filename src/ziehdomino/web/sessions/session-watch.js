@@ -8,6 +8,7 @@
  *
  * Each computer decides from its own seat's view only, as in a local game.
  */
+// @ts-check
 
 import { cryptoRng } from '../engine/deal.js';
 import { matchApply, newMatch, nextRound } from '../engine/match.js';

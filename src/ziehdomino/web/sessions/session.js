@@ -36,6 +36,7 @@
  *   session that can make it itself; an online room gives `dealWitness(view)` and
  *   `pendingDeal()` instead, what its page saw of the deal, for the table's check.
  */
+// @ts-check
 
 /** The methods every session has. */
 export const SESSION_METHODS = Object.freeze(['view', 'roomInfo', 'connection', 'act', 'nextRound', 'subscribe']);

@@ -5,6 +5,7 @@
  * for its answer. It knows nothing of rooms or the protocol's messages but the ping: what a
  * message means, and whether a close is final, is the session's to decide.
  */
+// @ts-check
 
 /**
  * Reconnect delays in ms, the last repeated, each stretched by up to half at random (pages do not
@@ -42,7 +43,7 @@ export class ReconnectingSocket {
    * @param {(code: number) => void} owner.closed  the socket closed: call `retry()` or `close()`
    * @param {(state: 'connecting'|'retry') => void} owner.state  a new socket is opened, or one is waited for
    */
-  constructor({ url, WebSocket: WS, schedule, cancel, random } = {}, owner) {
+  constructor({ url, WebSocket: WS, schedule, cancel, random }, owner) {
     this.url = url;
     this.WS = WS ?? globalThis.WebSocket;
     this.schedule = schedule ?? defaultSchedule;

@@ -33,7 +33,7 @@ export function tableLevel(levels) {
 
 /**
  * How `seat` did in a finished round.
- * @param {{winners: number[]}} result
+ * @param {{winners: readonly number[]}} result
  * @returns {'won'|'shared'|'lost'}
  */
 export function outcomeOf(result, seat) {
@@ -70,7 +70,7 @@ export function readLocalStats(storage) {
 /**
  * Counts one finished local round for the person at `seat`.
  * @param {Storage} storage
- * @param {{players: number, levels: string[], result: {winners: number[]}, seat?: number}} round
+ * @param {{players: number, levels: string[], result: {winners: readonly number[]}, seat?: number}} round
  * @returns {object} the statistics after counting (as readLocalStats)
  */
 export function countLocalRound(storage, { players, levels, result, seat = 0 }) {

@@ -8,6 +8,7 @@
  * time left when the server sent the state, so the countdown runs on this browser's own clock
  * from the moment the state arrived (no clock of the server's is compared with ours).
  */
+// @ts-check
 
 import { h, setText } from '../common/dom.js';
 import { t } from '../common/i18n.js';

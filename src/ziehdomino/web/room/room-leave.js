@@ -3,6 +3,7 @@
  * computer then holds the seat for the rest of the room and this browser forgets the seat
  * (the page does that through the session).
  */
+// @ts-check
 
 import { h } from '../common/dom.js';
 import { t } from '../common/i18n.js';

@@ -8,6 +8,7 @@
  * remembered in the browser. A spectator sees reactions but has no button to send one.
  * Beside the button: how many watch ("2 schauen zu").
  */
+// @ts-check
 
 import { REACTIONS, REACTION_GAP } from '../common/constants.js';
 import { h, setText, svg } from '../common/dom.js';

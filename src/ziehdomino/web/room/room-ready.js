@@ -5,6 +5,7 @@
  * (docs/protocol.md). Reads SEATINFO's `ready`, `connected` and `left`; a local game has no
  * ready step.
  */
+// @ts-check
 
 import { h, setText } from '../common/dom.js';
 import { lang, t } from '../common/i18n.js';

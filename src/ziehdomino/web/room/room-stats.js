@@ -4,6 +4,7 @@
  * rounds (`GET /api/rooms/{id}/runden`, docs/protocol.md), fetched when the panel opens and
  * again after each round while it is open. The panel's modules load when it first opens.
  */
+// @ts-check
 
 import { h } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';

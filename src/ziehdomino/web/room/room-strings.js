@@ -2,6 +2,7 @@
  * @file The words of a room's reactions, spectator count and waiting open table (room/), German and English: added to common/i18n.js's tables when
  * the part that shows them loads.
  */
+// @ts-check
 
 import { addWords } from '../common/i18n.js';
 

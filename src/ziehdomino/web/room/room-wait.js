@@ -4,6 +4,7 @@
  * `public` and `wait_ms` (milliseconds left when the state was sent); counts down on this
  * page's own clock from the moment the state arrived.
  */
+// @ts-check
 
 import { h, setText } from '../common/dom.js';
 import { t } from '../common/i18n.js';

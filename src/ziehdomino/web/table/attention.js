@@ -3,6 +3,7 @@
  * page's title starts with "Du bist am Zug". (With "Ton" on, a chime also plays when the turn
  * comes: sound.js.)
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import { isMyTurn } from './words.js';

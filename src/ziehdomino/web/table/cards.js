@@ -7,6 +7,7 @@
  * every hand while the round goes on (a replay, or watching computers with "Alle Hände
  * zeigen"), each card shows its seat's tiles face up instead of their backs.
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import { halves, tileSvg } from '../common/tiles.js';

@@ -6,6 +6,7 @@
  * left or right half, and the play goes out exactly as its button would send it; anywhere else,
  * or at an end the tile does not fit, nothing happens. A tap stays a tap (it selects the tile).
  */
+// @ts-check
 
 const START_PX = 10;
 
@@ -16,7 +17,7 @@ const START_PX = 10;
  * @returns {'left'|'right'|null}
  */
 function endAt(box, x, y) {
-  for (const side of ['left', 'right']) {
+  for (const side of /** @type {const} */ (['left', 'right'])) {
     const chip = box.querySelector(`.end-chip.${side}`);
     const r = chip?.getClientRects().length ? chip.getBoundingClientRect() : null;
     if (r && x >= r.left - 8 && x <= r.right + 8 && y >= r.top - 8 && y <= r.bottom + 8) return side;
@@ -47,7 +48,7 @@ export function wireDrag(ctx, hand, box) {
   }
 
   hand.addEventListener('pointerdown', (event) => {
-    const button = event.target.closest('button[data-tile]');
+    const button = /** @type {HTMLButtonElement|null} */ (/** @type {Element} */ (event.target).closest('button[data-tile]'));
     if (!button || button.disabled || event.button !== 0) return;
     const ends = endsOf(button.dataset.tile);
     if (!ends.length) return;

@@ -10,6 +10,7 @@
  * load, is tried again (never shown as failed). render.js loads its words (fair-strings.js)
  * before it.
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import { h, setText } from '../common/dom.js';

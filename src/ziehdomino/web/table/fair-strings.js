@@ -2,6 +2,7 @@
  * @file The words of the committed deal's seal at a round's end (table/fair-seal.js, docs/fair.md), German and English: added to common/i18n.js's tables when
  * the part that shows them loads.
  */
+// @ts-check
 
 import { addWords } from '../common/i18n.js';
 

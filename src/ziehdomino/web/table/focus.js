@@ -6,6 +6,7 @@
  * table put there itself and nobody moved since, or none at all (on <body>). A person who is
  * elsewhere (a field, the language switch) keeps their focus.
  */
+// @ts-check
 
 /**
  * @param {HTMLElement} section  the table
@@ -24,7 +25,7 @@ export function createFocusKeeper(section, target) {
   });
   section.addEventListener('click', () => { placed = null; }, true);
   document.addEventListener('focusin', (event) => {
-    if (!section.contains(event.target)) home = false;
+    if (!section.contains(/** @type {Node} */ (event.target))) home = false;
   });
 
   const lost = (el) => !el || el === document.body || !el.isConnected || el.disabled === true || Boolean(el.closest('[hidden]'));

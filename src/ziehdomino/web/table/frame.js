@@ -4,6 +4,7 @@
  * the round's end, the notice) and the side (the history, the round overview, the settings),
  * which on a narrow screen is a sheet of its own with "Schließen". render.js fills it.
  */
+// @ts-check
 
 import { h } from '../common/dom.js';
 

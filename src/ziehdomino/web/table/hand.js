@@ -6,6 +6,7 @@
  * is to be picked; the keyboard goes on to "Nächste Runde"). A disabled button's reason is its
  * accessible description (never shown twice on screen: the preview already says what to do).
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import { halves, tileSvg } from '../common/tiles.js';
@@ -32,8 +33,8 @@ export function sortedHand(hand) {
  * @param {object} ctx  the table's context (render.js): `view`, `sig`, `selected`, `select()`,
  *   `send()`, `tip()`, `storage` (for "Sortieren": the page's, else localStorage; render.js)
  * @param {HTMLElement} meInfo  the viewer's own card (cards.js), shown above the hand
- * @returns {{element: HTMLElement, top: HTMLElement, hand: HTMLElement, drawBtn: HTMLButtonElement,
- *   passBtn: HTMLButtonElement, placements: HTMLElement, render: () => void, layout: () => void}}
+ * @returns {{element: HTMLElement, top: HTMLElement, preview: HTMLElement, hand: HTMLElement,
+ *   drawBtn: HTMLButtonElement, passBtn: HTMLButtonElement, placements: HTMLElement, render: () => void, layout: () => void}}
  */
 export function createHand(ctx, meInfo) {
   const els = buildHand(ctx.id, meInfo);

@@ -6,6 +6,7 @@
  * `aria-keyshortcuts`. Keys never fire while typing in a field, with a modifier held, or while
  * the table is hidden.
  */
+// @ts-check
 
 /** The kinds of <input> that take no typing: a key pressed on one (after a click on a
  * settings switch) is the table's. */

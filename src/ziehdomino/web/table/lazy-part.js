@@ -2,6 +2,7 @@
  * @file Modules loaded when first needed, not with the page (the table's seal, motion, sound,
  * change of view and dragging; render.js names them).
  */
+// @ts-check
 
 /**
  * Once `needed()` holds, loads `paths` (relative to the table's folder) in order and hands them

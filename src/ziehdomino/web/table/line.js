@@ -4,6 +4,7 @@
  * chip ("Links: 3", "Rechts: 5") beside the tile at that end (or below it, where the line
  * turns), the tiles others placed since the viewer's last action marked, and the boneyard count.
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import { halves, tileSvg, plainTile } from '../common/tiles.js';

@@ -4,6 +4,7 @@
  * afresh. Which round and language it shows is kept here, never in a `data-lang` attribute
  * (the page translation treats those as language blocks and would hide the list).
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import { h, setText, tileWords } from '../common/dom.js';

@@ -14,6 +14,7 @@
  * `prefers-reduced-motion: reduce` and none on a full redraw. The page loads this module with the
  * table's first view (render.js), not with the page.
  */
+// @ts-check
 
 import { h } from '../common/dom.js';
 import { plainTile } from '../common/tiles.js';

@@ -3,6 +3,7 @@
  * code in words, or a page's message). It lies over the stage's top edge, so showing it moves
  * nothing; it goes by itself after NOTICE_MS, and sooner once what it says no longer holds.
  */
+// @ts-check
 
 import { REACTION_GAP } from '../common/constants.js';
 import { h, setText } from '../common/dom.js';

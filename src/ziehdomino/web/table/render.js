@@ -33,6 +33,7 @@
  * when it appears, when a round begins and when a round ends, and everything a player needs at
  * that moment is on screen without scrolling.
  */
+// @ts-check
 
 import { lang, onLangChange, t } from '../common/i18n.js';
 import { h, setText, signatures, tileWords } from '../common/dom.js';
@@ -54,6 +55,39 @@ import { createTips } from './tips-panel.js';
 import { isMe, isMyTurn, seatName, statusParts } from './words.js';
 import { createHistory } from './room-history.js';
 
+/**
+ * @typedef {object} Table  The table's state that the functions below share: what `createTable`
+ *   starts it with, then the context (`makeContext`), the parts (`makeParts`), the frame and
+ *   the focus keeper, and the parts that load when needed (`loadLater`; any until loaded). The
+ *   fields past `sound` are filled in by those, before anything reads them.
+ * @property {import('../sessions/session.js').Session} session
+ * @property {boolean} wantView
+ * @property {any} seal
+ * @property {any} changeOf
+ * @property {any} motion
+ * @property {any} sound
+ * @property {any} ctx
+ * @property {ReturnType<typeof createNotice>} notice
+ * @property {ReturnType<typeof createCards>} cards
+ * @property {ReturnType<typeof createLine>} line
+ * @property {ReturnType<typeof createHand>} hand
+ * @property {ReturnType<typeof createTips>} tips
+ * @property {ReturnType<typeof createResult>} result
+ * @property {ReturnType<typeof createLog>} log
+ * @property {ReturnType<typeof createSettings>} settings
+ * @property {ReturnType<typeof createHistory>} rounds
+ * @property {any} clock
+ * @property {any} ready
+ * @property {{nameOf: (s: number) => string, isMe: (s: number) => boolean}} words
+ * @property {ReturnType<typeof createFrame>} frame
+ * @property {ReturnType<typeof createFocusKeeper>} focus
+ * @property {ReturnType<typeof createAttention>} attention
+ * @property {any} loadSeal
+ * @property {any} loadChange
+ * @property {any} loadMotion
+ * @property {any} loadDrag
+ */
+
 let uid = 0;
 
 /**
@@ -73,7 +107,7 @@ let uid = 0;
 export function createTable(root, session, options = {}) {
   checkSession(session);
   // The table: the context its parts read, the parts, the frame, and what loads when needed.
-  const T = { session, wantView: false, seal: null, changeOf: null, motion: null, sound: null };
+  const T = /** @type {Table} */ ({ session, wantView: false, seal: null, changeOf: null, motion: null, sound: null });
   T.ctx = makeContext(T, options);
   makeParts(T, options);
   T.frame = createFrame(T.ctx.id, T);

@@ -2,6 +2,7 @@
  * @file The table's sizes followed: the parts that size themselves to their room (the line,
  * the hand) are laid out again when a box they watch changes size.
  */
+// @ts-check
 
 /**
  * Calls `layout` in the next frame after one of `boxes` changed its size. Not in the observer's

@@ -7,6 +7,7 @@
  * "Runde analysieren" (the same replay, its analysis started: docs/analysis.md). It stands
  * below the board (table.css), so that the line of play as the round left it stays in view.
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import { halves, tileSvg } from '../common/tiles.js';

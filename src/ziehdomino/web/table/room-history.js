@@ -7,6 +7,7 @@
  * `{"round": 2, "starter": 1, "kind": "domino"|"blocked", "winners": [seat...], "pips": [n per seat],
  * "fair": PROOF|null}` (the round's proof, docs/fair.md: kept with the round; its replay checks it).
  */
+// @ts-check
 
 import { h } from '../common/dom.js';
 import { t } from '../common/i18n.js';

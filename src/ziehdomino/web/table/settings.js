@@ -6,6 +6,7 @@
  * replay's, none for a spectator: words.js `keysText`). Both choices are
  * remembered in localStorage.
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import { TEMPOS } from '../common/tempo.js';

@@ -9,6 +9,7 @@
  * last tile, where the line turns. So no row keeps a gutter free for a chip it does not hold,
  * and the tiles get the whole width. Pure arithmetic, no DOM (tests/web/table-layout.test.mjs).
  */
+// @ts-check
 
 /**
  * The snake's sizes for a box `width` px wide: the longest and shortest tile and the least

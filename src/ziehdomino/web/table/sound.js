@@ -6,6 +6,7 @@
  * context is made on the first gesture after "Ton" is on (browsers start sound only after one).
  * The page loads this module only once "Ton" is on (render.js).
  */
+// @ts-check
 
 /**
  * The tones of each sound: [frequency in Hz, start in s, length in s, wave, peak gain]. The
@@ -27,6 +28,7 @@ export const SOUNDS = Object.freeze({
  * @returns {[name: string, delay: number][]}  names of SOUNDS
  */
 export function soundsFor(change) {
+  /** @type {[name: string, delay: number][]} */
   const out = [];
   if (change.action?.type === 'play') out.push(['place', 0]);
   if (change.action?.type === 'draw') out.push(['draw', 0]);

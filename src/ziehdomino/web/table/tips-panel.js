@@ -5,6 +5,7 @@
  * off at first and after a reload; they count confirmed own actions, never a selection.
  * learn/tips.js (and the computers it asks) loads when the switch is first turned on.
  */
+// @ts-check
 
 import { t } from '../common/i18n.js';
 import { TipCoach } from '../learn/tip-coach.js';

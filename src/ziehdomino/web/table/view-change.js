@@ -4,6 +4,7 @@
  * turn came to the viewer, the round ended or the match ended. Pure, no DOM
  * (tests/web/view-change.test.mjs).
  */
+// @ts-check
 
 import { isMe, isMyTurn } from './words.js';
 

@@ -6,6 +6,7 @@
  * `view` is one seat's view, `room` the room info (`seats[s]` with `kind`, `name`, `level`,
  * `connected`; a local game passes the same shape with `local: true`).
  */
+// @ts-check
 
 import { DEFAULT_LEVEL } from '../common/constants.js';
 import { lang, t } from '../common/i18n.js';

@@ -5,15 +5,15 @@ Built bottom up:
 * :mod:`.tiles` -- the 28 tiles and their ``a|b`` notation.
 * :mod:`.errors` -- refused actions and impossible positions.
 * :mod:`.actions` -- play, draw, pass, and their JSON form.
-* :mod:`.round` -- one deal played to its end: hands, boneyard, line, turn, result.
+* :mod:`.round` -- one deal played to its end.
 * :mod:`.deal` -- shuffling and dealing a new round.
-* :mod:`.fair` -- the committed deal: the tile order from a secret seed and every contribution.
-* :mod:`.position` -- rounds from and to the positions of ``tests/vectors/FORMAT.md``.
+* :mod:`.fair` -- the committed deal.
+* :mod:`.position` -- rounds from and to positions.
 * :mod:`.match` -- a match: counters, rotation, versions, its target.
 * :mod:`.view` -- the seat's view: what one seat may know.
-* :mod:`.follow` -- what one public action does to a seat's view, from the view alone.
+* :mod:`.follow` -- a delta frame's act worked out on a view.
 * :mod:`.state` -- a match as plain JSON for storage, and back.
-* :mod:`.replay` -- a finished round's record, replayed through the rules.
+* :mod:`.replay` -- a finished round's record and its replay.
 """
 
 from .actions import DRAW, PASS, Action, Draw, End, Pass, Play, action_to_json, parse_action

@@ -44,16 +44,8 @@ PASS: Pass = Pass()
 
 
 def parse_action(obj: Any) -> Action:
-    """Build an action from its JSON form.
-
-    Returns:
-        :class:`Play`, :class:`Draw` or :class:`Pass`. Whether a missing ``end`` is allowed
-        depends on the line, so :meth:`Round.check` decides that.
-
-    Raises:
-        Refusal: code ``invalid_action`` for anything malformed: not an object, an unknown
-            ``type``, a tile that is not ``a|b`` with 0-6, an end other than ``left``/``right``.
-    """
+    """The action of a JSON form; ``Refusal("invalid_action")`` if malformed. A missing ``end``
+    passes here: :meth:`Round.check` decides, by the line."""
     if not isinstance(obj, dict):
         raise Refusal("invalid_action", f"an action must be an object, got {type(obj).__name__}")
     kind = obj.get("type")
@@ -74,9 +66,7 @@ def parse_action(obj: Any) -> Action:
 
 
 class ActionJSON(TypedDict):
-    """An action as JSON, in a view's ``legal`` and in the storage form: ``{"type": "play",
-    "tile": "2|5", "end": "left"}`` (``end`` None for the opening tile), ``{"type": "draw"}``,
-    ``{"type": "pass"}``. A play's tile is written low first."""
+    """An action as JSON (module docstring), in a view's ``legal`` and the storage form."""
 
     type: Literal["play", "draw", "pass"]
     tile: NotRequired[str]
@@ -84,7 +74,7 @@ class ActionJSON(TypedDict):
 
 
 def action_to_json(action: Action) -> ActionJSON:
-    """The JSON form of an action (inverse of :func:`parse_action`); a play's tile is low first."""
+    """The JSON form of an action; a play's tile low first."""
     if isinstance(action, Play):
         return {"type": "play", "tile": format_tile(action.tile), "end": action.end}
     return {"type": "draw"} if isinstance(action, Draw) else {"type": "pass"}

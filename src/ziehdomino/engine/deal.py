@@ -1,9 +1,4 @@
-"""Shuffling and dealing a new round.
-
-docs/rules.md "A round", step 1: the 28 tiles are shuffled with a cryptographic random source;
-with 2 players each gets 7 tiles, with 3 or 4 players each gets 5; the rest is the boneyard
-(14, 13 or 8 tiles), in a hidden order.
-"""
+"""Shuffling and dealing a new round (docs/rules.md "A round", step 1)."""
 
 from __future__ import annotations
 
@@ -15,7 +10,6 @@ from ..constants import MAX_PLAYERS, MIN_PLAYERS
 from .round import Round, Seat
 from .tiles import ALL_TILES, Tile
 
-#: Tiles per hand by number of players (``web/rules.html``: "zu zweit ... sieben Steine; zu dritt oder zu viert ... fünf").
 HAND_SIZE: Final = {2: 7, 3: 5, 4: 5}
 
 _SYSTEM_RANDOM: Final = random.SystemRandom()
@@ -31,20 +25,10 @@ def hand_size(players: int) -> int:
 
 def deal_round(players: int, starter: Seat, rng: random.Random | None = None, *, keep_log: bool = True,
                order: Sequence[Tile] | None = None) -> Round:
-    """Shuffle the set and deal a round that ``starter`` opens.
-
-    Args:
-        players: 2-4.
-        starter: the seat to play first, 0 <= starter < players.
-        rng: the random source; default :class:`random.SystemRandom` (cryptographic). Pass a
-            seeded :class:`random.Random` for reproducible tests.
-        order: deal these 28 tiles in this order instead of shuffling (a committed deal,
-            :func:`.fair.deal_order`): seat s gets the s-th block of hand size, the rest is
-            the boneyard, its first tile drawn first.
-
-    Raises:
-        ValueError: bad ``players`` or ``starter``, or an ``order`` that is not the whole set.
-    """
+    """Shuffle the set (``rng``, default :class:`random.SystemRandom`) and deal a round that
+    ``starter`` opens. ``order``: the 28 tiles in order instead (a committed deal,
+    :func:`.fair.deal_order`): seat s gets the s-th hand, the rest is the boneyard, drawn from
+    its front. Raises ``ValueError`` on bad ``players``, ``starter`` or ``order``."""
     n = hand_size(players)
     if not isinstance(starter, int) or not 0 <= starter < players:
         raise ValueError(f"starter must be a seat 0-{players - 1}, not {starter!r}")

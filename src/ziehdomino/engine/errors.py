@@ -1,15 +1,5 @@
-"""The engine's error types.
-
-Two kinds, both :class:`ValueError` subclasses:
-
-* :class:`Refusal` -- an action that the rules refuse. It carries one of the codes from
-  ``tests/vectors/FORMAT.md`` (``invalid_action``, ``round_over``, ``not_your_turn``,
-  ``tile_not_in_hand``, ``tile_does_not_fit``, ``must_play``, ``cannot_draw``,
-  ``cannot_pass``) or the match's own ``round_not_over`` / ``stale_version``. A refused
-  action never changes anything.
-* :class:`PositionError` -- a position (``tests/vectors/FORMAT.md``'s ``position`` object) or a saved
-  state that cannot be a Ziehdomino position.
-"""
+"""The engine's errors: :class:`Refusal` (a refused action, which changes nothing) and
+:class:`PositionError`, both :class:`ValueError` subclasses."""
 
 from __future__ import annotations
 
@@ -32,12 +22,8 @@ MATCH_CODES: Final = ("round_not_over", "stale_version")
 
 
 class Refusal(ValueError):
-    """An action refused by the rules.
-
-    Attributes:
-        code: a stable machine-readable code (see :data:`REFUSAL_CODES`, :data:`MATCH_CODES`).
-        message: an English sentence naming the bad input and the position.
-    """
+    """An action refused by the rules: ``code`` (from :data:`REFUSAL_CODES` or :data:`MATCH_CODES`)
+    and ``message``, an English sentence."""
 
     def __init__(self, code: str, message: str) -> None:
         if code not in REFUSAL_CODES and code not in MATCH_CODES:
@@ -51,4 +37,4 @@ class Refusal(ValueError):
 
 
 class PositionError(ValueError):
-    """A position or saved state that breaks the rules' invariants (message says what)."""
+    """A position (tests/vectors/FORMAT.md) or saved state that cannot be one."""

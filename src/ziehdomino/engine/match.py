@@ -1,11 +1,4 @@
-"""A match: what a room (or a local table) keeps over many rounds.
-
-docs/rules.md "A room": counters per seat (wins and shared rounds), the starter rotation, and
-the round number outlast rounds. The first round's starter is drawn at random; every later
-round starts with the next seat clockwise from the previous starter, whoever won. A round
-with one winner adds one win; a shared (blocked, tied) round adds a shared round to each
-lowest seat and no win to anybody.
-"""
+"""A match: what a table keeps over many rounds (docs/rules.md "A room")."""
 
 from __future__ import annotations
 
@@ -28,41 +21,18 @@ Committed: TypeAlias = tuple[str, Sequence[str]]
 class Match:
     """The rounds of one table and its counters.
 
-    Attributes:
-        players: 2-4.
-        wins, shared: per seat, rounds won alone and rounds shared.
-        starters: the starter of every round dealt so far (``starters[-1]`` opens ``round``).
-        round: the current round (finished or not).
-        opening: the current round's deal as a position (with the boneyard order), so that
-            the deal plus the round's log of actions restores the round exactly.
-        version: raised by every accepted action and every new round; an action may name the
-            version it was made against (:meth:`apply`).
-        fair: the current round's proof (``docs/fair.md``) when it was dealt from a committed
-            seed: ``{"commitment", "seed", "contributions"}``, the seed secret until the round
-            is over (:func:`~.view.public_view` shows it only then); None for a round dealt
-            otherwise.
+    ``starters[-1]`` opens ``round``; ``opening`` is that round's deal as a position, which with
+    its log restores it; ``version`` rises with every action and round; ``fair`` is the round's
+    proof, None unless dealt from a committed seed (its seed stays secret until the round is over).
     """
 
     __slots__ = ("players", "wins", "shared", "starters", "round", "opening", "version", "fair", "_rng")
 
     def __init__(self, players: int, *, rng: random.Random | None = None, first_starter: Seat | None = None,
                  first_round: Round | None = None, committed: Committed | None = None) -> None:
-        """Start a match and deal its first round.
-
-        Args:
-            players: 2-4.
-            rng: random source for the starter and the deals; default cryptographic.
-            first_starter: the first round's starter; default drawn at random.
-            first_round: play this round first instead of dealing one (a position); its
-                ``starter`` is the first starter.
-            committed: ``(seed, contributions)``: deal the first round by the committed deal
-                (``docs/fair.md``) instead of shuffling; its starter too, unless
-                ``first_starter`` names one.
-
-        Raises:
-            ValueError: bad ``players`` or ``first_starter``, a malformed seed or contribution,
-                or not one contribution per seat.
-        """
+        """Start a match and deal its first round, or play ``first_round``; by the committed
+        deal when given (starter too, unless ``first_starter``). Raises ``ValueError`` on bad
+        arguments."""
         self._rng = rng
         self.fair: Proof | None = None
         self.players = players
@@ -82,8 +52,7 @@ class Match:
         self.version = 1
 
     def copy(self) -> Match:
-        """An independent copy, with the current round's log: a change to it leaves this one as it
-        was (a room builds its next value on a copy, and drops it if storing fails)."""
+        """An independent copy, with the current round's log."""
         m = Match.__new__(Match)
         m._rng = self._rng
         m.players = self.players
@@ -97,8 +66,7 @@ class Match:
         return m
 
     def _committed(self, committed: Committed | None) -> tuple[list[Tile] | None, Seat | None]:
-        """The committed deal's order and first starter, with :attr:`fair` set to its proof
-        ((None, None): a shuffle, no proof)."""
+        """The committed deal's order and starter, setting :attr:`fair`; (None, None) to shuffle."""
         if committed is None:
             self.fair = None
             return None, None
@@ -116,7 +84,6 @@ class Match:
 
     @property
     def next_starter(self) -> Seat:
-        """The seat that opens the next round: clockwise from the current round's starter."""
         return (self.starters[-1] + 1) % self.players
 
     def check_version(self, version: int | None) -> None:
@@ -126,12 +93,7 @@ class Match:
                                            f"the table is at version {self.version}")
 
     def apply(self, seat: Seat, action: Action, *, version: int | None = None) -> None:
-        """Apply ``seat``'s action to the current round and score the round if it ends.
-
-        Raises:
-            Refusal: a stale ``version`` (code ``stale_version``), or anything the round
-                refuses (:meth:`Round.check`); nothing changes then.
-        """
+        """Apply ``seat``'s action and score the round if it ends; :class:`Refusal` changes nothing."""
         self.check_version(version)
         self.round.apply(seat, action)
         self.version += 1
@@ -139,7 +101,6 @@ class Match:
             self.score(self.round.result.winners)
 
     def score(self, winners: tuple[Seat, ...] | list[Seat]) -> None:
-        """Add a finished round's outcome to the counters (one winner: a win; several: shared)."""
         if len(winners) == 1:
             self.wins[winners[0]] += 1
         else:
@@ -147,12 +108,7 @@ class Match:
                 self.shared[s] += 1
 
     def next_round(self, *, version: int | None = None, committed: Committed | None = None) -> Round:
-        """Deal the next round, opened by :attr:`next_starter`: by the committed deal of
-        ``committed`` = ``(seed, contributions)`` (``docs/fair.md``) when given, else shuffled.
-
-        Raises:
-            Refusal: ``round_not_over`` while the current round goes on; ``stale_version``.
-        """
+        """Deal the next round, committed or shuffled; :class:`Refusal` while this one goes on."""
         self.check_version(version)
         if self.round.result is None:
             raise Refusal("round_not_over", "the current round is still being played")
@@ -164,21 +120,13 @@ class Match:
         return self.round
 
     def winner(self, target: int | None) -> Seat | None:
-        """The seat that won the match to ``target`` wins, or None (no target, or nobody has
-        reached it). Only won rounds count; shared rounds count for nobody (docs/rules.md,
-        "A match"). A match stops at the first seat to reach the target, so there is one."""
+        """The seat with ``target`` wins, or None (docs/rules.md, "A match")."""
         if target is None or self.round.result is None:
             return None
         return next((s for s in range(self.players) if self.wins[s] >= target), None)
 
     def rematch(self, *, version: int | None = None, committed: Committed | None = None) -> Round:
-        """Start a new match at the same table: every counter back to 0 and the next round dealt
-        as :meth:`next_round` deals it (opened by the seat after the last round's starter, by
-        ``committed`` when given; the round numbers go on).
-
-        Raises:
-            Refusal: ``round_not_over`` while the current round goes on; ``stale_version``.
-        """
+        """Counters back to 0 and :meth:`next_round`; round numbers go on."""
         dealt = self.next_round(version=version, committed=committed)
         self.wins = [0] * self.players
         self.shared = [0] * self.players
@@ -186,5 +134,4 @@ class Match:
 
     @property
     def result(self) -> Result | None:
-        """The current round's result (None while it goes on)."""
         return self.round.result

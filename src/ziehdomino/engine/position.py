@@ -1,12 +1,5 @@
-"""Positions: a round built from, and written back to, tests/vectors/FORMAT.md's ``position`` object.
-
-A position lets tests, tips and puzzles start anywhere::
-
-    {"players": 2, "hands": [["6|6"], ["0|1"]], "boneyard": ["1|1"],
-     "line": ["2|4", "4|5"], "turn": 0, "passes": 0}
-
-Tiles named nowhere are out of play in that position.
-"""
+"""A round from and to tests/vectors/FORMAT.md's ``position`` object; tiles it names nowhere
+are out of play."""
 
 from __future__ import annotations
 
@@ -19,8 +12,7 @@ from .tiles import Oriented, Tile, format_oriented, format_tile, parse_oriented,
 
 
 class PositionJSON(TypedDict):
-    """A position as :func:`position_of` writes it (tests/vectors/FORMAT.md): tiles as ``a|b``,
-    the line's oriented; the boneyard in draw order."""
+    """A position as :func:`position_of` writes it."""
 
     players: int
     hands: list[list[str]]
@@ -50,14 +42,8 @@ def _int(obj: dict[str, Any], key: str, default: int | None = None) -> int:
 
 
 def round_from_position(position: Any, *, keep_log: bool = True) -> Round:
-    """Build a round from a position object, checking that it can be a Ziehdomino position.
-
-    Raises:
-        PositionError: with a message naming what is wrong: players not 2-4, a hand count
-            that differs from players, a malformed tile, a tile in two places, a line whose
-            touching halves differ, an empty hand, a turn that is no seat, or passes out of
-            range (0 to players - 1, and 0 while the boneyard still holds tiles).
-    """
+    """Build a round from a position object; :class:`PositionError` (saying what) unless it
+    can be one."""
     if not isinstance(position, dict):
         raise PositionError("a position must be an object")
     players = _int(position, "players")
@@ -102,10 +88,7 @@ def round_from_position(position: Any, *, keep_log: bool = True) -> Round:
 
 
 def position_of(rnd: Round) -> PositionJSON:
-    """Write a round back as a position object (hands in held order, boneyard in draw order).
-
-    A finished round has no position to continue from: raises ``PositionError`` then.
-    """
+    """A round as a position object; ``PositionError`` once it is over."""
     if rnd.result is not None:
         raise PositionError("the round is over: a position is a round still being played")
     return {

@@ -1,25 +1,4 @@
-"""A finished round's record, and its replay through the rules (``docs/replay.md``).
-
-A record is what a finished round leaves behind: its deal and the actions accepted in it.
-Replaying the record through :class:`~.round.Round` gives every state the round passed
-through, so a replay is never a second account of the round but the round itself, played
-again by the same rules.
-
-Record (``format`` 1)::
-
-    {"format": 1, "round": 3, "players": 2, "starter": 1,
-     "deal": POSITION,            # a fresh deal opened by the starter; its boneyard holds
-                                  # only the tiles drawn in the round, in draw order
-     "undrawn": 5,                # how many boneyard tiles were never drawn
-     "actions": [ACTION, ...],    # every accepted action, in order
-     "result": RESULT,            # how the round ended (checked on replay)
-     "fair": PROOF}               # the committed deal's proof, when it had one (docs/fair.md)
-
-The order of the tiles never drawn is not kept: it never affected play, nobody ever saw it,
-and a record is meant to be shown to anyone once the round is over. Everything else in a
-record was public when the round ended (every hand is shown then) or was seen by the seat
-that drew it. Which tiles were never drawn follows from the rest (the set has 28).
-"""
+"""A finished round's record, and its replay through the rules (format: ``docs/replay.md``)."""
 
 from __future__ import annotations
 
@@ -41,8 +20,7 @@ _SET_SIZE = 28
 
 
 class RoundRecord(TypedDict):
-    """A finished round's record (``format`` 1, the module docstring): its deal, the actions
-    accepted in it, its result, and the committed deal's proof when it had one."""
+    """A finished round's record (``docs/replay.md``)."""
 
     format: int
     round: int
@@ -56,8 +34,7 @@ class RoundRecord(TypedDict):
 
 
 class FrameAction(TypedDict):
-    """A replay frame's action: the log entry that led there, without its ends, and for a
-    draw the tile it took."""
+    """The log entry that led to a frame, without its ends; ``drawn``: a draw's tile."""
 
     seat: int
     type: Literal["play", "draw", "pass"]
@@ -82,11 +59,7 @@ class ReplayFrame(TypedDict):
 
 
 def round_record(match: Match) -> RoundRecord:
-    """The record of ``match``'s current round, which must be over (see the module docstring).
-
-    Raises:
-        ValueError: the round is still being played, or keeps no log.
-    """
+    """The record of ``match``'s current round; ``ValueError`` unless it is over with a log."""
     r = match.round
     if r.result is None:
         raise ValueError("the round is still being played: only a finished round has a record")
@@ -127,7 +100,6 @@ def _count(record: dict[str, object], key: str, low: int) -> int:
 
 
 def _check(record: Any) -> tuple[Round, int, list[Any]]:
-    """The deal as a round, the undrawn count and the raw actions of a well-formed record."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise PositionError(f"not a round record of format {RECORD_FORMAT}")
     _count(record, "round", 1)
@@ -154,18 +126,9 @@ def _check(record: Any) -> tuple[Round, int, list[Any]]:
 
 
 def replay_rounds(record: Any) -> tuple[list[Round], int]:
-    """Replay a record; returns every state of the round (before the first action and after
-    each one, as independent copies with their logs) and the undrawn count.
-
-    A state's ``boneyard`` holds only the tiles still to be drawn in this round; the boneyard
-    really held ``undrawn`` more behind them.
-
-    Raises:
-        PositionError: a record of another format or shape, a deal that is no fresh deal of
-            the table, an action the rules refuse (the message names it), a pass while
-            undrawn tiles were left, drawn tiles left over, a round that does not end with its
-            last action, or a result other than the recorded one.
-    """
+    """Every state of the round (copies with their logs, the deal first) and the undrawn
+    count, which lie behind each state's ``boneyard``. :class:`PositionError` for a record
+    the replay refuses (``docs/replay.md``)."""
     rnd, undrawn, actions = _check(record)
     states = [rnd.copy(keep_log=True)]
     for i, raw in enumerate(actions):
@@ -190,7 +153,7 @@ def _frame(step: int, rnd: Round, undrawn: int, drawn: str | None) -> ReplayFram
     action: FrameAction | None = None
     if step:
         assert rnd.log is not None
-        entry = rnd.log[-1].to_json()  # a frame's action: the log entry without its ends
+        entry = rnd.log[-1].to_json()
         action = {"seat": entry["seat"], "type": entry["type"]}
         if "tile" in entry:
             action["tile"] = entry["tile"]
@@ -214,17 +177,8 @@ def _frame(step: int, rnd: Round, undrawn: int, drawn: str | None) -> ReplayFram
 
 
 def replay_frames(record: Any) -> list[ReplayFrame]:
-    """Every state of a recorded round as JSON frames, the deal first (``docs/replay.md``).
-
-    Returns:
-        ``len(actions) + 1`` frames ``{"step", "action", "line", "ends", "hands",
-        "boneyard_count", "turn", "passes", "pips", "result"}``; ``action`` is None in the
-        first, else the log entry of the action that led there (``{"seat", "type", "tile"?,
-        "end"?, "drawn"?}``, ``drawn`` naming the tile a draw took).
-
-    Raises:
-        PositionError: as :func:`replay_rounds`.
-    """
+    """``len(actions) + 1`` :class:`ReplayFrame`, the deal's first (``action`` None);
+    raises as :func:`replay_rounds`."""
     states, undrawn = replay_rounds(record)
     frames = []
     for step, rnd in enumerate(states):

@@ -1,8 +1,4 @@
-"""One round of Ziehdomino: hands, boneyard, line of play, turn, and its result.
-
-The rules are ``docs/rules.md`` section "A round". A :class:`Round` is mutable; every
-change goes through :meth:`Round.apply`, which either applies a legal action completely or
-raises :class:`~ziehdomino.engine.errors.Refusal` and changes nothing.
+"""One round (``docs/rules.md`` "A round"): hands, boneyard, line, turn, result.
 
 >>> from ziehdomino.engine.position import round_from_position
 >>> r = round_from_position({"players": 2, "hands": [["5|2"], ["0|0", "1|1"]],
@@ -25,24 +21,18 @@ from .tiles import ALL_TILES, Oriented, Tile, format_tile, hand_pips
 Seat: TypeAlias = int
 """A place at the table, numbered clockwise from 0."""
 
-NO_END = -1  # the value of both ends while the line is empty
+NO_END = -1  # both ends while the line is empty
 
-# Every play, built once: legal_actions hands these out instead of building new ones (actions
-# are frozen values, so sharing them is safe). A tile given as (high, low) gets a fresh Play.
+# Every play, built once and shared (actions are frozen); a (high, low) tile gets a fresh Play.
 _OPENING: dict[Tile, Play] = {t: Play(t) for t in ALL_TILES}
 _ON_LEFT: dict[Tile, Play] = {t: Play(t, "left") for t in ALL_TILES}
 _ON_RIGHT: dict[Tile, Play] = {t: Play(t, "right") for t in ALL_TILES}
 
 
 def legal_plays(hand: list[Tile], ends: tuple[int, int] | None, boneyard_count: int) -> list[Action]:
-    """Every action of the seat to act holding ``hand``, with the line's open ``ends`` (None on
-    an empty line) and ``boneyard_count`` tiles left to draw, in a fixed order: plays in hand
-    order, left end before right end (``end`` None on an empty line); then draw or pass when
-    nothing fits (docs/rules.md, "A round" 3-4).
-
-    The seat's view holds each of these, so a client can work its ``legal`` out for itself
-    (docs/protocol.md, "Delta frames").
-    """
+    """The legal actions of the seat to act, from what its view holds (``ends`` None on an
+    empty line): plays in hand order, left before right; else draw or pass (docs/rules.md,
+    "A round" 3-4)."""
     if ends is None:
         return [_OPENING.get(t) or Play(t) for t in hand]
     lo, hi = ends
@@ -59,9 +49,7 @@ def legal_plays(hand: list[Tile], ends: tuple[int, int] | None, boneyard_count: 
 
 
 class ResultJSON(TypedDict):
-    """A finished round's ``result`` in the seat's view (``docs/view.md``) and the vectors:
-    ``{"kind": "domino", "winners": [s]}`` or ``{"kind": "blocked", "winners": [...], "pips": [...]}``
-    (``pips``: every seat's pip sum, blocked rounds only)."""
+    """A finished round's ``result`` (``docs/view.md``)."""
 
     kind: Literal["domino", "blocked"]
     winners: list[int]
@@ -69,10 +57,7 @@ class ResultJSON(TypedDict):
 
 
 class LogEntryJSON(TypedDict):
-    """One entry of the view's ``log`` (``docs/view.md``): a play names its tile (low first) and
-    end (None for the opening tile); a draw or a pass has neither. ``ends``: the open ends just
-    before the action (None on an empty line). A room marks a computer's move for a person
-    with ``stand_in`` True; nothing else carries that field."""
+    """One entry of the view's ``log`` (``docs/view.md``); ``stand_in`` only from a room."""
 
     seat: int
     type: Literal["play", "draw", "pass"]
@@ -84,12 +69,8 @@ class LogEntryJSON(TypedDict):
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How a round ended.
-
-    ``kind`` is ``"domino"`` (``winners`` is the one seat that played its last tile; ``pips``
-    is None) or ``"blocked"`` (every seat passed in a row; ``winners`` are the seats with the
-    lowest pip sum, several of them for a shared round; ``pips`` is every seat's sum).
-    """
+    """How a round ended: ``"domino"`` (one winner, ``pips`` None) or ``"blocked"`` (the
+    lowest pip sums win; ``pips`` is every seat's sum)."""
 
     kind: Literal["domino", "blocked"]
     winners: tuple[Seat, ...]
@@ -101,7 +82,6 @@ class Result:
         return len(self.winners) > 1
 
     def to_json(self) -> ResultJSON:
-        """tests/vectors/FORMAT.md's ``result`` object."""
         out: ResultJSON = {"kind": self.kind, "winners": list(self.winners)}
         if self.pips is not None:
             out["pips"] = list(self.pips)
@@ -110,11 +90,8 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One accepted action as everyone may know it: a draw never names its tile.
-
-    ``ends`` are the open ends just before the action (None on an empty line); ``tile`` and
-    ``end`` are set for plays only (``end`` None for the opening tile).
-    """
+    """One accepted action as everyone may know it (a draw names no tile); ``ends`` are those
+    just before it."""
 
     seat: Seat
     kind: Literal["play", "draw", "pass"]
@@ -123,30 +100,18 @@ class LogEntry:
     ends: tuple[int, int] | None
 
     def to_json(self) -> LogEntryJSON:
-        """The log entry as it appears in the seat's view (``docs/view.md``)."""
         ends = list(self.ends) if self.ends is not None else None
         if self.kind == "play":
             assert self.tile is not None
-            # the keys in the view's order: seat, type, tile, end, ends
             return {"seat": self.seat, "type": self.kind, "tile": format_tile(self.tile), "end": self.end, "ends": ends}
         return {"seat": self.seat, "type": self.kind, "ends": ends}
 
 
 class Round:
-    """The state of one deal played to its end.
-
-    Attributes (read them; change them only through :meth:`apply`):
-        players: 2-4.
-        hands: one list of tiles per seat, in the order held (dealt, then drawn).
-        boneyard: undealt tiles; index 0 is drawn next.
-        line: the line of play, oriented tiles left to right.
-        left, right: the open ends (:data:`NO_END` while the line is empty).
-        turn: the seat to act (meaningless once ``result`` is set).
-        passes: consecutive passes just before now.
-        starter: the seat that opened (or was to open) the round.
-        result: None while the round goes on.
-        log: the public history, or None when the round keeps none (fast playouts).
-    """
+    """The state of one deal. Read its attributes; change them only through :meth:`apply`.
+    ``hands`` in held order; ``boneyard[0]`` is drawn next; ``left``/``right`` are
+    :data:`NO_END` on an empty line; ``result`` None while it goes on; ``log`` None when
+    kept off (playouts)."""
 
     __slots__ = ("players", "hands", "boneyard", "line", "left", "right", "turn", "passes",
                  "starter", "result", "log")
@@ -163,7 +128,7 @@ class Round:
         starter: Seat | None = None,
         keep_log: bool = True,
     ) -> None:
-        """Build a round as given, without validation (see ``position.round_from_position``)."""
+        """As given, unchecked (``position.round_from_position`` checks)."""
         self.players = players
         self.hands = hands
         self.boneyard = boneyard
@@ -176,27 +141,22 @@ class Round:
         self.result: Result | None = None
         self.log: list[LogEntry] | None = [] if keep_log else None
 
-    # -- questions -------------------------------------------------------------------------
-
     @property
     def is_over(self) -> bool:
-        """Whether the round has a result."""
         return self.result is not None
 
     @property
     def ends(self) -> tuple[int, int] | None:
-        """The open ends ``(left, right)``, or None while the line is empty."""
+        """``(left, right)``, or None while the line is empty."""
         return None if not self.line else (self.left, self.right)
 
     def fits(self, t: Tile) -> bool:
-        """Whether ``t`` can be played on either end now (always on an empty line)."""
         if not self.line:
             return True
         a, b = t
         return a == self.left or b == self.left or a == self.right or b == self.right
 
     def has_fit(self, seat: Seat) -> bool:
-        """Whether any tile in ``seat``'s hand can be played."""
         if not self.line:
             return bool(self.hands[seat])
         lo, hi = self.left, self.right
@@ -206,24 +166,17 @@ class Round:
         return False
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        """Every action ``seat`` may take now, in a fixed order (:func:`legal_plays`). Empty
-        when the round is over or it is not ``seat``'s turn."""
+        """:func:`legal_plays`; empty unless it is ``seat``'s turn."""
         if self.result is not None or seat != self.turn:
             return []
         return legal_plays(self.hands[seat], (self.left, self.right) if self.line else None, len(self.boneyard))
 
     def pip_sums(self) -> tuple[int, ...]:
-        """Each seat's pip sum in hand."""
         return tuple(hand_pips(h) for h in self.hands)
 
-    # -- checking and applying ------------------------------------------------------------
-
     def check(self, seat: Seat, action: Action) -> None:
-        """Raise :class:`Refusal` if ``seat`` may not take ``action`` now; else return None.
-
-        The codes follow tests/vectors/FORMAT.md's precedence: invalid_action, round_over, not_your_turn,
-        tile_not_in_hand, tile_does_not_fit, must_play, cannot_draw, cannot_pass.
-        """
+        """Raise :class:`Refusal` if ``seat`` may not take ``action`` now, the first code in
+        :data:`~.errors.REFUSAL_CODES` order."""
         if isinstance(action, Play):
             if action.end is None and self.line:
                 raise Refusal("invalid_action", f"play {format_tile(action.tile)}: name the end (left or right)")
@@ -255,20 +208,12 @@ class Round:
             raise Refusal("cannot_pass", f"the boneyard still holds {len(self.boneyard)} tiles: draw instead")
 
     def apply(self, seat: Seat, action: Action) -> None:
-        """Check ``action`` (see :meth:`check`) and apply it.
-
-        Raises:
-            Refusal: the action is not allowed; the round is unchanged.
-        """
+        """Apply ``action``, or raise :class:`Refusal` and change nothing."""
         self.check(seat, action)
         self.apply_unchecked(seat, action)
 
     def apply_unchecked(self, seat: Seat, action: Action) -> None:
-        """Apply an action already known to be legal (fast path for playouts).
-
-        The caller guarantees legality, e.g. by taking it from :meth:`legal_actions`; an
-        illegal action here corrupts the round.
-        """
+        """Apply a legal action unchecked (playouts); an illegal one corrupts the round."""
         log = self.log
         if isinstance(action, Play):
             t = action.tile
@@ -310,7 +255,7 @@ class Round:
                 self.turn = (seat + 1) % self.players
 
     def copy(self, *, keep_log: bool = False) -> Round:
-        """An independent copy (without the log unless asked), for search and playouts."""
+        """An independent copy, without the log unless asked."""
         r = Round.__new__(Round)
         r.players = self.players
         r.hands = [list(h) for h in self.hands]

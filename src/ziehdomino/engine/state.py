@@ -1,10 +1,5 @@
-"""A match as plain JSON, for storage, and back.
-
-The form holds the current round's deal (a position, with the boneyard order) and the
-actions played since, rather than a snapshot: restoring replays every action through the
-rules, so a stored state that the rules would not have produced is refused.
-
-Form (``format`` 1)::
+"""A match as plain JSON, for storage, and back: the round's deal and the actions since, not a
+snapshot, so that restoring replays them through the rules and refuses what they would not make.
 
     {"format": 1, "players": 3, "wins": [..], "shared": [..], "starters": [..],
      "version": 12, "deal": POSITION, "actions": [ACTION, ...],
@@ -30,8 +25,7 @@ STATE_FORMAT = 1
 
 
 class MatchState(TypedDict):
-    """A match's storage form (``format`` 1, the module docstring): the current round's deal and
-    the actions since, with the counters; the committed deal's proof when it had one."""
+    """A match's storage form (the module docstring)."""
 
     format: int
     players: int
@@ -45,9 +39,7 @@ class MatchState(TypedDict):
 
 
 def logged_action(entry: LogEntry) -> ActionJSON:
-    """The action of one log entry in the form's ``actions`` (what :func:`match_to_state` lists):
-    an :class:`~ziehdomino.engine.actions.ActionJSON`, typed as a plain dict while the storage
-    (``server/core/changes.py``, ``server/storage/contract.py``) takes one."""
+    """The action of one log entry, as the form's ``actions`` list it."""
     if entry.kind == "play":
         assert entry.tile is not None
         return action_to_json(Play(entry.tile, entry.end))
@@ -55,7 +47,7 @@ def logged_action(entry: LogEntry) -> ActionJSON:
 
 
 def match_to_state(match: Match) -> MatchState:
-    """The JSON form of ``match`` (see the module docstring). Holds hidden tiles: store it, never send it."""
+    """The storage form of ``match``. Holds hidden tiles: store it, never send it."""
     r = match.round
     assert r.log is not None, "a match's round keeps its log"
     actions = [logged_action(e) for e in r.log]
@@ -75,7 +67,6 @@ def match_to_state(match: Match) -> MatchState:
 
 
 def _is_int(value: object) -> TypeGuard[int]:
-    """An integer, and not a boolean (JSON ``true`` is no count)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -87,8 +78,7 @@ def _seat_counts(state: dict[str, Any], key: str, players: int) -> list[int]:
 
 
 def _stored_proof(value: Any, players: int) -> Proof | None:
-    """A stored round's proof (``docs/fair.md``), checked for its shape and its commitment only: the
-    deal is not recomputed here (the server is not who needs convincing; the browsers check)."""
+    """A stored proof, checked for shape and commitment only: the browsers check the deal."""
     if value is None:
         return None
     try:
@@ -102,20 +92,9 @@ def _stored_proof(value: Any, players: int) -> Proof | None:
 
 
 def match_from_state(state: Any, *, rng: random.Random | None = None) -> Match:
-    """Rebuild a match from :func:`match_to_state`'s form, replaying the round's actions.
-
-    Only a state that a match could have reached is accepted (``tests/vectors/stored.json``
-    holds the cases; ``matchFromState`` in ``web/engine/state.js`` refuses the same ones).
-
-    Raises:
-        PositionError: naming the field at fault: a wrong ``format``; bad ``players``; a
-            ``deal`` that is no valid position, not a fresh deal of the whole set, or not opened
-            by the last starter;
-            ``starters`` that are no seats or do not rotate clockwise; ``actions[i]`` refused
-            on replay; ``wins`` / ``shared`` that are no counts, or more won and shared rounds
-            than rounds finished, or a seat sharing more rounds than all others together;
-            a ``version`` below the rounds dealt plus the actions of this round.
-    """
+    """Rebuild a match from its storage form, replaying the round's actions. Raises
+    :class:`PositionError`, naming the field, for a state no match could reach (cases:
+    ``tests/vectors/stored.json``)."""
     if not isinstance(state, dict) or not _is_int(state.get("format")) or state["format"] != STATE_FORMAT:
         raise PositionError(f"not a stored match of format {STATE_FORMAT}")
     players = state.get("players")

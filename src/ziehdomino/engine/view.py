@@ -1,10 +1,5 @@
-"""The seat's view: everything one seat may know, as JSON (``docs/view.md``).
-
-This is the only game state that ever leaves the engine for a socket or the renderer
-(docs/architecture.md, idea 2). Before a round ends it holds the viewer's own hand and only the
-counts of the others; never the boneyard's tiles or order, never a random state, never the
-round's seed before the round is over (``docs/fair.md``).
-"""
+"""The seat's view: everything one seat may know, as JSON (``docs/view.md``); the only game
+state that leaves the engine (docs/architecture.md, idea 2)."""
 
 from __future__ import annotations
 
@@ -18,7 +13,7 @@ from .tiles import format_oriented, format_tile
 
 
 class MatchCounts(TypedDict):
-    """The view's ``match``: the match's counters per seat and who opens the next round."""
+    """The view's ``match``."""
 
     wins: list[int]
     shared: list[int]
@@ -26,8 +21,7 @@ class MatchCounts(TypedDict):
 
 
 class SeatView(TypedDict):
-    """The seat's view (``docs/view.md``, whose field table a test holds equal to these keys),
-    in its field order. Tiles are ``"a|b"`` strings; seats are 0-based ints."""
+    """The seat's view, in the field order of ``docs/view.md`` (a test holds them equal)."""
 
     version: int
     players: int
@@ -51,8 +45,7 @@ class SeatView(TypedDict):
 
 
 def fair_json(match: Match) -> Proof | None:
-    """The view's ``fair``: the round's commitment, and its seed and contributions once the round
-    is over (``docs/fair.md``); None for a round dealt without a commitment."""
+    """The view's ``fair``: the seed and contributions only once the round is over."""
     proof = match.fair
     if proof is None:
         return None
@@ -62,27 +55,14 @@ def fair_json(match: Match) -> Proof | None:
 
 
 def seat_view(match: Match, seat: Seat | None) -> SeatView:
-    """What ``seat`` may know of ``match`` now (a :class:`SeatView`); ``seat=None`` gives a
-    spectator's view.
-
-    Raises:
-        ValueError: ``seat`` is neither None nor a seat of this table.
-    """
+    """What ``seat`` (None: a spectator) may know of ``match`` now; ``ValueError`` for no seat."""
     return with_seat(public_view(match), match, seat)
 
 
 def public_view(match: Match, *, log: Any = None, line: Any = None) -> SeatView:
-    """The part of every seat's view that is the same for all viewers, in the view's field order,
-    with ``seat``, ``hand`` and ``legal`` as they are for a spectator (None, None, []).
-
-    Built once per change when several viewers are served (:func:`with_seat` adds a seat's own
-    fields to a copy). ``log`` and ``line``, when given, stand in for the encoded ``log`` and
-    ``line`` (a caller that keeps them encoded, e.g. as ``orjson.Fragment``); they must hold
-    what this function would write there.
-
-    Returns:
-        A :class:`SeatView` (every field of ``docs/view.md``).
-    """
+    """A spectator's view: the part that is the same for every viewer (:func:`with_seat` adds a
+    seat's own). ``log`` and ``line``, when given, replace those fields already encoded; they
+    must hold what this would write."""
     r = match.round
     result = r.result
     ends = r.ends
@@ -110,12 +90,7 @@ def public_view(match: Match, *, log: Any = None, line: Any = None) -> SeatView:
 
 
 def with_seat(public: SeatView, match: Match, seat: Seat | None) -> SeatView:
-    """``public`` (:func:`public_view` of ``match``, changed in place) with ``seat``'s own fields:
-    its number, its hand and its legal actions (a spectator's stay None, None, []).
-
-    Raises:
-        ValueError: ``seat`` is neither None nor a seat of this table.
-    """
+    """``public`` (changed in place) with ``seat``'s own fields; ``ValueError`` for no seat."""
     if seat is None:
         return public
     public["seat"] = seat
@@ -124,11 +99,7 @@ def with_seat(public: SeatView, match: Match, seat: Seat | None) -> SeatView:
 
 
 def own_fields(match: Match, seat: Seat) -> tuple[list[str], list[ActionJSON]]:
-    """``seat``'s own ``hand`` and ``legal`` of its view (:func:`with_seat` puts them in one).
-
-    Raises:
-        ValueError: ``seat`` is not a seat of this table.
-    """
+    """``seat``'s ``hand`` and ``legal``; ``ValueError`` for no seat."""
     r = match.round
     if not isinstance(seat, int) or not 0 <= seat < r.players:
         raise ValueError(f"no seat {seat!r} at a table of {r.players}")

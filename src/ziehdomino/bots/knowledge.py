@@ -1,21 +1,5 @@
-"""What one seat knows: its hand, the line, the counts, and what the public log reveals.
-
-Built from a seat's view (``docs/view.md``) and nothing else. The log tells, for every other
-seat, which numbers it could not have held (``docs/bots.md``, "Inference"):
-
-* Every hidden tile of a seat is a *slot* with a set of numbers it cannot show. A seat's slots
-  are kept oldest first; the older a slot, the more it has been through, so the forbidden sets
-  are nested (older ⊇ newer).
-* A draw or a pass at open ends ``a`` and ``b``: no tile in that hand showed ``a`` or ``b``,
-  so every slot gets ``a`` and ``b``. A draw then adds a new, unconstrained slot: the drawn tile
-  can show any number, which takes back what was known about the other numbers for that tile.
-* A play of tile ``t`` removes the oldest slot that can hold ``t`` (sound because the sets are
-  nested: a tile that sat in that slot could have sat in the one that really held ``t``).
-* A number none of whose tiles is hidden is lacked by everybody.
-
-Dealing the hidden tiles consistently with this knowledge is :mod:`.sampling`'s.
-``web/bots/knowledge.js`` is the same.
-"""
+"""What one seat knows from its view alone: its hand, the line, the counts, and the slots the
+public log reveals (``docs/bots.md``, "Inference"). Twin: ``web/bots/knowledge.js``."""
 
 from __future__ import annotations
 
@@ -31,14 +15,8 @@ if TYPE_CHECKING:  # the shape only: a computer never imports the round, the mat
 
 @dataclass(frozen=True)
 class Play:
-    """A play in the log, as the inference reads it.
-
-    Attributes:
-        at: its index in the log; seat, tile (sim index), end ("left", "right" or None).
-        ends: the open ends just before it, None on an empty line.
-        birth: the birth (log index of a draw, -1 for dealt) of the slot the play removed.
-        next_lack: the numbers the next seat was publicly known to lack just before it.
-    """
+    """A play in the log (``at``: its index): ``birth`` of the slot it removed, ``next_lack``
+    what the next seat was known to lack just before it."""
 
     at: int
     seat: int
@@ -51,22 +29,9 @@ class Play:
 
 @dataclass
 class Knowledge:
-    """One seat's knowledge at its turn (see the module docstring).
-
-    Attributes:
-        players, me: the table size and the viewer's seat.
-        hand: the viewer's tiles as a mask.
-        left, right: the open ends, -1 on an empty line.
-        counts: tiles per seat; bone_count: tiles in the boneyard.
-        hidden: mask of the tiles in other hands or the boneyard.
-        slots: per seat, the forbidden-number masks of its tiles as the public log tells them,
-            oldest first (the viewer's own slots are what the others can know of its hand).
-        passes: consecutive passes so far.
-        births: per seat and slot, the log index of the draw that brought the slot in (-1 for
-            a dealt tile).
-        plays: every play of the log as a :class:`Play`.
-        explained: per seat, whether the log explains its count (else it knows nothing of it).
-    """
+    """One seat's knowledge at its turn. ``left``/``right`` -1 on an empty line; ``slots``: per
+    seat, each hidden tile's forbidden numbers, oldest first, with their ``births``;
+    ``explained``: whether the log explains a seat's count."""
 
     players: int
     me: int
@@ -83,15 +48,14 @@ class Knowledge:
     explained: list[bool]
 
     def public_lacks(self, seat: int) -> int:
-        """The numbers (7-bit mask) everybody can tell from the log that ``seat`` lacks."""
+        """The numbers everybody can tell ``seat`` lacks."""
         lack = 0x7F
         for f in self.slots[seat]:
             lack &= f
         return lack
 
     def lacks(self, seat: int) -> int:
-        """The numbers (7-bit mask) the viewer knows ``seat`` lacks: :meth:`public_lacks` plus
-        the numbers with no hidden tile left."""
+        """:meth:`public_lacks` plus the numbers with no hidden tile left."""
         lack = self.public_lacks(seat)
         for n in range(7):
             if not NUM[n] & self.hidden:
@@ -99,19 +63,14 @@ class Knowledge:
         return lack
 
     def root(self) -> SimRound:
-        """A sim round with only the viewer's hand filled in (others empty, no boneyard)."""
+        """A sim round with only the viewer's hand filled in."""
         hands = [0] * self.players
         hands[self.me] = self.hand
         return SimRound(self.players, hands, [], self.left, self.right, self.me, self.passes)
 
 
 def knowledge_of(view: SeatView) -> Knowledge:
-    """Read a seat's view (docs/view.md) into :class:`Knowledge`.
-
-    Raises:
-        ValueError: the view has no seat (a spectator's view) or no hand, or it counts more tiles
-            in other hands and the boneyard than it leaves unseen.
-    """
+    """Read a seat's view; ``ValueError`` for a spectator's or one whose counts do not add up."""
     me, held = view.get("seat"), view.get("hand")
     if me is None or held is None:
         raise ValueError("a computer needs a seat's view, not a spectator's")
@@ -173,7 +132,7 @@ def knowledge_of(view: SeatView) -> Knowledge:
     explained = [len(slots[s]) == counts[s] for s in range(players)]
     for s in range(players):
         if not explained[s]:
-            slots[s] = [0] * counts[s]  # a log that does not explain the counts: know nothing
+            slots[s] = [0] * counts[s]  # know nothing
             births[s] = [-1] * counts[s]
     return Knowledge(players, me, hand, left, right, counts, view["boneyard_count"], hidden, slots,
                      view.get("passes", 0), births, plays, explained)

@@ -1,9 +1,5 @@
-"""The levels: leicht, mittel, stark, and the arena's yardsticks heaviest and stark-v1; ``decide``.
-
-Each level takes a seat's view, the :class:`~.knowledge.Knowledge` read from it and a seeded
-generator, and returns the index of its choice in ``view["legal"]``. ``docs/bots.md`` describes
-them; ``web/bots/levels.js`` implements the same steps in the same order.
-"""
+"""The levels (``docs/bots.md``, "The levels"): leicht, mittel, stark, and the arena's
+yardsticks heaviest and stark-v1; ``decide``. Twin: ``web/bots/levels.js``, step for step."""
 
 from __future__ import annotations
 
@@ -22,17 +18,13 @@ if TYPE_CHECKING:  # the shapes only: a computer never imports the round, the ma
     from ..engine.actions import ActionJSON
     from ..engine.view import SeatView
 
-#: "stark-v1": playouts per decision, shared among the candidate moves (docs/bots.md).
+#: Playouts per decision, shared among the candidates: stark-v1, stark, stark at two seats.
 PLAYOUTS: Final = SEARCH["playouts"]
-#: "stark": its playouts by the searching score cost more, so it plays out fewer.
 STARK_PLAYOUTS: Final = SEARCH["stark_playouts"]
-#: "stark" at a table of two: more playouts (a two-seat playout is shorter, and there they pay).
 STARK_PLAYOUTS_2: Final = SEARCH["stark_playouts_2"]
-#: The fewest deals each candidate is played out on.
 MIN_SAMPLES: Final = SEARCH["min_samples"]
-#: "stark", two seats and at most EXACT_BONE tiles in the boneyard: each distinct deal is solved
-#: exactly (:func:`~.solve.deal_values`) instead of played out, within EXACT_NODES positions per
-#: decision; a deal that would take more is played out, and so is every deal after it.
+#: Stark at two seats with at most EXACT_BONE tiles in the boneyard solves each distinct deal
+#: within EXACT_NODES positions per decision, and plays out the rest.
 EXACT_BONE: Final = SEARCH["exact_bone"]
 EXACT_NODES: Final = SEARCH["exact_nodes"]
 #: The largest seed both languages hold exactly (JavaScript's Number.MAX_SAFE_INTEGER).
@@ -40,7 +32,7 @@ SAFE_SEED: Final = 2**53 - 1
 
 
 class Candidate(TypedDict):
-    """A candidate of a search: its index in the view's ``legal``, and what was found of it."""
+    """A candidate of a search: its index in the view's ``legal``, and what was found."""
 
     index: int
     value: NotRequired[int]
@@ -49,7 +41,7 @@ class Candidate(TypedDict):
 
 
 class Found(TypedDict):
-    """What :func:`search` finds (its docstring says each field)."""
+    """What :func:`search` finds."""
 
     choice: int
     method: Literal["only", "same", "solve", "sample"]
@@ -59,7 +51,7 @@ class Found(TypedDict):
 
 
 def pick_max(scores: list[int], rng: Mulberry32) -> int:
-    """The index of a highest score; ties broken uniformly with one ``rng.below`` call."""
+    """The index of a highest score; ties by one ``rng.below``."""
     top = max(scores)
     best = [i for i, s in enumerate(scores) if s == top]
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
@@ -79,7 +71,6 @@ def heaviest(view: SeatView, k: Knowledge, rng: Mulberry32) -> int:
 
 
 def _after(k: Knowledge, move: int) -> tuple[int, int]:
-    """The open ends after the viewer plays ``move``."""
     i, end = divmod(move, 3)
     a, b = TA[i], TB[i]
     if end == OPEN:
@@ -90,7 +81,6 @@ def _after(k: Knowledge, move: int) -> tuple[int, int]:
 
 
 def mittel_score(k: Knowledge, move: int, next_lacks: int) -> int:
-    """The heuristic score of a play from the viewer's hand (:func:`~.scores.play_score`)."""
     nl, nr = _after(k, move)
     return play_score(k.hand, move // 3, nl, nr, next_lacks)
 
@@ -105,8 +95,7 @@ def mittel(view: SeatView, k: Knowledge, rng: Mulberry32) -> int:
 
 
 def candidates(k: Knowledge, legal: list[ActionJSON]) -> list[tuple[int, int]]:
-    """(index in legal, move) for the distinct plays: a play whose new ends equal an earlier
-    play's with the same tile is left out."""
+    """(index in legal, move) of the plays, less those of a tile leading to the same ends."""
     seen = set()
     out = []
     for idx, a in enumerate(legal):
@@ -120,9 +109,7 @@ def candidates(k: Knowledge, legal: list[ActionJSON]) -> list[tuple[int, int]]:
 
 
 def _without_playouts(k: Knowledge, cands: list[tuple[int, int]]) -> Found | None:
-    """Steps 1 and 2 of the search for more than one legal action: one distinct play, or the
-    exact two-seat endgame once the boneyard is empty (within the solver's nodes); None if the
-    search must play out."""
+    """Steps 1 and 2 of the search; None if it must play out."""
     if len(cands) == 1:
         return {"choice": cands[0][0], "method": "same", "candidates": [{"index": cands[0][0]}], "samples": 0}
     if k.players == 2 and k.bone_count == 0:
@@ -137,8 +124,8 @@ def _without_playouts(k: Knowledge, cands: list[tuple[int, int]]) -> Found | Non
 
 
 def _plays_after(k: Knowledge, moves: list[int]) -> list[tuple[int, int, int, int] | None]:
-    """Per candidate, the play applied once: its tile's bit, the ends and the seat to act after
-    it; None for a draw or a pass (only in a hand-made view; the sim applies those)."""
+    """Per candidate: its tile's bit, the ends and the seat to act after it; None for a draw or
+    a pass (only in a hand-made view)."""
     out: list[tuple[int, int, int, int] | None] = []
     for m in moves:
         if m < 0:
@@ -151,22 +138,12 @@ def _plays_after(k: Knowledge, moves: list[int]) -> list[tuple[int, int, int, in
 
 
 def search(view: SeatView, k: Knowledge, rng: Mulberry32, deals: Deals, searching: bool = False) -> Found:
-    """The search every stark-like player shares (docs/bots.md, "stark").
+    """The search of stark and its kin (docs/bots.md, "stark"), on the deals ``deals`` yields;
+    ``searching``: stark's playouts and exact late deals, else stark-v1's.
 
-    Steps 1 and 2 (one choice; the exact two-player endgame), then ``deals(k, order, rng,
-    samples)`` yields the deals to play every candidate out on (with the seats that play out
-    as heaviest). ``searching``: every other seat plays out by the searching score, with
-    STARK_PLAYOUTS (at two seats STARK_PLAYOUTS_2) shared among the candidates, and late
-    two-seat positions solve each distinct deal exactly instead (stark); else by mittel's
-    score with PLAYOUTS (stark-v1, the ceiling).
-
-    Returns:
-        ``{"choice": index in view["legal"], "method": ..., "candidates": [...], "samples": n}``;
-        ``method`` is ``"only"`` (one legal action), ``"same"`` (all plays lead to the same
-        ends), ``"solve"`` (each candidate has ``value``: 0 lost, 1 shared, 2 won alone, with
-        best play) or ``"sample"`` (each candidate has ``won`` and ``shared``: counts out of
-        ``samples`` deals played out; ``exact`` of them were solved exactly instead). Each
-        candidate has ``index`` (in ``view["legal"]``).
+    ``method`` of the result: ``"only"`` (one legal action), ``"same"`` (all plays lead to the
+    same ends), ``"solve"`` (each candidate has ``value``, 0 lost, 1 shared, 2 won alone) or
+    ``"sample"`` (each has ``won`` and ``shared`` out of ``samples``; ``exact`` of them solved).
     """
     legal = view["legal"]
     if len(legal) == 1:
@@ -182,11 +159,9 @@ def search(view: SeatView, k: Knowledge, rng: Mulberry32, deals: Deals, searchin
     won = [0] * len(cands)
     shared = [0] * len(cands)
     lacks0 = [k.public_lacks(s) for s in range(players)]
-    srch = (1 << players) - 1 if searching else 0  # the seats that play out by the searching score
+    srch = (1 << players) - 1 if searching else 0
     after = _plays_after(k, moves)
-    # Two seats and a small boneyard: a deal (the other hand and the boneyard's order) leaves a
-    # game of perfect information, and the sampled deals repeat; each distinct deal is solved
-    # once, within a budget of positions, and counts as often as it was drawn.
+    # Sampled deals repeat: each distinct one is solved once and counts as often as drawn.
     solved: dict[tuple[int, tuple[int, ...]], list[int] | None] | None = None
     plays = [p for p in after if p is not None]
     if searching and players == 2 and 0 < k.bone_count <= EXACT_BONE and len(plays) == len(moves):
@@ -231,8 +206,7 @@ def search(view: SeatView, k: Knowledge, rng: Mulberry32, deals: Deals, searchin
 
 def _sampled(cands: list[tuple[int, int]], won: list[int], shared: list[int], samples: int,
              exact: int) -> Found:
-    """The search's result after sampling: the candidate with the highest ``2 * won + shared``,
-    ties to the earlier one (:func:`search`)."""
+    """The candidate with the highest ``2 * won + shared``, ties to the earlier."""
     best = 0
     for c in range(1, len(cands)):
         if 2 * won[c] + shared[c] > 2 * won[best] + shared[best]:
@@ -242,14 +216,13 @@ def _sampled(cands: list[tuple[int, int]], won: list[int], shared: list[int], sa
 
 
 def stark(view: SeatView, k: Knowledge, rng: Mulberry32) -> int:
-    """Determinized Monte Carlo over deals weighed by the other seats' plays, played out by the
-    searching score (docs/bots.md)."""
+    """Deals weighed by the other seats' plays, played out by the searching score."""
     choice: int = search(view, k, rng, weighed_deals, True)["choice"]
     return choice
 
 
 def stark_v1(view: SeatView, k: Knowledge, rng: Mulberry32) -> int:
-    """The arena's yardstick: stark before it read the plays (all consistent deals alike)."""
+    """The arena's yardstick: stark before it read the plays."""
     choice: int = search(view, k, rng, uniform_deals)["choice"]
     return choice
 
@@ -269,23 +242,15 @@ def _check(view: SeatView, level: str, seed: int) -> None:
 
 
 def analyse(view: SeatView, seed: int) -> Found:
-    """What the "stark" search finds for this view and seed (:func:`search`); its ``choice`` (an
-    index into ``view["legal"]``) is ``decide(view, "stark", seed)``'s.
-
-    Raises:
-        ValueError: as :func:`decide`.
-    """
+    """What stark's :func:`search` finds; its ``choice`` is ``decide(view, "stark", seed)``'s.
+    Raises as :func:`decide`."""
     _check(view, "stark", seed)
     return search(view, knowledge_of(view), Mulberry32(seed), weighed_deals, True)
 
 
 def decide_seeing(view: SeatView, hands: list[list[str]], seed: int) -> ActionJSON:
-    """Arena only, never a level: stark-v1's search handed every seat's real hand (``hands[s]``,
-    tiles ``"a|b"``), only the boneyard's order drawn, to measure what knowing the hands is worth.
-
-    Raises:
-        ValueError: as :func:`decide`.
-    """
+    """Arena only: stark-v1's search given every seat's real hand, to measure what knowing the
+    hands is worth. Raises as :func:`decide`."""
     _check(view, "stark", seed)
     k = knowledge_of(view)
     masks = [k.hand if s == k.me else sum(1 << tile_index(t) for t in h) for s, h in enumerate(hands)]
@@ -293,24 +258,10 @@ def decide_seeing(view: SeatView, hands: list[list[str]], seed: int) -> ActionJS
 
 
 def decide(view: SeatView, level: str, seed: int) -> ActionJSON:
-    """Choose an action for the seat whose view this is.
-
-    Args:
-        view: a seat's view (``seat_view(match, seat)``) at that seat's turn.
-        level: ``"leicht"``, ``"mittel"``, ``"stark"``, or the arena's yardsticks ``"heaviest"``
-            and ``"stark-v1"`` (stark before it read the other seats' plays).
-        seed: an integer within +-(2**53 - 1) (so that JavaScript holds it exactly); the
-            decision depends on ``view``, ``level`` and ``seed`` only.
-
-    Returns:
-        A copy of one entry of ``view["legal"]`` (JSON form, e.g.
-        ``{"type": "play", "tile": "2|5", "end": "right"}``).
-
-    Raises:
-        ValueError: an unknown level, a seed that is no integer within that range, a
-            spectator's view, a view whose counts do not add up, or a view with no legal
-            action (not this seat's turn, or the round is over).
-    """
+    """A copy of one entry of ``view["legal"]``, chosen by ``level`` (a key of :data:`LEVELS`)
+    from the view of the seat to act and ``seed``, an int within +-(2**53 - 1) (exact in
+    JavaScript), and from nothing else. ``ValueError`` for a bad level or seed, a spectator's
+    view, counts that do not add up, or no legal action."""
     try:
         hash(level)
     except TypeError:

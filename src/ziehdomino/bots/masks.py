@@ -1,13 +1,6 @@
-"""The numbering every bots module shares: tiles as bits of a mask, moves as integers.
-
-``web/bots/masks.js`` has the same tables and orders (``docs/bots.md``, "Numbering"):
-
-* Tile index ``i`` is the position in :data:`ziehdomino.engine.ALL_TILES` (0|0, 0|1 … 0|6,
-  1|1 … 6|6); a hand is a 28-bit mask with bit ``i`` set for tile ``i``.
-* A move is an int: ``3*i + END`` for a play of tile ``i`` (END 0 left, 1 right, 2 opening),
-  :data:`DRAW` (-1) or :data:`PASS` (-2).
-* A number set (lacks, forbidden numbers) is a 7-bit mask.
-"""
+"""Tiles as bits of a 28-bit mask (index in ``ALL_TILES``), moves as ints ``3*i + END``,
+:data:`DRAW` or :data:`PASS`, number sets as 7-bit masks (``docs/bots.md``, "Numbering").
+Twin: ``web/bots/masks.js``."""
 
 from __future__ import annotations
 
@@ -22,13 +15,12 @@ TA: Final = tuple(a for a, _ in ALL_TILES)
 TB: Final = tuple(b for _, b in ALL_TILES)
 PIPS: Final = tuple(a + b for a, b in ALL_TILES)
 INDEX: Final = {t: i for i, t in enumerate(ALL_TILES)}
-#: NUM[n]: mask of the tiles that show ``n`` on either half.
+#: NUM[n]: the tiles that show ``n``.
 NUM: Final = tuple(sum(1 << i for i, (a, b) in enumerate(ALL_TILES) if n in (a, b)) for n in range(7))
 FULL: Final = (1 << 28) - 1
-#: ALLOWED[f]: mask of the tiles with neither half in the number set ``f`` (7-bit mask).
+#: ALLOWED[f]: the tiles showing no number of ``f``.
 ALLOWED: Final = tuple(sum(1 << i for i, (a, b) in enumerate(ALL_TILES) if not (f >> a) & 1 and not (f >> b) & 1)
                        for f in range(128))
-#: BIT_INDEX[1 << i] == i
 BIT_INDEX: Final = {1 << i: i for i in range(28)}
 _PIP_LO: Final = tuple(sum(PIPS[i] for i in range(14) if (m >> i) & 1) for m in range(1 << 14))
 _PIP_HI: Final = tuple(sum(PIPS[i + 14] for i in range(14) if (m >> i) & 1) for m in range(1 << 14))
@@ -39,12 +31,10 @@ PASS: Final = -2
 
 
 def mask_pips(mask: int) -> int:
-    """The pip sum of the tiles in ``mask``."""
     return _PIP_LO[mask & 0x3FFF] + _PIP_HI[mask >> 14]
 
 
 def bits(mask: int) -> list[int]:
-    """The tile indices in ``mask``, ascending."""
     out = []
     while mask:
         low = mask & -mask
@@ -54,7 +44,6 @@ def bits(mask: int) -> list[int]:
 
 
 def _kinds_table(offset: int) -> tuple[int, ...]:
-    """For every 14-bit mask m: the numbers (a 7-bit set) shown by tiles ``offset + i``, bit i of m."""
     t = [0] * (1 << 14)
     for m in range(1, 1 << 14):
         i = (m & -m).bit_length() - 1 + offset
@@ -62,29 +51,22 @@ def _kinds_table(offset: int) -> tuple[int, ...]:
     return tuple(t)
 
 
-#: KINDS_LO[m], KINDS_HI[m]: the numbers shown by the tiles of a mask's low and high 14 bits (:func:`kinds`).
+#: The numbers shown by the tiles of a mask's low and high 14 bits (:func:`kinds`).
 KINDS_LO: Final = _kinds_table(0)
 KINDS_HI: Final = _kinds_table(14)
-#: COUNT7[numbers]: how many numbers a 7-bit number set holds.
 COUNT7: Final = tuple(n.bit_count() for n in range(128))
 
 
 def kinds(mask: int) -> int:
-    """How many different numbers the tiles of ``mask`` show."""
     return COUNT7[KINDS_LO[mask & 0x3FFF] | KINDS_HI[mask >> 14]]
 
 
 def tile_index(text: str) -> int:
-    """The tile index of a tile written ``"a|b"`` in either order.
-
-    Raises:
-        ValueError: ``text`` is no tile (``parse_tile``).
-    """
+    """The index of ``"a|b"`` in either order; ``ValueError`` if no tile."""
     return INDEX[parse_tile(text)]
 
 
 def move_of(action: ActionJSON) -> int:
-    """The move of a JSON action from a view's ``legal`` list."""
     kind = action["type"]
     if kind == "draw":
         return DRAW

@@ -1,13 +1,6 @@
-"""Simulating a round to its end: a bitmask copy of the rules, and the one playout routine.
-
-The rules engine decides what is legal everywhere else; this module exists only because search
-plays hundreds of imagined rounds per decision and the engine's :class:`Round` (tuples, lists,
-action objects) is several times slower for that. ``tests/bots/test_playouts.py`` holds it equal to
-the engine: on thousands of random positions the legal moves and the state after every one of
-them agree, and a playout's result equals its policy played move by move through the engine.
-``web/bots/playouts.js`` is the same, with the same numbering (:mod:`.masks`) and orders: sim
-moves come by tile index, left before right, then draw or pass.
-"""
+"""A bitmask copy of the rules for the search, which the engine's :class:`Round` is too slow
+for, and the one playout routine; ``tests/bots/test_playouts.py`` holds it equal to the engine.
+Sim moves come by tile index, left before right, then draw or pass. Twin: ``web/bots/playouts.js``."""
 
 from __future__ import annotations
 
@@ -17,16 +10,8 @@ from .scores import (H_FOLLOW, H_PIPS, S_BLOCK, S_DOUBLE, S_FOLLOW, S_KINDS, S_L
 
 
 class SimRound:
-    """A round as the search sees it: every hand known (a determinization).
-
-    Attributes:
-        players: 2-4.
-        hands: one tile mask per seat.
-        bone: boneyard tile indices; the next draw is ``bone[-1]``.
-        left, right: the open ends, -1 while the line is empty.
-        turn, passes: as in the engine.
-        winners: None while the round goes on, else the tuple of winning seats.
-    """
+    """A round with every hand known (a determinization): ``bone[-1]`` is drawn next; ends -1
+    on an empty line; ``winners`` None while it goes on."""
 
     __slots__ = ("players", "hands", "bone", "left", "right", "turn", "passes", "winners")
 
@@ -47,7 +32,7 @@ class SimRound:
         return r
 
     def legal(self) -> list[int]:
-        """The moves of the seat to act, in sim order (empty once the round is over)."""
+        """The moves of the seat to act, in sim order."""
         if self.winners is not None:
             return []
         h = self.hands[self.turn]
@@ -66,7 +51,7 @@ class SimRound:
         return [DRAW] if self.bone else [PASS]
 
     def apply(self, move: int) -> None:
-        """Apply a legal move (the caller guarantees legality, as with ``apply_unchecked``)."""
+        """Apply a move the caller knows is legal."""
         seat = self.turn
         if move >= 0:
             i, end = divmod(move, 3)
@@ -95,7 +80,6 @@ class SimRound:
 
 
 def blocked_winners(hands: list[int]) -> tuple[int, ...]:
-    """The seats with the lowest pip sum."""
     sums = [mask_pips(h) for h in hands]
     low = min(sums)
     return tuple(s for s, p in enumerate(sums) if p == low)
@@ -110,31 +94,17 @@ def outcome_value(winners: tuple[int, ...], me: int) -> int:
 
 def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int, passes: int,
             players: int, lacks: list[int], heavy: int = 0, searching: int = 0) -> tuple[int, ...]:
-    """Play a determinized round to its end; return the winners (a tuple of seats).
-
-    A seat without a fitting tile draws (``bone[-1]``) or passes, and is publicly known to lack
-    both ends from then on: ``lacks`` (7-bit masks per seat) is set to exactly {a, b}. Otherwise
-    each seat plays the fitting move with the highest score of its policy (:mod:`.scores`),
-    ties to the first move in sim order; a single fitting tile that fits one end only is played
-    at once:
-
-    * the seats in the mask ``heavy``: ``H_PIPS * pips + H_FOLLOW * follow``;
-    * else the seats in the mask ``searching``: the searching score, its unseen tiles those in
-      the other hands and the boneyard (stark);
-    * every other seat: mittel's score (stark-v1, the ceiling).
-
-    ``follow`` counts the tiles left in the hand that fit the ends after the move; the lack
-    terms apply when the next seat is known to lack both / one of the new ends. The line must
-    not be empty. ``hands``, ``bone`` and ``lacks`` are consumed. One routine for every policy,
-    its loops inlined: it runs some hundred thousand moves per decision.
-    """
+    """Play a determinized round on a line that is not empty to its end; the winners. Policies
+    (docs/bots.md): the seats in the mask ``heavy`` play as heaviest, then those in
+    ``searching`` by the searching score, the rest by mittel's. Consumes ``hands``, ``bone`` and
+    ``lacks``. One routine for every policy, inlined: the search's hot path."""
     num = NUM
     ta, tb, pipsof, bit_index, count7, klo, khi = TA, TB, PIPS, BIT_INDEX, COUNT7, KINDS_LO, KINDS_HI
     wp, wf, wd, wb, wl = W_PIPS, W_FOLLOW, W_DOUBLE, W_BLOCK, W_LACK
     sf, sd, sb, sl, so, ss, sk = S_FOLLOW, S_DOUBLE, S_BLOCK, S_LACK, S_OPEN, S_SAME, S_KINDS
     hp, hf = H_PIPS, H_FOLLOW
-    searching &= ~heavy  # heavy first; stark's seats mostly search, so that is tested first below
-    live = 0  # the tiles in some hand or in the boneyard (the searching score's unseen tiles)
+    searching &= ~heavy  # heavy wins, so searching can be tested first below
+    live = 0  # the tiles in a hand or the boneyard
     if searching:
         for h in hands:
             live |= h
@@ -157,7 +127,7 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
         nxt = turn + 1
         if nxt == players:
             nxt = 0
-        if not fit & (fit - 1):  # one fitting tile: if it fits one end only, that is the move
+        if not fit & (fit - 1):  # one tile fitting one end only: no choice
             i = bit_index[fit]
             a = ta[i]
             b = tb[i]
@@ -176,7 +146,7 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
         best = -1 << 30
         best_i = best_l = best_r = 0
         m = fit
-        if (searching >> turn) & 1:  # the searching score (never a heavy seat: see above)
+        if (searching >> turn) & 1:  # the searching score
             lack = lacks[nxt]
             unseen = live & ~h
             while m:
@@ -209,7 +179,7 @@ def playout(hands: list[int], bone: list[int], left: int, right: int, turn: int,
                         s += sb if k == 2 else sl
                     if s > best:
                         best, best_i, best_l, best_r = s, low, left, nr
-        elif (heavy >> turn) & 1:  # this seat plays out as heaviest
+        elif (heavy >> turn) & 1:
             while m:
                 low = m & -m
                 m ^= low

@@ -1,7 +1,4 @@
-"""The computer players' seeded generator: mulberry32, specified in ``docs/bots.md``.
-
-Written identically in ``web/bots/rng.js``; the decision vectors hold the two equal. Every value is
-an exact 32-bit integer, so both languages produce the same stream from the same seed.
+"""The computers' seeded generator, mulberry32 (``docs/bots.md``); twin of ``web/bots/rng.js``.
 
 >>> r = Mulberry32(1)
 >>> [r.next_u32() for _ in range(3)]
@@ -17,7 +14,7 @@ _GOLDEN: Final = 0x6D2B79F5
 
 
 class Mulberry32:
-    """mulberry32: one 32-bit state word; ``seed`` is reduced modulo 2**32 (any int works)."""
+    """mulberry32; any int ``seed``, taken modulo 2**32."""
 
     __slots__ = ("state",)
 
@@ -33,14 +30,11 @@ class Mulberry32:
         return (t ^ (t >> 14)) & MASK32
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), by rejection: draws x until x < 2**32 - 2**32 % n.
-
-        ``n`` must be 1 <= n <= 2**32. ``below(1)`` returns 0 without drawing.
-        """
+        """A uniform integer in [0, n), 1 <= n <= 2**32, by rejection; ``below(1)`` draws nothing."""
         if n <= 1:
             return 0
         limit = 0x100000000 - (0x100000000 % n)
-        while True:  # next_u32, inlined: the search draws hundreds of thousands per decision
+        while True:  # next_u32, inlined: the hot path of the search
             s = (self.state + 0x6D2B79F5) & 0xFFFFFFFF
             self.state = s
             t = ((s ^ (s >> 15)) * (s | 1)) & 0xFFFFFFFF
@@ -51,7 +45,7 @@ class Mulberry32:
 
 
 def mix_seed(*parts: int) -> int:
-    """Combine integers into one 32-bit seed (for the arena: a round and a move number)."""
+    """Combine integers into one 32-bit seed (the arena's round and move)."""
     h = 0x811C9DC5
     for p in parts:
         p &= MASK32

@@ -1,11 +1,6 @@
-"""Dealing the hidden tiles consistently with what a seat knows, and weighing the deals.
-
-The search (:mod:`.levels`) plays its candidates out on deals of the hidden tiles: hands for the
-other seats that fit their slots (:mod:`.knowledge`), and a boneyard order (``docs/bots.md``,
-"Sampling hidden deals"). Stark weighs each deal by how likely the other seats' plays were had
-they held what the deal gives them ("Reading the plays"). ``web/bots/sampling.js`` draws the
-same deals from the same generator calls.
-"""
+"""Deals of the hidden tiles consistent with what a seat knows, and their weights by the other
+seats' plays (``docs/bots.md``, "Sampling hidden deals", "Reading the plays"). Twin:
+``web/bots/sampling.js``, with the same generator calls."""
 
 from __future__ import annotations
 
@@ -18,42 +13,30 @@ from .rng import Mulberry32
 from .scores import S_BLOCK, S_DOUBLE, S_FOLLOW, S_KINDS, S_LACK, S_OPEN, S_SAME, W_BLOCK, W_DOUBLE, W_FOLLOW, W_LACK
 from .weights import LIKE_PARAMS, MODELS, PIPS_MODEL, SEARCH
 
-#: Attempts at a consistent sample before the constraints are dropped (docs/bots.md).
 SAMPLE_TRIES: Final = SEARCH["sample_tries"]
-#: "stark": deals drawn per deal played out, before the drawn deals are weighed and resampled.
 RAW_FACTOR: Final = SEARCH["raw_factor"]
-#: Resampling weights are cut to below 2**WEIGHT_BITS; a seat's product per model to below 2**SEAT_BITS.
 WEIGHT_BITS: Final = SEARCH["weight_bits"]
 SEAT_BITS: Final = SEARCH["seat_bits"]
-#: The model of another seat's play (docs/bots.md): a play ``d`` points below the best one in
-#: that hand weighs LIKE[d] (LIKE[0] = 65536, each point a factor LIKE_MULT / 65536, about
-#: e^(-1/10)), never less than LIKE_FLOOR (a seat may play differently).
 LIKE_MULT: Final = LIKE_PARAMS["mult"]
 LIKE_FLOOR: Final = LIKE_PARAMS["floor"]
 LIKE_MAX_D: Final = LIKE_PARAMS["max_d"]
 TWO16: Final = 65536
 
-#: _LIMIT[n]: Mulberry32.below's rejection bound for n (2**32 - 2**32 % n), for the sampler's
-#: inlined copy of below (the search samples thousands of tiles per decision).
+#: _LIMIT[n]: Mulberry32.below's rejection bound, for its inlined copies below.
 _LIMIT = (0,) + tuple(0x100000000 - (0x100000000 % n) for n in range(1, 29))
-#: _POP14[m]: the set bits of a 14-bit mask; _SELECT14[m][k]: the position of its k-th set bit
-#: (ascending), so _SELECT14[m] lists the positions of its set bits. A tile mask is two such halves.
+#: _POP14[m]: the set bits of a 14-bit mask; _SELECT14[m]: their positions, ascending.
 _POP14 = tuple(m.bit_count() for m in range(1 << 14))
 _SELECT14 = tuple(tuple(j for j in range(14) if (m >> j) & 1) for m in range(1 << 14))
 
 #: A slot order: every other seat's slots as ``(seat, forbidden numbers, age)`` (:func:`slot_order`).
 Order = list[tuple[int, int, int]]
-#: A source of deals to play out: ``deals(k, order, rng, samples)`` yields ``(hands, bone,
-#: heavy)``, a deal's hands and boneyard and the mask of the seats whose playout policy sheds the
-#: heaviest tile (:func:`~.playouts.playout`).
+#: ``deals(k, order, rng, samples)`` yields ``(hands, bone, heavy)``: a deal and the seats that
+#: play it out as heaviest.
 Deals = Callable[[Knowledge, Order, Mulberry32, int], Iterator[tuple[list[int], list[int], int]]]
 
 
 def slot_order(k: Knowledge) -> Order:
-    """Every other seat's slots as ``(seat, forbidden, age)``, most constrained first.
-
-    Key: the number of hidden tiles the slot allows, then seat, then age (oldest first).
-    """
+    """Every other seat's slots as ``(seat, forbidden, age)``, most constrained first."""
     keyed = []
     for seat in range(k.players):
         if seat == k.me:
@@ -65,13 +48,8 @@ def slot_order(k: Knowledge) -> Order:
 
 
 def sample_hands(k: Knowledge, order: Order, rng: Mulberry32, slot_tiles: list[int]) -> list[int]:
-    """The hands of one deal consistent with everything ``k`` knows (the viewer's own included);
-    ``slot_tiles[j]`` receives the tile (a one-bit mask) given to the j-th slot of ``order``.
-
-    Each slot in ``order`` takes a uniformly chosen hidden tile it allows (the k-th set bit,
-    k = ``rng.below(count)``); a dead end restarts, and after :data:`SAMPLE_TRIES` failures
-    the constraints are dropped.
-    """
+    """The hands of one deal consistent with ``k``; ``slot_tiles[j]`` receives the tile given to
+    the j-th slot of ``order``."""
     limits, allowed, pop14, select14 = _LIMIT, ALLOWED, _POP14, _SELECT14
     state = rng.state
     for attempt in range(SAMPLE_TRIES + 1):
@@ -97,7 +75,7 @@ def sample_hands(k: Knowledge, order: Order, rng: Mulberry32, slot_tiles: list[i
                     if x < limit:
                         pick = x % n
                         break
-            half = cand & 0x3FFF  # the pick-th set bit of cand
+            half = cand & 0x3FFF
             c = pop14[half]
             low = 1 << select14[half][pick] if pick < c else 1 << (14 + select14[cand >> 14][pick - c])
             hands[seat] |= low
@@ -110,13 +88,12 @@ def sample_hands(k: Knowledge, order: Order, rng: Mulberry32, slot_tiles: list[i
 
 
 def bone_of(k: Knowledge, hands: list[int], rng: Mulberry32) -> list[int]:
-    """The boneyard of a deal with these hands: the hidden tiles left, ascending, shuffled
-    by Fisher-Yates (j from the last index down to 1, swap with ``rng.below(j + 1)``)."""
+    """The boneyard of a deal with these hands, shuffled."""
     pool = k.hidden
     for s in range(k.players):
         if s != k.me:
             pool &= ~hands[s]
-    bone = list(_SELECT14[pool & 0x3FFF])  # the tile indices in pool, ascending
+    bone = list(_SELECT14[pool & 0x3FFF])
     bone.extend([14 + i for i in _SELECT14[pool >> 14]])
     limits = _LIMIT
     state = rng.state
@@ -137,22 +114,21 @@ def bone_of(k: Knowledge, hands: list[int], rng: Mulberry32) -> list[int]:
 
 
 def sample(k: Knowledge, order: Order, rng: Mulberry32) -> tuple[list[int], list[int]]:
-    """One deal of the hidden tiles consistent with everything known: (hands, boneyard)."""
+    """One consistent deal: (hands, boneyard)."""
     hands = sample_hands(k, order, rng, [0] * len(order))
     return hands, bone_of(k, hands, rng)
 
 
 def uniform_deals(k: Knowledge, order: Order, rng: Mulberry32,
                   samples: int) -> Iterator[tuple[list[int], list[int], int]]:
-    """``samples`` deals, each consistent with the draws and passes, weighed alike (stark-v1);
-    every seat plays out by mittel's score."""
+    """``samples`` consistent deals, weighed alike (stark-v1)."""
     for _ in range(samples):
         hands, bone = sample(k, order, rng)
         yield hands, bone, 0
 
 
 def seeing_deals(hands: list[int]) -> Deals:
-    """Deals with the other seats' real hands; only the boneyard's order is drawn."""
+    """Deals with the other seats' real hands; only the boneyard is drawn."""
     def deals(k: Knowledge, order: Order, rng: Mulberry32, samples: int) -> Iterator[tuple[list[int], list[int], int]]:
         for _ in range(samples):
             yield hands, bone_of(k, hands, rng), 0
@@ -172,16 +148,9 @@ LIKE: Final = _like_table()
 
 @dataclass(frozen=True)
 class Evidence:
-    """One play by another seat while it held tiles still hidden from the viewer.
-
-    ``seat``: who played; ``fixed``: the tiles it surely held then (the tile played, and its later plays from older
-    slots); ``alive``: the positions in the slot order of the slots it held then; ``left``,
-    ``right``: the ends before the play (-1 on an empty line); ``tile``, ``nl``, ``nr``: the
-    tile played and the ends it left; ``lack``: what the next seat was known to lack then;
-    ``line``: the tiles on the line before the play; ``fit``: the tiles those ends took;
-    ``moves``: per tile bit of ``fit``, the plays of that tile those ends allowed, and
-    ``played``: the play made, each as :func:`_move_terms` gives it.
-    """
+    """One play by another seat while it held tiles still hidden (docs/bots.md, "Reading the plays"):
+    ``fixed``, the tiles it surely held; ``alive``, its slots then (positions in the order);
+    ``moves`` and ``played`` as :func:`_move_terms` gives them."""
 
     seat: int
     fixed: int
@@ -199,11 +168,9 @@ class Evidence:
 
 
 def _move_terms(i: int, nl: int, nr: int, lack: int) -> tuple[int, int, int, int]:
-    """The parts of a play's scores that do not depend on the rest of the hand: playing tile
-    ``i`` to leave the ends ``nl``, ``nr`` when the next seat lacks ``lack``, as ``(mask of the
-    tiles that fit the new ends, mittel's score without its follow term, pips,
-    the searching score without its follow, open and kinds terms)`` (:func:`~.scores.play_score`,
-    :func:`~.scores.search_score`)."""
+    """The parts of a play's scores that do not depend on the rest of the hand: ``(tiles fitting
+    the new ends, mittel's score without follow, pips, the searching score without follow,
+    open and kinds)``."""
     double = TA[i] == TB[i]
     lacked = ((lack >> nl) & 1) + ((lack >> nr) & 1)
     return (NUM[nl] | NUM[nr],
@@ -213,9 +180,7 @@ def _move_terms(i: int, nl: int, nr: int, lack: int) -> tuple[int, int, int, int
 
 
 def _moves_at(left: int, right: int, lack: int) -> dict[int, tuple[tuple[int, int, int, int], ...]]:
-    """Every play any hand could make at the ends ``left``, ``right`` (-1: an empty line, every
-    tile opens), per tile bit, as :func:`_move_terms`; a tile fitting both ends of a line with
-    two different ends has two."""
+    """Every play any hand could make at these ends, per tile bit, as :func:`_move_terms`."""
     out = {}
     for i in range(28):
         a, b = TA[i], TB[i]
@@ -262,25 +227,17 @@ def evidence(k: Knowledge, order: Order) -> list[Evidence]:
     return out
 
 
-#: MODELS (weights.json): the models of another seat's play (docs/bots.md, "Reading the plays"),
-#: as scales (x, y, z) of a play's score ``x * mittel score + y * pips + z * searching score``:
-#: mittel's score read loosely, read strictly, the pips alone, and the searching score
-#: (:func:`~.scores.search_score`); PIPS_MODEL: the one whose seats play out as heaviest.
-#: :func:`likelihoods` and :func:`weighed_deals` are written for four models of these kinds.
+# likelihoods and weighed_deals are written for these four kinds of model (docs/bots.md).
 if len(MODELS) != 4 or any(y or z for _, y, z in MODELS[:2]) or MODELS[2][0] or MODELS[2][2] or MODELS[3] != (0, 0, 1):
     raise AssertionError("weights.json: the models must be (x, 0, 0), (x, 0, 0), (0, y, 0), (0, 0, 1)")
 
 
-#: LIKE extended so that any score difference indexes it directly (entries past LIKE_MAX_D
-#: repeat LIKE[LIKE_MAX_D]): a score is at most 12 pips + W_FOLLOW * 27 tiles + the double and
-#: blocking terms, and the models scale it.
+#: LIKE extended to the largest scaled score difference.
 _LIKE_WIDE: Final = LIKE + (LIKE[LIKE_MAX_D],) * (max(x * (12 + 27 * W_FOLLOW + W_DOUBLE + W_BLOCK) + y * 12
                                                       for x, y, _ in MODELS) + 1 - len(LIKE))
 
 
-#: For the first three models, LIKE of a distance to the best play in that model's own units:
-#: for ``x * score``, entry d is LIKE[x * d] (d in score points); for ``y * pips``, LIKE[y * d]
-#: (d in pips).
+#: For the first three models, LIKE of a distance to the best play in that model's units.
 _MODEL_LIKE: Final = tuple(
     tuple(_LIKE_WIDE[x * d] for d in range(12 + 27 * W_FOLLOW + W_DOUBLE + W_BLOCK + 1)) if y == 0
     else tuple(_LIKE_WIDE[y * d] for d in range(13))
@@ -288,14 +245,13 @@ _MODEL_LIKE: Final = tuple(
 
 
 def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
-    """Each model's chance, out of 65536, that a seat holding ``hand`` made the play ``ev``:
-    LIKE[best - score of the play] over the sum of LIKE[best - score] of every play it had."""
-    unseen = FULL & ~hand & ~ev.line  # the tiles the seat could not see then
+    """Each model's chance, out of 65536, that a seat holding ``hand`` made the play ``ev``."""
+    unseen = FULL & ~hand & ~ev.line
     count7, klo, khi = COUNT7, KINDS_LO, KINDS_HI
     sf, so, sk = S_FOLLOW, S_OPEN, S_KINDS
-    scores = []  # mittel's score (play_score) of every play the hand had
+    scores = []  # mittel's score of each play
     tile_pips = []
-    searching = []  # the searching score (search_score) of every play
+    searching = []
     moves = ev.moves
     m = hand & ev.fit
     while m:
@@ -326,7 +282,7 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
     total_pips = 0
     for p in tile_pips:
         total_pips += by_pips[heaviest - p]
-    top = max(searching)  # the searching score model: its differences stay below 200
+    top = max(searching)  # its differences stay below 200
     like = LIKE
     total_search = 0
     for v in searching:
@@ -335,21 +291,15 @@ def likelihoods(hand: int, ev: Evidence) -> tuple[int, ...]:
             TWO16 * by_pips[heaviest - played_pips] // total_pips, TWO16 * like[top - played_search] // total_search)
 
 
-#: A reader of one other seat's plays: its seat number, the sets of slots its plays saw (None:
-#: all its slots, that is its whole sampled hand), its plays in log order as (the packed key's
-#: shift, the tiles surely held, the evidence, its likelihoods memoized by hand), and the memo
-#: of its four products by packed key (:func:`_readers`).
+#: One other seat's plays: seat, the sets of slots they saw (None: all), the plays as (key
+#: shift, tiles surely held, evidence, likelihoods by hand), the products by packed key.
 Reader = tuple[int, list[tuple[int, ...] | None], list[tuple[int, int, Evidence, dict[int, tuple[int, ...]]]],
                dict[int, tuple[int, int, int, int]]]
 
 
 def _readers(evs: list[Evidence], order: Order) -> list[Reader]:
-    """One :data:`Reader` per seat with evidence, by seat number.
-
-    A seat's products depend only on the tiles in the slots its plays saw (each play's alive
-    slots; a play adds the tiles it surely held), so they are memoized per seat by those tiles,
-    packed 28 bits per distinct set of slots.
-    """
+    """One :data:`Reader` per seat with evidence. Its products depend only on the tiles in the
+    slots its plays saw, so they are memoized by those, packed 28 bits per set of slots."""
     readers: list[Reader] = []
     for seat in sorted({e.seat for e in evs}):
         mine = [e for e in evs if e.seat == seat]
@@ -362,8 +312,7 @@ def _readers(evs: list[Evidence], order: Order) -> list[Reader]:
 
 def _draw_weighed(k: Knowledge, order: Order, rng: Mulberry32, raw: int,
                   readers: list[Reader]) -> tuple[list[list[int]], list[list[tuple[int, int, int, int]]]]:
-    """``raw`` deals' hands, and per deal and reader the four models' products of that seat's
-    plays' likelihoods (each out of 2**32)."""
+    """``raw`` deals' hands and, per deal and reader, the models' products (out of 2**32)."""
     drawn = []
     products = []
     slot_tiles = [0] * len(order)
@@ -399,10 +348,8 @@ def _draw_weighed(k: Knowledge, order: Order, rng: Mulberry32, raw: int,
 
 
 def _deal_weights(products: list[list[tuple[int, int, int, int]]], readers: list[Reader]) -> tuple[list[int], int]:
-    """Each deal's weight (cut to below 2**WEIGHT_BITS) and the mask of the seats that play out
-    as heaviest (:func:`weighed_deals`)."""
+    """Each deal's weight and the seats that play out as heaviest."""
     ns = len(readers)
-    # every product of a deal is in its seat's memo and every memo entry is some deal's
     shifts = [max(0, max(map(max, memo.values())).bit_length() - SEAT_BITS) for _, _, _, memo in readers]
     weights = []
     sums = [[0, 0, 0, 0] for _ in readers]
@@ -432,15 +379,8 @@ def _deal_weights(products: list[list[tuple[int, int, int, int]]], readers: list
 
 def weighed_deals(k: Knowledge, order: Order, rng: Mulberry32,
                   samples: int) -> Iterator[tuple[list[int], list[int], int]]:
-    """Deals weighed by how likely the other seats' plays were (docs/bots.md).
-
-    ``RAW_FACTOR * samples`` deals are drawn; for each other seat and model, the product of
-    its plays' likelihoods; a seat's weight is the sum over the models (each product scaled by
-    the seat's largest product over the deals), a deal's weight the product over the seats;
-    ``samples`` deals are then taken by systematic resampling. A seat whose plays the pips
-    model explains best (its scaled products summed over the drawn deals are the highest of the
-    models; ties to the earlier model) plays out as heaviest in every deal.
-    """
+    """``samples`` deals resampled from ``RAW_FACTOR`` times as many, weighed by how likely the
+    other seats' plays were (docs/bots.md, "Reading the plays")."""
     evs = evidence(k, order)
     if not evs:
         yield from uniform_deals(k, order, rng, samples)

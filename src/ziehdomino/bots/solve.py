@@ -1,14 +1,6 @@
-"""Exact endgame search for two players once the boneyard is empty (perfect information then).
-
-With two seats and no boneyard, the other hand is exactly the hidden tiles, so the rest of the
-round is a game of perfect information. :func:`solve` searches it to the end with alpha-beta on
-the values 0 (lost), 1 (shared), 2 (won alone) for the root seat, and gives up after a fixed
-number of nodes (never a clock), so the answer is the same in Python and JavaScript.
-:func:`exact_value` does the same for one deal of a late position (two seats, a few tiles in
-the boneyard, its order fixed by the deal), where stark solves its deals instead of playing
-them out (docs/bots.md, "stark"); :func:`deal_values` does that for every candidate of a deal.
-``web/bots/solve.js`` is the same.
-"""
+"""Exact two-seat endgames by alpha-beta on 0 (lost), 1 (shared), 2 (won alone), within a node
+budget, never a clock, so that both languages agree (docs/bots.md, "The levels", stark). Twin:
+``web/bots/solve.js``."""
 
 from __future__ import annotations
 
@@ -18,7 +10,6 @@ from .masks import BIT_INDEX, NUM, TA, TB, mask_pips
 from .playouts import SimRound, outcome_value
 from .weights import SEARCH
 
-#: Nodes one decision may visit before the search gives up (docs/bots.md).
 NODE_LIMIT: Final = SEARCH["node_limit"]
 
 
@@ -27,11 +18,8 @@ class _OutOfNodes(Exception):
 
 
 def solve(root: SimRound, moves: list[int], me: int, limit: int = NODE_LIMIT) -> list[int] | None:
-    """The exact value of each of ``moves`` at ``root`` for seat ``me``; None past ``limit`` nodes.
-
-    Each move's value is searched with the window (best so far, 2), so a move that cannot beat
-    the best one found earlier gets a value no higher than that best (ties go to the earlier).
-    """
+    """The value of each of ``moves`` at ``root`` (no boneyard) for ``me``; None past ``limit``
+    nodes. A move that cannot beat an earlier one gets a value no higher than it."""
     budget = [limit]
 
     def value(r: SimRound, alpha: int, beta: int) -> int:
@@ -80,17 +68,10 @@ def solve(root: SimRound, moves: list[int], me: int, limit: int = NODE_LIMIT) ->
 
 def exact_value(h0: int, h1: int, bone: list[int], nb: int, left: int, right: int, turn: int, passes: int,
                 me: int, alpha: int, beta: int, budget: list[int]) -> int:
-    """The value for seat ``me`` (0 lost, 1 shared, 2 won alone, with best play by both) of a
-    two-seat position with every tile known: hands ``h0``, ``h1`` (tile masks), the boneyard
-    ``bone[0 … nb-1]`` (the next draw is ``bone[nb-1]``; not changed), open ends ``left``,
-    ``right`` (not empty), ``turn``, ``passes``; alpha-beta within the window (``alpha``, ``beta``).
-
-    Each position searched costs one unit of ``budget[0]``; once it falls below 0 the search
-    returns at once and its value means nothing (the caller checks ``budget[0] >= 0``). Moves
-    in sim order, draws made at once (a seat that cannot play draws until it can); a play at
-    the right end that leads where the play of the same tile at the left end leads (both ends
-    alike) is not searched again. ``web/bots/solve.js`` counts the same positions.
-    """
+    """The value for ``me`` of a two-seat position with every tile known: hands ``h0``, ``h1``,
+    the boneyard ``bone[:nb]`` drawn from its end (not changed), a line that is not empty.
+    Each position costs one unit of ``budget[0]``; below 0 the value means nothing (the caller
+    checks)."""
     budget[0] -= 1
     if budget[0] < 0:
         return 0
@@ -153,14 +134,9 @@ def exact_value(h0: int, h1: int, bone: list[int], nb: int, left: int, right: in
 
 def deal_values(hands: list[int], bone: list[int], me: int, plays: list[tuple[int, int, int, int]],
                 budget: list[int]) -> list[int] | None:
-    """The exact values (as :func:`exact_value`) for seat ``me`` of each of its plays on one deal
-    of a two-seat position: ``hands`` (tile masks), the boneyard ``bone`` (the next draw is
-    ``bone[-1]``), each play as (its tile's bit, the ends after it, the seat to act after it).
-
-    All within ``budget[0]`` positions, shared by the deals of a decision: None if the budget was
-    spent before (its value is then 0) or runs out on this deal (it is then set to 0, so that
-    no later deal is tried).
-    """
+    """:func:`exact_value` of each of ``me``'s ``plays`` (tile bit, ends after, seat to act) on
+    one deal, within the decision's shared ``budget``; None once it runs out (then set to 0, so
+    that no later deal is tried)."""
     if budget[0] <= 0:
         return None
     other = hands[1 - me]

@@ -1,29 +1,7 @@
-"""The computers' numbers (heuristic weights, model scales, playout counts, budgets), read from
-``weights.json`` next to this module, so that each number is written once for both languages.
-
-``web/bots/weights.js`` is written from the same file by ``scripts/write-weights-js``
-(:func:`browser_module`); ``tests/bots/test_weights.py`` fails when the two differ. The keys
-(``docs/bots.md`` says what each number does):
-
-* ``mittel``: mittel's score, also the playout policy of stark-v1: ``pips``, ``follow`` (tiles
-  left that fit the new ends), ``double``, ``block`` / ``lack`` (the next seat is known to lack
-  both / one of the new ends).
-* ``searching``: the searching score (stark's playouts and its fourth model): ``follow``,
-  ``double``, ``block``, ``lack``, ``open`` (unseen tiles fitting the new ends), ``same`` (both
-  new ends alike), ``kinds`` (numbers the remaining tiles show).
-* ``heaviest``: the playout policy of a seat read as heaviest: ``pips * pips + follow * follow``.
-* ``like``: a play ``d`` points below the best weighs ``65536 * (mult / 65536)**d`` (rounded
-  down step by step), never less than ``floor``, for ``d`` up to ``max_d``.
-* ``models``: the models of another seat's play as scales ``(x, y, z)`` of ``x * mittel's score
-  + y * pips + z * the searching score``; ``pips_model``: the model whose seats play out as
-  heaviest.
-* ``search``: playouts per decision (``playouts`` for stark-v1, ``stark_playouts``, at two seats
-  ``stark_playouts_2``), ``min_samples`` per candidate, ``raw_factor`` (deals drawn per deal
-  played out), ``weight_bits`` / ``seat_bits`` (resampling weights and a seat's products are cut
-  to below 2**bits), ``sample_tries`` (attempts at a consistent deal before the constraints are
-  dropped), ``node_limit`` (the endgame solver's nodes), ``exact_bone`` and ``exact_nodes``
-  (late two-seat deals solved exactly: the largest boneyard, the nodes per decision).
-"""
+"""The computers' numbers, written once in ``weights.json`` for both languages (``docs/bots.md``
+says what each does): the scores ``mittel``, ``searching`` and ``heaviest``; ``like``, ``models``
+and ``pips_model`` for reading the plays; ``search``'s playout counts and budgets.
+``web/bots/weights.js`` is written from it (:func:`browser_module`)."""
 
 from __future__ import annotations
 
@@ -31,7 +9,6 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
-#: The file as read: a dict of the sections above.
 WEIGHTS: Final[dict[str, Any]] = json.loads((Path(__file__).with_name("weights.json")).read_text(encoding="utf-8"))
 
 MITTEL: Final[dict[str, int]] = WEIGHTS["mittel"]

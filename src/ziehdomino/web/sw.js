@@ -5,6 +5,7 @@
  * static files, network first with the cache as the fallback, so online pages always get
  * fresh files. The API, the WebSocket and room pages are never touched.
  */
+// @ts-check
 
 // The server stamps the app's version and the list of its static files here (server/http/pages.py),
 // so a deploy installs a new worker that caches the new files and drops the old cache.
@@ -14,27 +15,29 @@ const CACHE = 'ziehdomino-static-__WEB_VERSION__';
 // page is kept under its path alone (/ansehen?lokal=2 is the same page as /ansehen).
 const PAGES = ['/lokal', '/', '/regeln', '/aufgaben', '/ansehen', '/zuschauen'];
 const FILES = [...PAGES, '__WEB_FILES__'];
+/** `self`, typed as the ServiceWorkerGlobalScope it is (the WebWorker library types it as any worker's). */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener('install', (event) => {
+worker.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) => Promise.all(FILES.map((url) => cache.add(url).catch(() => null)))),
   );
-  self.skipWaiting();
+  worker.skipWaiting();
 });
 
-self.addEventListener('activate', (event) => {
+worker.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith('ziehdomino-') && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => worker.clients.claim()),
   );
 });
 
 function handled(url) {
-  return url.origin === self.location.origin && (PAGES.includes(url.pathname) || url.pathname.startsWith('/static/'));
+  return url.origin === worker.location.origin && (PAGES.includes(url.pathname) || url.pathname.startsWith('/static/'));
 }
 
-self.addEventListener('fetch', (event) => {
+worker.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);

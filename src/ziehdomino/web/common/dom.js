@@ -35,6 +35,11 @@ export function svg(tag, attrs = {}, text) {
   return node;
 }
 
+/**
+ * @typedef {HTMLFormElement & {readonly elements: HTMLFormControlsCollection & Record<string, any>}} NamedForm
+ * A form whose controls the pages read by name (`form.elements.name`, `form.elements['level-2']`).
+ */
+
 /** The page's element with this id (the page modules' fixed parts of the HTML). */
 export function byId(id) {
   return document.getElementById(id);

@@ -3,6 +3,7 @@
  * and of the local game's save, German and English: added to common/i18n.js's tables when such
  * a page loads.
  */
+// @ts-check
 
 import { addWords } from '../common/i18n.js';
 

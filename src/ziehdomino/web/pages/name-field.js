@@ -3,6 +3,7 @@
  * room page): filled with the name used last time, remembered, and checked by the server's rule
  * (common/names.js) as the person types and when the form is sent.
  */
+// @ts-check
 
 import { byId, h, setText } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';

@@ -4,6 +4,8 @@
  * Starts a new game handed over by the start page (sessionStorage), else resumes the saved
  * one, else shows the setup form. `?delay=MS` sets the computers' pause (tests, benchmarks).
  */
+// @ts-check
+/** @import { NamedForm } from '../common/dom.js' */
 
 import './local-strings.js';
 import { byId } from '../common/dom.js';
@@ -19,7 +21,7 @@ initPage(document);
 
 const message = byId('local-msg');
 const setup = byId('setup');
-const setupForm = byId('setup-form');
+const setupForm = /** @type {NamedForm} */ (byId('setup-form'));
 const setupError = byId('setup-error');
 const cancelSetup = byId('cancel-setup');
 const newGame = byId('new-game');
@@ -52,13 +54,15 @@ async function chooseMove(view, level) {
   }
 }
 
+/** @type {Storage} */
 let storage;
 try {
   storage = globalThis.localStorage;
   storage.getItem('ziehdomino.probe');
 } catch {
   const memory = new Map();
-  storage = { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => memory.set(k, String(v)), removeItem: (k) => memory.delete(k) };
+  // the three methods of Storage the game calls
+  storage = /** @type {Storage} */ (/** @type {unknown} */ ({ getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => memory.set(k, String(v)), removeItem: (k) => memory.delete(k) }));
 }
 
 const session = new LocalSession({

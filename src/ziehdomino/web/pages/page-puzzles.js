@@ -3,6 +3,7 @@
  * (`#<id>` in the address), played against Stark's longest resistance; progress and the daily
  * streak in localStorage. Works offline once the service worker keeps the page and the file.
  */
+// @ts-check
 
 import '../learn/puzzle-strings.js';
 import { byId, h } from '../common/dom.js';
@@ -23,7 +24,7 @@ const els = {
   line: byId('pz-line'), hand: byId('pz-hand'), handH: byId('pz-mine-h'), status: byId('pz-status'),
   back: byId('pz-back'), show: byId('pz-show'), next: byId('pz-next'), solution: byId('pz-solution'),
   steps: byId('pz-solution-steps'), first: byId('pz-solution-first'), not: byId('pz-solution-not'), log: byId('pz-log'), msg: byId('pz-msg'),
-  series: byId('pz-series'), streak: byId('pz-streak'), daily: byId('pz-daily'),
+  series: byId('pz-series'), streak: byId('pz-streak'), daily: /** @type {HTMLAnchorElement} */ (byId('pz-daily')),
 };
 const storage = (() => {
   try {

@@ -8,6 +8,7 @@
  *   a file ("Als Datei speichern").
  * - `/ansehen`: opens a round file ("Datei öffnen"), checked on opening (replay-file.js).
  */
+// @ts-check
 
 import { byId, h } from '../common/dom.js';
 import { errorText, initPage, onLangChange, t } from '../common/i18n.js';
@@ -22,11 +23,11 @@ import '../replay/replay-strings.js';
 initPage(document);
 
 const message = byId('replay-msg');
-const fileInput = byId('replay-file');
+const fileInput = /** @type {HTMLInputElement} */ (byId('replay-file'));
 const tableRoot = byId('table-root');
 const tools = byId('replay-tools');
 const exportBtn = byId('replay-export');
-const backLink = byId('replay-back');
+const backLink = /** @type {HTMLAnchorElement} */ (byId('replay-back'));
 const analysisRoot = byId('analysis-root');
 
 let storage;
@@ -57,7 +58,7 @@ function show(record, seats, { exportable = false, own = false } = {}) {
   showAnalysis(record, session, table, controls);
   tools.hidden = !exportable;
   document.title = t('replay.pageTitle', { n: record.round });
-  controls.element.querySelector('button:not([disabled])')?.focus();
+  /** @type {HTMLButtonElement|null} */ (controls.element.querySelector('button:not([disabled])'))?.focus();
 }
 
 /**

@@ -8,6 +8,8 @@
  * joining runs under a Web Lock and takes the seat another tab stored meanwhile instead of a
  * second one, and a seat stored or forgotten by another tab reconnects this one.
  */
+// @ts-check
+/** @import { NamedForm } from '../common/dom.js' */
 
 import { DEFAULT_LEVEL } from '../common/constants.js';
 import { byId, h, setText } from '../common/dom.js';
@@ -31,15 +33,15 @@ const roomId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const conn = byId('conn');
 const message = byId('room-msg');
 const join = byId('join');
-const joinForm = byId('join-form');
+const joinForm = /** @type {NamedForm} */ (byId('join-form'));
 const joinError = byId('join-error');
 const seatsBox = byId('seats');
 const seatList = byId('seat-list');
 const waiting = byId('waiting');
 const spectatorNote = byId('spectator');
 const invite = byId('invite');
-const aiHelp = document.querySelector('.ai-help');
-const inviteLink = byId('invite-link');
+const aiHelp = /** @type {HTMLElement} */ (document.querySelector('.ai-help'));
+const inviteLink = /** @type {HTMLInputElement} */ (byId('invite-link'));
 const copyButton = byId('copy');
 const copyMessage = byId('copy-msg');
 const shareButton = byId('share');

@@ -4,6 +4,8 @@
  * against computers (handed to /lokal through sessionStorage). Offers to resume a saved local
  * game only when /lokal would resume it (local-save.js), and asks before a new one replaces it.
  */
+// @ts-check
+/** @import { NamedForm } from '../common/dom.js' */
 
 import './local-strings.js';
 import './start-strings.js';
@@ -23,11 +25,11 @@ import { LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, quickBody, readCompute
 
 initPage(document);
 
-const openForm = byId('open-form');
+const openForm = /** @type {NamedForm} */ (byId('open-form'));
 const openError = byId('open-error');
-const localForm = byId('local-form');
+const localForm = /** @type {NamedForm} */ (byId('local-form'));
 const localError = byId('local-error');
-const quickForm = byId('quick-form');
+const quickForm = /** @type {NamedForm} */ (byId('quick-form'));
 const quickError = byId('quick-error');
 
 for (const form of [openForm, localForm, quickForm]) {
@@ -41,7 +43,7 @@ wireComputers(localForm);
 buildFieldsets(openForm, 'seat', MIN_PLAYERS, MAX_PLAYERS);
 const seatCount = openForm.elements.seats;
 function syncSeats() {
-  for (const fs of openForm.querySelectorAll('fieldset[data-seat]')) {
+  for (const fs of /** @type {NodeListOf<HTMLFieldSetElement>} */ (openForm.querySelectorAll('fieldset[data-seat]'))) {
     const n = Number(fs.dataset.seat);
     fs.hidden = n > Number(seatCount.value);
     const kind = openForm.elements[`kind-${n}`];

@@ -4,6 +4,8 @@
  * WatchSession, with pause, step, "Alle Hände zeigen" and a running tally of wins per seat.
  * Nothing is saved. `?tempo=schnell` preselects the pace.
  */
+// @ts-check
+/** @import { NamedForm } from '../common/dom.js' */
 
 import { byId } from '../common/dom.js';
 import { decide } from '../bots/index.js';
@@ -17,7 +19,7 @@ import { createWatchControls } from '../replay/watch-controls.js';
 initPage(document);
 
 const setup = byId('watch-setup');
-const form = byId('watch-form');
+const form = /** @type {NamedForm} */ (byId('watch-form'));
 const tableRoot = byId('table-root');
 const tools = byId('watch-tools');
 const again = byId('watch-new');
@@ -41,7 +43,7 @@ function chooseMove(view, level) {
 
 const count = form.elements.count;
 const syncCount = () => {
-  for (const fs of form.querySelectorAll('fieldset[data-computer]')) fs.hidden = Number(fs.dataset.computer) > Number(count.value);
+  for (const fs of /** @type {NodeListOf<HTMLFieldSetElement>} */ (form.querySelectorAll('fieldset[data-computer]'))) fs.hidden = Number(fs.dataset.computer) > Number(count.value);
 };
 count.addEventListener('change', syncCount);
 syncCount();

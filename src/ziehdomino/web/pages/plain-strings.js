@@ -1,6 +1,7 @@
 /**
  * @file The words of the pages without a game (the rules, the error pages), German and English: added to common/i18n.js's tables when the page loads.
  */
+// @ts-check
 
 import { addWords } from '../common/i18n.js';
 

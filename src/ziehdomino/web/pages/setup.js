@@ -4,6 +4,8 @@
  * question before a new local game replaces the saved one. Builds no game; the name field is
  * name-field.js.
  */
+// @ts-check
+/** @import { NamedForm } from '../common/dom.js' */
 
 import { h } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';
@@ -124,7 +126,7 @@ export function readComputers(form) {
 /**
  * The form's "Partie bis" as the API's and the save's `target`: 3, 5 or 10 wins, or null
  * ("ohne Ende", and a form without the select).
- * @param {HTMLFormElement} form
+ * @param {NamedForm} form
  * @returns {number|null}
  */
 export function readTarget(form) {
@@ -136,7 +138,7 @@ export function readTarget(form) {
  * The body of `POST /api/quick` from the quick-play form ("Schnell spielen"): the size, the
  * match's target (3, 5, 10, or null for "ohne Ende"; the server prefers a waiting table with
  * it) and the rooms this browser holds a seat in.
- * @param {HTMLFormElement} form  with `size` and `target` selects
+ * @param {NamedForm} form  with `size` and `target` selects
  * @param {string} name  the name, already read and checked
  * @param {string[]} held  room ids (my-rooms.js's myRoomIds)
  * @returns {{name: string, size: number, target: number|null, held: string[]}}

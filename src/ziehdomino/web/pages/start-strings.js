@@ -1,6 +1,7 @@
 /**
  * @file The start page's own words (its forms' intro, how to play, the site's sections), German and English: added to common/i18n.js's tables when the page loads.
  */
+// @ts-check
 
 import { addWords } from '../common/i18n.js';
 

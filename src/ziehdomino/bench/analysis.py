@@ -1,12 +1,6 @@
-"""``ziehdomino bench analysis``: how long "Runde analysieren" takes per round (docs/analysis.md),
-in Python and in headless Chromium (through Playwright, ``/usr/bin/chromium``).
-
-The rounds: ``rounds`` finished rounds at 2, 3 and 4 seats in turn, the analysed seat 0 playing
-Mittel or Leicht, the others Mittel or Heaviest (the analysis time depends on the analysed seat's
-decisions, not on who sat beside it). Python times :func:`ziehdomino.analysis.analyse_round` on
-each record; Chromium loads ``web/learn/analysis.js`` and times ``analyseRound`` on the same
-records, and its numbers must equal Python's. Goal: a whole round within 3 s in Chromium.
-Figures only; nothing is asserted.
+"""``ziehdomino bench analysis``: how long "Runde analysieren" takes per round (docs/analysis.md)
+in Python and in Chromium (:mod:`.browser`), on the same finished rounds at 2, 3 and 4 seats,
+whose numbers must agree.
 """
 
 from __future__ import annotations
@@ -78,7 +72,7 @@ def time_chromium(recs: list[RoundRecord]) -> tuple[dict[str, float], list[Any]]
 
 
 def run(rounds: int = 50, seed: int = 1) -> dict[str, Any]:
-    """Time the analysis of ``rounds`` rounds in Python and Chromium; print figures and a JSON line."""
+    """Time ``rounds`` rounds' analysis; print figures and a JSON line."""
     recs = records(rounds, seed)
     summary: dict[str, Any] = {"bench": "analysis", "rounds": rounds}
     py, want = time_python(recs)

@@ -1,31 +1,8 @@
-"""Many independent rounds played at once in lockstep, with numpy (the ``bench`` extra).
-
-It serves ``ziehdomino bench engine`` only (throughput over many random rounds), so it lives
-with the benchmarks and numpy is no dependency of the game: the computer players play out their
-samples with their own bitmask sim (``bots/playouts.py``), which the bots' tests hold equal to
-:class:`~ziehdomino.engine.round.Round`.
-
-Same rules as :class:`~ziehdomino.engine.round.Round` (docs/rules.md "A round"): a player who has a
-fitting tile plays one; otherwise draws one tile (the turn stays) while the boneyard holds any,
-else passes; playing the last tile wins at once (``"domino"``); ``players`` passes in a row block
-the round and the lowest pip sums win, ties shared (``"blocked"``). Only the policy differs from a
-person: every round takes its actions from ``"random"`` (uniform over
-:meth:`Round.legal_actions`) or ``"heaviest"`` (see :func:`play`).
-
-Representation, one row per round (``n`` rounds, ``p`` players, the same ``p`` for the batch):
-
-- a tile is its index 0..27 in :data:`~ziehdomino.engine.tiles.ALL_TILES`;
-- ``hands``: ``(n, p)`` uint32 bitmasks, bit ``t`` set when the seat holds tile ``t``;
-- ``boneyard``: ``(n, 28)`` int8 tile indices, drawn from column ``drawn`` up to ``boneyard_len``;
-- ``left``, ``right``: ``(n,)`` int8 open ends, :data:`~ziehdomino.engine.round.NO_END` (-1) on an
-  empty line;
-- ``turn``, ``passes``: ``(n,)`` int8.
-
-Each step every unfinished round takes exactly one action (a play, one draw or a pass), so a
-recorded sequence replays action by action through :meth:`Round.apply`.
-
-The randomness is a :class:`numpy.random.Generator` (not cryptographic): for bots and benchmarks,
-never for the deal of a real round.
+"""Many rounds played at once in lockstep with numpy, by the rules of
+:class:`~ziehdomino.engine.round.Round`, for ``ziehdomino bench engine`` only (numpy is no
+dependency of the game). One row per round; a tile is its index in ``ALL_TILES``, a hand a
+uint32 bitmask. Each step every unfinished round takes one action, so a recorded round replays
+through :meth:`Round.apply`. The generator is numpy's, never for a real deal.
 
 >>> batch = deal_batch(1000, players=2, rng=7)
 >>> out = play(batch, "random", rng=7)
@@ -48,34 +25,29 @@ from ..engine.tiles import ALL_TILES, HIGHEST
 Policy: TypeAlias = Literal["random", "heaviest"]
 RngLike: TypeAlias = np.random.Generator | int | None
 
-TILE_COUNT: Final = len(ALL_TILES)  # 28
+TILE_COUNT: Final = len(ALL_TILES)
 
-#: Per tile index: its low half, high half and pips.
 LOW: Final = np.array([a for a, _ in ALL_TILES], dtype=np.int8)
 HIGH: Final = np.array([b for _, b in ALL_TILES], dtype=np.int8)
 PIPS: Final = (LOW + HIGH).astype(np.int8)
-#: ``BIT[t]`` is the one-tile bitmask of tile ``t``.
 BIT: Final = (np.uint32(1) << np.arange(TILE_COUNT, dtype=np.uint32)).astype(np.uint32)
 FULL: Final = np.uint32((1 << TILE_COUNT) - 1)
 
-#: ``NUMBER[k]`` is the bitmask of the tiles with a half ``k`` (0-6).
+#: ``NUMBER[k]``: the tiles with a half ``k``.
 NUMBER: Final = np.array([sum(1 << t for t, (a, b) in enumerate(ALL_TILES) if k in (a, b))
                           for k in range(HIGHEST + 1)], dtype=np.uint32)
-# Indexed by an end, -1 (NO_END) included: numpy reads index -1 as the last entry. On an empty
-# line every tile is an opening play, counted once: all of them "on the left", none on the right.
+# Indexed by an end; NO_END (-1) reads the last entry: every tile opens, counted "on the left".
 _FITS_LEFT: Final = np.append(NUMBER, FULL).astype(np.uint32)
 _FITS_RIGHT: Final = np.append(NUMBER, np.uint32(0)).astype(np.uint32)
-#: ``PIP_CLASS[s]`` is the bitmask of the tiles worth ``s`` pips (0-12).
+#: ``PIP_CLASS[s]``: the tiles worth ``s`` pips.
 PIP_CLASS: Final = np.array([sum(1 << t for t, (a, b) in enumerate(ALL_TILES) if a + b == s)
                              for s in range(2 * HIGHEST + 1)], dtype=np.uint32)
 
-#: Result kinds in :attr:`BatchResult.kinds`.
 DOMINO: Final = 0
 BLOCKED: Final = 1
 KIND_NAMES: Final = ("domino", "blocked")
 
-#: Action codes in :attr:`BatchResult.actions`: a play of tile ``t`` is ``t`` (left end),
-#: ``PLAY_RIGHT + t`` (right end) or ``PLAY_OPENING + t`` (empty line, no end).
+#: Action codes: a play of tile ``t`` is ``t`` (left), ``PLAY_RIGHT + t`` or ``PLAY_OPENING + t``.
 PLAY_RIGHT: Final = 28
 PLAY_OPENING: Final = 56
 DRAW_CODE: Final = 84
@@ -85,17 +57,13 @@ NO_ACTION: Final = -1  # padding after a round's end
 
 @dataclass(slots=True)
 class Batch:
-    """The positions of ``n`` rounds of ``players`` seats, as arrays (see the module docstring).
-
-    Build one with :func:`deal_batch` or :func:`batch_from_rounds`; :func:`play` changes it in
-    place, so play a :meth:`copy` to keep the start.
-    """
+    """The positions of ``n`` rounds of ``players`` seats; :func:`play` changes it in place."""
 
     players: int
     hands: np.ndarray         # (n, players) uint32
     boneyard: np.ndarray      # (n, 28) int8
     boneyard_len: np.ndarray  # (n,) int8
-    drawn: np.ndarray         # (n,) int8, next column of ``boneyard`` to draw
+    drawn: np.ndarray         # (n,) int8, the next column of ``boneyard`` to draw
     left: np.ndarray          # (n,) int8
     right: np.ndarray         # (n,) int8
     turn: np.ndarray          # (n,) int8
@@ -105,19 +73,13 @@ class Batch:
         return len(self.turn)
 
     def copy(self) -> Batch:
-        """An independent copy of every array."""
         return Batch(self.players, *(a.copy() for a in (self.hands, self.boneyard, self.boneyard_len,
                                                         self.drawn, self.left, self.right, self.turn,
                                                         self.passes)))
 
     def round(self, i: int) -> Round:
-        """Round ``i`` as a scalar :class:`Round`, e.g. to replay a batch round action by action.
-
-        The hands list tiles in index order, the boneyard in draw order. The batch keeps no
-        line, only its ends: a round on an empty line (every fresh deal) comes back exact;
-        otherwise ``line`` is a stand-in, the one tile ``(left, right)``, so that the ends,
-        the legal actions and the result are right but the tiles in the line are not.
-        """
+        """Round ``i`` as a :class:`Round`. The batch keeps only the line's ends: a line that is
+        not empty comes back as the one tile ``(left, right)``."""
         hands = [[ALL_TILES[t] for t in range(TILE_COUNT) if int(self.hands[i, s]) >> t & 1]
                  for s in range(self.players)]
         boneyard = [ALL_TILES[t] for t in self.boneyard[i, self.drawn[i]:self.boneyard_len[i]]]
@@ -132,21 +94,8 @@ def _rng(rng: RngLike) -> np.random.Generator:
 
 
 def deal_batch(n: int, players: int = 2, starter: Seat | None = None, rng: RngLike = None) -> Batch:
-    """Shuffle and deal ``n`` fresh rounds, each shuffle uniform and independent.
-
-    Each row orders the 28 tiles by independent uniform keys (argsort); seat ``s`` gets the
-    ``s``-th run of :func:`~ziehdomino.engine.deal.hand_size` tiles, the rest is the boneyard
-    in that order.
-
-    Args:
-        n: rounds, >= 0.
-        players: 2-4.
-        starter: the seat that opens every round; None draws it uniformly per round.
-        rng: a numpy Generator or a seed.
-
-    Raises:
-        ValueError: bad ``n``, ``players`` or ``starter``.
-    """
+    """Deal ``n`` fresh rounds, each shuffled uniformly; ``starter`` None draws it per round.
+    Raises ``ValueError`` on bad arguments."""
     size = hand_size(players)
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a count of rounds >= 0, not {n!r}")
@@ -165,13 +114,7 @@ def deal_batch(n: int, players: int = 2, starter: Seat | None = None, rng: RngLi
 
 
 def batch_from_rounds(rounds: list[Round]) -> Batch:
-    """The positions of scalar rounds (e.g. deals sampled by a bot) as one batch.
-
-    Reads hands, boneyard order, ends, turn and passes; the rounds are not changed.
-
-    Raises:
-        ValueError: no rounds, rounds with different player counts, or a round that is over.
-    """
+    """Unfinished rounds of one table size as a batch; ``ValueError`` otherwise."""
     if not rounds:
         raise ValueError("batch_from_rounds needs at least one round")
     players = rounds[0].players
@@ -199,18 +142,9 @@ def batch_from_rounds(rounds: list[Round]) -> Batch:
 
 @dataclass(frozen=True, slots=True)
 class BatchResult:
-    """How each of ``n`` rounds ended.
-
-    Attributes:
-        kinds: ``(n,)`` int8, :data:`DOMINO` or :data:`BLOCKED` (names in :data:`KIND_NAMES`).
-        winners: ``(n, players)`` bool: the seat that went out, or every lowest seat of a
-            blocked round (several: a shared round).
-        pips: ``(n, players)`` int16, every seat's pip sum in hand at the end (for a domino
-            too, where :class:`~ziehdomino.engine.round.Result` leaves them out).
-        action_counts: ``(n,)`` int16, actions taken (plays, draws and passes).
-        actions, seats: ``(n, steps)`` int8 when recorded, else None: the action codes (see
-            :func:`decode_action`) and the seat taking each, :data:`NO_ACTION` after the end.
-    """
+    """How each of ``n`` rounds ended: ``kinds`` (n,) :data:`DOMINO` or :data:`BLOCKED`;
+    ``winners`` (n, players) bool; ``pips`` (n, players), for a domino too; ``action_counts``
+    (n,); ``actions``, ``seats`` (n, steps) when recorded, padded with :data:`NO_ACTION`."""
 
     kinds: np.ndarray
     winners: np.ndarray
@@ -220,11 +154,7 @@ class BatchResult:
     seats: np.ndarray | None = None
 
     def actions_of(self, i: int) -> list[tuple[Seat, Action]]:
-        """Round ``i``'s recorded actions as ``(seat, action)`` pairs for :meth:`Round.apply`.
-
-        Raises:
-            ValueError: the play was not recorded (``record=False``).
-        """
+        """Round ``i``'s ``(seat, action)`` pairs; ``ValueError`` unless recorded."""
         if self.actions is None or self.seats is None:
             raise ValueError("actions were not recorded: play(..., record=True)")
         count = int(self.action_counts[i])
@@ -232,11 +162,7 @@ class BatchResult:
 
 
 def decode_action(code: int) -> Action:
-    """The :class:`Action` an action code stands for.
-
-    Raises:
-        ValueError: ``code`` is not 0-85.
-    """
+    """The :class:`Action` of a code; ``ValueError`` for no code."""
     if 0 <= code < PLAY_RIGHT:
         return Play(ALL_TILES[code], "left")
     if PLAY_RIGHT <= code < PLAY_OPENING:
@@ -252,19 +178,15 @@ def decode_action(code: int) -> Action:
 
 _SHIFTS: Final = np.arange(TILE_COUNT, dtype=np.uint32)
 _BYTE_POP: Final = np.array([bin(b).count("1") for b in range(256)], dtype=np.int8)
-#: ``_BYTE_SELECT[b, k]``: the position (0-7) of the ``k``-th set bit of the byte ``b``, else 0.
+#: ``_BYTE_SELECT[b, k]``: the position of the ``k``-th set bit of the byte ``b``, else 0.
 _BYTE_SELECT: Final = np.array([([i for i in range(8) if b >> i & 1] + [0] * 8)[:8] for b in range(256)],
                                dtype=np.int8)
 
 
 def _nth_tile(masks: np.ndarray, nth: np.ndarray) -> np.ndarray:
-    """Per row, the index of the ``nth`` (0-based) set bit of the uint32 ``masks``.
-
-    Rows whose mask has no such bit get some index 0-31; callers ignore them. Works a byte at
-    a time through lookup tables: find the byte holding the bit, then the bit in the byte.
-    """
-    below = np.zeros(len(masks), dtype=np.int8)  # set bits in the bytes before the chosen one
-    counted = np.zeros(len(masks), dtype=np.int8)  # set bits in bytes 0..i-1
+    """Per row, the index of the ``nth`` set bit of ``masks`` (any index where there is none)."""
+    below = np.zeros(len(masks), dtype=np.int8)  # set bits before the chosen byte
+    counted = np.zeros(len(masks), dtype=np.int8)
     byte = np.zeros(len(masks), dtype=np.int8)
     for i in (1, 2, 3):
         counted += _BYTE_POP[(masks >> np.uint32(8 * (i - 1))) & np.uint32(255)]
@@ -276,15 +198,13 @@ def _nth_tile(masks: np.ndarray, nth: np.ndarray) -> np.ndarray:
     return found
 
 
-#: ``_BYTE_TOP_PIPS[i, b]``: the highest pips of a tile in bit set ``b`` of byte ``i`` of a hand
-#: mask, -1 for none.
+#: ``_BYTE_TOP_PIPS[i, b]``: the highest pips in byte ``i`` of a hand being ``b``, -1 for none.
 _BYTE_TOP_PIPS: Final = np.array([[max([int(PIPS[8 * i + j]) for j in range(8) if b >> j & 1
                                         and 8 * i + j < TILE_COUNT], default=-1) for b in range(256)]
                                   for i in range(4)], dtype=np.int8)
 
 
 def _heaviest_only(masks: np.ndarray) -> np.ndarray:
-    """Per row, the bitmask of the highest-pip tiles in ``masks`` (0 for an empty mask)."""
     top = np.full(len(masks), -1, dtype=np.int8)
     for i in range(4):
         top = np.maximum(top, _BYTE_TOP_PIPS[i, (masks >> np.uint32(8 * i)) & np.uint32(255)])
@@ -292,29 +212,10 @@ def _heaviest_only(masks: np.ndarray) -> np.ndarray:
 
 
 def play(batch: Batch, policy: Policy = "random", rng: RngLike = None, *, record: bool = False) -> BatchResult:
-    """Play every round of ``batch`` to its end; ``batch`` is changed in place.
-
-    Policies pick among a seat's legal plays (draw and pass are forced when nothing fits):
-
-    - ``"random"``: uniform over :meth:`Round.legal_actions`, so a tile that fits both ends of
-      a line showing two different numbers counts twice (once per end), as does a tile fitting
-      a line showing the same number at both ends; on an empty line each tile counts once.
-    - ``"heaviest"``: the same uniform choice restricted to the tiles of the highest pip value
-      that fit (ties between tiles and between ends broken uniformly at random).
-
-    Args:
-        batch: positions whose rounds are all unfinished (see :func:`batch_from_rounds`).
-        policy: ``"random"`` or ``"heaviest"``.
-        rng: a numpy Generator or a seed.
-        record: keep every action and seat (for verification; costs memory and time).
-
-    Returns:
-        One :class:`BatchResult` row per batch row; ``batch`` then holds the final positions.
-
-    Raises:
-        ValueError: an unknown policy, or a round already over (a seat with an empty hand, or
-            ``players`` passes in a row), e.g. a batch played before.
-    """
+    """Play every round of ``batch`` to its end, in place; one result row per round.
+    ``"random"``: uniform over :meth:`Round.legal_actions`; ``"heaviest"``: the same among the
+    heaviest fitting tiles. ``record`` keeps every action. ``ValueError`` for an unknown policy
+    or a round already over."""
     if policy not in ("random", "heaviest"):
         raise ValueError(f"unknown policy {policy!r} (random or heaviest)")
     over = (batch.hands == 0).any(axis=1) | (batch.passes >= batch.players)
@@ -326,7 +227,7 @@ def play(batch: Batch, policy: Policy = "random", rng: RngLike = None, *, record
     counts = np.zeros(n, dtype=np.int16)
     steps: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
 
-    live = np.arange(n)  # the batch rows still playing; the working arrays below hold only those
+    live = np.arange(n)  # the rows still playing; the working arrays hold only those
     fields = ("hands", "boneyard", "boneyard_len", "drawn", "left", "right", "turn", "passes")
     hands, boneyard, boneyard_len, drawn, left, right, turn, passes = (getattr(batch, f).copy() for f in fields)
     while len(live):
@@ -369,7 +270,7 @@ def play(batch: Batch, policy: Policy = "random", rng: RngLike = None, *, record
         over = domino | (passing & (passes >= players))
         winners[live[domino], turn[domino]] = True
         turn = np.where(draws | over, turn, (turn + 1) % players).astype(np.int8)
-        if over.any():  # write the finished rows back to ``batch`` and drop them
+        if over.any():  # finished rows back to ``batch``
             done, keep = live[over], ~over
             working = (hands, boneyard, boneyard_len, drawn, left, right, turn, passes)
             for f, a in zip(fields, working):
@@ -381,7 +282,6 @@ def play(batch: Batch, policy: Policy = "random", rng: RngLike = None, *, record
 
 def _result(batch: Batch, winners: np.ndarray, counts: np.ndarray,
             steps: list[tuple[np.ndarray, np.ndarray, np.ndarray]] | None) -> BatchResult:
-    """Assemble :class:`BatchResult` from the finished ``batch`` and the domino ``winners``."""
     pips = _pip_sums(batch.hands)
     blocked = ~winners.any(axis=1)
     winners[blocked] = pips[blocked] == pips[blocked].min(axis=1, keepdims=True)
@@ -397,6 +297,5 @@ def _result(batch: Batch, winners: np.ndarray, counts: np.ndarray,
 
 
 def _pip_sums(hands: np.ndarray) -> np.ndarray:
-    """``(n, players)`` int16 pip sums of ``(n, players)`` uint32 hand bitmasks."""
     bits = (hands[..., None] >> _SHIFTS) & np.uint32(1)
     return (bits.astype(np.int16) @ PIPS.astype(np.int16)).astype(np.int16)

@@ -1,17 +1,10 @@
 """``ziehdomino bench bots``: how long "stark" takes per decision, in Python, node and Chromium.
 
-The same set of views is timed everywhere: every decision with a real choice (two or more
-legal actions) that a "stark" seat met in rounds against mittel and heaviest seats, for 2, 3
-and 4 players. Python calls :func:`ziehdomino.bots.decide`; node and Chromium (headless, through
-Playwright, ``/usr/bin/chromium``) load ``web/bots/index.js`` and call ``decide`` on the same views
-with the same seeds, and the choices must agree with Python's. The baseline, timed in the same
-run on the same views, is "stark-v1" (stark before it read the plays). Chromium also times the
-tip (``tipFor`` of ``web/learn/tips.js``, which runs the stark search) on every view. Goals: Python
-median at most 50 ms and worst at most 200 ms per decision, Chromium median at most 10 ms, a
-tip within 50 ms on the slowest view. Node and Chromium time every view three times: the first
-run (as a player meets it) and the fastest of the three (the view's own cost; on a machine
-shared with other processes the first run also holds the moments another process had the
-core). Figures only; nothing is asserted.
+The views: every decision with a real choice that a stark seat met against mittel and
+heaviest, at 2, 3 and 4 seats. Node and Chromium (:mod:`.browser`) call ``web/bots/index.js``
+on the same views and seeds and must choose as Python does; "stark-v1" is timed beside, and
+Chromium times the tip too. Node and Chromium time each view three times: the first run (as a
+player meets it) and the fastest (its own cost on a shared machine).
 """
 
 from __future__ import annotations
@@ -81,8 +74,7 @@ def stark_views(rounds_per_table: int, seed: int) -> list[dict[str, Any]]:
 
 
 def _figures(ms: list[float], best: list[float] | None = None) -> dict[str, float]:
-    """Median, p90, worst and mean of ``ms``; with ``best`` (each view's fastest of three runs)
-    also its median, p90 and worst under ``best_*``."""
+    """Median, p90, worst and mean of ``ms``, and of ``best`` under ``best_*``."""
     ms = sorted(ms)
     out = {"median_ms": round(statistics.median(ms), 2), "p90_ms": round(ms[int(len(ms) * 0.9)], 2),
            "max_ms": round(ms[-1], 2), "mean_ms": round(statistics.fmean(ms), 2)}
@@ -95,7 +87,7 @@ def _figures(ms: list[float], best: list[float] | None = None) -> dict[str, floa
 
 def time_python(jobs: list[dict[str, Any]],
                 level: str = "stark") -> tuple[dict[str, float], dict[str, float], list[ActionJSON]]:
-    """Wall-clock and CPU-time figures (the CPU time leaves out other processes on a busy machine)."""
+    """Wall-clock and CPU-time figures."""
     times, cpu, actions = [], [], []
     for j in jobs:
         t, c = time.perf_counter(), time.process_time()
@@ -157,8 +149,7 @@ def _line(name: str, f: dict[str, float], extra: str = "") -> None:
 
 
 def run(rounds_per_table: int = 12, seed: int = 1) -> dict[str, Any]:
-    """Time "stark" (and the baseline "stark-v1", and the tip) on the same views in Python, node
-    and Chromium; print figures and a JSON line."""
+    """Time the decisions everywhere; print figures and a JSON line."""
     jobs = stark_views(rounds_per_table, seed)
     print(f"stark: {len(jobs)} decisions with a choice, from {rounds_per_table} rounds each at 2, 3 and 4 seats "
           f"(goals: Python median <= 50 ms, worst <= 200 ms; Chromium median <= 10 ms; tip <= 50 ms)")

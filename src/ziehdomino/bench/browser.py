@@ -1,9 +1,5 @@
-"""One page of Debian's headless Chromium over the app's static modules, for the benchmarks that
-time the browser's code (``bench bots``, ``bench analysis``).
-
-The modules are served from ``web/`` by a throwaway HTTP server on loopback (a module cannot be
-imported from ``file:``); the page opens one module's URL, so that ``page.evaluate`` can import
-it and its neighbours.
+"""One page of Debian's headless Chromium over ``web/``, served on loopback (modules cannot be
+imported from ``file:``), for ``bench bots`` and ``bench analysis``.
 """
 
 from __future__ import annotations

@@ -1,36 +1,13 @@
 """``ziehdomino bench server --cluster N``: the server benchmark's rooms through HAProxy onto N processes.
 
-Six phases in one run, each with the same players, client and window as ``bench server``
-(:mod:`.server`: one lean raw-frame client process, ``_measure``):
-
-1. ``floor, one process`` and 2. ``floor, N processes + HAProxy``: the transport's floor
-   (:mod:`.floor`) alone, then split over N processes behind the cluster's own proxy
-   configuration. It has no rules, storage or cluster code, so the second over the first is
-   what splitting the same load over N processes costs on this machine by itself: each
-   process wakes for fewer events at a time, and N interpreters share the cores and caches;
-3. ``one process, SQLite``: ``ziehdomino serve`` as a single process runs it, the baseline;
-4. ``one process, PostgreSQL``: the same process on a throwaway PostgreSQL, no proxy;
-5. ``one process, PostgreSQL, R/N rooms``: the same, holding as many rooms as one process of
-   the cluster will (the rooms divided by N, rounded up), so at the same rate of actions;
-6. ``N processes + HAProxy``: :class:`ziehdomino.cluster.run.Cluster` on the same PostgreSQL,
-   the clients connecting through the proxy.
-
-Every process is started the same way (the ``serve`` command with :data:`SERVE_FLAGS`, timing
-its accepted actions). Per phase: actions/s, the latency until all four seats saw an action
-(p50/p99), the CPU of all server processes together per action, and per process its CPU in
-the window over the actions it accepted in the window (its own ``/api/debug/metrics``).
-
-The goal is a cluster process's CPU per action within 15% of the single process's. A
-process's CPU per action depends on how many actions it serves per second (at a lower rate
-each wake-up of its event loop serves fewer of them: the floor's two phases show the size of
-that on this machine), so the like-for-like figure is the worst cluster process against phase
-5: one process on the same database at the same rate; what is left is what the cluster adds
-(leases, fencing, the proxy's connections). Printed beside: the worst against phase 4 (what
-the cluster and the lower rate per process add together) and against phase 3 (the same, and
-PostgreSQL instead of SQLite), and the cluster's own share: the cluster's processes together
-over the one process on PostgreSQL, divided by the floor's split ratio. HAProxy's and
-PostgreSQL's own CPU are printed beside, not counted. Figures only; nothing is asserted. Only
-127.0.0.1 is contacted. The last line is JSON.
+Six phases, each as ``bench server`` measures (:mod:`.server`): the floor as one process and as
+N behind the cluster's proxy (what splitting costs by itself); ``serve`` as one process on
+SQLite, on PostgreSQL, and on PostgreSQL with the rooms one cluster process holds (the
+like-for-like baseline, at the same rate of actions); then :class:`ziehdomino.cluster.run.Cluster`
+through the proxy. Per phase: actions/s, p50/p99, all server processes' CPU per action, and
+each process's own from ``/api/debug/metrics``; HAProxy's and PostgreSQL's CPU beside, not
+counted. A process's CPU per action falls as its rate rises, hence the baseline at the same
+rate. The last line is JSON.
 """
 
 from __future__ import annotations
@@ -48,7 +25,6 @@ from . import server as one
 from ..cluster.haproxy import Backend
 
 HOST = one.HOST
-#: How every measured process runs: the bench server's settings, through the command line.
 SERVE_FLAGS = ["--computer-delay", "0", "--http-rate", "1000000", "--ws-rate", "1000",
                "--ws-connect-rate", "1000000", "--max-sockets-per-address", "1000000", "--max-connections-per-address", "1000000",
                "--max-rooms-per-address", str(one.MAX_ROOMS), "--miss-rate", "1000000",
@@ -70,8 +46,8 @@ def _serve(port: int, data: Path, database: str | None) -> subprocess.Popen[byte
 
 def _phase(label: str, procs: dict[str, tuple[subprocess.Popen[bytes], int]], entry_port: int, *,
            rooms: int, others: dict[str, int], **kw: Any) -> dict[str, Any]:
-    """Measure one phase: ``procs`` {name: (process, its port)}, clients at ``entry_port``;
-    ``others`` {name: pid}: processes whose CPU is shown beside (HAProxy, PostgreSQL)."""
+    """Measure one phase: ``procs`` {name: (process, port)}, clients at ``entry_port``;
+    ``others`` {name: pid} shown beside."""
     t0 = time.perf_counter()
     plan = one._ours_rooms(f"http://{HOST}:{entry_port}", rooms, True)
     print(f"[{label}] created {rooms} rooms in {time.perf_counter() - t0:.1f} s", flush=True)
@@ -97,8 +73,7 @@ def _phase(label: str, procs: dict[str, tuple[subprocess.Popen[bytes], int]], en
 
 
 def _tree_cpu(pid: int) -> float:
-    """CPU seconds of ``pid`` and its children that were waited for (PostgreSQL's backends are
-    children of the postmaster; those still running are added one by one)."""
+    """CPU seconds of ``pid`` and its children (PostgreSQL's backends), live or waited for."""
     total = one._proc_figures(pid)[1]
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -111,11 +86,7 @@ def _tree_cpu(pid: int) -> float:
 
 
 def _floor_split(processes: int, rooms: int, **kw: Any) -> dict[str, Any]:
-    """Phases 1 and 2: the floor as one process, then as ``processes`` behind HAProxy.
-
-    Returns ``floor_single_cpu_us``, ``floor_split_cpu_us`` (all processes' CPU per action)
-    and their ratio ``floor_split_x``.
-    """
+    """Phases 1 and 2: the floor as one process, then as ``processes`` behind HAProxy."""
     from ..cluster.run import start_haproxy
 
     plan = one._floor_rooms(rooms)
@@ -146,12 +117,8 @@ def _floor_split(processes: int, rooms: int, **kw: Any) -> dict[str, Any]:
 
 def run(*, processes: int, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, seed: int = 1,
         warmup: float = 10.0) -> dict[str, Any]:
-    """Run the six phases; print figures and a last-line JSON summary, and return it.
-
-    Args:
-        processes: server processes behind the proxy (1-16).
-        rooms, seconds, think_ms, seed, warmup: as :func:`.server.run`, per phase.
-    """
+    """Run the six phases (``processes`` 1-16; the rest as :func:`.server.run`); print figures
+    and the JSON summary, and return it."""
     from ..cluster.postgres import Postgres
     from ..cluster.run import Cluster
 
@@ -168,7 +135,7 @@ def run(*, processes: int, rooms: int = 500, seconds: float = 30.0, think_ms: fl
     pg = Postgres().start()
     try:
         pg_pid = pg.pid
-        share = -(-rooms // processes)  # the rooms one process of the cluster holds, rounded up
+        share = -(-rooms // processes)  # rounded up
         singles = (("one process, SQLite", None, rooms), ("one process, PostgreSQL", pg.new_database(), rooms),
                    (f"one process, PostgreSQL, {share} rooms", pg.new_database(), share))
         for label, database, held in singles:

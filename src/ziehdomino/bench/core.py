@@ -1,16 +1,9 @@
 """``ziehdomino bench core``: the room core's CPU per action, in-process, with no socket or disk.
 
-The rooms of one process (:class:`~ziehdomino.server.core.rooms.Rooms`) on a storage that stores
-nothing, ``rooms`` four-seat rooms with every seat connected (outboxes that are emptied, never
-written), played one action per room in turn: what a change, its publication and its listeners
-cost on the event loop's thread, without the transport, the storage's commit or the network
-bench's noise. Measured twice from this checkout: with every connection asking for delta frames
-(as the browser's do) and with full states only. With ``against``, the same is measured for another checkout of this repository
-(its ``src/`` first on the path, in a process of its own) in the same run, alternating, ``runs``
-times each; the minimum and the median of each are printed (figures only, nothing is asserted).
-
-The garbage collector runs as in a serving process (``server.app.GC_THRESHOLDS``, the heap
-frozen once the rooms are made).
+``rooms`` four-seat rooms (:class:`~ziehdomino.server.core.rooms.Rooms`) on a storage that keeps
+nothing, every seat connected, one action per room in turn, with delta frames and with full
+states; with ``against``, another checkout alternately in the same run. The garbage collector
+runs as in a serving process.
 """
 
 from __future__ import annotations
@@ -27,12 +20,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-#: Seats per room.
 SEATS = 4
 
 
 class _NullStorage:
-    """A storage contract that keeps nothing (the core's own cost only)."""
+    """A storage that keeps nothing."""
 
     where = "nowhere"
 
@@ -54,11 +46,10 @@ class _NullStorage:
 
 
 async def _measure(rooms_n: int, actions: int, seed: int, deltas: bool) -> float:
-    """CPU microseconds (this thread) per action over ``actions`` actions in ``rooms_n`` rooms
-    (``deltas``: every connection asks for delta frames, as the browser's do)."""
+    """This thread's CPU microseconds per action over ``actions`` actions in ``rooms_n`` rooms."""
     from ziehdomino.engine import action_to_json
     from ziehdomino.server.http.app import GC_THRESHOLDS
-    from ziehdomino.server.sockets.connection import Connection
+    from ziehdomino.server.core.connection import Connection
     from ziehdomino.server.protocol.models import CreateRoom
     from ziehdomino.server.core.rooms import Rooms
     from ziehdomino.server.process.settings import Settings
@@ -108,14 +99,7 @@ def _one(src: Path | None, rooms_n: int, actions: int, seed: int, deltas: bool) 
 
 def run(*, rooms: int = 200, actions: int = 20000, runs: int = 5, seed: int = 1,
         against: Path | None = None) -> dict[str, Any]:
-    """Measure ``runs`` times (alternating with ``against`` if given); print and return the figures.
-
-    Args:
-        rooms: four-seat rooms played (1-2000).
-        actions: actions per measurement (at least 1000).
-        runs: measurements of each (1-20).
-        against: another checkout of this repository, measured alternately in the same run.
-    """
+    """Measure ``runs`` times (1-20), alternating with ``against``; print and return the figures."""
     rooms = max(1, min(2000, rooms))
     actions = max(1000, actions)
     runs = max(1, min(20, runs))

@@ -1,17 +1,7 @@
-"""``ziehdomino bench engine``: whole random rounds per second through the rules engines.
-
-Every figure counts whole 2-player rounds, deal included, each action drawn uniformly from the
-legal actions (a tile fitting both ends counts once per end), played until the round ends:
-
-- batch (``rounds_per_s``): :mod:`ziehdomino.bench.batch` dealing and playing ``batch_size``
-  independent rounds at once in lockstep, as a computer player's playouts do;
-- scalar (``scalar_rounds_per_s``): one :class:`~ziehdomino.engine.round.Round` at a time,
-  taking actions from ``legal_actions`` and applying them with ``apply_unchecked`` (playouts
-  need no re-check of an action the engine itself listed).
-
-When the optional ``dominoes`` package (PyPI, the ``bench`` extra) is installed, its
-``Game.new()`` played with random valid moves is timed in the same run, for a baseline: the goal
-is ``ratio_vs_dominoes >= 10``. Figures only; nothing is asserted.
+"""``ziehdomino bench engine``: whole random 2-player rounds per second, deal included, each
+action uniform over the legal ones: the numpy batch engine (:mod:`.batch`, ``batch_size`` rounds
+in lockstep) and the scalar :class:`~ziehdomino.engine.round.Round` (``apply_unchecked``); with
+the optional ``dominoes`` package (the ``bench`` extra) its ``Game.new()`` as a baseline.
 """
 
 from __future__ import annotations
@@ -31,7 +21,7 @@ SLICES = 6
 
 
 def play_random_round(rng: random.Random) -> int:
-    """Deal and play one 2-player round with random legal actions; return its action count."""
+    """One random 2-player round; its action count."""
     rnd = deal_round(2, rng.randrange(2), rng, keep_log=False)
     actions = 0
     while rnd.result is None:
@@ -42,11 +32,7 @@ def play_random_round(rng: random.Random) -> int:
 
 
 def play_random_batch(rng: np.random.Generator, size: int = BATCH_SIZE) -> tuple[int, int]:
-    """Deal and play ``size`` 2-player rounds at once with random legal actions.
-
-    Returns:
-        ``(rounds, actions)`` played.
-    """
+    """``size`` random 2-player rounds at once; ``(rounds, actions)``."""
     out = play(deal_batch(size, 2, rng=rng), "random", rng)
     return size, int(out.action_counts.sum())
 
@@ -65,12 +51,8 @@ def _dominoes_round(rng: random.Random) -> int:
 
 def _rates(engines: dict[str, Callable[[], tuple[int, int]]], seconds: float,
            slices: int = SLICES) -> dict[str, tuple[float, float]]:
-    """Time each engine for ``seconds`` in all, in ``slices`` turns taken in rotation.
-
-    Each ``engines`` entry plays some rounds per call and returns ``(rounds, actions)``.
-    Rotating spreads any change in machine load over every engine alike, so the ratios hold
-    even when the absolute figures wander. Returns rounds/s and actions/s per engine.
-    """
+    """Rounds/s and actions/s per engine (each returning ``(rounds, actions)``), timed in
+    rotation so that a change in machine load moves all alike."""
     totals = {name: [0, 0, 0.0] for name in engines}  # rounds, actions, seconds
     for _ in range(slices):
         for name, play_some in engines.items():
@@ -94,10 +76,7 @@ def _one_at_a_time(play_round: Callable[[random.Random], int], seed: int) -> Cal
 
 
 def run(seconds: float = 3.0, seed: int = 1, *, batch_size: int = BATCH_SIZE) -> dict[str, Any]:
-    """Run the benchmark, print a human line per figure, and return the summary (printed last as JSON).
-
-    Each engine is timed for ``seconds`` in all, in turns (see :func:`_rates`), in this process.
-    """
+    """Time each engine for ``seconds``; print the figures and the JSON summary, and return it."""
     gen = np.random.default_rng(seed)
     play_random_batch(gen, 100)  # warm up numpy before timing
     engines = {"batch": lambda: play_random_batch(gen, batch_size),

@@ -1,22 +1,14 @@
 """The floor for ``bench server``: a broadcast server that does nothing but move frames.
 
-A plain ASGI app on the very stack ``ziehdomino serve`` runs on (uvicorn with the same
-options, :data:`ziehdomino.server.http.app.UVICORN_OPTIONS`, and the same garbage collector
-thresholds): a WebSocket of ``/ws/{room}`` joins
-that room with its first frame (the hello) and is sent the room's state; every later frame
-from any seat raises the room's version and sends every connection of the room one state
-frame of about :data:`FRAME_BYTES` bytes. No validation, no rules, no storage: what the
-transport costs per action is the least any game server on this stack can cost, and
-``bench server`` divides our server's CPU per action by it.
+A plain ASGI app on the stack ``ziehdomino serve`` runs on (:data:`ziehdomino.server.http.app.UVICORN_OPTIONS`,
+the same garbage collector thresholds): a socket of ``/ws/{room}`` joins that room with its
+hello; every later frame raises the room's version and sends each of the room's sockets a state
+of :data:`FRAME_BYTES`, with the fields the benchmark's players read. No validation, rules or
+storage: the least any game server on this stack can cost.
 
-The state frame has the fields the benchmark's players read (``version``, ``turn``,
-``legal``, ``result``), so the same client drives both servers.
-
-The **durable floor** (``--append DIR``) also appends every action to SQLite in ``DIR``
-through our own :class:`~ziehdomino.server.storage.sqlite.SqliteStorage` (its writer thread, one row per
-action, the commit awaited before the broadcast, one room's actions one at a time): the least
-any server on this stack costs that keeps the two storage rules of ``ziehdomino serve``, a
-change is committed before it is announced, and commits never run on the event loop.
+The **durable floor** (``--append DIR``) also commits every action to SQLite in ``DIR`` through
+our :class:`~ziehdomino.server.storage.sqlite.SqliteStorage` before its broadcast: the least a
+server costs that keeps the storage rules of ``ziehdomino serve``.
 """
 
 from __future__ import annotations
@@ -29,7 +21,7 @@ from typing import Any
 from ziehdomino.engine.actions import ActionJSON
 from ziehdomino.server.storage.sqlite import SqliteStorage
 
-#: Bytes of one state frame, about what our server sends one seat of a four-seat room.
+#: About what our server sends one seat of a four-seat room.
 FRAME_BYTES = 1500
 SEATS = 4
 
@@ -42,11 +34,7 @@ def _state(version: int) -> str:
 
 
 class FloorApp:
-    """The ASGI app: rooms of connections, each room a version counter.
-
-    ``append``: a folder to append every action to before its broadcast (the durable floor);
-    None for the plain floor.
-    """
+    """The ASGI app; ``append``: the durable floor's folder, or None."""
 
     def __init__(self, append: Path | None = None) -> None:
         self.rooms: dict[str, list[Any]] = {}
@@ -116,7 +104,7 @@ _DRAW: ActionJSON = {"type": "draw"}
 
 
 def serve(port: int, append: Path | None = None) -> None:
-    """Run the floor on 127.0.0.1:``port`` until SIGTERM (the durable one with ``append``)."""
+    """Run the floor on 127.0.0.1:``port`` until SIGTERM."""
     import gc
 
     import uvicorn

@@ -1,19 +1,10 @@
 """``ziehdomino bench frames``: the bytes a change costs each viewer, full states against deltas.
 
-In-process (no socket, no disk): ``rooms`` four-person rooms on an in-memory storage, played to
-the end of ``rounds`` rounds each with random legal actions (the ready step between rounds),
-every seat and one spectator connected twice, once asking for delta frames and once not, so
-both streams carry exactly the same states. Per action, it prints the bytes sent to:
-
-- the **own seat** (the seat that acted), the **other seats** (each), a **spectator**, and all
-  four seats together, without and with what the four seats get between rounds (the ready
-  marks and the next deal) spread over the actions;
-
-for full states and for deltas, as text and as it would go out with WebSocket per-message
-compression (RFC 7692 permessage-deflate, context kept between messages, at zlib level 6 with a
-window of 2^15 and of 2^12 bytes with memLevel 5, the small setting) together with the CPU that
-compression costs per action for the four seats; and what one seat receives over a round of
-40 actions (a phone at the table). Figures only; nothing is asserted.
+In-process: ``rooms`` four-person rooms played for ``rounds`` rounds, every seat and a spectator
+connected twice, with and without delta frames, so that both streams carry the same states.
+Per action: the bytes to the seat that acted, another seat, a spectator and all four (with and
+without the steps between rounds), as text and through each setting of per-message compression
+(RFC 7692) with its CPU, and what one seat receives over a round.
 """
 
 from __future__ import annotations
@@ -32,7 +23,7 @@ DEFLATE = (("w15", 15, 8), ("w12", 12, 5))
 
 
 class _Stream:
-    """The bytes one connection was sent, as text and through each compression setting."""
+    """The bytes one connection was sent, as text and compressed."""
 
     def __init__(self) -> None:
         self.raw = 0
@@ -53,14 +44,13 @@ class _Stream:
 async def _measure(rooms_n: int, rounds: int, seed: int) -> dict[str, Any]:
     from ..engine import action_to_json
     from ..server.core import changes
-    from ..server.sockets.connection import Connection
+    from ..server.core.connection import Connection
     from ..server.protocol.models import CreateRoom
     from ..server.core.rooms import Rooms
     from ..server.process.settings import Settings
     from ..server.storage.memory import MemoryStorage
 
     rng = random.Random(seed)
-    # per (kind, deltas): the actor, one of the others, the spectator
     streams = {(kind, d): _Stream() for kind in ("own", "other", "spectator", "between") for d in (False, True)}
     actions = 0
     for _ in range(rooms_n):
@@ -81,7 +71,7 @@ async def _measure(rooms_n: int, rounds: int, seed: int) -> dict[str, Any]:
                     break
                 for seat in range(SEATS):
                     await rooms.next_round(writer, seat, writer.room.match.version)  # type: ignore[union-attr]
-                    for c in conns:  # the ready marks and the deal, to the four seats
+                    for c in conns:  # the ready marks and the deal
                         while c._pending:
                             text = c._pending.popleft()[1]
                             if c.seat is not None:
@@ -103,7 +93,7 @@ async def _measure(rooms_n: int, rounds: int, seed: int) -> dict[str, Any]:
 
 
 def run(*, rooms: int = 40, rounds: int = 3, seed: int = 1) -> dict[str, Any]:
-    """Measure and print; return the figures (bytes per action, per viewer kind)."""
+    """Measure and print; return the bytes per action, per viewer kind."""
     rooms = max(1, min(500, rooms))
     out = asyncio.run(_measure(rooms, max(1, rounds), seed))
     n: int = out["actions"]

@@ -1,22 +1,10 @@
 """``ziehdomino bench lobby``: what the live list "Offene Tische" costs the server per change.
 
-In-process (no socket, no disk): ``tables`` open four-seat tables waiting for people, each with
-one person present, and ``watchers`` start pages subscribed to the list (server/tables/lobby.py; each a
-queue, as the event stream reads it). Each change seats a person at a random table
-(:func:`..server.changes.join`, made again in every run) whose page opens it at once
-(:func:`..server.changes.connect`); a table that fills is played from then on (it leaves the
-list of waiting tables for "Zuschauen") and a fresh one opens in its place.
-
-CPU time (``time.process_time``), in one run:
-
-- the **floor**: the change alone, what a room costs without a list, per change;
-- **+ the line**: the same with the lobby recomputing the table's line (the listener), per change;
-- a **push**: the list merged, ordered, encoded once and queued for 0 and for ``watchers``
-  subscribers (each queue gets the same bytes), per push.
-
-The server pushes at most once per debounce (0.2 s) however many changes came meanwhile, so per
-change the list costs the line plus a share of a push; that is printed for 10, 100 and 1,000
-changes a second. Figures only; nothing is asserted.
+In-process: ``tables`` open four-seat tables, ``watchers`` subscribed start pages; each change
+seats a person at a random table (a full one plays on, a fresh one opens). CPU per change of
+the change alone (the floor) and with the table's line recomputed, and per push of the list to
+the watchers; the server pushes at most once per debounce, so a change costs its line plus a
+share of a push, printed at several rates.
 """
 
 from __future__ import annotations
@@ -40,12 +28,12 @@ def _tables(n: int, rng: random.Random) -> list[Any]:
         seats = [SeatState("person", name=f"P{rng.randrange(1000)}", credential_hash=hash_credential("x"))]
         seats += [SeatState("person") for _ in range(SEATS - 1)]
         room = changes.create(new_room_id(), seats, 60, None, now, public=True, wait_until=now + 30).room
-        out.append(room.but(state=room.state.away(0, None).opening(0, None)))  # the creator's page is connected
+        out.append(room.but(state=room.state.away(0, None).opening(0, None)))
     return out
 
 
 def _joined(before: Any, now: float) -> Any:
-    """``before`` with a person seated whose page opened the table (a full table deals)."""
+    """``before`` with a person seated, the page open."""
     from ..server.core import changes
     from ..server.core.roomstate import Clock
 
@@ -55,8 +43,7 @@ def _joined(before: Any, now: float) -> Any:
 
 
 def _changes(rooms: list[Any], count: int, rng: random.Random) -> list[tuple[int, Any, Any]]:
-    """``count`` joins as (table index, the room before, a fresh table when it filled, else
-    None), chosen once and replayed in each run."""
+    """``count`` joins as (table index, room before, a fresh table if it filled), replayed in each run."""
     rooms = list(rooms)
     out = []
     now = time.time()
@@ -64,7 +51,7 @@ def _changes(rooms: list[Any], count: int, rng: random.Random) -> list[tuple[int
         i = rng.randrange(len(rooms))
         before = rooms[i]
         rooms[i] = _joined(before, now)
-        opened = _tables(1, rng)[0] if rooms[i].full else None  # a full table plays on; a fresh one opens
+        opened = _tables(1, rng)[0] if rooms[i].full else None
         if opened is not None:
             rooms[i] = opened
         out.append((i, before, opened))
@@ -72,15 +59,14 @@ def _changes(rooms: list[Any], count: int, rng: random.Random) -> list[tuple[int
 
 
 def _run(rooms: list[Any], steps: list[tuple[int, Any, Any]], lines: bool) -> float:
-    """CPU seconds for making every change of ``steps`` again, with (``lines``) or without each
-    table's line recomputed by the lobby (its push left out: :func:`_push` measures that)."""
+    """CPU seconds of every change of ``steps``, with or without the lobby's ``lines``, no push."""
     from ..server.tables.lobby import Lobby
 
     lobby = Lobby()
-    lobby._dirty = lambda: None  # type: ignore[method-assign]  # the push is measured on its own
+    lobby._dirty = lambda: None  # type: ignore[method-assign]
     writers = [SimpleNamespace(id=r.id, room=r, deleted=False, gone=False) for r in rooms]
     for w in writers:
-        lobby.changed(w, None)  # type: ignore[arg-type]  # a writer's four fields are all it reads
+        lobby.changed(w, None)  # type: ignore[arg-type]
     now = time.time()
     t0 = time.process_time()
     for i, before, opened in steps:
@@ -98,8 +84,7 @@ def _run(rooms: list[Any], steps: list[tuple[int, Any, Any]], lines: bool) -> fl
 
 
 def _push(rooms: list[Any], watchers: int, times: int = 200) -> tuple[float, int]:
-    """CPU seconds per push of the list (merged, ordered, encoded, queued for every watcher) and
-    its size in bytes."""
+    """CPU seconds per push of the list to every watcher, and its bytes."""
     from ..server.tables.lobby import Lobby
 
     lobby = Lobby()
@@ -108,7 +93,7 @@ def _push(rooms: list[Any], watchers: int, times: int = 200) -> tuple[float, int
     queues = [lobby.subscribe() for _ in range(watchers)]
     t0 = time.process_time()
     for _ in range(times):
-        lobby._body = b""  # as if a shown table changed: the list goes out again
+        lobby._body = b""  # the list goes out again
         lobby._flush()
     spent = (time.process_time() - t0) / times
     del queues
@@ -116,7 +101,7 @@ def _push(rooms: list[Any], watchers: int, times: int = 200) -> tuple[float, int
 
 
 def run(*, tables: int = 1000, watchers: int = 500, changes_n: int = 2000, seed: int = 1) -> None:
-    """Print the CPU per change of the list beside the floor (see the module's docstring)."""
+    """Print the CPU per change of the list beside the floor."""
     from ..server.tables.lobby import LIST_LIMIT, Lobby
 
     rng = random.Random(seed)

@@ -1,24 +1,8 @@
 """``ziehdomino bench parts``: what each part of an action costs our room, beside what the rules
-floor does for the same part, in-process (CPU per action, the best of five runs).
-
-The rules floor (:mod:`ziehdomino.bench.rules_floor`) reads an action, has the engine apply it,
-stores it and sends every seat its view; our server does the same through its room. Both are
-measured here part by part on the same 2,000 actions of four-seat rounds, so the table says
-where ours spends what the floor does not:
-
-- **message in**: ours validates the message with its pydantic model; the floor parses JSON;
-- **the change**: ours computes the room's next value (:func:`~ziehdomino.server.core.changes.act`:
-  a copy of the match, the action, the room's state and the write it needs); the floor applies
-  the action to its one match in place;
-- **state out**: ours makes the room's state (seats, clock) and each seat's delta as the writer
-  does (from the act, with no view made, when the change is one action), the floor each seat's
-  full view with the same encoder (the room's part empty);
-- **listeners**: ours tells the computer players (the floor has none);
-- **outbox**: ours queues each seat's text on its connection (the floor writes to the socket
-  at once, which both then do: not measured here, the same for both).
-
-The store (a queue to the storage thread, the same for both) and the socket writes are left
-out. Figures only; nothing is asserted. ``bench server --rules-floor`` measures the whole.
+floor (:mod:`.rules_floor`) does for the same part, in-process, on the same four-seat actions
+(CPU per action, best of five): message in, the change, state out, listeners, outbox. The
+store and the socket writes, the same for both, are left out; ``bench server --rules-floor``
+measures the whole.
 """
 
 from __future__ import annotations
@@ -36,8 +20,7 @@ RUNS = 5
 
 
 def _best(fn: Callable[[], int]) -> float:
-    """The least CPU microseconds per item over :data:`RUNS` runs of ``fn`` (which returns
-    how many items it did)."""
+    """The least CPU microseconds per item over :data:`RUNS` runs of ``fn`` (returning its count)."""
     best = float("inf")
     for _ in range(RUNS):
         t0 = time.thread_time()
@@ -47,10 +30,8 @@ def _best(fn: Callable[[], int]) -> float:
 
 
 def _plays(actions: int, seed: int) -> tuple[list[tuple[Any, int, dict[str, Any]]], list[Any]]:
-    """``actions`` plays of four people in one room, as the server makes them: (the room's value
-    before, the seat, the action's JSON), each room the value the change before made (the ready
-    step deals each next round); and each play's change (its step), so that the states are made
-    from a chain of values as the writer makes them (a log's entries shared from one to the next)."""
+    """``actions`` plays of four people as (room value before, seat, action JSON), and each
+    play's change, chained as the writer chains them."""
     from ..engine import Match, action_to_json
     from ..server.core import changes
     from ..server.core.room import Room, SeatState
@@ -78,7 +59,7 @@ def _plays(actions: int, seed: int) -> tuple[list[tuple[Any, int, dict[str, Any]
 
 
 def run(*, actions: int = 2000, seed: int = 1) -> dict[str, Any]:
-    """Measure and print each part, ours beside the floor's; return the figures (µs per action)."""
+    """Measure and print each part; return the figures (µs per action)."""
     plays, steps = _plays(actions, seed)
     now = time.time()
     writer = _writer(steps[0].room)
@@ -88,7 +69,6 @@ def run(*, actions: int = 2000, seed: int = 1) -> dict[str, Any]:
 
 
 def _message(plays: list[tuple[Any, int, dict[str, Any]]]) -> tuple[float, float]:
-    """Ours: the pydantic model of an action message; the floor's: JSON parsed, then the action."""
     import orjson
 
     from ..engine import parse_action
@@ -110,8 +90,8 @@ def _message(plays: list[tuple[Any, int, dict[str, Any]]]) -> tuple[float, float
 
 
 def _change(plays: list[tuple[Any, int, dict[str, Any]]], now: float) -> tuple[float, float]:
-    """Ours: the room's next value; the floor's: the action applied to its match in place (the
-    copies it needs here to start each run afresh are taken off)."""
+    """Ours: the room's next value; the floor's: the action applied in place (less the copies
+    each run needs)."""
     from ..engine import parse_action
     from ..server.core import changes
 
@@ -137,8 +117,7 @@ def _change(plays: list[tuple[Any, int, dict[str, Any]]], now: float) -> tuple[f
 
 
 def _state(writer: Any, steps: list[Any]) -> tuple[float, float]:
-    """Ours: the room's state (seats, clock, room part) and each seat's delta; the floor's: each
-    seat's full state with the same encoder, the room's part empty."""
+    """Ours: the room's state and each seat's delta; the floor's: each seat's full view."""
     from ..server.protocol.deltas import act_parts, delta_parts
     from ..server.protocol.messages import StateEncoder
 
@@ -149,7 +128,6 @@ def _state(writer: Any, steps: list[Any]) -> tuple[float, float]:
         for step in steps:
             writer.room = step.room
             parts = writer._next_parts()
-            # as the writer's broadcast: from the act when the change is one, else field by field
             changes = None if old is None else (delta_parts(old, parts) if step.act is None
                                                 else act_parts(old, parts, step.act))
             for s in viewers:
@@ -167,7 +145,7 @@ def _state(writer: Any, steps: list[Any]) -> tuple[float, float]:
 
 
 async def _listeners(writer: Any, steps: list[Any]) -> float:
-    """Ours: the computer players told of each change (they start their loop as a task)."""
+    """Ours: the computer players told of each change."""
     from ..server.core.computer import ComputerPlayers
 
     computers = ComputerPlayers(0.0, lambda: False)
@@ -186,8 +164,7 @@ async def _listeners(writer: Any, steps: list[Any]) -> float:
 
 
 def _outbox(n: int) -> float:
-    """Ours: each of four seats' texts queued on its connection."""
-    from ..server.sockets.connection import Connection
+    from ..server.core.connection import Connection
 
     conns = [Connection(s, deltas=True) for s in range(SEATS)]
 
@@ -202,7 +179,7 @@ def _outbox(n: int) -> float:
 
 
 def _writer(room: Any) -> Any:
-    """A room's writer in a process that never stores (only its state texts are asked for)."""
+    """A room's writer that never stores."""
     from ..server.process.settings import Settings
     from ..server.core.writer import RoomWriter
 
@@ -214,7 +191,7 @@ def _full(seat: int | None) -> str:
 
 
 class _Host:
-    """The least of a process around a writer: its storage is never called here."""
+    """The least of a process around a writer."""
 
     def __init__(self, settings: Any) -> None:
         from ..server.core.roomstate import Clock

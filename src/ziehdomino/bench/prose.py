@@ -1,7 +1,5 @@
-"""Prose per line of code, per package of ``src/ziehdomino`` and per folder of ``web/``.
-
-Prose is a docstring's or a comment's lines; code is every other line that is not blank. Ends
-with a JSON line ``{"prose": {"<part>": [prose, code], ...}}``.
+"""Prose (docstring and comment lines) per line of code, per package of ``src/ziehdomino`` and
+per folder of ``web/``; ends with a JSON line ``{"prose": {"<part>": [prose, code], ...}}``.
 """
 
 from __future__ import annotations

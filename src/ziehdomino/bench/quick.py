@@ -1,16 +1,6 @@
-"""``ziehdomino bench quick``: how long "Schnell spielen" takes to a dealt round, on a real server.
-
-A ``ziehdomino serve`` process on loopback (SQLite in a temporary folder, computers without
-delay, the quick-play wait at its default). Each run, measured with a wall clock:
-
-- **two people**: the first presses "Schnell spielen" for two seats (``POST /api/quick``), opens
-  its socket and says hello; then the second does the same, and the time runs from the second's
-  request to the first state of the dealt round on the second's socket;
-- **one person**: a person presses "Schnell spielen" for four seats, says hello and, once the
-  waiting table is on screen, sends ``start_now`` ("Jetzt mit Computern starten"); the time runs
-  from the request to the dealt round, the countdown excluded.
-
-Figures only (median, 90th percentile and largest, in ms); nothing is asserted.
+"""``ziehdomino bench quick``: how long "Schnell spielen" takes to a dealt round, on a real server
+(``serve`` on loopback, computers without delay): for two people, from the second's request to
+the dealt round on its socket; for one, from the request to the round dealt by ``start_now``.
 """
 
 from __future__ import annotations
@@ -78,7 +68,6 @@ def _line(label: str, seconds: list[float]) -> str:
 
 
 def run(runs: int = 20) -> None:
-    """Prints the time from "Schnell spielen" to a dealt round for two people and for one."""
     runs = max(1, min(200, runs))
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -87,7 +76,7 @@ def run(runs: int = 20) -> None:
                        "--log-level", "warning"], port)
         base = f"http://{HOST}:{port}"
         try:
-            _two_people(base, -1)  # warm-up: the first request of a process pays its imports
+            _two_people(base, -1)  # warm-up: imports
             two = [_two_people(base, i) for i in range(runs)]
             one = [_one_person(base, i) for i in range(runs)]
         finally:

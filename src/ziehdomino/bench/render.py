@@ -1,14 +1,7 @@
-"""Render benchmark: how long one action takes to apply and render in a local game in Chromium.
-
-    .venv/bin/ziehdomino bench render [--rounds 30] [--chromium /usr/bin/chromium]
-
-Serves ``src/ziehdomino/web/`` to the browser through Playwright's routing (no server needed),
-plays local 4-seat rounds and prints the median, p95 and max time per action, from the click's
-handler to a laid-out page: web/engine/ applies it, the game is saved to localStorage, the seat's
-view is built and the renderer updates the table (style and layout included), for the person's
-actions and the computers' alike. Goal: under 16 ms (one frame). Also prints the table's
-first-load weight (gzip). Figures only, never pass/fail; :func:`measure` is shared with the
-end-to-end test that prints the same figures. Needs Playwright (the ``test`` extra).
+"""``ziehdomino bench render``: the time from an action's click to a laid-out page in a local
+4-seat game in Chromium (median, p95, max), and the table's first-load weight. Serves ``web/``
+through Playwright's routing; :func:`measure` is shared with the end-to-end test that prints
+the same figures. Needs Playwright (the ``test`` extra).
 """
 
 from __future__ import annotations
@@ -63,20 +56,13 @@ async ([rounds, limitMs]) => {
   }
 }
 """
-#: The longest a measuring run may take in the page (ms); 30 rounds take about 2 s.
+#: The longest a measuring run may take in the page (ms).
 LIMIT_MS = 120_000
 
 
 def measure(page: Any, base: str, rounds: int = 30) -> dict[str, float]:
-    """Play ``rounds`` local 4-seat rounds on the Playwright ``page`` at ``base + "/lokal"``.
-
-    Returns the number of actions timed and the median, p95 and max milliseconds per action
-    (``person_median_ms``: the person's actions alone).
-
-    Raises:
-        playwright.sync_api.Error: the run did not end within :data:`LIMIT_MS` (the message says
-            how far it got).
-    """
+    """Play ``rounds`` local 4-seat rounds on ``page`` at ``base + "/lokal"``; the actions timed
+    and ms per action. ``playwright.sync_api.Error`` past :data:`LIMIT_MS`."""
     page.goto(base + "/lokal?delay=100000")
     page.wait_for_load_state("networkidle")
     times: dict[str, list[float]] = page.evaluate(MEASURE_JS, [rounds, LIMIT_MS])
@@ -95,7 +81,6 @@ def measure(page: Any, base: str, rounds: int = 30) -> dict[str, float]:
 
 
 def format_figures(f: dict[str, float]) -> str:
-    """One line of :func:`measure`'s figures."""
     return (f"render: {int(f['actions'])} actions in a local 4-seat game: median {f['median_ms']:.2f} ms, "
             f"p95 {f['p95_ms']:.2f} ms, max {f['max_ms']:.2f} ms per action (apply + save + view + render + layout; "
             f"goal < 16 ms)")

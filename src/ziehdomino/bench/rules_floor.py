@@ -1,25 +1,12 @@
 """The rules floor for ``bench server``: the durable floor that also plays the game by its rules.
 
-The third floor, between the durable one (:mod:`ziehdomino.bench.floor` with ``--append``) and
-our server. Each room is a four-seat :class:`~ziehdomino.engine.Match`; a WebSocket of
-``/ws/{room}`` takes the seat its hello names (``{"type": "hello", "seat": N}``) and is sent
-that seat's view. Every later frame is decoded (orjson) and, under the room's lock:
-
-- an ``action`` is applied by the engine (the rules and the version checked), appended to
-  SQLite through our :class:`~ziehdomino.server.storage.sqlite.SqliteStorage` (its writer thread, the commit
-  awaited), and every seat is sent its own view, encoded by the encoder our server uses
-  (:class:`~ziehdomino.server.protocol.messages.StateEncoder`: the shared part once per action, each log
-  entry once), with a room part that names no seats;
-- a ``next_round`` marks the seat ready once the round is over; when all four are, the next
-  round is dealt, the whole match (the deal with the boneyard's order) saved, and every seat
-  sent its view;
-- anything the engine refuses is answered to that seat alone with an ``error`` and its view.
-
-So it does what the rules and the two storage rules of ``ziehdomino serve`` require and
-nothing else: no room (names, presence, clocks, ready marks shown to others, history), no
-message validation beyond the engine's, no rate limits, no metrics, no sender tasks. What our
-server costs above it is the room machinery; what it costs above the durable floor is the
-rules and the views.
+Each room is a four-seat :class:`~ziehdomino.engine.Match`; a socket of ``/ws/{room}`` takes the
+seat its hello names. Under the room's lock an ``action`` is applied by the engine, appended
+through our :class:`~ziehdomino.server.storage.sqlite.SqliteStorage` (the commit awaited) and every
+seat sent its view by our :class:`~ziehdomino.server.protocol.messages.StateEncoder`; a
+``next_round`` from all four deals, saves and sends; a refusal is answered with an ``error``.
+Nothing of a room besides: no names, presence, clocks, validation library or rate limits, so
+what our server costs above it is the room's machinery.
 """
 
 from __future__ import annotations
@@ -42,7 +29,7 @@ SEATS = 4
 
 
 class _Table:
-    """One room of the rules floor: its match, its seats' senders, who asked for the next round."""
+    """One room of the rules floor."""
 
     __slots__ = ("id", "match", "senders", "ready", "lock", "stored", "encoder")
 
@@ -56,12 +43,12 @@ class _Table:
         self.lock = asyncio.Lock()
 
     def texts(self, seats: list[int]) -> dict[int | None, str]:
-        """Each of ``seats``' ``state`` message now."""
+        """Each of ``seats``' ``state`` message."""
         return self.encoder.texts(self.id, [], self.match, [*seats])
 
 
 class RulesFloorApp(FloorApp):
-    """The ASGI app of the rules floor; ``append`` is the SQLite folder (required)."""
+    """The ASGI app of the rules floor; ``append``: its SQLite folder."""
 
     def __init__(self, append: Path) -> None:
         super().__init__(append)
@@ -128,7 +115,7 @@ class RulesFloorApp(FloorApp):
                 pass
 
     async def _save(self, table: _Table) -> None:
-        """Store the whole match (a new deal with its boneyard's order) before it is announced."""
+        """Store the whole match before its new deal is announced."""
         assert self.storage is not None
         now = time.time()
         match = table.match

@@ -1,61 +1,23 @@
 """``ziehdomino bench server``: our server's CPU per action against the transport's floor.
 
-One run measures two servers one after the other under the same client pattern:
+The floor (:mod:`.floor`: the same uvicorn stack, one frame in, one out to each of the room's
+four sockets) and then our server (``serve`` in a subprocess, fresh data folder) each get
+``rooms`` four-seat rooms from one client process of raw frames (:mod:`.wsclient`). A seat acts
+after 0.5-1.5 times ``think_ms`` (0: at once, saturation); at a round's end every seat asks for
+the next, each ask an action. Only actions sent within the measured window count, after
+``warmup``; shutdown is never measured.
 
-1. the **floor** (:mod:`ziehdomino.bench.floor`): a broadcast server on the same stack
-   (uvicorn with the same options: uvloop, httptools, websockets) that receives one frame and
-   sends the room's four connections one frame of about 1.5 KB each, and does nothing else;
-2. **ziehdomino** (``serve`` in a subprocess: a fresh temporary data folder, computer delay 0,
-   generous rate limits), with ``rooms`` rooms of four people created over HTTP.
+- server (client) CPU per action: the process's user + system time, every thread, from
+  ``/proc``, over the window, divided by its actions;
+- latency: from the acting seat's send until all four seats hold a state with it; the same for
+  the ``next_round`` asks alone.
 
-Each gets ``rooms`` four-seat rooms, one WebSocket per seat, from one client process that
-speaks the protocol with raw frames (:mod:`ziehdomino.bench.wsclient`, so that the client
-costs far less than the servers). A seat whose turn it is acts after a pause of about
-``think_ms`` (between 0.5 and 1.5 times it; ``think_ms=0``, saturation: at once, so the server
-is as busy as it can be). When a round ends, every seat asks for the next one at once (a
-room deals only once every person asked); each of those requests counts as an action, done
-once every seat has the new round.
-
-Phases, on one wall clock: connect, ``warmup`` seconds of play, ``seconds`` measured. Only
-actions *sent* within the measured window are counted; after it nobody sends, the client
-waits a short grace for the last answers, and only then closes, so shutdown is never measured.
-
-Per server:
-
-- **server CPU per action**: the server process's CPU time (user + system, every thread,
-  from ``/proc``) over the measured window, divided by the actions of the window;
-- **client CPU per action**: the same for the client process;
-- bytes received per action, all four seats together (frames with their headers);
-- latency per action from the moment the acting seat sent it until every one of the room's
-  four seats received a ``state`` (or a delta) that holds it (p50, p99; goal p99 <= 50 ms at 500 rooms
-  x 1 action/s on an otherwise idle machine), and the same of the ``next_round`` messages alone
-  (the ready step at each round's end: the four seats' messages are answered by the deal).
-
-The ratio (ours / floor) is what to compare between runs: both are measured on the same
-machine within minutes of each other, so a busy neighbour moves both. Figures only; nothing
-is asserted. Only 127.0.0.1 is contacted; rooms (<= 2000) and time are bounded.
-``ZIEHDOMINO_BENCH_PROFILE=FILE`` runs our server under cProfile and writes its stats to FILE.
-
-With ``durable_floor``, the **durable floor** (:mod:`ziehdomino.bench.floor` with
-``--append``: the floor that commits each action to SQLite on our writer thread before the
-broadcast) is measured between the two, and its ratio to the floor printed: the part of the
-ratio that the storage rules alone take, before any rule, view or JSON of ours. With
-``rules_floor``, the **rules floor** (:mod:`ziehdomino.bench.rules_floor`: the durable floor
-that also plays the game, the engine checking each action and every seat sent the engine's
-view) is measured after it, and again after our servers: the least a server costs that keeps
-the storage rules and plays by the rules, with none of our room's machinery. Ours is compared
-with the mean of its two runs, so that a machine that grows slower or faster over the minutes
-of a run moves both sides alike.
-
-With ``against`` (``--against CHECKOUT``), the server of another checkout of this repository
-(its ``src/`` first on the path: an earlier commit, say) is measured in the same run under the
-same players, before ours or after it (``--against-last``): a before-and-after whose order can
-be swapped between runs. Peak memory is printed per room too.
-
-The last line printed is a JSON object with ``floor_cpu_us``, ``server_cpu_us``, ``ratio``,
-``p50_ms``, ``p99_ms``, ``actions_per_s``, ``client_cpu_us`` (ours) and the floor's figures
-(and ``durable_floor_cpu_us``, ``durable_floor_ratio`` with ``durable_floor``; ``rules_floor_cpu_us``,
-``rules_floor_ratio`` with ``rules_floor``).
+The ratio ours / floor is what to compare between runs: a busy neighbour moves both. The
+durable and rules floors (``docs/architecture.md``, "The server") are measured between them on
+request; the rules floor also after ours, and ours compared with the mean of its two runs, as
+the machine drifts. ``against`` measures another checkout's server in the same run. Loopback
+only; rooms and time are bounded. ``ZIEHDOMINO_BENCH_PROFILE=FILE`` writes our server's cProfile
+stats to FILE. The last line is a JSON summary.
 """
 
 from __future__ import annotations
@@ -86,12 +48,12 @@ from ..engine.follow import followed, hand_after, legal_of
 HOST = "127.0.0.1"
 MAX_ROOMS = 2000
 MAX_SECONDS = 600.0
-GRACE_S = 3.0  # after the measured window: answers still awaited before the sockets close
-OPENING = 64  # connections being opened at once
+GRACE_S = 3.0  # answers still awaited after the window
+OPENING = 64  # connections opened at once
 
 # (path, hello text, room index, seat)
 SeatPlan = tuple[str, bytes, int, int]
-#: The view's fields a scripted player reads (kept per seat when it takes deltas).
+#: The view's fields a scripted player reads.
 _LITE = ("version", "seat", "ends", "hand", "hand_counts", "boneyard_count", "turn", "passes", "result")
 
 
@@ -117,7 +79,7 @@ def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _proc_figures(pid: int) -> tuple[float, float]:
-    """(peak RSS in MiB, CPU seconds of every thread) of a process, from /proc (0 where unavailable)."""
+    """(peak RSS in MiB, CPU seconds) of a process, from /proc (0 where unavailable)."""
     rss = 0.0
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -129,7 +91,7 @@ def _proc_figures(pid: int) -> tuple[float, float]:
 
 
 def _proc_cpu(pid: int) -> tuple[float, float]:
-    """(user, system) CPU seconds of every thread of a process, from /proc (0 where unavailable)."""
+    """(user, system) CPU seconds of a process, from /proc (0 where unavailable)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         tick = os.sysconf("SC_CLK_TCK")
@@ -142,11 +104,7 @@ def _pct(values: list[float], p: float) -> float:
     return round(values[min(len(values) - 1, int(p * len(values)))], 2) if values else 0.0
 
 
-# --- the servers ----------------------------------------------------------------------------------
-
-
 def _serve(port: int, data: str, profile: str | None, compression: bool) -> None:
-    """Our server's process: ``serve`` (optionally under cProfile, or offering compression)."""
     from ziehdomino.server import Settings, serve
 
     settings = Settings(data_dir=Path(data), computer_delay=0.0, http_rate=1_000_000, ws_rate=1000,
@@ -173,7 +131,7 @@ def _serve(port: int, data: str, profile: str | None, compression: bool) -> None
 
 
 def _start(args: list[str], port: int, src: Path | None = None) -> subprocess.Popen[bytes]:
-    """Start ``python -m ARGS`` (with ``src`` first on its path) and wait until it answers on ``port``."""
+    """Start ``python -m ARGS`` (``src`` first on its path) and wait until it answers."""
     env = None if src is None else {**os.environ, "PYTHONPATH": str(src)}
     proc = subprocess.Popen([sys.executable, "-m", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 60
@@ -196,8 +154,7 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 def _ours_rooms(base: str, rooms: int, deltas: bool) -> list[SeatPlan]:
-    """Create ``rooms`` four-person rooms over HTTP; every seat's plan (``deltas``: the hello
-    asks for delta frames, as the browser's does)."""
+    """Create ``rooms`` four-person rooms over HTTP; every seat's plan."""
     def make_room(i: int) -> list[SeatPlan]:
         made = _post(base, "/api/rooms", {"seats": [{"kind": "person"}] * 4, "name": f"R{i}"})
         creds = [(0, made["credential"])]
@@ -212,12 +169,8 @@ def _ours_rooms(base: str, rooms: int, deltas: bool) -> list[SeatPlan]:
 
 
 def _floor_rooms(rooms: int) -> list[SeatPlan]:
-    # names shaped like room ids, so the cluster's proxy sends a room's four sockets to one process;
-    # the hello names the seat (the rules floor seats it there, the others ignore it)
+    # names shaped like room ids, so that the cluster's proxy keeps a room on one process
     return [(f"/ws/floor{i:012d}", b'{"type":"hello","seat":%d}' % seat, i, seat) for i in range(rooms) for seat in range(4)]
-
-
-# --- the client process ---------------------------------------------------------------------------
 
 
 class _Room:
@@ -245,10 +198,8 @@ class _Client:
         if payload.startswith(b'{"type":"delta"'):
             self._on_delta(ws, payload)
             return
-        # Only the view's version, turn and result are read from the bytes (the view is the
-        # message's last object: the room's part before it names no "version", "turn" or
-        # "result"); the whole message is decoded only when this seat is to act or a round
-        # ended, and for anything that is not a state.
+        # Read version, turn and result from the bytes (the view comes last); decode only
+        # when this seat is to act, a round ended, or it is no state.
         at = payload.find(b'"view":{"version":')
         if at < 0:
             msg = _loads(payload)
@@ -256,7 +207,7 @@ class _Client:
             if kind == "error":
                 self.errors[msg["code"]] = self.errors.get(msg["code"], 0) + 1
             return
-        if ws.lite is not None:  # a full state to a seat that takes deltas: the next ones apply to it
+        if ws.lite is not None:  # the next deltas apply to this state
             view = _loads(payload)["view"]
             ws.lite = {k: view[k] for k in _LITE}
         at += 18
@@ -274,15 +225,12 @@ class _Client:
             if view["turn"] == seat and view["legal"] and view["result"] is None:
                 action = self.rng.choice(view["legal"])
                 self._act(ws, b'{"type":"action","version":%d,"action":%s}' % (version, _dumps(action)), version)
-        elif payload.find(b'"result":null', turn) < 0:  # the round is over: every seat asks for the next
+        elif payload.find(b'"result":null', turn) < 0:  # the round is over
             ws.acted = version
             self._send(ws, b'{"type":"next_round","version":%d}' % version, version)
 
     def _on_delta(self, ws: Any, payload: bytes) -> None:
-        """A delta frame: the fields the players read are kept per seat (``ws.lite``), followed
-        through the delta's act (:mod:`ziehdomino.engine.follow`) and its view, and the seat's
-        legal actions worked out from them as the browser does (a delta of the room alone
-        changes none of them)."""
+        """A delta frame, followed on the seat's ``ws.lite`` as the browser does."""
         msg = _loads(payload)
         act, view, append = msg.get("act"), msg.get("view"), msg.get("append")
         if not (act or view or append) or ws.lite is None:
@@ -300,7 +248,7 @@ class _Client:
         self._arrived(ws, version)
         if version <= ws.acted:
             return
-        if lite["result"] is not None:  # the round is over: every seat asks for the next
+        if lite["result"] is not None:
             ws.acted = version
             self._send(ws, b'{"type":"next_round","version":%d}' % version, version)
         elif lite["turn"] == ws.seat_no:
@@ -310,7 +258,7 @@ class _Client:
                 self._act(ws, b'{"type":"action","version":%d,"action":%s}' % (version, _dumps(action)), version)
 
     def _arrived(self, ws: Any, version: int) -> None:
-        """A state of ``version`` reached ``ws``: the actions before it are seen by that seat."""
+        """A state of ``version`` reached ``ws``, which has seen the actions before it."""
         room: _Room = ws.room
         if room.pending:
             now = time.time()
@@ -336,7 +284,7 @@ class _Client:
     def _send(self, ws: Any, text: bytes, version: int) -> None:
         now = time.time()
         if now >= self.window[1]:
-            return  # the measured window is over: nobody acts any more
+            return  # after the window nobody acts
         ws.room.pending.append([version, now, 0, 4, text.startswith(b'{"type":"next_round"')])
         ws.send(text)
 
@@ -354,7 +302,6 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
     async def open_one(path: str, hello: bytes, room: int, seat: int) -> None:
         async with gate:
             def made() -> Any:
-                # the seat and its room are known before the first frame can arrive
                 ws = Seat(HOST, port, path, hello, client.on_text, deflate=deflate)
                 ws.seat_no, ws.room = seat, rooms.setdefault(room, _Room())
                 ws.lite = {} if b'"deltas"' in hello else None
@@ -374,7 +321,7 @@ async def _client_main(pipe: Any, port: int, plan: list[SeatPlan], think_ms: flo
     await asyncio.sleep(max(0.0, until - time.time()))
     cpu1 = time.process_time()
     received = sum(s.received for s in seats) - received0
-    await asyncio.sleep(GRACE_S)  # the last answers; nobody sends any more
+    await asyncio.sleep(GRACE_S)
     unanswered = sum(1 for r in rooms.values() for e in r.pending if start <= e[1] < until)
     closed = sum(1 for s in seats if s.closed)
     for s in seats:
@@ -393,8 +340,7 @@ def _client(pipe: Any, port: int, plan: list[SeatPlan], think_ms: float, seed: i
 
 
 def _measure_floor(name: str, module_and_flag: list[str], rooms: int, kw: dict[str, Any]) -> dict[str, Any]:
-    """Measure a floor that stores into a fresh folder (``module_and_flag``: its module, and
-    the flag before the folder if it takes one, e.g. ``--append``)."""
+    """Measure a floor that stores into a fresh folder (its module, and a flag before it)."""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
         module, *flag = module_and_flag
@@ -405,15 +351,11 @@ def _measure_floor(name: str, module_and_flag: list[str], rooms: int, kw: dict[s
             _stop(proc)
 
 
-# --- one server measured --------------------------------------------------------------------------
-
-
 def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: list[SeatPlan], *, seconds: float,
              think_ms: float, warmup: float, seed: int,
              on_window: Callable[[str], None] | None = None, deflate: bool = False) -> dict[str, Any]:
-    """Play ``plan`` against the server(s) at ``port`` and measure ``procs``' CPU over the window
-    (all of them together; ``on_window("start")`` and ``("end")`` are called at its edges;
-    ``deflate``: the seats offer per-message compression)."""
+    """Play ``plan`` against ``port`` and measure ``procs``' CPU over the window, together;
+    ``on_window`` is told its start and end."""
     ctx = multiprocessing.get_context("spawn")
     here, there = ctx.Pipe()
     worker = ctx.Process(target=_client, args=(there, port, plan, think_ms, seed, deflate), daemon=True)
@@ -484,9 +426,7 @@ def _measure(name: str, procs: list[subprocess.Popen[bytes]], port: int, plan: l
 
 def _measure_ours(name: str, rooms: int, kw: dict[str, Any], src: Path | None, deltas: bool,
                   compression: bool = False) -> dict[str, Any]:
-    """Our server (from ``src``, default this checkout) in a fresh data folder, measured
-    (``deltas``: the seats ask for delta frames; ``compression``: the server offers per-message
-    compression and the seats take it)."""
+    """Our server (from ``src``, default this checkout) in a fresh data folder, measured."""
     profile = os.environ.get("ZIEHDOMINO_BENCH_PROFILE") or ""
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="ziehdomino-bench-") as tmp:
@@ -504,8 +444,7 @@ def _measure_ours(name: str, rooms: int, kw: dict[str, Any], src: Path | None, d
 def _between_floors(summary: dict[str, Any], floor: dict[str, Any], ours: dict[str, Any],
                     other: dict[str, Any] | None, durable: dict[str, Any] | None,
                     rules: dict[str, Any] | None) -> None:
-    """Print and add to ``summary`` what the durable and the rules floor cost, and ours (and
-    the other checkout's server) as a multiple of each."""
+    """Print and add to ``summary`` the durable and rules floors, and ours as a multiple of each."""
     for key, between, what in (("durable_floor", durable, "the storage rules alone"),
                                ("rules_floor", rules, "the storage rules and the game's rules, no room")):
         if between is None:
@@ -524,9 +463,7 @@ def _between_floors(summary: dict[str, Any], floor: dict[str, Any], ours: dict[s
 
 
 def _rules_floor_again(rules: dict[str, Any], rooms: int, kw: dict[str, Any]) -> dict[str, Any]:
-    """The rules floor measured again after the servers it is compared with; returns ``rules``
-    with the mean of both runs' CPU per action (and each run's), the higher p99. The mean
-    cancels a machine that drifts slower or faster over the run's minutes."""
+    """``rules`` with the mean CPU per action of it and a second run after ours, the higher p99."""
     again = _measure_floor("rules floor (again)", ["ziehdomino.bench.rules_floor"], rooms, kw)
     print(f"rules floor: {rules['server_cpu_us']} us per action before ours, {again['server_cpu_us']} us after")
     return {**rules, "server_cpu_us": round((rules["server_cpu_us"] + again["server_cpu_us"]) / 2, 1),
@@ -535,7 +472,6 @@ def _rules_floor_again(rules: dict[str, Any], rooms: int, kw: dict[str, Any]) ->
 
 
 def _against(summary: dict[str, Any], ours: dict[str, Any], other: dict[str, Any], against: str) -> None:
-    """Print and add to ``summary`` what the other checkout's server cost beside ours."""
     summary.update({"against": against, "against_cpu_us": other["server_cpu_us"],
                     "against_p50_ms": other["p50_ms"], "against_p99_ms": other["p99_ms"],
                     "against_peak_rss_kb_per_room": round(other["peak_rss_mb"] * 1024 / summary["rooms"], 1),
@@ -547,8 +483,7 @@ def _against(summary: dict[str, Any], ours: dict[str, Any], other: dict[str, Any
 
 def _full_states(summary: dict[str, Any], ours: dict[str, Any], full: dict[str, Any] | None,
                  packed: dict[str, Any] | None) -> None:
-    """Print and add to ``summary`` what ours cost with seats that take full states only, and
-    with per-message compression."""
+    """Print and add to ``summary`` ours with full states only and with compression."""
     for key, other, what in (("full_states", full, "full states"), ("compressed", packed, "compressed deltas")):
         if other is None:
             continue
@@ -564,27 +499,9 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
         warmup: float = 10.0, durable_floor: bool = False, rules_floor: bool = False,
         against: Path | None = None, against_last: bool = False, against_deltas: bool = False,
         full_states: bool = False, compression: bool = False) -> dict[str, Any]:
-    """Measure the floor, then our server; print figures and a last-line JSON summary; return it.
-
-    Args:
-        rooms: four-seat rooms played at once (1-2000), on each server.
-        seconds: time measured on each server once every connection is open (at most 600).
-        think_ms: a scripted player's mean pause before each action in milliseconds; 0 for
-            saturation (every action at once).
-        seed: for the players' choices (our server deals from its cryptographic random).
-        warmup: seconds played after every connection is open before measuring starts.
-        durable_floor: also measure the durable floor (between the floor and ours).
-        rules_floor: also measure the rules floor, before ours (after the durable one) and again
-            after every server of ours; ours is compared with the mean of the two.
-        against: another checkout of this repository whose server is measured too, in the same
-            run (before ours, or after it with ``against_last``): a before-and-after in one run.
-            Its seats ask for full states (a checkout from before delta frames refuses the ask),
-            or for delta frames with ``against_deltas``.
-        full_states: also measure our server with seats that take full states only (after the
-            seats that take deltas, as the browser's do).
-        compression: also measure our server offering per-message compression, its seats taking
-            it (as a browser's do when offered).
-    """
+    """Measure the floor, then our server; print figures and the JSON summary, and return it.
+    ``against``'s seats take full states (an old checkout may refuse deltas) unless
+    ``against_deltas``."""
     rooms = max(1, min(MAX_ROOMS, rooms))
     seconds = max(1.0, min(MAX_SECONDS, seconds))
     _raise_fd_limit(8 * rooms + 256)
@@ -617,7 +534,8 @@ def run(*, rooms: int = 500, seconds: float = 30.0, think_ms: float = 1000.0, se
 
     ratio = round(ours["server_cpu_us"] / floor["server_cpu_us"], 2) if floor["server_cpu_us"] else 0.0
     print(f"server CPU per action: ziehdomino {ours['server_cpu_us']} us, floor {floor['server_cpu_us']} us, "
-          f"ratio {ratio} (goal <= 2.0 at 500 rooms x 1/s, <= 3.0 at saturation)")
+          f"ratio {ratio} (goal <= 2.0 at 500 rooms x 1/s, <= 3.0 at saturation); "
+          f"p99 {ours['p99_ms']} ms (goal <= 50 ms at 500 rooms x 1/s)")
     summary = {
         "bench": "server", "mode": "saturation" if think_ms <= 0 else "paced", "rooms": rooms,
         "seconds": seconds, "think_ms": think_ms, "warmup_s": warmup,

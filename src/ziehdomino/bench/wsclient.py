@@ -1,15 +1,7 @@
-"""A lean WebSocket client for ``bench server``: raw frames on an asyncio protocol.
-
-A benchmark's client should cost far less than the server it measures, so this speaks the
-protocol with as little work as it can: an HTTP/1.1 upgrade written by hand, unmasked frames
-read straight from the buffer, and frames sent with an all-zero mask key (RFC 6455 5.3 lets the
-client pick any key; a zero key leaves the payload as it is, so nothing is copied to mask it).
-No fragmentation (the servers measured send none), pings answered; per-message compression
-(RFC 7692) only when asked for (``deflate``): offered in the upgrade, and each compressed
-frame (RSV1 set) inflated with the connection's one decompressor.
-
-Only what ``bench server`` needs: :class:`Seat` connects, says hello, and hands every text
-frame to a callback; :meth:`Seat.send` writes one text frame.
+"""A lean WebSocket client for ``bench server``, so that the client costs far less than the
+server it measures: a hand-written upgrade, raw frames read from the buffer, sent with an
+all-zero mask key (RFC 6455 5.3 allows any; zero needs no copy). No fragmentation; pings
+answered; per-message compression only when asked for.
 """
 
 from __future__ import annotations
@@ -28,7 +20,7 @@ _ZERO_MASK = b"\x00\x00\x00\x00"
 
 
 def frame(payload: bytes, opcode: int = _OP_TEXT) -> bytes:
-    """One final client frame of ``payload`` (masked with the zero key)."""
+    """One final client frame of ``payload``."""
     n = len(payload)
     if n < 126:
         head = bytes((0x80 | opcode, 0x80 | n))
@@ -40,10 +32,8 @@ def frame(payload: bytes, opcode: int = _OP_TEXT) -> bytes:
 
 
 class Seat(asyncio.Protocol):
-    """One WebSocket connection: ``on_text(seat, payload_bytes)`` for every text frame.
-
-    Await :attr:`opened` (a future: True once upgraded, False if refused or closed first).
-    """
+    """One WebSocket connection: ``on_text(seat, payload)`` for every text frame. Await
+    :attr:`opened`: True once upgraded, False if refused or closed first."""
 
     def __init__(self, host: str, port: int, path: str, hello: bytes,
                  on_text: Callable[[Seat, bytes], None], *, deflate: bool = False) -> None:
@@ -59,12 +49,12 @@ class Seat(asyncio.Protocol):
         self.upgraded = False
         self.closed = False
         self.opened: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        # the benchmark's bookkeeping: the seat's number, its room, the version it last acted on
+        # the benchmark's bookkeeping
         self.seat_no = -1
         self.room: Any = None
         self.acted = -1
-        self.lite: dict[str, Any] | None = None  # the view's fields read, when the seat takes deltas
-        self.received = 0  # bytes read from the socket after the upgrade (frames and their headers)
+        self.lite: dict[str, Any] | None = None
+        self.received = 0  # bytes after the upgrade, headers included
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)
@@ -76,12 +66,11 @@ class Seat(asyncio.Protocol):
             self.opened.set_result(False)
 
     def send(self, payload: bytes) -> None:
-        """Write one text frame (dropped once the connection is closed)."""
+        """Write one text frame (dropped once closed)."""
         if not self.closed and self.transport is not None:
             self.transport.write(frame(payload))
 
     def close(self) -> None:
-        """Send a close frame (1000) and close the socket."""
         if self.transport is not None and not self.closed:
             self.transport.write(frame(b"\x03\xe8", _OP_CLOSE))
             self.transport.close()

@@ -40,9 +40,13 @@ export function svg(tag, attrs = {}, text) {
  * A form whose controls the pages read by name (`form.elements.name`, `form.elements['level-2']`).
  */
 
-/** The page's element with this id (the page modules' fixed parts of the HTML). */
+/**
+ * The page's element with this id (the page modules' fixed parts of the HTML, so never null).
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
 export function byId(id) {
-  return document.getElementById(id);
+  return /** @type {HTMLElement} */ (document.getElementById(id));
 }
 
 /** Sets a node's text only when it differs (no mutation while nothing changes). */

@@ -2,9 +2,9 @@
 
 * :mod:`.postgres` -- a throwaway PostgreSQL from Debian's binaries.
 * :mod:`.haproxy` -- the HAProxy configuration that routes every room to one process.
-* :mod:`.processes` -- stopping a child process this package started, whatever its state.
-* :mod:`.run` -- a cluster: PostgreSQL, N ``ziehdomino serve`` processes, HAProxy; one process at a time.
-* :mod:`.command` -- ``scripts/cluster``: a cluster from the shell, its processes one by one, its logs.
+* :mod:`.processes` -- stopping a child process, whatever its state.
+* :mod:`.run` -- a cluster: PostgreSQL, N ``ziehdomino serve`` processes, HAProxy.
+* :mod:`.command` -- ``scripts/cluster``: a cluster from the shell.
 * :mod:`.roomarg` -- a room's id or invitation link on an operator's command line.
 * :mod:`.tls` -- a throwaway self-signed certificate for ``scripts/cluster --tls``.
 

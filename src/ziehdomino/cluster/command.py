@@ -1,21 +1,7 @@
-"""``scripts/cluster``: a :class:`~.run.Cluster` on loopback from the shell (docs/deploy.md).
-
-* ``scripts/cluster N [--port P]`` starts PostgreSQL, N processes and HAProxy, prints the
-  proxy's URL, the processes and where their logs are, and waits; Ctrl-C or SIGTERM ends it.
-  ``--tls``: the proxy serves https on P with a throwaway self-signed certificate (its file is
-  printed, for a browser or client to trust) and redirects plain HTTP on ``--http-port`` there.
-* ``scripts/cluster stop`` ends a running one from another shell; the logs stay (the folder is
-  printed), the data goes.
-* ``scripts/cluster stop|start|restart NAME`` stops, starts or restarts one process of the
-  running cluster (same name, port and log), so that its rooms move to the others and, once it
-  is back and has passed the proxy's checks, hand back to it.
-* ``scripts/cluster status`` prints each process's port, pid and log.
-* ``scripts/cluster where ROOM`` names the process holding a room (owner, epoch and lease read
-  from the cluster's database, :mod:`..server.storage.holder`) with its port, pid and log.
-
-The running cluster writes :data:`STATE_FILE` (its pid, URL, folder and processes). A command
-for one process is a small JSON file in the cluster's ``control`` folder, which the running
-cluster looks for every 0.2 s, carries out and answers beside it (``<id>.done``).
+"""``scripts/cluster``: a :class:`~.run.Cluster` on loopback from the shell (usage: README.md,
+docs/deploy.md "A cluster on one machine"). The running cluster writes :data:`STATE_FILE`; a
+command for one process is a JSON file in its ``control`` folder, which it polls, carries out
+and answers beside (``<id>.done``).
 """
 
 from __future__ import annotations
@@ -37,14 +23,13 @@ from .roomarg import room_arguments, room_of
 #: Where a running ``scripts/cluster`` writes its state (``ZIEHDOMINO_CLUSTER_STATE`` overrides it).
 STATE_FILE = Path(os.environ.get("ZIEHDOMINO_CLUSTER_STATE")
                   or Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()) / "ziehdomino-cluster.json")
-#: What one process can be told.
 ACTIONS = ("stop", "start", "restart")
 #: Seconds a command for one process may take (a start waits until the process is healthy).
 COMMAND_WAIT = 120.0
 
 
 def _read_state() -> dict[str, Any] | None:
-    """The running cluster's state, or None when none runs (a stale file is removed)."""
+    """The running cluster's state, or None (a stale file is removed)."""
     try:
         state: dict[str, Any] = json.loads(STATE_FILE.read_text())
         os.kill(int(state["pid"]), 0)
@@ -64,7 +49,7 @@ def _write_state(cluster: Cluster) -> None:
 
 
 def carry_out(cluster: Cluster, action: str, name: str) -> tuple[bool, str]:
-    """Stop, start or restart the process ``name`` of ``cluster``; returns (done, one line)."""
+    """Stop, start or restart process ``name``; (done, one line)."""
     try:
         p = cluster.process(name)
     except KeyError as exc:
@@ -110,7 +95,7 @@ def _serve_commands(cluster: Cluster, control: Path, down: set[str]) -> None:
 
 
 def _send(action: str, name: str) -> int:
-    """Have the running cluster carry out ``action`` on process ``name``; prints its answer."""
+    """Have the running cluster carry out ``action`` on process ``name``; print its answer."""
     state = _read_state()
     if state is None:
         print("no cluster is running", file=sys.stderr)

@@ -1,28 +1,8 @@
-"""The HAProxy configuration that sends every request and socket of a room to one process.
-
-Routing (docs/deploy.md): the room id is read from ``/r/{id}...``, ``/api/rooms/{id}...`` and
-``/ws/{id}`` (every route of a room: its page, its QR code, its rounds, its join) and hashed
-with consistent hashing onto the processes that pass their health check (``GET
-/api/health/serving``, every second; two failures take a process out, two successes bring it
-back). That check passes while the database is out for less than a lease, so that a short
-outage closes no socket (the process keeps its rooms meanwhile, see
-:mod:`ziehdomino.server.storage.ownership`). Everything else -- ``POST /api/rooms``, the pages,
-``/static`` -- goes to any live process (least connections). When a process is taken out its sockets are closed, so
-that its clients reconnect to the room's next process on the ring; a connection that cannot
-be made is sent to another process (``option redispatch``).
-
-Room creations and joins are limited per client address in a stick table, once for all
-processes (the processes' own per-address limits see the client's address through
-``X-Forwarded-For``, which the proxy sets, dropping any a client sent, and which each process
-trusts only from its ``--proxy``). Connections per client address are capped as each process
-caps its own (the processes do not cap the proxy's), and a connection that sends no complete
-request within ``timeout http-request`` is closed, as a process closes one (docs/deploy.md).
-
-With TLS (``--tls CERT.pem``) the proxy terminates it: the site is served on ``bind`` with the
-certificate, every answer carries ``Strict-Transport-Security``, and a second, plain HTTP
-address only redirects there (301), so that seat credentials never travel in clear text.
-
-:func:`config` writes it; ``ziehdomino haproxy-config N`` prints it for N local processes.
+"""The HAProxy configuration that sends every request and socket of a room to one process, as
+``docs/deploy.md`` "Routing: HAProxy" describes: the room id of ``/r/``, ``/api/rooms/`` and
+``/ws/`` paths hashed consistently onto the healthy processes, everything else to any; per-address
+limits once for all processes; TLS terminated with a plain HTTP redirect. :func:`config` writes
+it; ``ziehdomino haproxy-config N`` prints it.
 """
 
 from __future__ import annotations
@@ -56,8 +36,7 @@ def local_backends(n: int, first_port: int = 8001, host: str = "127.0.0.1") -> l
     return [Backend(f"p{i + 1}", host, first_port + i) for i in range(n)]
 
 
-#: ``Strict-Transport-Security`` on every answer over TLS: a browser that saw it goes to the
-#: site only by https for a year (browsers ignore it over plain HTTP and for a bare IP address).
+#: ``Strict-Transport-Security`` on every answer over TLS.
 HSTS = "max-age=31536000"
 
 
@@ -70,7 +49,6 @@ def _host_port(text: str, what: str) -> tuple[str, int]:
 
 
 def _check(backends: list[Backend], bind: str, maxconn: int, http_rate: int) -> None:
-    """Raise ValueError for what :func:`config` refuses."""
     if not backends:
         raise ValueError("at least one process")
     if len({b.name for b in backends}) != len(backends):
@@ -90,34 +68,11 @@ def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_inter
            allowed_hosts: Sequence[str] = DEFAULT_ALLOWED_HOSTS) -> str:
     """The whole ``haproxy.cfg`` (HAProxy 2.6 or later) as text.
 
-    Args:
-        backends: the processes (at least one).
-        bind: address:port the proxy serves the site on (https with ``tls``).
-        check_interval_ms: health check interval.
-        maxconn: connections at once (HAProxy needs about two file descriptors per connection).
-        http_rate: room creations and joins per minute one client address may make across all
-            processes (a stick table; 429 ``rate_limited`` with ``Retry-After`` above it). Only
-            the site's own requests count: one from another site is refused by the process
-            without being counted, and is not counted here either.
-        tls: a PEM file with the certificate (chain) and its private key: TLS is terminated on
-            ``bind``, answers carry ``Strict-Transport-Security``, and ``http_bind`` redirects.
-        http_bind: with ``tls``, the plain HTTP address:port that answers every request with a
-            301 to the same path on ``bind`` (default: ``bind``'s host, port 80).
-        per_address: connections one client address may hold at once (more are refused at
-            once), as a process's ``--max-connections-per-address``.
-        request_timeout: seconds a client has to send a complete request (head and body), as a
-            process's ``--request-timeout``; also the idle time allowed between two requests.
-        allowed_hosts: the hosts the site is reached by, as the processes' ``--allowed-hosts``
-            (:mod:`ziehdomino.hosts`; the proxy passes the client's ``Host`` on): the health
-            checks name the first without a wildcard (a process answers any other 400), and a
-            creation or join counts toward ``http_rate`` only when its ``Host`` is one of them.
-
-    Raises:
-        ValueError: no backends, two share a name, a name, host or port that is not one, a
-            ``bind`` or ``http_bind`` that is not ``host:port`` (or ``http_bind`` without
-            ``tls``, or the same as ``bind``), a certificate path with a space or newline,
-            ``maxconn``, ``http_rate`` or ``per_address`` below 1, a ``request_timeout`` below 1 ms,
-            an allowed host that is not one, or only wildcards of domains.
+    ``http_rate``: room creations and joins per minute per client address, all processes
+    together; ``tls``: a PEM file of certificate and key, with ``http_bind`` (default port 80 of
+    ``bind``'s host) redirecting to ``bind``; ``per_address``, ``request_timeout`` and
+    ``allowed_hosts`` as the processes' options of those names (``maxconn``: about two file
+    descriptors each). Raises ``ValueError`` for any argument it cannot write safely.
     """
     _check(backends, bind, maxconn, http_rate)
     hosts = [host_pattern(h) for h in allowed_hosts]
@@ -158,8 +113,7 @@ defaults
 
 
 def _backends(backends: list[Backend], checked: str) -> str:
-    """The ``rooms`` and ``any`` backends of :func:`config` (its arguments, as checked there);
-    ``checked``: the ``Host`` the health checks send (:func:`.hosts.check_host`)."""
+    """The ``rooms`` and ``any`` backends; ``checked``: the ``Host`` the health checks send."""
     servers = "\n".join(f"    server {b.name} {b.host}:{b.port} check" for b in backends)
     # the second backend follows the first one's checks: one health check per process, not two
     tracking = "\n".join(f"    server {b.name} {b.host}:{b.port} track rooms/{b.name}" for b in backends)
@@ -183,9 +137,8 @@ backend any
 
 
 def _host_acl(hosts: list[str]) -> str:
-    """The ``acl host_allowed`` lines: the request's ``Host``, lowercased and without its port
-    (``txn.hostname``), is one of ``hosts`` (:func:`.hosts.host_pattern`'s form), as a process's
-    TrustedHostMiddleware compares it (``*.domain``: a name ending in ``.domain``)."""
+    """The ``acl host_allowed`` lines: the request's ``Host`` is one of ``hosts``, as a process
+    compares it."""
     if "*" in hosts:
         return "    acl host_allowed always_true\n"
     names = [h for h in hosts if not h.startswith("*.")]
@@ -197,7 +150,7 @@ def _host_acl(hosts: list[str]) -> str:
 
 def _frontend(bind: str, tls: Path | None, http_bind: str | None, http_rate: int, per_address: int,
               hosts: list[str]) -> str:
-    """The ``frontend`` section of :func:`config` (its arguments, as checked there)."""
+    """The ``frontend`` section of :func:`config`."""
     if tls is None:
         if http_bind is not None:
             raise ValueError("--http-bind redirects to TLS: it needs --tls")

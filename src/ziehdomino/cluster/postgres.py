@@ -1,10 +1,6 @@
-"""A throwaway PostgreSQL server: its own data folder under a temporary directory, loopback only.
-
-Uses Debian's binaries (``apt-get install postgresql``; the system service is never touched).
-PostgreSQL refuses to run as root, so as root every command runs as the ``postgres`` user on a
-folder it owns. Authentication is ``trust``: the server listens on 127.0.0.1 and a socket in
-its own folder only, and the data is thrown away at :meth:`Postgres.stop`. ``fsync`` is off
-(nothing here must survive a power cut; a fast shutdown still writes everything).
+"""A throwaway PostgreSQL server from Debian's binaries, in its own temporary folder, on loopback
+only. As root every command runs as the ``postgres`` user, which PostgreSQL requires.
+Authentication is ``trust`` and ``fsync`` off: nothing here outlives :meth:`Postgres.stop`.
 """
 
 from __future__ import annotations
@@ -23,11 +19,8 @@ USER = "ziehdomino"
 
 
 def find_bin_dir() -> Path:
-    """The folder of ``initdb`` and ``pg_ctl`` (newest Debian version first, then ``$PATH``).
-
-    Raises:
-        FileNotFoundError: PostgreSQL's server binaries are not installed.
-    """
+    """The folder of ``initdb`` and ``pg_ctl`` (newest Debian version first, then ``$PATH``);
+    ``FileNotFoundError`` without them."""
     for d in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[-2]), reverse=True):
         if (Path(d) / "initdb").exists():
             return Path(d)
@@ -38,20 +31,14 @@ def find_bin_dir() -> Path:
 
 
 def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
     with socket.socket() as s:
         s.bind((HOST, 0))
         return int(s.getsockname()[1])
 
 
 class Postgres:
-    """One throwaway PostgreSQL server.
-
-    Args:
-        port: TCP port on 127.0.0.1 (default: a free one).
-        root: folder to keep everything in (default: a new temporary directory, removed at stop);
-            as root, the ``postgres`` user must be able to enter every folder above it.
-    """
+    """One throwaway PostgreSQL server on ``port`` (default: a free one), kept in ``root``
+    (default: a temporary folder, removed at stop; as root, one the ``postgres`` user may enter)."""
 
     def __init__(self, port: int | None = None, root: Path | None = None) -> None:
         self.bin = find_bin_dir()
@@ -81,7 +68,6 @@ class Postgres:
         return done
 
     def init(self) -> Postgres:
-        """Create the data folder (``initdb``)."""
         self.root.mkdir(parents=True, exist_ok=True)
         self.socket_dir.mkdir(exist_ok=True)
         if self._as_postgres:
@@ -123,7 +109,7 @@ class Postgres:
         return self.create_database(f"t{self._databases}")
 
     def psql(self, database: str, sql: str) -> str:
-        """Run one SQL statement with ``psql``; returns its unaligned output."""
+        """Run one SQL statement with ``psql``; its unaligned output."""
         out = self._run(str(self.bin / "psql"), "-h", HOST, "-p", str(self.port), "-U", USER, "-d", database,
                         "-XAtq", "-v", "ON_ERROR_STOP=1", "-c", sql)
         return out.stdout

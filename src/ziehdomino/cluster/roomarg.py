@@ -4,10 +4,8 @@ from __future__ import annotations
 
 
 def room_arguments(argv: list[str], options: set[str]) -> list[str]:
-    """``argv`` with a room id after ``where`` made safe from option parsing: a room id may begin
-    with ``-`` (ids are URL-safe base64), which argparse would read as an unknown option. Such a
-    token (one that is not in ``options``, the command's own option names) is passed on as its
-    link path ``/r/ID``, which :func:`room_of` reads back."""
+    """``argv`` with a room id after ``where`` that begins with ``-`` (URL-safe base64) and is
+    none of ``options`` written as ``/r/ID``, so that argparse does not read it as an option."""
     out = list(argv)
     for i in range(1, len(out)):
         token = out[i]

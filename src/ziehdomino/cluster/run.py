@@ -1,12 +1,7 @@
-"""A whole cluster on loopback, for tests, demos and the benchmark: :class:`Cluster`.
-
-A throwaway PostgreSQL (:mod:`.postgres`), N ``ziehdomino serve`` processes on it (``p1``..``pN``
-on free ports, each logging to ``pN.log`` in the cluster's folder) and HAProxy in front
-(:mod:`.haproxy`, Debian's ``haproxy``). Nothing listens on any address but 127.0.0.1. One
-process can be stopped, started and restarted on its own (same name, port and log).
-
-``scripts/cluster`` (:mod:`.command`) runs one from the shell; the cluster tests and
-``ziehdomino bench server --cluster N`` use the class.
+"""A whole cluster on loopback (:class:`Cluster`): a throwaway PostgreSQL, N ``ziehdomino serve``
+processes ``p1``..``pN`` on it, each logging to ``pN.log``, and HAProxy in front; one process can
+be stopped, started and restarted on its own. Used by ``scripts/cluster``, the cluster tests and
+``bench server --cluster``.
 """
 
 from __future__ import annotations
@@ -29,9 +24,7 @@ from ..constants import MAX_CONNECTIONS_PER_ADDRESS
 from .postgres import HOST, Postgres, free_port
 from .tls import Certificate, self_signed
 
-#: The hosts the cluster's proxy is reached by: its address and the names its certificate carries
-#: (:mod:`.tls`). Each process allows them (``--allowed-hosts``: the proxy passes the client's
-#: ``Host`` on) and so does the proxy's configuration (its health checks name the first).
+#: The hosts the proxy is reached by (those of :mod:`.tls`'s certificate), allowed by every process.
 SITE_HOSTS: tuple[str, ...] = (HOST, "localhost")
 
 def _health(url: str, timeout: float = 2.0, context: ssl.SSLContext | None = None) -> int:
@@ -55,16 +48,9 @@ def _maxconn() -> int:
 def start_haproxy(root: Path, backends: list[Backend], port: int, *, http_rate: int,
                   tls: Certificate | None = None, http_port: int | None = None,
                   per_address: int = MAX_CONNECTIONS_PER_ADDRESS) -> subprocess.Popen[bytes]:
-    """HAProxy on ``127.0.0.1:port`` in front of ``backends`` (:func:`.haproxy.config`, for the
-    hosts :data:`SITE_HOSTS`), its configuration and log (``haproxy.cfg``, ``haproxy.log``) in
-    ``root``; returns once a health check through it answers 200. With ``tls``: https on ``port`` with that certificate, and
-    plain HTTP on ``http_port`` redirecting there. ``per_address``: connections one client
-    address may hold through it.
-
-    Raises:
-        RuntimeError: it exited or did not answer within 30 s (the message holds its log);
-            it is stopped then.
-    """
+    """HAProxy on ``127.0.0.1:port`` in front of ``backends``, its configuration and log in
+    ``root``; returns once a health check through it answers. ``RuntimeError`` (with its log,
+    stopped) if it exits or does not answer."""
     cfg = root / "haproxy.cfg"
     cfg.write_text(config(backends, bind=f"{HOST}:{port}", maxconn=_maxconn(), http_rate=http_rate,
                           tls=None if tls is None else tls.combined,
@@ -130,13 +116,12 @@ class Process:
             self.proc.wait(timeout=30)
 
     def stop(self) -> None:
-        """End the process (SIGTERM: it writes its rooms free and closes their sockets, so that
-        the pages reconnect through the proxy to another process); returns once it has exited."""
+        """End the process by SIGTERM (its rooms go free) and wait for it."""
         if self.proc is not None:
             processes.stop(self.proc)
 
     def restart(self) -> Process:
-        """:meth:`stop`, then :meth:`start` on the same name and port (waits until it is healthy)."""
+        """:meth:`stop`, then :meth:`start`, until healthy."""
         self.stop()
         return self.start()
 
@@ -145,22 +130,9 @@ class Process:
 
 
 class Cluster:
-    """PostgreSQL + ``n`` processes + HAProxy on loopback.
-
-    Args:
-        n: processes (1-16).
-        port: the proxy's port (default: a free one).
-        database: an existing PostgreSQL database to use (default: a throwaway server).
-        extra: more ``ziehdomino serve`` options for every process.
-        http_rate: the proxy's creations and joins per minute per client address.
-        keep_logs: :meth:`stop` keeps the logs (``p1.log``..., ``haproxy.log``, ``postgres.log``)
-            in :attr:`root` and removes only the data; else it removes the whole folder.
-        tls: the proxy serves https (and wss) on ``port`` with a throwaway self-signed
-            certificate (:attr:`certificate`, made at start) and redirects plain HTTP on
-            ``http_port`` (default: a free one; :attr:`http_port`) there.
-        per_address: connections one client address may hold through the proxy (the processes
-            do not cap the proxy's own).
-    """
+    """PostgreSQL (``database``, default a throwaway one) + ``n`` processes (1-16, with ``extra``
+    options) + HAProxy on loopback. ``keep_logs``: :meth:`stop` removes only the data; ``tls``:
+    https on ``port`` with a throwaway certificate, plain HTTP on ``http_port`` redirecting."""
 
     def __init__(self, n: int, *, port: int | None = None, database: str | None = None,
                  extra: list[str] | None = None, http_rate: int = 60, keep_logs: bool = False,
@@ -194,7 +166,7 @@ class Cluster:
         """Start everything; returns once every process answers through the proxy."""
         try:
             if self.dsn is None:
-                self.postgres = Postgres().start()  # its own folder: one the postgres user may enter
+                self.postgres = Postgres().start()
                 self.dsn = self.postgres.dsn
             self.processes = [Process(f"p{i + 1}", free_port(), self.dsn, self.root, self.extra)
                               for i in range(self.n)]
@@ -213,19 +185,14 @@ class Cluster:
         return self
 
     def process(self, name: str) -> Process:
-        """The process named ``name`` (``p1``...).
-
-        Raises:
-            KeyError: there is none (the message names those there are).
-        """
+        """The process named ``name``; ``KeyError`` naming those there are."""
         for p in self.processes:
             if p.name == name:
                 return p
         raise KeyError(f"no process {name!r} (there are {', '.join(p.name for p in self.processes)})")
 
     def stop(self) -> None:
-        """Stop HAProxy, the processes and PostgreSQL; remove the temporary folder (all of it,
-        or with ``keep_logs`` all but the logs)."""
+        """Stop HAProxy, the processes and PostgreSQL; remove the folder (but the logs with ``keep_logs``)."""
         if self.haproxy is not None:
             processes.stop(self.haproxy, timeout=10)
         for p in self.processes:

@@ -1,9 +1,6 @@
-"""A throwaway self-signed certificate for a cluster on loopback (``scripts/cluster --tls``).
-
-Made by the ``openssl`` command (Debian's ``openssl`` package; HAProxy depends on its library):
-a P-256 key and a certificate for ``127.0.0.1`` and ``localhost``, valid for two days, written
-as one PEM file for HAProxy (``crt``) and the certificate alone for the clients to trust. Never
-for a real deployment: its private key lies unencrypted in the cluster's temporary folder.
+"""A throwaway self-signed certificate for ``127.0.0.1`` and ``localhost`` (``scripts/cluster
+--tls``), made by ``openssl``. Never for a real deployment: its key lies unencrypted in the
+cluster's temporary folder.
 """
 
 from __future__ import annotations
@@ -29,12 +26,8 @@ class Certificate:
 
 
 def self_signed(folder: Path, days: int = 2) -> Certificate:
-    """Make a self-signed certificate for ``127.0.0.1`` and ``localhost`` in ``folder``.
-
-    Raises:
-        FileNotFoundError: no ``openssl`` command (apt-get install openssl).
-        RuntimeError: openssl failed (its message included).
-    """
+    """Make the certificate in ``folder``; ``FileNotFoundError`` without ``openssl``,
+    ``RuntimeError`` with its message if it fails."""
     openssl = shutil.which("openssl")
     if openssl is None:
         raise FileNotFoundError("the openssl command is not installed (apt-get install openssl)")

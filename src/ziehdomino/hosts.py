@@ -5,7 +5,7 @@ checks the processes with (docs/deploy.md, "Allowed hosts").
 
 Why: a page elsewhere whose own name is made to resolve to this server (DNS rebinding) is
 same-origin with it in the browser: its requests carry its own name as ``Host`` and as
-``Origin``, so the same-site rule (:mod:`.server.security`) cannot tell them from the site's.
+``Origin``, so the same-site rule (:mod:`.server.process.security`) cannot tell them from the site's.
 Only the ``Host`` can: it names the attacker's domain.
 
 Kept out of :mod:`.server` so that ``haproxy-config`` reads the list without loading the app.

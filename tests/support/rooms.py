@@ -17,7 +17,7 @@ from ziehdomino.server.core.room import Room
 from ziehdomino.server.core.rooms import Rooms, RoomWriter
 from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.protocol.models import CreateRoom
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.storage.memory import MemoryStorage
 
 

@@ -14,7 +14,7 @@ import pytest
 from ziehdomino.engine import hand_size
 from ziehdomino.engine.fair import commitment_of, deal_json
 from ziehdomino.server.core import changes
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.core.credentials import hash_credential
 from ziehdomino.server.protocol.models import CLIENT_MESSAGE, CreateRoom, JoinRoom
 from ziehdomino.server.protocol.models import QuickPlay as QuickPlayBody

@@ -11,7 +11,7 @@ import pytest
 
 from ziehdomino.engine import action_to_json
 from ziehdomino.server.protocol import messages
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.protocol.models import CreateRoom
 from ziehdomino.server.core.rooms import Rooms, RoomWriter
 from ziehdomino.server.process.settings import Settings

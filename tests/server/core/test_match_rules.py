@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from ziehdomino.engine import Match, action_to_json
 from ziehdomino.server.core import changes
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.protocol.models import CreateRoom
 from ziehdomino.server.core.room import Room
 from ziehdomino.server.core.rooms import Rooms, RoomWriter

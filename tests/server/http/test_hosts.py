@@ -23,7 +23,7 @@ from tests.support.server import HOST, ServerProcess, on_own_thread
 from ziehdomino.cli import _parser
 from ziehdomino.hosts import DEFAULT_ALLOWED_HOSTS, check_host, default_hosts, host_pattern, parse_hosts
 from ziehdomino.server.http.app import create_app
-from ziehdomino.server.http.security import SECURITY_HEADERS
+from ziehdomino.server.process.security import SECURITY_HEADERS
 from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
 

@@ -16,7 +16,7 @@ from tests.support.server import seated_room
 
 from ziehdomino.server.http.app import create_app
 from ziehdomino.server.protocol.models import clean_name
-from ziehdomino.server.http.security import CONTENT_SECURITY_POLICY, SAFE_METHODS, origin_allowed
+from ziehdomino.server.process.security import CONTENT_SECURITY_POLICY, SAFE_METHODS, origin_allowed
 from ziehdomino.server.process.settings import Settings
 
 HEADERS = {

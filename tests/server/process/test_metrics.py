@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ziehdomino.server.process.metrics import Metrics
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 
 
 async def test_action_timing_waits_for_every_connection_and_follows_replacing_states() -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from ziehdomino.engine import action_to_json
 from ziehdomino.server.core import changes
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.protocol.models import CreateRoom
 from ziehdomino.server.core.rooms import Rooms
 from ziehdomino.server.process.settings import Settings

@@ -16,7 +16,7 @@ import pytest
 from ziehdomino.engine import Refusal, action_to_json
 from ziehdomino.server.core import changes
 from ziehdomino.engine.follow import act_of
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.protocol.deltas import act_parts, apply_delta, compared_parts, room_parts, round_of
 from ziehdomino.server.protocol.messages import StateParts
 from ziehdomino.server.protocol.models import CreateRoom

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.protocol.models import CLIENT_MESSAGE, CreateRoom
 from ziehdomino.server.sockets.reactions import Reactions
 from ziehdomino.server.core.rooms import RoomError, Rooms

@@ -29,7 +29,7 @@ from ziehdomino.server.core import changes
 from ziehdomino.server.tables import opentables
 from ziehdomino.server.http.app import create_app
 from ziehdomino.server.protocol.codes import Close
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.core.credentials import hash_credential, hash_holder
 from ziehdomino.server.protocol.models import CreateRoom
 from ziehdomino.server.tables.quickplay import QuickPlay

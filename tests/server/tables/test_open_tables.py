@@ -18,7 +18,7 @@ import pytest
 from ziehdomino.engine import action_to_json
 from ziehdomino.server.core import changes
 from ziehdomino.server.tables import opentables
-from ziehdomino.server.sockets.connection import Connection
+from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.core.credentials import hash_credential
 from ziehdomino.server.tables.lobby import LIST_LIMIT, Lobby, apply_list_change
 from ziehdomino.server.protocol.models import CreateRoom

@@ -29,7 +29,6 @@ from ..process.metrics import Metrics
 from ..process.settings import Settings
 from ..protocol.codes import Close, ErrorCode
 from ..protocol.models import CreateRoom
-from ..sockets.connection import Connection
 from ..storage import RoomBusy, RoomStorage
 from ..tables import opentables
 from ..tables.lobby import Lobby, storage_tables
@@ -37,6 +36,7 @@ from ..tables.openseats import OpenSeats
 from . import changes
 from .cleanup import sweep
 from .computer import ComputerPlayers
+from .connection import Connection
 from .credentials import hash_credential, hash_holder, new_credential, new_room_id
 from .openers import Openers
 from .room import Room, RoomError, Seat, Seated, SeatState

@@ -24,11 +24,11 @@ from ..process.metrics import ActionTiming
 from ..protocol import deltas
 from ..protocol.codes import Close, ErrorCode
 from ..protocol.wire import RoomSummary, RoundList, RoundReplay
-from ..sockets.connection import Connection, Connections
 from ..storage import RoomMoved, RoomStorage
 from . import replays
 from .batch import Queued, durable, to_store
 from .changes import Step
+from .connection import Connection, Connections
 from .room import Room, RoomError, Seat
 from .roomstate import Clock
 from .roomtexts import RoomTexts

@@ -15,11 +15,11 @@ from starlette.responses import JSONResponse, Response
 from ... import constants
 from ..core.replays import ReplayError, round_number
 from ..core.rooms import RoomError, Rooms, RoomWriter
+from ..process.ratelimit import Limiter
 from ..protocol.codes import ErrorCode
 from ..protocol.models import CreateRoom, JoinRoom, first_error
 from ..protocol.wire import CreatedRoom, ErrorBody, JoinedRoom
 from .invite import invitation_link, qr_svg
-from .ratelimit import Limiter
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 

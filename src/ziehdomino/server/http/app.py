@@ -32,6 +32,8 @@ from ..core.replays import ReplayError, round_number
 from ..core.room import Room
 from ..core.rooms import RoomError, Rooms
 from ..process import gate, heap, quiet
+from ..process.ratelimit import Limiter
+from ..process.security import SameSiteMiddleware, SecurityHeadersMiddleware
 from ..process.settings import Settings
 from ..protocol.codes import ErrorCode
 from ..protocol.wire import Health, Serving
@@ -44,8 +46,6 @@ from .api import (client_address, create_room, error_response, find_room, invite
                   round_list, round_replay)
 from .lobbyapi import LOBBY_EVENTS, leave_room, lobby_events, lobby_list, quick_play
 from .pages import CachedStaticFiles, error_page, page, page_response, service_worker_text, web_version
-from .ratelimit import Limiter
-from .security import SameSiteMiddleware, SecurityHeadersMiddleware
 
 log = logging.getLogger("ziehdomino.server")
 

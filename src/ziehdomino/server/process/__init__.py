@@ -1,8 +1,11 @@
 """The serving process around the app: its options, the connections before the app sees them,
-its garbage collector, its logs and its timings.
+the rules every request and socket meets (security, limits per address), its garbage
+collector, its logs and its timings.
 
 * :mod:`.settings` -- the options of ``ziehdomino serve``, one frozen record.
 * :mod:`.gate` -- every TCP connection before the app: deadlines, caps, the open-file limit.
+* :mod:`.security` -- response headers, the same-site rule, the Origin check (HTTP and WebSocket).
+* :mod:`.ratelimit` -- rate limits per socket and per client address.
 * :mod:`.heap` -- when the garbage collector looks at long-lived objects.
 * :mod:`.quiet` -- log lines a client can cause, kept short and rare.
 * :mod:`.metrics` -- timings of accepted actions, for ``ziehdomino bench server``.

@@ -20,7 +20,7 @@ from typing import Any
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketState
 
-from .connection import Writer
+from ..core.connection import Writer
 
 #: The scope keys of the server's own ``send`` and ``receive`` of a WebSocket.
 RAW_SEND = "ziehdomino.raw_send"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import orjson
 
+from ..core.connection import Connection
 from ..core.writer import RoomWriter
-from .connection import Connection
 
 
 def announce(writer: RoomWriter, opened: Connection | None = None) -> None:

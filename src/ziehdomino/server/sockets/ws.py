@@ -30,10 +30,11 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...engine import Refusal
+from ..core.connection import Connection, Writer
 from ..core.credentials import hash_credential
 from ..core.rooms import RoomError, Rooms, RoomWriter
-from ..http.ratelimit import Limiter, MessageBucket
-from ..http.security import origin_allowed
+from ..process.ratelimit import Limiter, MessageBucket
+from ..process.security import origin_allowed
 from ..process.settings import Settings
 from ..protocol.codes import Close, ErrorCode
 from ..protocol.deltas import DELTA_FORM
@@ -42,7 +43,6 @@ from ..protocol.models import (CLIENT_MESSAGE, ActionMessage, Contribute, Hello,
                      first_error)
 from ..protocol.playmessage import PlayMessage, read_play
 from . import watching
-from .connection import Connection, Writer
 from .rawsocket import Disconnected, Reader, text_reader, text_writer
 
 log = logging.getLogger("ziehdomino.ws")

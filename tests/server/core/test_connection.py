@@ -1,4 +1,4 @@
-"""A room's connections (server/sockets/connection.py): what is pushed is written at once unless a
+"""A room's connections (server/core/connection.py): what is pushed is written at once unless a
 write waits on the socket; presence follows the connections of a seat."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from ziehdomino.server.process.metrics import Metrics
 from ziehdomino.server.protocol.codes import Close
-from ziehdomino.server.sockets.connection import MAX_PENDING, Connection
+from ziehdomino.server.core.connection import MAX_PENDING, Connection
 
 
 async def test_a_pushed_message_is_written_at_once_unless_a_write_is_waiting_on_the_socket() -> None:
@@ -71,7 +71,7 @@ async def _drain(conn: Connection, send: Any) -> None:
 async def test_a_rooms_connections_say_which_seats_are_present() -> None:
     """Whether a seat is present follows its connections: two of one seat, one closed, the
     other still there; spectators are one viewer (None); removing a stranger raises."""
-    from ziehdomino.server.sockets.connection import Connections
+    from ziehdomino.server.core.connection import Connections
     conns = Connections()
     a1, a2, b, watcher = Connection(0), Connection(0), Connection(1), Connection(None)
     for c in (a1, b, a2, watcher):

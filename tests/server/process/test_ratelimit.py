@@ -1,10 +1,10 @@
-"""Rate windows (server/http/ratelimit.py): counted per key, with the time to retry."""
+"""Rate windows (server/process/ratelimit.py): counted per key, with the time to retry."""
 
 from __future__ import annotations
 
 import time
 
-from ziehdomino.server.http.ratelimit import Limiter
+from ziehdomino.server.process.ratelimit import Limiter
 
 
 def test_limits_count_per_key_and_tell_when_to_retry() -> None:

@@ -1,10 +1,10 @@
 """Ziehdomino: draw dominoes with a double-six set, free opening and one unbranched line.
 
 * :mod:`.engine` -- the rules, pure.
-* :mod:`.bots` -- the computer players: a seat's view and a seed in, an action out.
+* :mod:`.bots` -- the computer players.
 * :mod:`.server` -- the online rooms server.
-* :mod:`.analysis` -- a finished round's analysis, Stark's estimate of each decision.
-* :mod:`.puzzles` -- the puzzles: exact search and their generation.
+* :mod:`.analysis` -- a finished round's analysis.
+* :mod:`.puzzles` -- the puzzles.
 * :mod:`.arena` -- computer levels against each other, with confidence intervals.
 * :mod:`.bench` -- the benchmarks.
 * :mod:`.cluster` -- several server processes on one machine.

@@ -1,16 +1,7 @@
-"""A finished round's analysis ("Runde analysieren", docs/analysis.md): for each decision of one
-seat, Stark's estimate of the win chance of the move made and of Stark's best move, from that
-seat's view at that moment (never the hidden tiles that the replay shows).
-
-Each decision with a real choice (two or more distinct plays) is searched by Stark's own search
-(:func:`ziehdomino.bots.analyse`) with the seed :func:`decision_seed`. A win chance counts a
-round won alone as 1 and a shared round as 1/2: a candidate's ``score`` out of ``of`` is
-``2 * won + shared`` out of ``2 * samples``. Where the seat knew every tile (two seats, the
-boneyard empty) the chance is exact instead: every candidate is solved to the end
-(``bots/solve.py``'s ``exact_value``, with the whole window), ``score`` is its value (0 lost, 1
-shared, 2 won alone) out of ``of`` = 2. A decision loses ``best - played`` points (chances in
-percent); at least :data:`BLUNDER` points is a "Fehler", at least :data:`INACCURACY` an
-"Ungenauigkeit". ``web/learn/analysis.js`` computes the same numbers in the browser.
+"""A finished round's analysis ("Runde analysieren"): for each decision of one seat with a real
+choice, Stark's win chance of the move made and of its best move, from that seat's view then,
+sampled or exact, and the points lost (``docs/analysis.md``, "What is measured"). Twin:
+``web/learn/analysis.js``.
 """
 
 from __future__ import annotations
@@ -38,7 +29,7 @@ EXACT_BUDGET: Final = 400_000
 
 
 class MoveScore(TypedDict):
-    """One candidate of a decision: its play and its score out of ``of``."""
+    """One candidate of a decision: its play and its ``score`` out of ``of``."""
 
     tile: str
     end: End | None
@@ -47,7 +38,7 @@ class MoveScore(TypedDict):
 
 
 class DecisionAnalysis(TypedDict):
-    """The analysis of one decision (:func:`analyse_decision`); twin of ``web/learn/analysis.js``'s."""
+    """The analysis of one decision (:func:`analyse_decision`)."""
 
     step: int
     seat: int
@@ -67,8 +58,7 @@ def decision_seed(step: int) -> int:
 
 
 def decision_view(r: Round, undrawn: int, seat: int) -> SeatView:
-    """``seat``'s view (docs/view.md) of a replayed state ``r``, whose boneyard holds only the
-    tiles drawn later and ``undrawn`` more behind them: what that seat knew at that moment."""
+    """``seat``'s view of a replayed state ``r``, with ``undrawn`` tiles behind its boneyard."""
     ends = r.ends
     return {
         "version": 0, "players": r.players, "seat": seat, "round_number": 1, "starter": r.starter,
@@ -82,7 +72,6 @@ def decision_view(r: Round, undrawn: int, seat: int) -> SeatView:
 
 
 def _after(left: int, right: int, action: ActionJSON) -> tuple[int, int]:
-    """The open ends after a play (a legal action of the view)."""
     a, b = parse_tile(action["tile"])
     if action["end"] == "left":
         return (b if a == left else a), right
@@ -90,8 +79,8 @@ def _after(left: int, right: int, action: ActionJSON) -> tuple[int, int]:
 
 
 def exact_values(view: SeatView, actions: list[ActionJSON]) -> list[int] | None:
-    """The exact value (0 lost, 1 shared, 2 won alone) for the seat of ``view`` (two seats, the
-    boneyard empty) of each play in ``actions``; None past :data:`EXACT_BUDGET` positions."""
+    """The exact value (0-2) of each play in ``actions`` for the seat of a two-seat ``view`` with
+    the boneyard empty; None past :data:`EXACT_BUDGET` positions."""
     me, held, ends = view["seat"], view["hand"], view["ends"]
     assert me is not None and held is not None and ends is not None, "a seat's view of a line in play"
     hand = sum(1 << tile_index(t) for t in held)
@@ -112,8 +101,7 @@ def exact_values(view: SeatView, actions: list[ActionJSON]) -> list[int] | None:
 
 
 def _played(legal: list[ActionJSON], indexes: list[int], action: ActionJSON) -> int:
-    """The candidate the seat chose: the one of the same legal action, else the one of the same
-    tile (a play at the right end when both ends show the same number is the left one's)."""
+    """The candidate of the action taken, else of its tile (both ends alike: the same play)."""
     for c, idx in enumerate(indexes):
         if legal[idx] == action:
             return c
@@ -121,15 +109,8 @@ def _played(legal: list[ActionJSON], indexes: list[int], action: ActionJSON) -> 
 
 
 def analyse_decision(view: SeatView, action: ActionJSON, step: int) -> DecisionAnalysis | None:
-    """The analysis of one decision: the seat's ``view`` and the ``action`` it took before action
-    number ``step``; None when the seat had no real choice.
-
-    Returns:
-        ``{"step", "seat", "method": "exact" | "sample", "moves": [{"tile", "end", "score",
-        "of"}], "played", "best"}`` (``played``/``best``: indexes into ``moves``; ties of the best
-        go to the earlier move), then ``"chance_played"``, ``"chance_best"`` (percent),
-        ``"loss"`` (points) and ``"mark"``: ``"fehler"``, ``"ungenau"`` or None.
-    """
+    """The analysis (``docs/analysis.md``'s shape) of the ``action`` taken from ``view`` before
+    action number ``step``; None without a real choice."""
     seat = view["seat"]
     if len(view["legal"]) < 2 or seat is None:
         return None
@@ -159,13 +140,8 @@ def analyse_decision(view: SeatView, action: ActionJSON, step: int) -> DecisionA
 
 
 def analyse_round(record: RoundRecord, seat: int) -> list[DecisionAnalysis]:
-    """The analysis of every decision of ``seat`` with a real choice in a finished round's
-    ``record`` (docs/replay.md), in the order played (:func:`analyse_decision`).
-
-    Raises:
-        PositionError: a record the rules refuse (``engine.replay_rounds``).
-        ValueError: ``seat`` is not a seat of the round.
-    """
+    """:func:`analyse_decision` of each of ``seat``'s decisions in a ``record`` (docs/replay.md);
+    ``PositionError`` for a record the rules refuse, ``ValueError`` for no seat."""
     states, undrawn = replay_rounds(record)
     if not 0 <= seat < record["players"]:
         raise ValueError(f"no seat {seat!r} at a table of {record['players']}")

@@ -1,13 +1,7 @@
 """The product's numbers and names, each written once: levels, table sizes, turn times, limits.
-
-Players see some of these (the levels, 2-4 seats, the turn times, the name length), operators
-others (the defaults of ``ziehdomino serve``'s options, the room's connection limits). The
-browser gets the player-facing ones as ``web/common/constants.js``, written from
-:func:`browser_module` by ``scripts/write-constants-js`` and compared with it by a test, the
-way ``web/common/codes.js`` mirrors ``server/protocol/codes.py``.
-
-Pure data: no imports from the rest of the package, so the engine, the server, the bots and
-the command line may all import it.
+The player-facing ones go to ``web/common/constants.js`` (:func:`browser_module`, written by
+``scripts/write-constants-js``, held equal by a test). Imports nothing of the package, so that
+every part may import it.
 """
 
 from __future__ import annotations
@@ -17,8 +11,7 @@ from typing import Final, Literal, TypeAlias, get_args
 
 # --- Players: what the start page and the table offer -----------------------------------------
 
-#: A computer level's id: on the wire, in saves and in the bots ("Leicht", "Mittel", "Stark"
-#: are their words in web/common/i18n.js). Pydantic checks an incoming level against it.
+#: A computer level's id, on the wire, in saves and in the bots.
 Level: TypeAlias = Literal["leicht", "mittel", "stark"]
 #: Computer levels, weakest first.
 LEVELS: Final[tuple[Level, ...]] = get_args(Level)
@@ -35,8 +28,7 @@ TABLE_SIZES: Final[tuple[int, ...]] = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 #: People a room needs at least (one person with computers plays locally).
 MIN_PEOPLE: Final = 2
 
-#: A turn time a room may be opened with (seconds; None is "no time limit"). Pydantic checks
-#: an incoming turn time against it.
+#: A turn time a room may be opened with (seconds; None: no limit).
 TurnTime: TypeAlias = Literal[30, 60, 120]
 #: The turn times, shortest first.
 TURN_TIMES: Final[tuple[TurnTime, ...]] = get_args(TurnTime)
@@ -48,8 +40,7 @@ MatchTarget: TypeAlias = Literal[3, 5, 10]
 #: The targets, smallest first.
 MATCH_TARGETS: Final[tuple[MatchTarget, ...]] = get_args(MatchTarget)
 
-#: A reaction's id: a fixed set of short phrases a seated person may send to the table, never free
-#: text ("Hallo", "Viel Glück", ... are their words in web/common/i18n.js).
+#: A reaction's id: one of a fixed set of phrases, never free text.
 Reaction: TypeAlias = Literal["hallo", "viel_glueck", "gut_gespielt", "danke", "glueckwunsch", "oh_nein", "hoppla",
                               "tschuess"]
 #: The reactions, in the order the table offers them.
@@ -87,14 +78,11 @@ GRACE: Final = 20.0
 GRACE_NO_LIMIT: Final = 120.0
 #: Rooms one address may have open at once (``--max-rooms-per-address``).
 MAX_ROOMS_PER_ADDRESS: Final = 20
-#: Seconds a room still counts toward its address's limit after the last person at its table
-#: went away (``--limit-away``): a room nobody is at stops holding the address back, and
-#: counts again when someone comes back; a new room counts this long before anyone arrives.
+#: Seconds a room still counts toward its address's limit once nobody is at it, or before
+#: anyone arrives (``--limit-away``).
 LIMIT_AWAY: Final = 300.0
-#: Seats one address may hold at once at open tables that wait for their first round, claims to
-#: take a seat over included (``--max-open-seats-per-address``): the largest table, so that
-#: people behind one network (a family, a class, a mobile network's shared address) can still
-#: fill a table of four together, while one address cannot hold seats at many strangers' tables.
+#: Seats one address may hold at once at waiting open tables, claims included
+#: (``--max-open-seats-per-address``): enough for one network to fill the largest table.
 MAX_OPEN_SEATS_PER_ADDRESS: Final = 4
 #: Rooms one process keeps at once; creating more answers 503 ``server_full``.
 MAX_ROOMS: Final = 20000
@@ -115,11 +103,10 @@ MISS_RATE: Final = 60
 WS_CONNECT_RATE: Final = 600
 #: WebSockets one address may hold open at once (``--max-sockets-per-address``).
 MAX_SOCKETS_PER_ADDRESS: Final = 200
-#: Connections of any kind one address may hold open at once (``--max-connections-per-address``;
-#: its WebSockets and, beside them, a browser's six connections for pages and files).
+#: Connections of any kind one address may hold open at once (``--max-connections-per-address``).
 MAX_CONNECTIONS_PER_ADDRESS: Final = MAX_SOCKETS_PER_ADDRESS + 56
-#: Seconds a connection has to send a complete request after it opened or got its last answer
-#: (``--request-timeout``); a browser sends its request at once.
+#: Seconds a connection has to send a complete request, from its opening or last answer
+#: (``--request-timeout``).
 REQUEST_TIMEOUT: Final = 5.0
 #: Seconds until another process may take the rooms of one that stopped renewing (``--lease``).
 LEASE_SECONDS: Final = 4.0
@@ -131,8 +118,7 @@ BROWSER: Final = ("LEVELS", "DEFAULT_LEVEL", "STAND_IN_LEVEL", "MIN_PLAYERS", "M
 
 
 def browser_module() -> str:
-    """The text of ``web/common/constants.js``: the names in :data:`BROWSER` as frozen ES exports
-    (tuples become frozen arrays)."""
+    """The text of ``web/common/constants.js``: :data:`BROWSER` as frozen ES exports."""
     values = globals()
     lines = [
         "/**",

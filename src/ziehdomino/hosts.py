@@ -1,14 +1,6 @@
-"""The hosts the site answers for: the ``Host`` names that ``ziehdomino serve --allowed-hosts``
-lets through Starlette's ``TrustedHostMiddleware`` (every other one is answered 400 on every
-route and the WebSocket), and that ``ziehdomino haproxy-config --allowed-hosts`` counts and
-checks the processes with (docs/deploy.md, "Allowed hosts").
-
-Why: a page elsewhere whose own name is made to resolve to this server (DNS rebinding) is
-same-origin with it in the browser: its requests carry its own name as ``Host`` and as
-``Origin``, so the same-site rule (:mod:`.server.process.security`) cannot tell them from the site's.
-Only the ``Host`` can: it names the attacker's domain.
-
-Kept out of :mod:`.server` so that ``haproxy-config`` reads the list without loading the app.
+"""The hosts the site answers for (``--allowed-hosts`` of ``serve`` and ``haproxy-config``);
+any other ``Host`` gets 400, which stops DNS rebinding (docs/deploy.md, "Allowed hosts"). Kept
+out of :mod:`.server` so that ``haproxy-config`` reads it without loading the app.
 """
 
 from __future__ import annotations
@@ -18,33 +10,27 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-#: ``--allowed-hosts`` when not given: the names of this machine's loopback, by which a browser
-#: on it reaches a server on 127.0.0.1 or ::1 (an IPv6 address in brackets, as a ``Host`` has it).
+#: ``--allowed-hosts`` when not given: this machine's loopback names.
 DEFAULT_ALLOWED_HOSTS: Final[tuple[str, ...]] = ("localhost", "127.0.0.1", "[::1]")
 
 #: A host name or an IPv4 address, lowercased: labels of letters, digits, ``-`` and ``_``.
 _NAME = re.compile(r"[a-z0-9_-]+(?:\.[a-z0-9_-]+)*")
 
-#: Addresses that mean every address of the machine (``serve --host``): no one name reaches them.
+#: Addresses that mean every address of the machine: no one name reaches them.
 _ANY_ADDRESS = frozenset({"", "0.0.0.0", "::", "[::]", "*"})
 
 
 def host_pattern(text: str) -> str:
-    """One allowed host in the form ``TrustedHostMiddleware`` compares: lowercased, without a
-    port (it is not compared), an IPv6 address in brackets and shortened (``::1`` and
-    ``[0:0::1]`` are ``[::1]``). ``*.example.com`` allows every name under that domain (not the
-    domain itself); ``*`` allows any host (the check off).
-
-    Raises:
-        ValueError: empty, with a port, or not a host name, an address or such a wildcard.
-    """
+    """One allowed host as ``TrustedHostMiddleware`` compares it: lowercased, an IPv6 address in
+    brackets and shortened. ``*.example.com``: every name under it; ``*``: any. ``ValueError``
+    for anything else, a port included."""
     pattern = text.strip().lower()
     if pattern == "*":
         return pattern
     wildcard = pattern.startswith("*.")
     name = pattern[2:] if wildcard else pattern
     if _NAME.fullmatch(name) and len(name) <= 253:
-        return pattern  # a name or an IPv4 address, or a wildcard of a name
+        return pattern
     if not wildcard:
         inner = name[1:-1] if name.startswith("[") and name.endswith("]") else name
         try:
@@ -66,11 +52,8 @@ def host_pattern(text: str) -> str:
 
 
 def parse_hosts(text: str) -> tuple[str, ...]:
-    """``--allowed-hosts``: comma-separated hosts (:func:`host_pattern`), each once, in order.
-
-    Raises:
-        ValueError: none given, or one that is not a host (the message names the option).
-    """
+    """``--allowed-hosts``: comma-separated hosts, each once, in order; ``ValueError`` for none
+    or a bad one."""
     hosts: list[str] = []
     for part in text.split(","):
         if part.strip():
@@ -86,10 +69,8 @@ def parse_hosts(text: str) -> tuple[str, ...]:
 
 
 def default_hosts(listen: str) -> tuple[str, ...]:
-    """The allowed hosts of a server listening on ``listen`` (``serve --host``) when none are
-    named: :data:`DEFAULT_ALLOWED_HOSTS`, and ``listen`` itself when it is one address or name
-    (a browser reaches such a server by it; a rebinding page's ``Host`` is a name of its own).
-    Every address of the machine (``0.0.0.0``, ``::``) adds nothing."""
+    """The allowed hosts when none are named: :data:`DEFAULT_ALLOWED_HOSTS`, and ``listen``
+    unless it is every address of the machine."""
     if listen.strip() in _ANY_ADDRESS:
         return DEFAULT_ALLOWED_HOSTS
     try:
@@ -100,12 +81,8 @@ def default_hosts(listen: str) -> tuple[str, ...]:
 
 
 def check_host(hosts: Sequence[str]) -> str:
-    """The ``Host`` a proxy's health check sends to the processes: the first of ``hosts``
-    without a wildcard (``localhost`` when ``*`` allows any).
-
-    Raises:
-        ValueError: ``hosts`` holds only wildcards of domains (``*.example.com``).
-    """
+    """The ``Host`` a proxy's health checks send: the first of ``hosts`` without a wildcard
+    (``localhost`` for ``*``); ``ValueError`` if all are wildcards of domains."""
     for host in hosts:
         if "*" not in host:
             return host

@@ -1,10 +1,5 @@
-"""Run conformance vectors against the Python engine and the Python computer players.
-
-A rules vector file (``tests/vectors/FORMAT.md``) is ``{"format": 1, "cases": [...]}``; a case
-is a round case (a position and steps, each refused with a code or accepted with an expected
-state) or a match case (round winners and the expected counters and starters). A decision
-vector file (``docs/bots.md``) holds cases ``{"id", "view", "choices": {level: {"seed",
-"action"}}}``. :func:`run_case` returns the list of differences (empty when the case passes).
+"""Run conformance vectors against the Python engine and computer players: rules vectors
+(``tests/vectors/FORMAT.md``) and decision vectors (``docs/bots.md``, "Decision vectors").
 """
 
 from __future__ import annotations
@@ -58,7 +53,7 @@ def is_decision_file(data: dict[str, Any]) -> bool:
 
 
 def _round_won_by(players: int, starter: int, winners: list[int]) -> dict[str, Any]:
-    """A position that is blocked as soon as everyone passes, ``winners`` holding the lowest pips."""
+    """A position blocked once everyone passes, ``winners`` holding the lowest pips."""
     low = [["0|5"], ["1|4"], ["2|3"], ["0|1", "0|4"]]  # 5 pips each
     high = [["5|5"], ["4|5"], ["3|5"], ["4|4"]]  # 8-10 pips
     hands = [low[s] if s in winners else high[s] for s in range(players)]
@@ -67,8 +62,7 @@ def _round_won_by(players: int, starter: int, winners: list[int]) -> dict[str, A
 
 
 def _run_match_case(case: dict[str, Any]) -> list[str]:
-    """A match case played through the match itself: each round blocked with the named winners,
-    every seat passing through :meth:`Match.apply`, then :meth:`Match.next_round`."""
+    """A match case played through :class:`Match`, each round blocked with the named winners."""
     spec, want = case["match"], case["expect"]
     m = Match(spec["players"], first_starter=spec["first_starter"])
     for i, winners in enumerate(spec["round_winners"]):
@@ -84,8 +78,7 @@ def _run_match_case(case: dict[str, Any]) -> list[str]:
 
 
 def _run_stored_case(case: dict[str, Any]) -> list[str]:
-    """A stored match restored through :func:`match_from_state`: accepted with the summary and
-    written back unchanged, or refused with a message naming the field at fault."""
+    """A stored match case: restored and written back unchanged, or refused naming the field."""
     try:
         m = match_from_state(case["stored"])
     except PositionError as exc:

@@ -1,11 +1,5 @@
-"""Finding puzzles in simulated rounds and writing the puzzle file (docs/puzzles.md).
-
-Two computers play rounds of two seats by the rules engine (``engine/``), each deciding from its
-own seat's view (``bots/``). Once the boneyard is empty every tile is known to both seats, and
-:mod:`.search` scores every move exactly; a position where the seat to act has at least two
-tiles, at least two distinct moves and exactly one of them wins alone by force is a puzzle.
-Each round gives at most one puzzle (drawn at random among its positions), so the set spreads
-over many rounds. ``scripts/make-puzzles`` runs :func:`main`.
+"""Finding puzzles in simulated two-seat rounds and writing the puzzle file (docs/puzzles.md,
+"How they are found"); ``scripts/make-puzzles`` runs :func:`main`.
 """
 
 from __future__ import annotations
@@ -24,14 +18,12 @@ from ..engine import Match, parse_action, seat_view
 from ..engine.round import Round
 from .search import PASS_MOVE, WIN, Move, Position, Search, after, moves, plays_to_win, value_of
 
-#: The file the page reads (served as /static/learn/puzzles.json and kept offline).
+#: The file the page reads.
 OUT = Path(__file__).resolve().parents[1] / "web" / "learn" / "puzzles.json"
 _LEICHT, _MITTEL = PRODUCT_LEVELS[0], PRODUCT_LEVELS[1]
-#: The levels the simulated seats play (fast, and different enough to give varied endgames):
-#: Mittel twice as often as Leicht and the arena's yardstick "heaviest".
+#: The levels the simulated seats play: fast, and varied.
 LEVELS = (_MITTEL, "heaviest", _LEICHT, _MITTEL)
-#: The most tiles both hands may hold together in a puzzle (a puzzle to read at a glance; the
-#: search's tree stays small).
+#: The most tiles both hands may hold together in a puzzle.
 MOST_TILES = 11
 #: The series by own plays to the win: (name, fewest plays, most plays).
 SERIES = (("einstieg", 1, 2), ("mitte", 3, 3), ("meister", 4, 99))
@@ -44,7 +36,6 @@ def position_of_round(r: Round) -> Position:
 
 
 def tile_json(i: int) -> list[int]:
-    """Tile ``i`` as ``[low, high]``."""
     return [TA[i], TB[i]]
 
 
@@ -56,9 +47,8 @@ def move_json(move: Move, seat: int) -> dict[str, Any]:
 
 
 def main_line(pos: Position) -> list[dict[str, Any]]:
-    """The winning line from ``pos``: the attacker (the seat to act) makes the winning move that
-    needs the fewest own plays, the defender the move of the longest resistance, ties to the
-    earlier move (``web/learn/puzzle-search.js`` plays the same line)."""
+    """The winning line from ``pos``: the attacker's quickest win against the longest
+    resistance, ties to the earlier move, as ``web/learn/puzzle-search.js`` plays it."""
     me = pos[4]
     search = Search(me)
     line = []
@@ -101,7 +91,7 @@ def puzzle_of(pos: Position, line: list[list[int]]) -> dict[str, Any] | None:
 
 
 def round_puzzles(rng: random.Random) -> list[dict[str, Any]]:
-    """Plays one two-seat round to its end; the puzzles met on the way."""
+    """The puzzles met in one two-seat round."""
     match = Match(2, rng=random.Random(rng.randrange(1 << 30)), first_starter=rng.randrange(2))
     levels = [rng.choice(LEVELS) for _ in range(2)]
     found = []
@@ -123,10 +113,8 @@ def series_of(plays: int) -> str:
 
 
 def generate(count: int, seed: int) -> list[dict[str, Any]]:
-    """``count`` distinct puzzles from simulated rounds (one per round at most), ordered by
-    difficulty: own plays to the win, then how many wrong first moves look right (the other
-    seat must find the answer to them), then the number of first moves; each with its
-    ``series`` and ``rank`` (1 = easiest)."""
+    """``count`` distinct puzzles, at most one per round, ordered by difficulty (docs/puzzles.md),
+    each with its ``series`` and ``rank`` (1 = easiest)."""
     rng = random.Random(seed)
     seen: dict[str, dict[str, Any]] = {}
     while len(seen) < count:

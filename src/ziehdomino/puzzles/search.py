@@ -1,22 +1,8 @@
-"""The full-information search behind the puzzles (docs/puzzles.md): two seats, the boneyard empty,
-every tile known.
-
-A position is ``(h0, h1, left, right, turn, passes)``: the two hands as tile masks (bit ``i`` is
-tile ``i`` of ``ALL_TILES``, as in ``bots/masks.py``), the open ends, the seat to act and the
-passes in a row just before. The rules are those of docs/rules.md with an empty boneyard: a seat
-that has a fitting tile plays one, else passes; playing the last tile wins; two passes in a row
-block the round and the lower pip sum wins (equal sums share).
-
-:func:`score` rates a position for one seat ``me`` by best play of both, in one integer that
-orders outcomes and lengths alike:
-
-* won alone: ``WIN - n`` where ``n`` is the number of ``me``'s own plays still needed against the
-  longest resistance (the winner hurries, the other seat delays);
-* shared: ``SHARED``;
-* lost: ``n``, the plays ``me`` still makes before the end (a lost seat resists as long as it can).
-
-``web/learn/puzzle-search.js`` is the same search in the browser; the puzzle test checks the
-puzzle file against the bots' own solver (``bots/solve.py``) as a second opinion.
+"""The full-information search behind the puzzles (docs/puzzles.md, "The search"): two seats,
+the boneyard empty, every tile known. A position is ``(h0, h1, left, right, turn, passes)``,
+hands as tile masks (``bots/masks.py``). :func:`score` orders outcomes and lengths in one
+integer: won alone ``WIN - n``, shared ``SHARED``, lost ``n``. Twin:
+``web/learn/puzzle-search.js``.
 """
 
 from __future__ import annotations
@@ -25,9 +11,7 @@ from typing import Final
 
 from ..bots.masks import BIT_INDEX, NUM, TA, TB, mask_pips
 
-#: Score of a won position before the plays it needs are taken off.
 WIN: Final = 2000
-#: Score of a shared position.
 SHARED: Final = 1000
 
 #: A move: (tile index, end) with end 0 left, 1 right; the pass is PASS_MOVE.
@@ -37,7 +21,7 @@ Position = tuple[int, int, int, int, int, int]
 
 
 def value_of(score: int) -> int:
-    """The outcome of a :func:`score`: 2 won alone, 1 shared, 0 lost (as ``bots/solve.py``)."""
+    """The outcome of a :func:`score`: 2 won alone, 1 shared, 0 lost."""
     return 2 if score > SHARED else 1 if score == SHARED else 0
 
 
@@ -47,9 +31,7 @@ def plays_to_win(score: int) -> int:
 
 
 def moves(pos: Position) -> list[Move]:
-    """The distinct moves of the seat to act: its fitting tiles in tile order, left before right,
-    the right end left out when both ends show the same number (the same move); ``[PASS_MOVE]``
-    when nothing fits."""
+    """The distinct moves of the seat to act, in tile order, left before right; else ``[PASS_MOVE]``."""
     h0, h1, left, right, turn, _ = pos
     hand = h1 if turn else h0
     fit = hand & (NUM[left] | NUM[right])
@@ -65,8 +47,7 @@ def moves(pos: Position) -> list[Move]:
 
 
 def after(pos: Position, move: Move) -> tuple[Position, int | None]:
-    """The position after ``move`` and the round's end if it ended: the seat that won alone
-    (0 or 1), -1 for a shared round, None while it goes on."""
+    """The position after ``move``, and the seat that won alone, -1 for shared, or None."""
     h0, h1, left, right, turn, passes = pos
     if move == PASS_MOVE:
         if passes + 1 >= 2:
@@ -88,20 +69,18 @@ def after(pos: Position, move: Move) -> tuple[Position, int | None]:
 
 
 def end_score(ended: int, me: int) -> int:
-    """The score of a finished round for ``me`` (no plays left to make)."""
     return SHARED if ended == -1 else WIN if ended == me else 0
 
 
 class Search:
-    """Scores of positions for one seat ``me``, each position searched once (a memo: the puzzles'
-    positions have at most a dozen tiles in hand, so the whole tree is small)."""
+    """Scores of positions for one seat ``me``, memoized (the puzzles' trees are small)."""
 
     def __init__(self, me: int) -> None:
         self.me = me
         self.memo: dict[Position, int] = {}
 
     def score(self, pos: Position) -> int:
-        """The score of ``pos`` for ``me`` with best play of both (module docstring)."""
+        """The score of ``pos`` for ``me`` with best play of both."""
         hit = self.memo.get(pos)
         if hit is not None:
             return hit
@@ -115,7 +94,7 @@ class Search:
         return best
 
     def move_score(self, pos: Position, move: Move) -> int:
-        """The score for ``me`` of making ``move`` at ``pos`` (then best play of both)."""
+        """The score for ``me`` of ``move`` at ``pos``."""
         nxt, ended = after(pos, move)
         own = 1 if pos[4] == self.me and move != PASS_MOVE else 0
         if ended is not None:
@@ -129,15 +108,14 @@ class Search:
 
 
 def move_scores(pos: Position) -> list[tuple[Move, int]]:
-    """Every distinct move of the seat to act with its score for that seat (:class:`Search`)."""
+    """Every distinct move of the seat to act with its score for that seat."""
     search = Search(pos[4])
     return [(m, search.move_score(pos, m)) for m in moves(pos)]
 
 
 def reply(pos: Position, attacker: int) -> Move:
-    """The move of the seat to act (the defender, not ``attacker``) with the longest resistance:
-    the lowest score for ``attacker`` (a loss for the attacker first, then a share, then the win
-    that needs the most plays); ties go to the earlier move."""
+    """The defender's move of the longest resistance: the lowest score for ``attacker``, ties to
+    the earlier."""
     search = Search(attacker)
     options = moves(pos)
     return min(options, key=lambda m: search.move_score(pos, m))

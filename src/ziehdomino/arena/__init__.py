@@ -13,8 +13,7 @@ Besides the levels of :data:`ziehdomino.bots.LEVELS` the arena seats ``ceiling``
 node engine, ``tips`` (a player who follows every tip of ``web/learn/tips.js``).
 
 ``engine="node"`` asks ``decider.mjs`` (``web/bots/index.js`` under node, one process per worker)
-for every decision instead of Python's :func:`~ziehdomino.bots.decide`. Both languages decide
-alike (the decision vectors), so the figures are the same; node is about ten times faster.
+for every decision instead of Python's :func:`~ziehdomino.bots.decide`; both decide alike.
 """
 
 from __future__ import annotations
@@ -150,11 +149,7 @@ def _check(levels: Sequence[str], rounds: int, engine: str) -> None:
 def run(levels: Sequence[str], rounds: int, seed: int, workers: int | None = None,
         chunk: int = 20, progress: bool = True, engine: str = "python") -> dict[str, Any]:
     """Play ``rounds`` rounds, print a line per seat and a final JSON line; return the summary.
-
-    Raises:
-        ValueError: an unknown level or engine, ``tips`` without the node engine, 2-4 seats
-            not given, or ``rounds`` not a positive multiple of the number of seats.
-    """
+    ``ValueError`` for an unknown level or engine, or a bad count of seats or rounds."""
     _check(levels, rounds, engine)
     levels = tuple(levels)
     players = len(levels)

@@ -72,7 +72,8 @@ def config(backends: list[Backend], *, bind: str = "127.0.0.1:8000", check_inter
     together; ``tls``: a PEM file of certificate and key, with ``http_bind`` (default port 80 of
     ``bind``'s host) redirecting to ``bind``; ``per_address``, ``request_timeout`` and
     ``allowed_hosts`` as the processes' options of those names (``maxconn``: about two file
-    descriptors each). Raises ``ValueError`` for any argument it cannot write safely.
+    descriptors each); docs/deploy.md, "Routing: HAProxy". Raises ``ValueError`` for any
+    argument it cannot write safely.
     """
     _check(backends, bind, maxconn, http_rate)
     hosts = [host_pattern(h) for h in allowed_hosts]

@@ -131,8 +131,9 @@ class Process:
 
 class Cluster:
     """PostgreSQL (``database``, default a throwaway one) + ``n`` processes (1-16, with ``extra``
-    options) + HAProxy on loopback. ``keep_logs``: :meth:`stop` removes only the data; ``tls``:
-    https on ``port`` with a throwaway certificate, plain HTTP on ``http_port`` redirecting."""
+    options) + HAProxy on loopback, on ``port`` (default a free one). ``keep_logs``: :meth:`stop`
+    removes only the data; ``tls``: https with a throwaway certificate, plain HTTP on
+    ``http_port`` redirecting; ``http_rate`` and ``per_address`` as :func:`.haproxy.config`'s."""
 
     def __init__(self, n: int, *, port: int | None = None, database: str | None = None,
                  extra: list[str] | None = None, http_rate: int = 60, keep_logs: bool = False,

@@ -1,5 +1,6 @@
 """A match as plain JSON, for storage, and back: the round's deal and the actions since, not a
 snapshot, so that restoring replays them through the rules and refuses what they would not make.
+The form (``format`` 1)::
 
     {"format": 1, "players": 3, "wins": [..], "shared": [..], "starters": [..],
      "version": 12, "deal": POSITION, "actions": [ACTION, ...],

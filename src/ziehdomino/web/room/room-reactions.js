@@ -67,7 +67,7 @@ function speaker() {
  *   `root`: where the seat cards are (`[data-seat]`); `nameOf`: a seat's name
  * @returns {{element: HTMLElement, update: (room: object|null) => void}}
  */
-export function createReactions({ session, storage, roomId, root, nameOf, schedule = setTimeout }) {
+export function createReactions({ session, storage, roomId, root, nameOf, schedule = (fn, ms) => setTimeout(fn, ms) }) {
   // The reactions' state: the mutes, the room info, the spectators counted, and the elements.
   const R = { session, storage, roomId, root, nameOf, schedule, mutes: readMutes(storage), room: null, watchingCount: 0,
     ...buildPanel(roomId) };

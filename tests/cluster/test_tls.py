@@ -126,7 +126,11 @@ def test_idle_connections_to_the_proxy_cannot_keep_a_new_user_out(tls_cluster: C
             made = http.post(target.base + "/api/rooms", json=BODY, headers=target.own_site)
         took = time.monotonic() - start
         assert made.status_code == 201, made.text
-        held = _open(flood)  # still held: the new user did not wait for the proxy to drop them
+        # The proxy refuses what is past the cap as it accepts them, later on a busy machine;
+        # those it keeps are still open: the new user did not wait for it to drop them.
+        deadline = time.monotonic() + 30
+        while (held := _open(flood)) > MAX_CONNECTIONS_PER_ADDRESS and time.monotonic() < deadline:
+            time.sleep(0.2)
         assert 0 < held <= MAX_CONNECTIONS_PER_ADDRESS, held
         figures.append(f"proxy: 400 idle connections from one address, {held} held (cap "
                        f"{MAX_CONNECTIONS_PER_ADDRESS}), a new user's room through https in {took * 1000:.0f} ms")

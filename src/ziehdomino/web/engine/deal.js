@@ -1,6 +1,5 @@
 /**
- * @file Shuffling and dealing a new round: the twin of Python's `engine/deal.py`, with the
- * generators it draws on (`cryptoRng` by default, `seededRng` for tests) and the seat checks.
+ * @file Shuffling and dealing a round: the twin of Python's `engine/deal.py`.
  */
 // @ts-check
 /** @import { Rng, Round, Seat } from './index.js' */
@@ -20,10 +19,7 @@ function uniformBelow(next32, n) {
   return x % n;
 }
 
-/**
- * The default source: `crypto.getRandomValues`, unbiased (docs/rules.md, "A round" 1).
- * @type {{int: (n: number) => number}}
- */
+/** @type {{int: (n: number) => number}} */
 export const cryptoRng = (() => {
   const buffer = new Uint32Array(64);
   let at = buffer.length;
@@ -38,9 +34,9 @@ export const cryptoRng = (() => {
 })();
 
 /**
- * A small seeded generator (sfc32) for tests and reproducible bot games. Not for real deals.
- * @param {number} seed  any integer (uses its low 32 bits).
- * @returns {{int: (n: number) => number}}  `int(n)` is uniform in [0, n).
+ * Seeded sfc32, for tests and bot games; not for real deals.
+ * @param {number} seed
+ * @returns {{int: (n: number) => number}}
  */
 export function seededRng(seed) {
   let a = 0x9e3779b9;
@@ -72,7 +68,6 @@ export function randomInt(rng, n) {
   return x;
 }
 
-/** An unbiased Fisher–Yates shuffle of a copy of `items`. */
 function shuffled(items, rng) {
   const out = items.slice();
   for (let i = out.length - 1; i > 0; i--) {
@@ -87,10 +82,8 @@ function shuffled(items, rng) {
 export const HAND_SIZE = [0, 0, 7, 5, 5]; // by number of players (docs/rules.md, "A round" 1)
 
 /**
- * Tiles dealt to each seat (Python's `hand_size`): 7 with 2 players, 5 with 3 or 4.
- * @param {number} players  2–4.
+ * @param {number} players
  * @returns {number}
- * @throws {PositionError} for a bad player count.
  */
 export function handSize(players) {
   checkPlayers(players);
@@ -112,14 +105,12 @@ export function checkSeat(seat, players, what) {
 }
 
 /**
- * Shuffles the 28 tiles and deals a new round: 7 tiles each with 2 players, 5 each with 3 or 4;
- * the rest (14, 13 or 8) is the boneyard. Seat s gets the s-th block of the shuffled set.
- * Source: docs/rules.md, "A round" 1–3.
- * @param {number} players  2–4.
- * @param {Seat} starter  the seat that opens (and acts first).
- * @param {Rng} [rng]  default `cryptoRng` (crypto.getRandomValues).
- * @returns {Round} with an empty line, `turn === starter`, empty log.
- * @throws {PositionError} for a bad player count or starter; {TypeError|RangeError} for a bad rng.
+ * Shuffles and deals a round: seat s gets the s-th block, the rest is the boneyard
+ * (docs/rules.md, "A round" 1–3).
+ * @param {number} players
+ * @param {Seat} starter
+ * @param {Rng} [rng]
+ * @returns {Round}
  */
 export function dealRound(players, starter, rng = cryptoRng) {
   checkPlayers(players);

@@ -1,14 +1,6 @@
 /**
- * @file The committed deal in the browser: the twin of Python's `engine/fair.py`
- * (docs/fair.md defines it; tests/vectors/fair/deals.json holds the two equal).
- *
- * commitment = SHA-256(seed); the stream is HMAC-SHA-256 keyed with the seed over
- * "ziehdomino-deal-v1:" + the contributions joined by "," + a 4-byte big-endian counter, block
- * after block; its 32-bit big-endian numbers, with the biased top rejected, drive a
- * Fisher–Yates shuffle of the 28 tiles in canonical order, then pick a match's first starter. The cryptography is the browser's
- * own `crypto.subtle` (also in node ≥ 19); this module imports no other module of the engine.
- * The hex forms (a seed, a contribution, a fresh one) are `common/fair-hex.js`, which a room's
- * page loads alone.
+ * @file The committed deal (docs/fair.md): the twin of Python's `engine/fair.py`, held equal by
+ * tests/vectors/fair/deals.json. Hex forms: common/fair-hex.js.
  */
 // @ts-check
 /** @import { Rng } from './index.js' */
@@ -32,9 +24,8 @@ function hexBytes(hex) {
 }
 
 /**
- * SHA-256 of the seed's 32 bytes, as 64 lowercase hex digits.
- * @param {string} seed  64 lowercase hex digits.
- * @returns {Promise<string>}
+ * @param {string} seed
+ * @returns {Promise<string>} SHA-256 of the seed's bytes, in hex.
  * @throws {TypeError} for a malformed seed.
  */
 export async function commitmentOf(seed) {
@@ -43,9 +34,9 @@ export async function commitmentOf(seed) {
 }
 
 /**
- * The stream's 32-bit numbers, one block (eight numbers) at a time, as a pull function.
+ * The stream's 32-bit numbers, as a pull function.
  * @param {string} seed
- * @param {string[]} contributions  one per seat, in seat order.
+ * @param {string[]} contributions
  * @returns {Promise<() => Promise<number>>}
  */
 async function numbers(seed, contributions) {
@@ -74,9 +65,8 @@ async function numbers(seed, contributions) {
 }
 
 /**
- * A uniform integer in [0, n) from 32-bit numbers: the first number below the largest multiple
- * of n not above 2^32, modulo n (the others are skipped, so no value is favoured).
- * @param {() => Promise<number>|number} next  the next 32-bit number.
+ * A uniform integer in [0, n), by rejection so that no value is favoured.
+ * @param {() => Promise<number>|number} next
  * @param {number} n
  * @returns {Promise<number>}
  */
@@ -89,12 +79,10 @@ export async function below(next, n) {
 }
 
 /**
- * The plan of the deal: the swap places of its Fisher–Yates shuffle (for i = 27 down to 1, in
- * that order, the place j in [0, i] that place i swaps with, each a `below(i + 1)` of the stream)
- * and then the seat that opens a match's first round (the next `below(players)`).
+ * The shuffle's swap places (i = 27 down to 1), then a match's first starter.
  * @param {string} seed
- * @param {string[]} contributions  one per seat, in seat order.
- * @returns {Promise<{swaps: number[], starter: number}>} 27 places and a seat.
+ * @param {string[]} contributions
+ * @returns {Promise<{swaps: number[], starter: number}>}
  * @throws {TypeError} for a malformed seed or contribution.
  */
 export async function dealPlan(seed, contributions) {
@@ -104,19 +92,14 @@ export async function dealPlan(seed, contributions) {
   return { swaps, starter: await below(next, contributions.length) };
 }
 
-/**
- * The swap places of the deal's Fisher–Yates shuffle (`dealPlan`'s `swaps`).
- * @returns {Promise<number[]>}
- */
+/** @returns {Promise<number[]>} */
 export async function dealSwaps(seed, contributions) {
   return (await dealPlan(seed, contributions)).swaps;
 }
 
 /**
- * A generator in the engine's form (`{int(n)}`, deal.js's `Rng`) that gives these swap places in
- * turn: dealing with it makes the engine's own Fisher–Yates (the same one) deal the committed
- * order. It throws once exhausted or asked for another range than the shuffle's.
- * @param {number[]} swaps  from `dealSwaps`.
+ * An `Rng` giving these swaps in turn, so the engine's own shuffle deals the committed order.
+ * @param {number[]} swaps
  */
 export function swapsRng(swaps) {
   let k = 0;
@@ -129,7 +112,7 @@ export function swapsRng(swaps) {
 }
 
 /**
- * The 28 tiles in the order the deal hands them out ("a|b", low first).
+ * The 28 tiles in dealt order.
  * @param {string} seed
  * @param {string[]} contributions
  * @returns {Promise<string[]>}
@@ -148,11 +131,10 @@ function orderOf(swaps) {
 }
 
 /**
- * The deal as the vectors write it: seat s holds places s·size … (s+1)·size − 1, the boneyard is
- * the rest, its first tile drawn first; `starter` opens a match's first round.
+ * The deal as the vectors write it.
  * @param {string} seed
- * @param {string[]} contributions  one per seat.
- * @param {number} handSize  7 with 2 players, else 5.
+ * @param {string[]} contributions
+ * @param {number} handSize
  * @returns {Promise<{order: string[], hands: string[][], boneyard: string[], starter: number}>}
  */
 export async function dealOf(seed, contributions, handSize) {

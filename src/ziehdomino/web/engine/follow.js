@@ -1,28 +1,17 @@
 /**
- * @file What one public action does to a seat's view, worked out from that view alone: a delta
- * frame names the action taken (its act) instead of the fields it changed (docs/protocol.md,
- * "Delta frames"). The twin of the server's reference, `engine/follow.py`; both are held to the
- * vectors in `tests/vectors/deltas.json`. The server sends every field whose value is not the
- * one worked out here (a round's end, a drawn tile, an absent person's time).
- *
- * An act is `[seat, tile, end]` for a play (`end` null for the opening tile), `[seat, 'draw']`
- * or `[seat, 'pass']`, with `true` added at its end when a computer made the move for a person.
- *
- * The room page loads this module alone of the engine, importing nothing (a round, a match and
- * the rest are the local game's, and too heavy for a page that only shows what the server
- * decides), so the one rule needed here, which actions the seat to act has, is written again on
- * the view's own terms; `tests/web/follow.test.mjs` holds it equal to round.js's `legalActions`
- * over many random rounds.
+ * @file A delta frame's act applied to a seat's view (docs/protocol.md, "Delta frames"): the
+ * twin of `engine/follow.py`, both held to tests/vectors/deltas.json. The room page loads it
+ * alone, so it imports nothing and restates `legalActions` on the view's terms
+ * (tests/web/follow.test.mjs holds the two equal).
  */
 // @ts-check
 
-/** A tile's two halves from its text `"a|b"`. */
 function halves(text) {
   return [text.charCodeAt(0) - 48, text.charCodeAt(2) - 48];
 }
 
 /**
- * The log entry `act` makes, with the open `ends` before it, keys in the view's order.
+ * The log entry `act` makes, given the ends before it.
  * @param {Array} act
  * @param {number[]|null} ends
  * @returns {object}
@@ -43,11 +32,10 @@ export function entryOf(act, ends) {
 }
 
 /**
- * Where a play's tile goes in the line and how it lies there (the opening tile: right, as
- * given); null for a draw or a pass.
+ * Where a play's tile goes and how it lies there; null for a draw or a pass.
  * @param {Array} act
  * @param {number[]|null} ends
- * @returns {[string, string]|null} `['left' | 'right', 'a|b']`
+ * @returns {[string, string]|null}
  */
 export function placed(act, ends) {
   const tile = act[1];
@@ -59,10 +47,7 @@ export function placed(act, ends) {
 }
 
 /**
- * The view's `legal` from its other fields, as the server makes it (docs/rules.md, "A round"
- * 3–4; the order of docs/view.md): empty for a spectator, after the round, or when another seat
- * is to act; on an empty line every tile once with `end: null`; else plays by hand order, left
- * before right, and only when none fits a draw (tiles left to draw) or a pass.
+ * The view's `legal`, as round.js's `legalActions` makes it.
  * @param {object} view
  * @returns {object[]}
  */
@@ -84,8 +69,7 @@ export function legalOf(view) {
 }
 
 /**
- * The history's line (ROUND, docs/protocol.md) of the round that `view` shows at its end, read
- * off the view as the server's `round_of` does; null while the round is played.
+ * The history line (docs/protocol.md, ROUND) of a finished round's view; null while it is played.
  * @param {object} view
  * @returns {object|null}
  */
@@ -99,13 +83,9 @@ export function roundOf(view) {
 
 const TILE = /^[0-6]\|[0-6]$/;
 
-/** A test for an action equal to `action`. */
 const same = (action) => (x) => x.type === action.type && x.tile === action.tile && x.end === action.end;
 
-/**
- * Throws a TypeError when `act` cannot follow `view` (the page then asks for the full state);
- * the rules are engine/follow.py's `check_act`.
- */
+/** @throws {TypeError} when `act` cannot follow `view` (engine/follow.py's `check_act`). */
 export function checkAct(view, act) {
   if (!Array.isArray(act) || act.length < 2 || view.result !== null) throw new TypeError('no act follows a finished round');
   const [seat, what, ...rest] = act;
@@ -117,7 +97,7 @@ export function checkAct(view, act) {
     action = { type: what };
   } else {
     action = { type: 'play', tile: what, end: rest.length === 1 ? rest[0] : 'none' };
-    // the rule that makes the legal plays, for a hand of that one tile: it fits the end named
+    // a one-tile hand's legal plays: the tile fits the end named
     const [a, b] = typeof what === 'string' && TILE.test(what) ? halves(what) : [];
     if (a === undefined || a > b || view.line.includes(`${a}|${b}`) || view.line.includes(`${b}|${a}`)
       || !legalOf({ ...view, seat, hand: [what] }).some(same(action))) throw new TypeError('does not fit');
@@ -128,13 +108,11 @@ export function checkAct(view, act) {
 }
 
 /**
- * Applies `act` to a state's `room` and `view` (changed in place): the log entry, the line, the
- * version, the ends, the counts, the turn, the passes, the clock once the turn moved on, and the
- * viewer's hand when the viewer played. `legal` is left to `legalOf`.
+ * Applies `act` to `room` and `view` in place; `legal` is left to `legalOf`.
  * @param {object} room
  * @param {object} view
  * @param {Array} act
- * @throws {TypeError} when `act` cannot follow `view` (`checkAct`); nothing changed then.
+ * @throws {TypeError} when `act` cannot follow `view`; nothing changed then.
  */
 export function follow(room, view, act) {
   checkAct(view, act);

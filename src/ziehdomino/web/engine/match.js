@@ -1,6 +1,5 @@
 /**
- * @file A match, what a room keeps over many rounds: the twin of Python's `engine/match.py`.
- * Counters, the starters' rotation, versions, a target of wins and a rematch.
+ * @file A match, a room's rounds and counters: the twin of Python's `engine/match.py`.
  */
 // @ts-check
 /** @import { Action, LogEntry, Match, Rng, Round, Seat } from './index.js' */
@@ -10,25 +9,21 @@ import { Refusal, describe } from './errors.js';
 import { positionOf } from './position.js';
 import { applyAction } from './round.js';
 
-/** The generator each match deals its later rounds with, when one was given. Never serialized. */
+/** The generator a match deals its later rounds with, if given. Never serialized. */
 export const MATCH_RNG = new WeakMap();
 
-/** Deals a round for the match and records its deal (the `opening`) for `matchToState`. */
+/** Deals the match's round and keeps its deal for `matchToState`. */
 function dealInto(match, starter, rng) {
   match.round = dealRound(match.players, starter, rng);
   match.opening = positionOf(match.round);
 }
 
 /**
- * Starts a match and deals its first round (version 1, round number 1).
- * Source: docs/rules.md, "A round" 2 and "A room".
- * @param {number} players  2–4.
- * @param {{rng?: Rng, firstStarter?: Seat, fair?: object}} [options]  `rng` (default `cryptoRng`) deals this
- *   and later rounds and draws the first starter when `firstStarter` is not given. `fair`: the
- *   round's proof `{commitment, seed, contributions}` when `rng` is its committed deal
- *   (`swapsRng` of fair.js, docs/fair.md); kept as `match.fair` and shown by `seatView`.
+ * Starts a match (docs/rules.md, "A round" 2, "A room"). `fair` is the round's proof when
+ * `rng` is its committed deal (docs/fair.md).
+ * @param {number} players
+ * @param {{rng?: Rng, firstStarter?: Seat, fair?: object}} [options]
  * @returns {Match}
- * @throws {PositionError} for a bad player count or first starter.
  */
 export function newMatch(players, { rng, firstStarter, fair } = {}) {
   checkPlayers(players);
@@ -58,16 +53,14 @@ function checkVersion(match, version) {
 }
 
 /**
- * Applies an action to the match's current round, raises the version, and when the round ends
- * counts it: one winner gets a win, several (a shared blocked round) each get a shared round.
- * Source: docs/rules.md, "A round" 5 and "A room" (counters); docs/architecture.md idea 3 (versions).
+ * Applies an action to the round, raises the version and counts a finished round
+ * (docs/rules.md, "A round" 5, "A room").
  * @param {Match} match
  * @param {Seat} seat
  * @param {Action} action
- * @param {{version?: number}} [options]  the version the action was made against, if known.
- * @returns {LogEntry} the entry appended to the round's log.
- * @throws {Refusal} `stale_version` when `version` is given and is not the current one; else
- *   as `checkAction`. Nothing changes then, not even the version.
+ * @param {{version?: number}} [options]
+ * @returns {LogEntry}
+ * @throws {Refusal} `stale_version`, else as `checkAction`; nothing changes then.
  */
 export function matchApply(match, seat, action, { version } = {}) {
   checkVersion(match, version);
@@ -82,8 +75,7 @@ export function matchApply(match, seat, action, { version } = {}) {
 }
 
 /**
- * The seat that opens the next round: the next seat clockwise from the current round's starter,
- * whoever won. Source: docs/rules.md, "A round" 2.
+ * The seat after the last starter, whoever won (docs/rules.md, "A round" 2).
  * @param {Match} match
  * @returns {Seat}
  */
@@ -92,15 +84,11 @@ export function nextStarter(match) {
 }
 
 /**
- * Deals the next round once the current one is over; raises the round number and the version.
- * Source: docs/rules.md, "A round" 2 and "A room".
+ * Deals the next round once the current one is over.
  * @param {Match} match
- * @param {{rng?: Rng, version?: number, fair?: object}} [options]  `rng` default: the match's own from
- *   `newMatch` / `matchFromState`, else `cryptoRng`; `version`: the version asked against;
- *   `fair`: the new round's proof when `rng` is its committed deal (as in `newMatch`).
- * @returns {Round} the new current round.
- * @throws {Refusal} `stale_version` for a `version` that is not the current one;
- *   `round_not_over` while the current round is still going.
+ * @param {{rng?: Rng, version?: number, fair?: object}} [options]  `rng` defaults to the match's.
+ * @returns {Round}
+ * @throws {Refusal} `stale_version`, or `round_not_over`.
  */
 export function nextRound(match, { rng, version, fair } = {}) {
   checkVersion(match, version);
@@ -117,10 +105,10 @@ export function nextRound(match, { rng, version, fair } = {}) {
 }
 
 /**
- * The seat that won the match to `target` wins, or null (no target, or nobody reached it).
- * Shared rounds count for nobody. Source: docs/rules.md, "A match".
+ * The seat that reached `target` wins, else null; shared rounds count for nobody
+ * (docs/rules.md, "A match").
  * @param {Match} match
- * @param {number|null} target  3, 5, 10, or null (no target)
+ * @param {number|null} target
  * @returns {Seat|null}
  */
 export function matchWinner(match, target) {
@@ -130,13 +118,10 @@ export function matchWinner(match, target) {
 }
 
 /**
- * Starts a new match at the same table: the next round dealt as `nextRound` deals it (the seat
- * after the last round's starter opens it), then every counter back to 0.
- * Source: docs/rules.md, "A match".
+ * `nextRound`, then every counter back to 0 (docs/rules.md, "A match").
  * @param {Match} match
- * @param {{rng?: Rng, version?: number, fair?: object}} [options]  as `nextRound`
- * @returns {Round} the new current round.
- * @throws {Refusal} as `nextRound`.
+ * @param {{rng?: Rng, version?: number, fair?: object}} [options]
+ * @returns {Round}
  */
 export function rematch(match, options = {}) {
   const round = nextRound(match, options);

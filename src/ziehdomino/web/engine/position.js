@@ -1,6 +1,5 @@
 /**
- * @file Rounds from and to positions, a round still being played as plain JSON
- * (tests/vectors/FORMAT.md): the twin of Python's `engine/position.py`.
+ * @file Rounds from and to positions (tests/vectors/FORMAT.md): the twin of Python's `engine/position.py`.
  */
 // @ts-check
 /** @import { Position, Round, Seat } from './index.js' */
@@ -17,14 +16,12 @@ function positionTile(text, where) {
   }
 }
 
-/** A list of tiles of a position, checked; `fallback` when the key is absent. */
 function positionList(position, key, fallback) {
   const value = position[key] === undefined ? fallback : position[key];
   if (!Array.isArray(value)) throw new PositionError(`${key} must be a list of tiles, not ${describe(value)}.`);
   return value;
 }
 
-/** An integer field of a position, checked to lie in [0, below); `fallback` when absent. */
 function positionInt(position, key, fallback, below) {
   const value = position[key] === undefined ? fallback : position[key];
   if (!Number.isInteger(value) || value < 0 || value >= below) {
@@ -34,17 +31,10 @@ function positionInt(position, key, fallback, below) {
 }
 
 /**
- * Builds a round that is still being played from a position (tests/vectors/FORMAT.md, "Round case"
- * `position`), validating it; the same rules as Python's `round_from_position`. `boneyard` and
- * `line` default to empty, `turn` and `passes` to 0, `starter` to `turn`; other keys are
- * ignored. Hands keep the order given; the log starts empty.
- * Source: tests/vectors/FORMAT.md; docs/rules.md, "A round".
+ * A round still being played, from a position checked as Python's `round_from_position` does.
  * @param {Position} position
  * @returns {Round}
- * @throws {PositionError} naming what is wrong: not an object, players not 2–4, not one hand
- *   per seat, a malformed tile, a tile in two places, a line whose touching halves differ, an
- *   empty hand (that round would be over), a turn or starter that is no seat, or passes out of
- *   range (0 to players - 1, and 0 while the boneyard holds tiles or the line is empty).
+ * @throws {PositionError} naming what is wrong.
  */
 export function roundFromPosition(position) {
   if (!isPlainObject(position)) throw new PositionError(`A position must be an object, not ${describe(position)}.`);
@@ -107,13 +97,11 @@ export function roundFromPosition(position) {
 }
 
 /**
- * Writes a round that is still being played back as a position, exactly as Python's
- * `position_of`: hands in the order held and boneyard in draw order, low first; the line
- * oriented. The starter and the log are not part of it. Source: tests/vectors/FORMAT.md.
+ * A round still being played as a position, as Python's `position_of`: no starter, no log.
  * @param {Round} round
  * @returns {{players: number, hands: string[][], boneyard: string[], line: string[],
- *   turn: Seat, passes: number}} plain JSON, sharing nothing with the round.
- * @throws {PositionError} for a finished round: there is no position to continue from.
+ *   turn: Seat, passes: number}}
+ * @throws {PositionError} for a finished round.
  */
 export function positionOf(round) {
   if (round.result !== null) throw new PositionError('The round is over: a position is a round still being played.');

@@ -1,12 +1,6 @@
 /**
- * @file A finished round's record, and its replay through the rules: the twin of Python's
- * `engine/replay.py` (record format and frames: docs/replay.md).
- *
- * A record is the round's deal (its boneyard cut to the tiles drawn, in draw order, plus the
- * count of those never drawn) and its accepted actions. `replayFrames` plays it again through
- * round.js and returns every state the round passed through; nothing is taken on trust.
- * `roundSummary` is the line a finished round gets in the statistics, the twin of the server's
- * `round_summary`.
+ * @file A finished round's record and its replay through the rules (docs/replay.md): the twin
+ * of Python's `engine/replay.py`.
  */
 // @ts-check
 /** @import { Match, Round, Seat } from './index.js' */
@@ -18,18 +12,17 @@ import { applyAction, cloneRound, copyResult } from './round.js';
 import { formatOriented, formatTile, tilePips } from './tiles.js';
 import { fairJson } from './view.js';
 
-/** The record format written by `roundRecord` and read by `replayFrames`. */
 export const RECORD_FORMAT = 1;
 const SET_SIZE = 28;
 
 const isCount = (v, low) => Number.isInteger(v) && v >= low;
 
 /**
- * The record of the match's current round, which must be over (Python's `round_record`).
- * @param {import('./index.js').Match} match  from `newMatch` / `matchFromState` (keeps `opening`).
+ * The record of the match's finished round (Python's `round_record`).
+ * @param {import('./index.js').Match} match
  * @returns {{format: 1, round: number, players: number, starter: number, deal: object,
- *   undrawn: number, actions: object[], result: object}} plain JSON.
- * @throws {TypeError} while the round is being played, or without its deal or log.
+ *   undrawn: number, actions: object[], result: object}}
+ * @throws {TypeError} while the round is played, or without its deal or log.
  */
 export function roundRecord(match) {
   const { round, opening } = match;
@@ -88,14 +81,11 @@ const sameResult = (a, b) => JSON.stringify(a) === JSON.stringify(b && {
 });
 
 /**
- * Replays a record (Python's `replay_rounds`).
+ * Replays a record (Python's `replay_rounds`): every state, the deal first; a state's boneyard
+ * holds the tiles still to draw, `undrawn` more lie behind them.
  * @param {object} record
- * @returns {{states: import('./index.js').Round[], undrawn: number}} every state (before the
- *   first action and after each one, independent copies with their logs); a state's boneyard
- *   holds only the tiles still to be drawn, `undrawn` more lay behind them.
- * @throws {PositionError} naming what is wrong: another format or shape, a deal that is no
- *   fresh deal of the table, an action the rules refuse, a pass while undrawn tiles were left,
- *   drawn tiles left over, a round that does not end with its last action, another result.
+ * @returns {{states: import('./index.js').Round[], undrawn: number}}
+ * @throws {PositionError} naming what the rules refuse.
  */
 export function replayRounds(record) {
   const { round, undrawn, actions } = checkRecord(record);
@@ -154,12 +144,9 @@ function frame(step, round, undrawn) {
 }
 
 /**
- * Every state of a recorded round as JSON frames, the deal first (Python's `replay_frames`,
- * equal field by field).
+ * Every state as a frame (Python's `replay_frames`; docs/replay.md).
  * @param {object} record
- * @returns {object[]} `actions.length + 1` frames `{step, action, line, ends, hands,
- *   boneyard_count, turn, passes, pips, result}`; `action` null in the first, else
- *   `{seat, type, tile?, end?, drawn?}` (`drawn`: the tile a draw took).
+ * @returns {object[]}
  * @throws {PositionError} as `replayRounds`.
  */
 export function replayFrames(record) {
@@ -168,9 +155,8 @@ export function replayFrames(record) {
 }
 
 /**
- * A finished round in one line, from its record (Python's `server.replays.round_summary`):
- * `{round, starter, kind, winners, pips}`, `pips` every seat's pips left in hand at the end.
- * @throws {PositionError} for a record the rules refuse
+ * A finished round in one line (Python's `round_summary`).
+ * @throws {PositionError} for a record the rules refuse.
  */
 export function roundSummary(record) {
   const frames = replayFrames(record);

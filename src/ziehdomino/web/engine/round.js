@@ -1,7 +1,5 @@
 /**
- * @file One round, a deal played to its end: the twin of Python's `engine/round.py`. Legal
- * actions, the check and application of an action, copies, the result. A round keeps its open
- * ends in `left` / `right` (both `null` while the line is empty).
+ * @file One round, a deal played to its end: the twin of Python's `engine/round.py`.
  */
 // @ts-check
 /** @import { Action, End, LogEntry, Pips, Result, Round, Seat } from './index.js' */
@@ -10,12 +8,9 @@ import { Refusal, describe, isPlainObject } from './errors.js';
 import { ORIENTED, SIDES, parseTile, textOf } from './tiles.js';
 
 /**
- * A copy of a round that shares nothing mutable with it (tiles, log entries and the result are
- * immutable and shared). Cheap: a handful of short array copies. For computer playouts
- * (docs/architecture.md, bots/), pass `{log: false}`: the copy keeps no log (`log: null`) and
- * `applyAction` then records nothing.
+ * A copy sharing nothing mutable; `{log: false}` keeps no log, for playouts.
  * @param {Round} round
- * @param {{log?: boolean}} [options]  `log` (default true): copy the log.
+ * @param {{log?: boolean}} [options]
  * @returns {Round}
  */
 export function cloneRound(round, { log = true } = {}) {
@@ -46,14 +41,11 @@ function hasFit(round, hand) {
 }
 
 /**
- * The seat's legal actions, in the fixed order of docs/view.md (`legal`): plays by hand order,
- * left before right (a tile fitting both ends appears twice), then draw, then pass. On an empty
- * line each tile appears once with `end: null`. Empty when it is not the seat's turn or the
- * round is over. Tiles are written low first. Source: docs/rules.md, "A round" 3–4.
+ * The seat's legal actions in the order of docs/view.md (`legal`); none off turn or after the
+ * round (docs/rules.md, "A round" 3–4).
  * @param {Round} round
  * @param {Seat|null} seat
- * @returns {Action[]} fresh objects, e.g. `[{type: 'play', tile: '2|5', end: 'right'}]`,
- *   `[{type: 'draw'}]` or `[{type: 'pass'}]`.
+ * @returns {Action[]}
  */
 export function legalActions(round, seat) {
   if (round.result !== null || seat !== round.turn) return [];
@@ -74,10 +66,7 @@ export function legalActions(round, seat) {
   return actions;
 }
 
-/**
- * Validates an action in the order of precedence of tests/vectors/FORMAT.md; returns the index in hand of the
- * tile played, or -1 for draw / pass.
- */
+/** Checks in the precedence of tests/vectors/FORMAT.md; the played tile's index in hand, or -1. */
 function validate(round, seat, action) {
   if (!isPlainObject(action)) {
     throw new Refusal('invalid_action', `An action must be an object such as {"type": "draw"}, not ${describe(action)}.`);
@@ -139,14 +128,11 @@ function validate(round, seat, action) {
 }
 
 /**
- * Checks an action without changing anything. Source: tests/vectors/FORMAT.md, "Rejection codes".
  * @param {Round} round
- * @param {Seat} seat  the seat acting.
+ * @param {Seat} seat
  * @param {Action} action
- * @returns {void} if the action is legal.
- * @throws {Refusal} with the first applicable code: invalid_action (a malformed action, or a
- *   seat that is not an integer seat of the table), round_over, not_your_turn, tile_not_in_hand,
- *   tile_does_not_fit, must_play, cannot_draw, cannot_pass.
+ * @returns {void}
+ * @throws {Refusal} with the first code that applies (`REFUSAL_CODES`).
  */
 export function checkAction(round, seat, action) {
   validate(round, seat, action);
@@ -169,14 +155,11 @@ function blockedResult(hands) {
 }
 
 /**
- * Validates and applies an action, mutating the round, and appends it to the round's log.
- * A play turns the tile to touch the named end (the opening tile lies low first); playing the
- * last tile ends the round (domino); the `players`-th pass in a row ends it (blocked: lowest pip
- * sum wins, ties share). A draw keeps the turn. Source: docs/rules.md, "A round" 3–5.
+ * Applies an action in place and logs it (docs/rules.md, "A round" 3–5).
  * @param {Round} round
  * @param {Seat} seat
  * @param {Action} action
- * @returns {LogEntry} the entry appended to `round.log` (also when the round keeps no log).
+ * @returns {LogEntry} also when the round keeps no log.
  * @throws {Refusal} as `checkAction`; a refused action changes nothing.
  */
 export function applyAction(round, seat, action) {
@@ -232,20 +215,17 @@ export function applyAction(round, seat, action) {
 }
 
 /**
- * The round's outcome. Source: docs/rules.md, "A round" 5; tests/vectors/FORMAT.md, STATE `result`.
  * @param {Round} round
- * @returns {Result|null} null while the round goes on; else a frozen
- *   `{kind: 'domino', winners: [s]}` or `{kind: 'blocked', winners: [...], pips: [...]}`.
+ * @returns {Result|null} null while the round goes on.
  */
 export function roundResult(round) {
   return round.result;
 }
 
 /**
- * A log entry as fresh JSON, keys in the view's order (Python's `LogEntry.to_json`): what the
- * view's `log`, a replay's and an analysis's views list.
+ * A log entry as fresh JSON, keys in the view's order.
  * @param {LogEntry} entry
- * @returns {object} `{seat, type, tile?, end?, ends}`, sharing nothing with the entry.
+ * @returns {object}
  */
 export function copyEntry(entry) {
   const copy = { seat: entry.seat, type: entry.type };
@@ -258,9 +238,8 @@ export function copyEntry(entry) {
 }
 
 /**
- * A result as fresh JSON (Python's `Result.to_json`).
  * @param {Result} result
- * @returns {object} `{kind, winners, pips?}`, sharing nothing with the frozen result.
+ * @returns {object} fresh JSON.
  */
 export function copyResult(result) {
   const copy = { kind: result.kind, winners: result.winners.slice() };

@@ -1,6 +1,5 @@
 /**
- * @file The storage form of a match, a local game's save: the twin of Python's `engine/state.py`,
- * the same JSON; read back by replaying the round's actions through the rules.
+ * @file A match's storage form, a local game's save: the twin of Python's `engine/state.py`.
  */
 // @ts-check
 /** @import { Action, Match, Position, Rng, Seat } from './index.js' */
@@ -28,12 +27,8 @@ function storedProof(value, players) {
 const SAVE_FORMAT = 1;
 
 /**
- * The whole match as plain JSON, in the storage form of Python's `match_to_state`: counters,
- * rotation, version, the current round's deal (a position, with the boneyard order) and the
- * actions played since. No generator state. It holds hidden tiles: store it, never send it.
- * Source: docs/rules.md, "A room" (a local table is saved in the browser).
- * @param {Match} match  made by `newMatch` or `matchFromState` (it needs `match.opening`) and
- *   whose round keeps its log.
+ * The match as JSON, in Python's `match_to_state` form. It holds hidden tiles: never send it.
+ * @param {Match} match  from `newMatch` or `matchFromState`, keeping its log.
  * @returns {{format: 1, players: number, wins: number[], shared: number[], starters: Seat[],
  *   version: number, deal: Position, actions: Action[]}}
  * @throws {TypeError} for a match without its deal or log.
@@ -66,18 +61,12 @@ function counters(value, players, what) {
 }
 
 /**
- * Rebuilds a match saved by `matchToState` (or Python's `match_to_state`), replaying the
- * round's actions through the rules, so a state the rules would not have produced is refused.
- * @param {string|object} saved  the JSON text or the parsed object.
- * @param {{rng?: Rng}} [options]  the generator for later rounds (default `cryptoRng`).
+ * Rebuilds a saved match by replaying its actions through the rules; refuses what Python's
+ * `match_from_state` refuses (tests/vectors/stored.json).
+ * @param {string|object} saved
+ * @param {{rng?: Rng}} [options]  the generator for later rounds.
  * @returns {Match}
- * @throws {PositionError} naming what is wrong: text that is not JSON, a wrong format, bad
- *   players, an invalid deal or one that is not a fresh deal of the whole set or not opened by
- *   the last starter, starters that do not rotate clockwise, an action refused on replay, bad
- *   counters (more won and shared rounds than rounds finished, or a seat sharing more rounds
- *   than all others together), or a version below the rounds dealt plus this round's actions.
- *   The message names the field at fault; `tests/vectors/stored.json` holds the cases, and
- *   Python's `match_from_state` refuses the same ones.
+ * @throws {PositionError} naming the field at fault.
  */
 export function matchFromState(saved, { rng } = {}) {
   let data = saved;

@@ -1,6 +1,5 @@
 /**
- * @file The 28 tiles and their `a|b` notation: the twin of Python's `engine/tiles.py`. Every tile
- * in a hand or the boneyard is one frozen object of `ALL_TILES`, so `===` compares tiles.
+ * @file The 28 tiles and their `a|b` notation: the twin of Python's `engine/tiles.py`.
  */
 // @ts-check
 /** @import { Pips, Tile } from './index.js' */
@@ -17,9 +16,7 @@ export const ORIENTED = new Array(SIDES * SIDES);
 const TEXT = new Array(SIDES * SIDES);
 
 /**
- * The 28 tiles of a double-six set, `[lo, hi]`, ordered 0|0, 0|1, … 6|6. Frozen; these are the
- * very objects held in hands and boneyards, so tiles compare with `===`.
- * Source: docs/rules.md, Terms ("tile").
+ * The 28 tiles `[lo, hi]`, frozen: hands and boneyards hold these very objects, so `===` compares.
  * @type {ReadonlyArray<Tile>}
  */
 export const ALL_TILES = (() => {
@@ -44,12 +41,10 @@ export const ALL_TILES = (() => {
 export const textOf = (tile) => TEXT[tile[0] * SIDES + tile[1]];
 
 /**
- * Reads a tile written `"a|b"` (0 ≤ a, b ≤ 6, no spaces), in either orientation.
- * Source: tests/vectors/FORMAT.md ("TILE").
- * @param {string} text  e.g. `"5|2"`.
- * @returns {Tile} the canonical tile `[lo, hi]` from `ALL_TILES` (frozen, shared), e.g. `[2, 5]`.
- * @throws {Refusal} code `invalid_action` for anything else (naming the input).
- * @example parseTile('5|2') === ALL_TILES[...] // [2, 5]
+ * Reads `"a|b"` in either orientation (tests/vectors/FORMAT.md, TILE).
+ * @param {string} text
+ * @returns {Tile} the canonical tile of `ALL_TILES`.
+ * @throws {Refusal} `invalid_action` for anything else.
  */
 export function parseTile(text) {
   if (typeof text === 'string' && text.length === 3 && text[1] === '|') {
@@ -64,10 +59,10 @@ export function parseTile(text) {
 }
 
 /**
- * Writes a tile low first, the way hands, legal actions and the log show it (docs/view.md).
- * @param {Tile} tile  `[a, b]` in either orientation, 0 ≤ a, b ≤ 6.
- * @returns {string} `"lo|hi"`, e.g. `formatTile([5, 2]) === "2|5"`.
- * @throws {TypeError} if `tile` is not two integers from 0 to 6.
+ * A tile low first, as hands and the log show it.
+ * @param {Tile} tile
+ * @returns {string}
+ * @throws {TypeError} for anything but a tile.
  */
 export function formatTile(tile) {
   if (!isTileArray(tile)) throw new TypeError(`${describe(tile)} is not a tile [a, b] with 0–6.`);
@@ -76,10 +71,10 @@ export function formatTile(tile) {
 }
 
 /**
- * Writes a tile as it lies in the line, left half first (the line in positions and views).
- * @param {Tile} tile  `[left, right]`, 0 ≤ left, right ≤ 6.
- * @returns {string} `"left|right"`, e.g. `formatOriented([5, 2]) === "5|2"`.
- * @throws {TypeError} if `tile` is not two integers from 0 to 6.
+ * A tile as it lies in the line, left half first.
+ * @param {Tile} tile
+ * @returns {string}
+ * @throws {TypeError} for anything but a tile.
  */
 export function formatOriented(tile) {
   if (!isTileArray(tile)) throw new TypeError(`${describe(tile)} is not a tile [a, b] with 0–6.`);
@@ -87,9 +82,8 @@ export function formatOriented(tile) {
 }
 
 /**
- * A tile's value: the sum of both halves. Source: docs/rules.md, Terms ("pips").
  * @param {Tile} tile
- * @returns {Pips} e.g. `tilePips([2, 5]) === 7`.
+ * @returns {Pips}
  */
 export function tilePips(tile) {
   return tile[0] + tile[1];

@@ -1,6 +1,5 @@
 /**
- * @file The seat's view, what one seat may know (docs/view.md): the twin of Python's
- * `engine/view.py`.
+ * @file The seat's view (docs/view.md): the twin of Python's `engine/view.py`.
  */
 // @ts-check
 /** @import { Match, Seat } from './index.js' */
@@ -11,16 +10,12 @@ import { copyEntry, copyResult, legalActions } from './round.js';
 import { textOf } from './tiles.js';
 
 /**
- * What one seat may know, exactly in the shape of docs/view.md (plus `pips`). Before the round
- * ends it holds the viewer's own hand but never another hand, the boneyard's tiles or order, or
- * any generator state; afterwards `hands` and `pips` show every seat. A spectator (`seat`
- * null) gets `hand: null` and `legal: []`. Fresh JSON-safe objects, sharing nothing.
+ * What one seat may know (docs/view.md, plus `pips`), as fresh JSON; a spectator (`seat` null)
+ * gets no hand.
  * @param {Match} match
  * @param {Seat|null} seat
- * @returns {object} `{version, players, seat, round_number, starter, line, ends, hand,
- *   hand_counts, boneyard_count, turn, passes, legal, log, result, hands, pips,
- *   match: {wins, shared, next_starter}}`
- * @throws {PositionError} for a seat that is neither null nor a seat of the match.
+ * @returns {object}
+ * @throws {PositionError} for a seat not of the match.
  */
 export function seatView(match, seat) {
   if (seat !== null) checkSeat(seat, match.players, 'seat');
@@ -50,8 +45,8 @@ export function seatView(match, seat) {
 }
 
 /**
- * The view's `fair` (Python's `fair_json`): the round's commitment, and its seed and
- * contributions once the round is over (docs/fair.md); null for a round dealt without one.
+ * The view's `fair` (docs/fair.md): the seed and contributions only once the round is over;
+ * null for a round without one.
  * @param {Match} match
  * @returns {{commitment: string, seed: string|null, contributions: string[]|null}|null}
  */

@@ -53,8 +53,13 @@ async def _measure(rooms_n: int, actions: int, seed: int, deltas: bool) -> float
     from ziehdomino.server.protocol.models import CreateRoom
     from ziehdomino.server.core.rooms import Rooms
     from ziehdomino.server.process.settings import Settings
+    from ziehdomino.server.tables.lobby import Lobby
+    from ziehdomino.server.tables.openseats import OpenSeats
 
     rooms = Rooms(_NullStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+    if not hasattr(rooms, "lobby"):  # the open tables' listeners as the app adds them (earlier checkouts: Rooms did)
+        Lobby.listening_to(rooms)
+        OpenSeats.listening_to(rooms)
     tables: list[tuple[Any, list[Connection]]] = []  # a writer, or (earlier checkouts) a room
     for _ in range(rooms_n):
         room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}] * SEATS, name="A"))  # type: ignore[list-item]

@@ -18,7 +18,9 @@ from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.core.credentials import hash_credential
 from ziehdomino.server.protocol.models import CLIENT_MESSAGE, CreateRoom, JoinRoom
 from ziehdomino.server.protocol.models import QuickPlay as QuickPlayBody
-from ziehdomino.server.tables.quickplay import QuickPlay
+from ziehdomino.server.tables.lobby import Lobby
+from ziehdomino.server.tables.openseats import OpenSeats
+from ziehdomino.server.tables.quickplay import QuickPlay, start_now
 from ziehdomino.server.core.room import Room
 from ziehdomino.server.core.rooms import RoomError, Rooms
 from ziehdomino.server.process.settings import Settings
@@ -131,7 +133,8 @@ async def test_quick_play_and_a_join_without_the_commitment_put_the_contribution
     dealt once every page there opened it) goes to the pending deal, and the answer names that
     deal (the deal would have none of theirs otherwise); any other seat contributes from its page."""
     rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
-    quick = QuickPlay(rooms, 30.0)
+    OpenSeats.listening_to(rooms)
+    quick = QuickPlay(rooms, Lobby.listening_to(rooms), 30.0)
     rooms.listeners.append(quick)
     writer, first = await quick.seat("Anna", 3, "a", contribution=A)
     assert first == (0, first.credential, None)  # a new table: its page contributes over the socket
@@ -180,12 +183,13 @@ async def test_the_person_taking_a_computers_seat_contributes_to_the_deal_that_s
     from the socket its credential opened, so that their check can vouch for it; a computer's
     seat that nobody takes contributes nothing."""
     rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
-    quick = QuickPlay(rooms, 30.0)
+    OpenSeats.listening_to(rooms)
+    quick = QuickPlay(rooms, Lobby.listening_to(rooms), 30.0)
     rooms.listeners.append(quick)
     writer, anna = await quick.seat("Anna", 3, "a")
     assert anna is not None
     await rooms.connect(writer, Connection(0))
-    await rooms.start_now(writer, 0)
+    await start_now(writer, 0)
     ben = await rooms.join(writer, "Ben")  # no free seat: the computer's seat 1 from the next round
     assert writer.room.heir_of(ben.credential) == 1
     await rooms.connect(writer, Connection(None, heir=1, key=hash_credential(ben.credential)))  # his page watches

@@ -32,7 +32,9 @@ from ziehdomino.server.protocol.codes import Close
 from ziehdomino.server.core.connection import Connection
 from ziehdomino.server.core.credentials import hash_credential, hash_holder
 from ziehdomino.server.protocol.models import CreateRoom
-from ziehdomino.server.tables.quickplay import QuickPlay
+from ziehdomino.server.tables.lobby import Lobby
+from ziehdomino.server.tables.openseats import OpenSeats
+from ziehdomino.server.tables.quickplay import QuickPlay, start_now
 from ziehdomino.server.core.room import Room, Seated, SeatState
 from ziehdomino.server.core.roomstate import RoomState, address_key
 from ziehdomino.server.core.rooms import RoomError, Rooms, RoomWriter
@@ -46,11 +48,18 @@ PERSON = {"kind": "person"}
 def _rooms(clock: Callable[[], float] = time.time, storage: MemoryStorage | None = None,
            **settings: Any) -> tuple[Rooms, QuickPlay]:
     rooms = Rooms(storage or MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0, **settings))
-    quick = QuickPlay(rooms, 30.0, clock=clock)
+    lobby = Lobby.listening_to(rooms)
+    OpenSeats.listening_to(rooms)
+    quick = QuickPlay(rooms, lobby, 30.0, clock=clock)
     rooms.listeners.append(quick)
-    rooms.lobby.debounce = 0.0
-    rooms.lobby.now = clock
+    lobby.debounce = 0.0
+    lobby.now = clock
     return rooms, quick
+
+
+def _seats(rooms: Rooms) -> OpenSeats:
+    """The count of open seats listening to ``rooms``."""
+    return next(s for s in rooms.listeners if isinstance(s, OpenSeats))
 
 
 def _holder() -> str:
@@ -70,7 +79,7 @@ async def _in_play(rooms: Rooms, quick: QuickPlay, size: int) -> tuple[RoomWrite
     assert anna is not None
     conn = _opens(anna)
     await rooms.connect(writer, conn)
-    await rooms.start_now(writer, anna.seat)
+    await start_now(writer, anna.seat)
     assert writer.room.started
     return writer, conn
 
@@ -92,7 +101,7 @@ async def test_one_browser_holds_one_seat_or_claim_at_an_open_table_and_quick_pl
     # the key, and its hash, never reach a client: not in the state, the summary or the list
     await rooms.connect(writer, _opens(seated))
     parts = writer.whole()
-    told = parts.text(0) + parts.text(None) + json.dumps(writer.summary()) + json.dumps(rooms.lobby.tables())
+    told = parts.text(0) + parts.text(None) + json.dumps(writer.summary()) + json.dumps(quick.lobby.tables())
     assert writer.id in told
     for key in (jan, ada):
         assert key not in told and hash_holder(key) not in told
@@ -127,7 +136,7 @@ async def test_one_address_holds_a_few_seats_at_waiting_tables_and_strangers_beh
               [("Ida", school), ("Ole", school), ("Sven", "10.9.9.9"), ("Uwe", school)]]
     table = seated[0][0]
     assert all(w is table for w, _ in seated) and table.room.full  # three of the school and a stranger
-    assert rooms.open_seats.count(address_key(school)) == 3
+    assert _seats(rooms).count(address_key(school)) == 3
     with pytest.raises(RoomError) as quick_refused:
         await quick.seat("Vera", 4, school, holder=_holder())
     other, _ = await quick.seat("Wim", 2, "10.2.2.2", holder=_holder())  # a new table, another address
@@ -143,7 +152,7 @@ async def test_one_address_holds_a_few_seats_at_waiting_tables_and_strangers_beh
     for _, sat in seated:
         assert sat is not None and not table.room.started
         await rooms.connect(table, _opens(sat))
-    assert table.room.started and rooms.open_seats.count(address_key(school)) == 0
+    assert table.room.started and _seats(rooms).count(address_key(school)) == 0
     joined = await rooms.join(other, "Vera", holder=_holder(), address=school)
     assert joined.seat == 1
     await rooms.close()
@@ -177,7 +186,7 @@ async def test_a_seat_never_opened_is_freed_in_time_and_one_whose_page_reloads_i
     assert room.seat_of(cleo.credential) == cleo.seat  # kept: her page is back
     stored = storage.read(writer.id)
     assert stored is not None and stored.seats[ben.seat]["credential_hash"] is None  # written through
-    assert rooms.open_seats.count(address_key("10.0.0.2")) == 0
+    assert _seats(rooms).count(address_key("10.0.0.2")) == 0
     late = _opens(ben)  # Ben's page says hello at last: his credential opens nothing now
     await rooms.connect(writer, late)
     assert late.close_code == Close.BAD_CREDENTIAL and late not in writer.connections
@@ -220,13 +229,13 @@ async def _ben_away(rooms: Rooms, quick: QuickPlay) -> tuple[RoomWriter, Seated,
 async def test_a_seat_away_past_the_grace_at_a_table_in_play_can_be_taken_over_from_the_next_round() -> None:
     rooms, quick = _rooms()
     writer, anna, ben = await _ben_away(rooms, quick)  # within the grace nobody takes his seat
-    assert rooms.lobby.tables()[0]["takeover"] == 0
+    assert quick.lobby.tables()[0]["takeover"] == 0
     with pytest.raises(RoomError) as full:
         await rooms.join(writer, "Cleo", holder=_holder(), address="10.0.0.3")
     assert full.value.code == "room_full"
     grace = rooms.clock.grace_seconds(writer.room.state.turn_time)
     await writer.run(lambda r: changes.away(r, ben.seat, time.time() - grace - 1))  # a computer stands in
-    assert rooms.lobby.tables()[0]["takeover"] == 1
+    assert quick.lobby.tables()[0]["takeover"] == 1
     cleo = await rooms.join(writer, "Cleo", holder=_holder(), address="10.0.0.3")
     assert cleo.seat == ben.seat and writer.room.seats[ben.seat].heir == "Cleo"
     assert writer.room.seats[ben.seat].name == "Ben"  # his, for the rest of this round
@@ -361,7 +370,7 @@ async def test_seats_whose_page_opened_for_a_moment_deal_nothing_and_are_freed_o
     await quick._ring(writer)
     room = writer.room
     assert [s.name for s in room.seats] == ["Anna", None, None] and not room.started
-    assert rooms.open_seats.count(address_key("10.6.6.6")) == 0
+    assert _seats(rooms).count(address_key("10.6.6.6")) == 0
     ben = await rooms.join(writer, "Ben", holder=_holder(), address="10.0.0.2")
     cleo = await rooms.join(writer, "Cleo", holder=_holder(), address="10.0.0.3")
     for sat in (ben, cleo):
@@ -390,7 +399,7 @@ async def test_the_countdown_and_start_now_give_the_seats_of_people_not_there_to
     assert room.started and [s.kind for s in room.seats] == ["person", "computer", "computer", "computer"]
     assert all(room.seat_of(s.credential) is None for s in squat) and room.seats[1].name is None
     await writer.run(lambda _: step)
-    assert rooms.open_seats.count(address_key("10.6.6.6")) == 0
+    assert _seats(rooms).count(address_key("10.6.6.6")) == 0
 
     other, ida = await quick.seat("Ida", 3, "10.0.0.4", holder=_holder())  # "Jetzt mit Computern starten"
     assert ida is not None
@@ -398,7 +407,7 @@ async def test_the_countdown_and_start_now_give_the_seats_of_people_not_there_to
     for _ in range(2):
         await rooms.join(other, "Eve", holder=_holder(), address="10.6.6.7")
     assert other.room.full and not other.room.started
-    await rooms.start_now(other, ida.seat)
+    await start_now(other, ida.seat)
     room = other.room
     assert room.started and [s.kind for s in room.seats] == ["person", "computer", "computer"]
     assert room.is_present(1) and room.is_present(2)  # computers: nobody's turn waits a grace
@@ -439,11 +448,11 @@ async def test_the_list_offers_a_seat_to_take_over_when_its_persons_grace_runs_o
     rooms, quick = _rooms(lambda: now[0])
     writer, _, ben = await _ben_away(rooms, quick)
     away = writer.room.state.away_since[ben.seat]
-    assert away is not None and rooms.lobby.tables()[0]["takeover"] == 0
+    assert away is not None and quick.lobby.tables()[0]["takeover"] == 0
     grace = rooms.clock.grace_seconds(writer.room.state.turn_time)
     assert quick._timers[writer.id][0] == away + grace  # the table's timer wakes when the grace ends
     now[0] = away + grace
     await quick._ring(writer)  # nothing else changed the room meanwhile
-    assert rooms.lobby.tables()[0]["takeover"] == 1
+    assert quick.lobby.tables()[0]["takeover"] == 1
     assert writer.id not in quick._timers or quick._timers[writer.id][0] > now[0]  # no timer for the past
     await rooms.close()

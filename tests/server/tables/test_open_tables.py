@@ -23,7 +23,8 @@ from ziehdomino.server.core.credentials import hash_credential
 from ziehdomino.server.tables.lobby import LIST_LIMIT, Lobby, apply_list_change
 from ziehdomino.server.protocol.models import CreateRoom
 from ziehdomino.server.tables.opentables import ListedTable
-from ziehdomino.server.tables.quickplay import QuickPlay
+from ziehdomino.server.tables.openseats import OpenSeats
+from ziehdomino.server.tables.quickplay import QuickPlay, start_now
 from ziehdomino.server.core.room import Room, Seat
 from ziehdomino.server.core.writer import RoomWriter
 from ziehdomino.server.core.rooms import RoomError, Rooms
@@ -40,9 +41,11 @@ async def _seat(quick: QuickPlay, *args: Any, **kwargs: Any) -> tuple[RoomWriter
 
 def _rooms(storage: MemoryStorage | None = None, wait: float = 30.0, grace: float = 20.0) -> tuple[Rooms, QuickPlay]:
     rooms = Rooms(storage or MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0, grace=grace))
-    quick = QuickPlay(rooms, wait)
+    lobby = Lobby.listening_to(rooms)
+    OpenSeats.listening_to(rooms)
+    quick = QuickPlay(rooms, lobby, wait)
     rooms.listeners.append(quick)
-    rooms.lobby.debounce = 0.0
+    lobby.debounce = 0.0
     return rooms, quick
 
 
@@ -182,11 +185,11 @@ async def test_a_seated_person_starts_at_once_and_a_spectator_cannot() -> None:
     await rooms.connect(writer, Connection(seat))
     before, writes = writer.room, dict(storage.writes)
     with pytest.raises(RoomError) as refused:
-        await rooms.start_now(writer, None)
+        await start_now(writer, None)
     assert refused.value.code == "spectator" and writer.room is before and dict(storage.writes) == writes
-    await rooms.start_now(writer, seat)
+    await start_now(writer, seat)
     assert writer.room.started and [s.kind for s in writer.room.seats] == ["person", "computer", "computer"]
-    await rooms.start_now(writer, seat)  # again: nothing to do, nothing refused
+    await start_now(writer, seat)  # again: nothing to do, nothing refused
     await rooms.close()
 
 
@@ -197,38 +200,38 @@ async def test_the_lobby_lists_public_tables_while_someone_sits_there_and_never_
     public, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}, {"kind": "person"}], name="Olga",
                                               public=True, turn_time=30))
     writer, seat, _ = await _seat(quick, "Anna", 3, "a")
-    assert json.loads(rooms.lobby.body())["tables"] == []  # nobody connected at the public ones yet
+    assert json.loads(quick.lobby.body())["tables"] == []  # nobody connected at the public ones yet
     conn = Connection(seat)
     await rooms.connect(writer, conn)
     await rooms.connect(public, Connection(0))
     await asyncio.sleep(0.05)
-    tables = json.loads(rooms.lobby.body())["tables"]
+    tables = json.loads(quick.lobby.body())["tables"]
     assert [t["room"] for t in tables] == [public.id, writer.id]  # the oldest waiting first
     assert tables[0]["seats"] == [{"kind": "person", "name": "Olga"}, {"kind": "free", "name": None}]
     assert tables[0]["free"] == 1 and tables[0]["turn_time"] == 30 and tables[0]["state"] == "waiting"
-    assert private.id not in rooms.lobby.body().decode()
+    assert private.id not in quick.lobby.body().decode()
     await rooms.leave(writer, seat)  # the last person leaves: the table ends and drops out
     await asyncio.sleep(0.05)
-    assert [t["room"] for t in json.loads(rooms.lobby.body())["tables"]] == [public.id]
+    assert [t["room"] for t in json.loads(quick.lobby.body())["tables"]] == [public.id]
     joined, seat, _ = await _seat(quick, "Ben", 2, "b")  # an open table from "Raum eröffnen" takes quick play too
     assert joined is public
     await rooms.connect(public, Connection(seat))
     assert public.room.started
     await asyncio.sleep(0.05)
-    assert json.loads(rooms.lobby.body())["tables"][0]["state"] == "playing"
+    assert json.loads(quick.lobby.body())["tables"][0]["state"] == "playing"
     await rooms.close()
 
 
 async def test_the_lobby_pushes_one_encoded_list_per_change_to_every_subscriber() -> None:
     rooms, quick = _rooms()
-    queues = [rooms.lobby.subscribe() for _ in range(100)]
+    queues = [quick.lobby.subscribe() for _ in range(100)]
     for q in queues:
         q.get_nowait()  # the list at subscription
     writer, seat, _ = await _seat(quick, "Anna", 2, "a")
-    pushes = rooms.lobby.pushes
+    pushes = quick.lobby.pushes
     await rooms.connect(writer, Connection(seat))
     await asyncio.sleep(0.05)
-    assert rooms.lobby.pushes == pushes + 1
+    assert quick.lobby.pushes == pushes + 1
     events = [q.get_nowait() for q in queues]
     assert len(set(events)) == 1 and writer.id.encode() in events[0]
     await rooms.close()
@@ -262,9 +265,9 @@ async def test_a_person_takes_a_computers_seat_at_the_next_round_and_starts_at_0
     rooms, quick = _rooms(storage)
     writer, seat, _ = await _seat(quick, "Anna", 3, "a")
     await rooms.connect(writer, Connection(seat))
-    await rooms.start_now(writer, seat)
+    await start_now(writer, seat)
     await asyncio.sleep(0.05)
-    assert json.loads(rooms.lobby.body())["tables"][0]["takeover"] == 2
+    assert json.loads(quick.lobby.body())["tables"][0]["takeover"] == 2
     seat_ben, credential, _ = await rooms.join(writer, "Ben")  # no free seat: a computer's, next round
     room = writer.room
     assert seat_ben == 1 and room.seats[1].kind == "computer" and room.seats[1].heir == "Ben"

@@ -22,6 +22,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Coroutine
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from ...constants import MAX_CONNECTIONS_PER_SEAT, MAX_SPECTATORS
@@ -30,9 +31,6 @@ from ..process.settings import Settings
 from ..protocol.codes import Close, ErrorCode
 from ..protocol.models import CreateRoom
 from ..storage import RoomBusy, RoomStorage
-from ..tables import opentables
-from ..tables.lobby import Lobby, storage_tables
-from ..tables.openseats import OpenSeats
 from . import changes
 from .cleanup import sweep
 from .computer import ComputerPlayers
@@ -60,7 +58,10 @@ class Rooms:
     Attributes:
         storage: where the rooms are kept.
         clock: the turn times and graces.
-        listeners: told of every change of every room (the computer players first).
+        listeners: told of every change of every room, and of a room let go (the computer
+            players first; the open tables' listeners add themselves, :mod:`..tables`).
+        seat_cap: around a request that takes a seat at an open table, for the address's cap
+            (none unless :class:`..tables.openseats.OpenSeats` put its own here).
         metrics: server-side action timings (``settings.metrics``), else None.
         late_writes: changes refused because their room had already moved to another process.
     """
@@ -76,21 +77,24 @@ class Rooms:
         self._taking: dict[str, asyncio.Lock] = {}
         self.late_writes = 0
         self.computers = ComputerPlayers(settings.computer_delay, lambda: self._closing)
-        self.lobby = Lobby(remote=storage_tables(storage), clock=self.clock)
-        self.open_seats = OpenSeats(settings.max_open_seats_per_address)
-        self.listeners: list[Listener] = [self.computers, self.lobby, self.open_seats]
+        self.listeners: list[Listener] = [self.computers]
+        self.seat_cap: Callable[[str | None], AbstractContextManager[None]] = lambda address: nullcontext()
 
     # --- the host of every writer ----------------------------------------------------------------
 
     def moved(self, writer: RoomWriter) -> None:
-        """A write found ``writer``'s room held by another process: drop it here."""
-        self._unhold(writer)
+        """A write found ``writer``'s room held by another process: drop it here, and tell
+        the listeners."""
+        held = self._unhold(writer)
         self.storage.forget(writer.id)
         writer.drop()
+        if held:
+            writer.notify(None)
 
     def ended(self, writer: RoomWriter) -> None:
-        """``writer``'s room ended and was deleted: forget it."""
-        self._unhold(writer)
+        """``writer``'s room ended and was deleted: forget it, and tell the listeners."""
+        if self._unhold(writer):
+            writer.notify(None)
 
     def late_write(self) -> None:
         self.late_writes += 1
@@ -115,11 +119,12 @@ class Rooms:
         self.openers.held(writer)
         return writer
 
-    def _unhold(self, writer: RoomWriter) -> None:
-        if self.rooms.get(writer.id) is writer:
-            del self.rooms[writer.id]
-            self.lobby.forget(writer.id)
-            self.openers.let_go(writer)
+    def _unhold(self, writer: RoomWriter) -> bool:
+        if self.rooms.get(writer.id) is not writer:
+            return False
+        del self.rooms[writer.id]
+        self.openers.let_go(writer)
+        return True
 
     def resume(self) -> None:
         """Let every computer (or stand-in) whose turn it is act again, a deadline that passed
@@ -135,7 +140,6 @@ class Rooms:
     async def close(self) -> None:
         """Stop computer tasks and close every connection (1001, going away)."""
         self._closing = True
-        self.lobby.close()
         tasks = [w.computer_task for w in self.rooms.values() if w.computer_task and not w.computer_task.done()]
         for t in tasks:
             t.cancel()
@@ -255,7 +259,7 @@ class Rooms:
         step = changes.create(new_room_id(), seats, spec.turn_time, creator, now, target=spec.target,
                               public=spec.public, wait_until=None if wait is None else now + wait)
         writer = RoomWriter(self, step.room)
-        with self.open_seats.taking(creator if spec.public else None):
+        with self.seat_cap(creator if spec.public else None):
             await writer.run(lambda _: step)
         return self._hold(writer), credential
 
@@ -282,7 +286,7 @@ class Rooms:
             seated.append(Seated(seat, credential, commitment))
             return step
 
-        with self.open_seats.taking(key if writer.room.state.public else None):
+        with self.seat_cap(key if writer.room.state.public else None):
             await writer.run(change)
         return seated[-1]
 
@@ -364,15 +368,6 @@ class Rooms:
         """
         await self._by_seat(writer, seat, "a spectator cannot start a round",
                             lambda r, s: changes.ready(r, s, version, time.time()))
-
-    async def start_now(self, writer: RoomWriter, seat: Seat | None) -> None:
-        """A seated person starts a waiting open table at once ("Jetzt mit Computern starten").
-
-        Raises:
-            RoomError: ``spectator``, ``room_not_found``, ``server_error``.
-        """
-        await self._by_seat(writer, seat, "spectators cannot start the table",
-                            lambda r, s: opentables.fill(r, time.time(), s))
 
     async def contribute(self, writer: RoomWriter, seat: Seat | None, commitment: str, contribution: str) -> None:
         """A seated person's contribution to the pending deal (:func:`.changes.contribute`).

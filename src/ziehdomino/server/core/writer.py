@@ -37,10 +37,11 @@ log = logging.getLogger("ziehdomino.rooms")
 
 
 class Listener(Protocol):
-    """Told of every change a writer made, after it was stored and pushed."""
+    """Told of every change a writer made, after it was stored and pushed, and of its room let go."""
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
-        """``step``: the change (None: the room was taken or resumed here, nothing changed)."""
+        """``step``: the change (None: nothing changed: the room was taken or resumed here, or
+        let go, ``writer.deleted`` or ``writer.gone`` then)."""
 
 
 class Host(Protocol):
@@ -206,7 +207,7 @@ class RoomWriter(RoomTexts):
             self.notify(step)
 
     def notify(self, step: Step | None) -> None:
-        """Tell every listener of ``step`` (None: the room was taken or resumed here)."""
+        """Tell every listener of ``step`` (None: the room was taken, resumed or let go here)."""
         for listener in self.host.listeners:
             listener.changed(self, step)
 

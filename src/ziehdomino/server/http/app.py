@@ -41,6 +41,8 @@ from ..sockets.rawsocket import RawSocketMiddleware
 from ..sockets.reactions import Reactions
 from ..sockets.ws import websocket_endpoint
 from ..storage import RoomStorage, open_storage
+from ..tables.lobby import Lobby
+from ..tables.openseats import OpenSeats
 from ..tables.quickplay import QuickPlay
 from .api import (client_address, create_room, error_response, find_room, invite_qr, join_room, room_summary,
                   round_list, round_replay)
@@ -222,9 +224,11 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         quiet_frames = quiet.install()
         store = storage if storage is not None else open_storage(settings)
         rooms = Rooms(store, settings)
-        quick = QuickPlay(rooms, settings.quick_wait)
+        lobby = Lobby.listening_to(rooms)
+        OpenSeats.listening_to(rooms)
+        quick = QuickPlay(rooms, lobby, settings.quick_wait)
         rooms.listeners.append(quick)
-        app.state.quick = quick
+        app.state.lobby, app.state.quick = lobby, quick
         app.state.reactions = Reactions()
         await store.start(rooms.let_go)
         count = await rooms.load()
@@ -244,6 +248,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
             collector.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await collector  # unfreezes the heap
+            lobby.close()
             await rooms.close()
             await store.close()
             quiet.remove(quiet_frames)

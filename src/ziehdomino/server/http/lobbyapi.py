@@ -59,7 +59,7 @@ async def quick_play(request: Request) -> Response:
 
 async def lobby_list(request: Request) -> Response:
     """``GET /api/lobby``: ``{"tables": [...]}``, the open tables as listed now."""
-    lobby: Lobby = request.app.state.rooms.lobby
+    lobby: Lobby = request.app.state.lobby
     await lobby.refresh()
     return Response(lobby.body(), media_type="application/json", headers={"cache-control": "no-cache"})
 
@@ -67,7 +67,7 @@ async def lobby_list(request: Request) -> Response:
 async def lobby_events(request: Request) -> Response:
     """``GET /api/lobby/events``: server-sent events, each ``data: {"tables": [...]}``: the list
     at once, then every time it changes (at most a few times a second)."""
-    lobby: Lobby = request.app.state.rooms.lobby
+    lobby: Lobby = request.app.state.lobby
     if len(lobby.subscribers) >= MAX_STREAMS:
         response = error_response(503, ErrorCode.SERVER_FULL, "too many lists are watched; try again later")
         response.headers["retry-after"] = "10"

@@ -42,6 +42,7 @@ from ..protocol.messages import PONG, error_text
 from ..protocol.models import (CLIENT_MESSAGE, ActionMessage, Contribute, Hello, Leave, NextRound, Ping, React, StartNow, Sync,
                      first_error)
 from ..protocol.playmessage import PlayMessage, read_play
+from ..tables.quickplay import start_now
 from . import watching
 from .rawsocket import Disconnected, Reader, text_reader, text_writer
 
@@ -241,7 +242,7 @@ async def _handle(ws: WebSocket, room: RoomWriter, rooms: Rooms, conn: Connectio
     elif isinstance(msg, Leave):
         await rooms.leave(room, conn.seat)
     elif isinstance(msg, StartNow):
-        await rooms.start_now(room, conn.seat)
+        await start_now(room, conn.seat)
     elif isinstance(msg, React):
         ws.app.state.reactions.send(room, conn.seat, msg.reaction, time.time())
     elif isinstance(msg, Sync):

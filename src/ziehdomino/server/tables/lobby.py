@@ -21,7 +21,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -30,6 +30,9 @@ from ..core.roomstate import Clock
 from ..core.writer import RoomWriter
 from ..storage.tables import stored_open_tables
 from .opentables import ListedTable, as_json, listing, listing_of_stored, ordered
+
+if TYPE_CHECKING:
+    from ..core.rooms import Rooms
 
 log = logging.getLogger("ziehdomino.lobby")
 
@@ -106,6 +109,14 @@ class Lobby:
         self._poller: asyncio.Task[None] | None = None
         self._listed: list[ListedTable] = []
         self._body = orjson.dumps(as_json([]))
+
+    @classmethod
+    def listening_to(cls, rooms: Rooms) -> Lobby:
+        """The list of ``rooms``' open tables (with its storage's shared list and its clock),
+        a listener of every writer of theirs from now on."""
+        lobby = cls(remote=storage_tables(rooms.storage), clock=rooms.clock)
+        rooms.listeners.append(lobby)
+        return lobby
 
     # --- the listener ----------------------------------------------------------------------------
 

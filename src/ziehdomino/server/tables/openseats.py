@@ -24,6 +24,7 @@ from .opentables import waiting
 
 if TYPE_CHECKING:
     from ..core.changes import Step
+    from ..core.rooms import Rooms
     from ..core.writer import RoomWriter
 
 
@@ -54,6 +55,15 @@ class OpenSeats:
         self._held: dict[str, tuple[RoomWriter, Counter[str]]] = {}
         self._rooms_of: dict[str, set[str]] = {}
         self._taking: Counter[str] = Counter()  # seats being taken now (a join or a creation under way)
+
+    @classmethod
+    def listening_to(cls, rooms: Rooms) -> OpenSeats:
+        """The counter of ``rooms``' open seats at their cap (``max_open_seats_per_address``): a
+        listener of every writer of theirs, and the cap their requests meet (``Rooms.seat_cap``)."""
+        seats = cls(rooms.settings.max_open_seats_per_address)
+        rooms.listeners.append(seats)
+        rooms.seat_cap = seats.taking
+        return seats
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
         """Count ``writer``'s room again. Called for every change of every room: a private

@@ -8,7 +8,7 @@ table at its next deadline: when a seat or claim whose person is not there lapse
 :func:`.opentables.fill` gives every free seat, and those of people not there, to a computer and
 deals the first round (or ends a table nobody sits at any more); when an away person's grace
 runs out at a table in play, the list "Offene Tische" is computed again (their seat can be taken
-over, :func:`.opentables.next_takeover`).
+over, :func:`.opentables.next_takeover`). :func:`start_now` cuts a countdown short.
 
 Requests for the same size are seated one at a time (a lock per size), so two people who press
 "Schnell spielen" for the same size within the wait land at the same table, never at two, and a
@@ -32,13 +32,13 @@ from collections.abc import Callable
 from ...constants import MATCH_TARGETS, QUICK_TARGET, TABLE_SIZES, MatchTarget
 from ..core.changes import Step
 from ..core.credentials import hash_holder
-from ..core.room import RoomError, Seated
+from ..core.room import RoomError, Seat, Seated
 from ..core.rooms import Rooms
 from ..core.writer import RoomWriter
 from ..protocol.codes import ErrorCode
 from ..protocol.models import CreateRoom, PersonSeat
 from . import opentables
-from .lobby import storage_tables
+from .lobby import Lobby, storage_tables
 
 log = logging.getLogger("ziehdomino.quickplay")
 
@@ -51,14 +51,16 @@ class QuickPlay:
 
     Args:
         rooms: the registry (tables are opened and joined through it).
+        lobby: the list "Offene Tische" of ``rooms``, told when a grace runs out.
         wait: seconds a new table waits for people (``Settings.quick_wait``); a table whose
             people went away less than ``Settings.grace`` before the countdown ran out waits
             that long for them (a reload, a restart of the server).
         clock: the time now (unix s; tests move it on).
     """
 
-    def __init__(self, rooms: Rooms, wait: float, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, rooms: Rooms, lobby: Lobby, wait: float, clock: Callable[[], float] = time.time) -> None:
         self.rooms = rooms
+        self.lobby = lobby
         self.clock = clock
         self.tables = storage_tables(rooms.storage)
         self.wait = wait
@@ -120,7 +122,7 @@ class QuickPlay:
                     and wait_until is not None and wait_until <= now:
                 await writer.run(lambda r: opentables.fill(r, now, grace=self.grace))
             elif not (writer.deleted or writer.gone) and writer.id not in self._timers:
-                self.rooms.lobby.changed(writer, None)  # a grace ran out: "Offene Tische" offers the seat
+                self.lobby.changed(writer, None)  # a grace ran out: "Offene Tische" offers the seat
                 self.changed(writer, None)  # nothing else changed (or woken early): wait for the next deadline
         except RoomError as exc:  # it ended or moved meanwhile, or the store failed: a restart retries
             log.info("the deadline of table %s did not pass: %s", writer.id, exc.code)
@@ -209,3 +211,15 @@ class QuickPlay:
                               public=True, holder=holder)
             writer, credential = await self.rooms.create(spec, address, wait=self.wait)
             return writer, Seated(0, credential)
+
+
+async def start_now(writer: RoomWriter, seat: Seat | None) -> None:
+    """A seated person starts a waiting open table at once ("Jetzt mit Computern starten"):
+    :func:`.opentables.fill` now.
+
+    Raises:
+        RoomError: ``spectator``, ``room_not_found``, ``server_error``.
+    """
+    if seat is None:
+        raise RoomError(ErrorCode.SPECTATOR, "spectators cannot start the table")
+    await writer.run(lambda r: opentables.fill(r, time.time(), seat))

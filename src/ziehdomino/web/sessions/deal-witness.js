@@ -1,10 +1,6 @@
 /**
- * @file What this browser saw of a room's deals (docs/fair.md, "What the browser can vouch
- * for"), kept in localStorage under `ziehdomino.deal.<room>` so that a reload keeps it: the
- * pending commitment last announced and the round it deals, whether a state before that deal
- * was seen at all, this seat's own contribution to it (and whether the server must hold it),
- * and per round what stood when it was dealt, with its starter. At the round's end the
- * table's check (replay/fair-proof.js) holds the revealed proof against it.
+ * @file What this browser saw of a room's deals, kept in localStorage so that a reload keeps it
+ * (docs/fair.md, "What the browser can vouch for").
  */
 // @ts-check
 
@@ -16,13 +12,10 @@ const KEEP_ROUNDS = 8;
 /**
  * @typedef {object} Witness  what this browser saw of one round's deal (`witnessOf`)
  * @property {string|null} seen  the commitment of the round's first state seen during play.
- * @property {string|null} promised  the commitment held before the deal: announced in a state
- *   before it, or named by the answer of this browser's own join that dealt it.
+ * @property {string|null} promised  the commitment held before the deal (announced, or our join's).
  * @property {boolean} byJoin  `promised` came with the answer of the join that dealt the round.
  * @property {boolean} waited  a state before this deal was seen (so a commitment was owed).
- * @property {{contribution: string, confirmed: boolean}|null} mine  this seat's contribution;
- *   `confirmed`: the server must hold it (it said so, the join that carried it seated us, or
- *   this page asked for the next round after it on the socket that then brought the deal).
+ * @property {{contribution: string, confirmed: boolean}|null} mine  `confirmed`: the server must hold it.
  * @property {number|null} previous  the starter of the round before, when this browser saw it.
  * @property {number[]} [computers]  the seats a computer held at the deal (they contribute `""`).
  * @property {boolean} [own]  this browser made the seed itself (a local game).
@@ -69,17 +62,13 @@ function firstOfRound(data, view, socket) {
 }
 
 /**
- * Notes a `state` message. Returns the contribution this seat should send now
- * (`{commitment, contribution}`), or null: none is pending, this viewer contributes for no
- * seat, or the server holds this seat's contribution already.
+ * Notes a `state` message.
  * @param {Storage} storage
  * @param {string} roomId
  * @param {object|null} room  ROOMINFO
- * @param {object|null} view  the seat's view
- * @param {{seat?: number|null, socket?: string|null}} [options]  `seat`: the seat this browser
- *   contributes for (default `room.you`; the seat it takes at the next round when it watches
- *   until then); `socket`: the token of the socket the state came on.
- * @returns {{commitment: string, contribution: string}|null}
+ * @param {object|null} view
+ * @param {{seat?: number|null, socket?: string|null}} [options]  the seat contributed for; the socket's token.
+ * @returns {{commitment: string, contribution: string}|null} the contribution to send now, if any.
  */
 export function noteState(storage, roomId, room, view, { seat = room?.you ?? null, socket = null } = {}) {
   const data = read(storage, roomId);
@@ -110,9 +99,8 @@ export function sent(storage, roomId, commitment, socket) {
 }
 
 /**
- * This page asked for the next round on the socket `socket`. Messages on one socket are handled
- * in order and the deal needs that request, so a contribution sent before it on the same socket
- * is one the server holds when it deals on it (`readyOn`).
+ * This page asked for the next round on `socket`: messages on one socket are handled in order,
+ * so a contribution sent before on it is one the server holds when it deals (`readyOn`).
  */
 export function readied(storage, roomId, socket) {
   const data = read(storage, roomId);
@@ -122,8 +110,7 @@ export function readied(storage, roomId, socket) {
 }
 
 /**
- * A contribution for the join (`POST /api/rooms/{id}/join`) to the pending deal; kept as this
- * seat's own, confirmed once the join succeeds (`joined`).
+ * A contribution for the join to the pending deal.
  * @returns {{commitment: string, contribution: string}|null}  null without a pending deal.
  */
 export function joinContribution(storage, roomId, room) {
@@ -133,11 +120,8 @@ export function joinContribution(storage, roomId, room) {
 }
 
 /**
- * The join that carried `given` (`{commitment, contribution}`) seated us: the server holds the
- * contribution. The first round is the only one a join deals. `dealt`: the join's answer named
- * the commitment of the deal the join itself made ("Schnell spielen", "Mitspielen" send their
- * contribution before they can know the table's commitment); otherwise this browser held the
- * commitment before it sent the join.
+ * The join that carried `given` seated us: the server holds it. `dealt`: the join's answer named
+ * the commitment of the deal the join itself made.
  */
 export function joined(storage, roomId, given, { dealt = false } = {}) {
   if (!given) return;
@@ -166,12 +150,11 @@ export function witnessOf(storage, roomId, view) {
 }
 
 /**
- * The pending deal as this browser sees it: its commitment and this seat's own contribution to
- * it (shown to its sender before the deal), or null while none is pending.
+ * The pending deal's commitment and this seat's contribution to it, or null.
  * @param {Storage} storage
  * @param {string} roomId
- * @param {object|null} room  ROOMINFO
- * @param {number|null} [seat]  the seat this browser contributes for (default `room.you`)
+ * @param {object|null} room
+ * @param {number|null} [seat]
  * @returns {{commitment: string, contribution: string|null, confirmed: boolean}|null}
  */
 export function pendingOf(storage, roomId, room, seat = room?.you ?? null) {

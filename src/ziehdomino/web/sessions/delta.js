@@ -1,20 +1,14 @@
 /**
- * @file Delta frames (docs/protocol.md, "Delta frames"): the full state a `delta` makes of the
- * state the page holds. The same as the server's reference, `server/protocol/deltas.py`'s `apply_delta`;
- * both are held to the vectors in `tests/vectors/deltas.json`.
+ * @file Delta frames (docs/protocol.md, "Delta frames"): the twin of `server/protocol/deltas.py`'s
+ * `apply_delta`, both held to tests/vectors/deltas.json.
  */
 // @ts-check
 
 import { follow, legalOf } from '../engine/follow.js';
 
 /**
- * The state (a parsed `state` message) that `delta` (a parsed `delta` message) makes of
- * `state`, as a new object; null when it does not apply: its `seq` is not one more than
- * `state.seq` (a state was missed), it changes a view that `state` does not have, or its act is not one. The
- * page then asks for the full state (`{"type": "sync"}`); it never guesses. The act first
- * (engine/follow.js), then the fields and seats named, then the lists extended, then `legal` worked out. Fields
- * keep their order, so `JSON.stringify` of the result is the server's full text.
- *
+ * The state `delta` makes of `state`, as a new object; null when it does not apply (the page
+ * then asks for the full state, never guesses).
  * @param {object|null} state
  * @param {object} delta
  * @returns {object|null}

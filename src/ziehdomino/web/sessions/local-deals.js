@@ -1,10 +1,6 @@
 /**
- * @file A local game's committed deals (docs/fair.md): every round is dealt from a seed of the
- * browser's own (`crypto.getRandomValues`) with no contributions, by the same function as a
- * room's, so that its record can be checked like a room's. The hashing is asynchronous
- * (`crypto.subtle`), so the next round's deal is prepared ahead; a round dealt before its deal
- * is ready is shuffled without a proof (the seal is not shown). Loaded by session-local.js once
- * a game is there.
+ * @file A local game's committed deals (docs/fair.md). Hashing is asynchronous, so the next deal
+ * is prepared ahead; a round dealt before it is ready goes unproven.
  */
 // @ts-check
 
@@ -17,7 +13,6 @@ export class LocalDeals {
   }
 
   /**
-   * Prepares the next round's deal for each table size of `sizes`.
    * @param {readonly number[]} sizes
    * @returns {Promise<void>}
    */
@@ -35,9 +30,8 @@ export class LocalDeals {
   }
 
   /**
-   * The engine's options for dealing a round of `players` by its prepared deal (`rng`, `fair`),
-   * with the first starter it draws (for a new game's first round); `{}` when none is ready.
-   * Prepares the next one.
+   * The engine's options (`rng`, `fair`, `starter`) for a round of `players`, `{}` when none is
+   * ready; prepares the next one.
    * @param {number} players
    */
   take(players) {
@@ -48,8 +42,7 @@ export class LocalDeals {
   }
 
   /**
-   * The check of a finished round's deal (replay/fair-proof.js). This browser made the seed, so
-   * its commitment came first.
+   * This browser made the seed, so its commitment came first.
    * @param {object} view
    */
   check(view) {

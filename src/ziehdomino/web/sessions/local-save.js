@@ -1,16 +1,6 @@
 /**
- * @file The saved local game in the browser's storage: its key, its envelope and the one check
- * that decides whether a save can be resumed. The start page uses the check to offer
- * "Gespeichertes Spiel fortsetzen", the local session before it restores the match, so the
- * start page never offers what /lokal would discard for its shape. Needs no rules engine: the
- * engine replays the stored actions when /lokal restores the match (a save edited by hand so
- * that its actions break the rules passes this check and is discarded there).
- *
- * Envelope: `{kind: SAVE_KIND, format: SAVE_FORMAT, seats: [person, ...computers], match}`,
- * `match` in the engine's storage form (format MATCH_FORMAT: players, wins, shared, starters,
- * version, deal, actions), and `records`: the records of the finished rounds (docs/replay.md),
- * absent in saves written before they were kept; `target`: the match's target in wins (3, 5,
- * 10), null or absent: no target.
+ * @file The saved local game: its key, envelope and the check that decides whether it can be
+ * resumed, for the start page and /lokal alike; the rules are checked when /lokal replays it.
  */
 // @ts-check
 
@@ -22,9 +12,7 @@ export const SAVE_KIND = 'ziehdomino.local';
 export const SAVE_FORMAT = 1;
 /** The engine's storage form of a match that this envelope holds. */
 export const MATCH_FORMAT = 1;
-/** Computer levels, weakest first (constants.js). */
 export { LEVELS };
-/** The person's seat in a local game. */
 export const PERSON = 0;
 
 /** @type {(value: unknown) => value is Record<string, any>} */
@@ -32,8 +20,7 @@ const isObject = (value) => value !== null && typeof value === 'object' && !Arra
 const counts = (value, n) => Array.isArray(value) && value.length === n && value.every((c) => Number.isInteger(c) && c >= 0);
 
 /**
- * Throws unless `seats` are a local table of `players`: seat 0 the person with a clean name,
- * every other seat a computer with a known level.
+ * Seat 0 the person with a clean name, every other a computer with a known level.
  * @param {unknown} seats
  * @param {number} players
  * @throws {Error} naming the first seat that is wrong
@@ -51,10 +38,8 @@ export function checkSeats(seats, players) {
 }
 
 /**
- * Checks a save's envelope and the shape of its match.
  * @param {unknown} data  the parsed save
- * @throws {Error} saying what is wrong (foreign kind, another format, bad seats, a match of
- *   another shape)
+ * @throws {Error} saying what is wrong
  */
 export function checkSave(data) {
   if (!isObject(data) || data.kind !== SAVE_KIND || data.format !== SAVE_FORMAT) {
@@ -76,11 +61,9 @@ export function checkSave(data) {
 }
 
 /**
- * The saved game in `storage`.
  * @param {{getItem(key: string): string|null}} storage
  * @returns {{status: 'none'} | {status: 'bad', reason: string} | {status: 'ok', data: object}}
- *   'none' when nothing is saved or storage cannot be read; 'bad' when a save is there that
- *   cannot be resumed (not JSON, foreign, another format, wrong shape)
+ *   'bad': a save is there that cannot be resumed.
  */
 export function readSave(storage) {
   let text = null;

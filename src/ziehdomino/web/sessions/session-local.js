@@ -1,17 +1,6 @@
 /**
- * @file A local game: one person (seat 0) against 1–3 computers, entirely in the browser.
- *
- * The rules come from engine/, the computers' choices from a `chooseMove(view, level)`
- * function given by the page (bots/index.js when present). Each computer acts from its own seat's
- * view after a short delay. The whole game is saved to storage after every action, with a
- * format version; a save that cannot be read is discarded (never a broken page). The save also
- * keeps the record of every finished round (docs/replay.md; the latest RECORDS_KEPT), for
- * "Runde ansehen", and each finished round is counted in the statistics (stats.js), and every
- * finished round's result (`history`, the "Rundenübersicht"; a save without it has none).
- *
- * It implements the session interface of session.js: `view()` (docs/view.md, seat 0),
- * `roomInfo()` (docs/protocol.md ROOMINFO shape, with `local: true`), `connection()`,
- * `act()`, `nextRound()`, `subscribe()`, and the computers' `tempo()` / `setTempo()`.
+ * @file A local game: the person (seat 0) against 1–3 computers in the browser, saved after
+ * every action with the records (docs/replay.md) and history of its finished rounds.
  */
 // @ts-check
 
@@ -32,8 +21,7 @@ export { LEVELS, PERSON, SAVE_FORMAT, SAVE_KEY, SAVE_KIND };
 export const RECORDS_KEPT = 100;
 
 /**
- * One line of the game's history ("Rundenübersicht") from a view of a finished round: the same
- * shape as a room's (docs/protocol.md, `history`).
+ * A history line from a finished round's view, as a room's (docs/protocol.md, `history`).
  * @returns {{round: number, starter: number, kind: string, winners: number[], pips: number[], fair: object|null}}
  */
 export function historyEntry(view) {
@@ -55,10 +43,7 @@ export function uniformMove(view) {
   return view.legal[cryptoRng.int(view.legal.length)];
 }
 
-/**
- * The saved records that replay through the rules and belong to rounds already over (a save
- * without records has none); one that does not replay is left out, never breaking the game.
- */
+/** The saved records that replay and belong to finished rounds; any other is left out. */
 function keptRecords(records, match) {
   if (!Array.isArray(records)) return [];
   const over = match.roundNumber - (match.round.result === null ? 1 : 0);
@@ -81,9 +66,6 @@ export class LocalSession extends SessionEvents {
    * @param {string} [options.tempo]  a name of TEMPOS (default 'normal'); a `delay` overrides it
    * @param {(fn: Function, ms: number) => any} [options.schedule]  default setTimeout
    * @param {(handle: any) => void} [options.cancel]  default clearTimeout
-   *
-   * What happens is told through `subscribe` (session.js): `change` after every change of the
-   * game, `error` with a refused action's code, or 'save_failed'.
    */
   constructor({ storage, chooseMove = uniformMove, delay, tempo = 'normal', schedule, cancel }) {
     super();
@@ -96,19 +78,15 @@ export class LocalSession extends SessionEvents {
     this.match = null;
     this.seats = null;
     this.target = null; // the wins that win a match, or null: no target
-    this.records = []; // the record of every finished round of this game, oldest first (docs/replay.md)
-    this.rounds = []; // every finished round of this game, oldest first (kept in the save)
+    this.records = []; // oldest first
+    this.rounds = []; // the history, oldest first
     this.timer = null;
     this.epoch = 0; // raised by every new game, so a late computer move of an old one is dropped
-    this.dealer = null; // local-deals.js: the committed deals, loaded once a game is there
+    this.dealer = null; // local-deals.js, loaded once a game is there
     this.preparing = null;
   }
 
-  /**
-   * Resolves once the next round's committed deal (docs/fair.md; local-deals.js) is prepared
-   * for every table size. Its modules load with the first call, as the computers do: not with
-   * the setup form. A new game and a resumed one call it.
-   */
+  /** Resolves once the next committed deals are prepared; loads local-deals.js at the first call. */
   ready() {
     this.preparing ??= import('./local-deals.js')
       .then(({ LocalDeals }) => {
@@ -135,9 +113,8 @@ export class LocalSession extends SessionEvents {
   }
 
   /**
-   * Starts a new game and deals its first round at once (overwrites any saved game).
-   * @param {{name: string, computers: string[], target?: number|null}} setup  1–3 computer
-   *   levels; `target`: the wins that win a match (3, 5, 10), null or left out: no target
+   * Starts a new game and deals its first round, overwriting any save.
+   * @param {{name: string, computers: string[], target?: number|null}} setup
    */
   start({ name, computers, target = null }) {
     const clean = cleanName(name);
@@ -159,9 +136,7 @@ export class LocalSession extends SessionEvents {
   }
 
   /**
-   * Resumes the saved game, if any.
-   * @returns {'resumed'|'none'|'discarded'} 'discarded' when a save was there but unreadable
-   *   (corrupt, foreign or of another format); it is removed.
+   * @returns {'resumed'|'none'|'discarded'} 'discarded': an unreadable save was there, now removed.
    */
   resume() {
     const saved = readSave(this.storage);
@@ -208,13 +183,11 @@ export class LocalSession extends SessionEvents {
     return this.fixedDelay ?? TEMPOS[this.pace];
   }
 
-  /** The computers' tempo, a name of TEMPOS. */
   tempo() {
     return this.pace;
   }
 
   /**
-   * Sets the computers' tempo (from the next computer move on).
    * @param {string} name  a name of TEMPOS
    * @throws {RangeError} for any other name
    */
@@ -224,22 +197,18 @@ export class LocalSession extends SessionEvents {
     this.fixedDelay = null;
   }
 
-  /** Always 'local': nothing to be connected to. */
   connection() {
     return 'local';
   }
 
-  /** Every finished round of this game, oldest first ("Rundenübersicht"; docs/protocol.md `history`). */
   history() {
     return this.rounds;
   }
 
-  /** The person's view (docs/view.md), or null when no game runs. */
   view() {
     return this.match ? seatView(this.match, PERSON) : null;
   }
 
-  /** The table's seats in the ROOMINFO shape of docs/protocol.md. */
   roomInfo() {
     if (!this.seats) return null;
     return {
@@ -259,18 +228,12 @@ export class LocalSession extends SessionEvents {
     };
   }
 
-  /**
-   * The person's action. A refusal changes nothing and is reported by code.
-   * @returns {boolean} whether it was applied
-   */
+  /** @returns {boolean} whether it was applied; a refusal is told as an `error`. */
   act(action) {
     return this.attempt(() => matchApply(this.match, PERSON, action));
   }
 
-  /**
-   * Deals the next round (after the current one ended); after the round that won the match,
-   * starts a new match ("Revanche"). A refusal is reported by code.
-   */
+  /** After the round that won the match, starts a new match ("Revanche"). */
   nextRound() {
     return this.attempt(() => {
       if (this.match?.round.result === null) return nextRound(this.match); // refused: round_not_over
@@ -302,10 +265,7 @@ export class LocalSession extends SessionEvents {
     this.timer = null;
   }
 
-  /**
-   * Keeps the record of a round that has just ended (and counts it in the statistics), saves,
-   * tells the page, and lets a computer act if it is a computer's turn.
-   */
+  /** Keeps a round just ended (record, history, statistics), saves, tells the page, lets a computer act. */
   changed() {
     const view = this.view();
     if (view?.result && !this.rounds.some((e) => e.round === view.round_number)) this.rounds.push(historyEntry(view));
@@ -341,7 +301,6 @@ export class LocalSession extends SessionEvents {
     }, this.delay);
   }
 
-  /** One computer acts from its own seat's view. */
   async computerMove() {
     const epoch = this.epoch;
     const seat = this.match.round.turn;

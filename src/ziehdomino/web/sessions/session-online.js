@@ -1,14 +1,6 @@
 /**
- * @file The online session: one WebSocket to a room (docs/protocol.md), with the session
- * interface of session.js. The hello carries the seat credential of localStorage
- * `ziehdomino.seat.<room>` (none: a spectator); actions carry the version they were made
- * against; errors are reported by code (words: i18n.errorText). The socket (socket.js)
- * reconnects by itself with backoff, and takes a socket silent SILENT_MS after the page sent
- * something for dead (the server answers everything). Beyond the required methods of
- * session.js: `history()` (finished rounds), `pending()` (an action unanswered PENDING_MS or
- * more), `dealWitness()` (what it saw of a deal before its end, docs/fair.md; it contributes to
- * every pending deal), `react()`, `startNow()`, `leave()` (for good; the server closes with
- * 4410, reported as the error `left`), and the events `watching` and `reaction`.
+ * @file The online session: one WebSocket to a room (docs/protocol.md). Its hello carries the
+ * credential of `ziehdomino.seat.<room>` (none: a spectator); actions carry their version.
  */
 // @ts-check
 
@@ -54,9 +46,6 @@ export class OnlineSession extends SessionEvents {
    * @param {(fn: Function, ms: number) => any} [options.schedule]
    * @param {(handle: any) => void} [options.cancel]
    * @param {() => number} [options.random]  a number in [0, 1) for the reconnect delays (default Math.random)
-   *
-   * What happens is told through `subscribe` (session.js): `change`, `error`, `connection`,
-   * `pending`, `watching` (how many watch) and `reaction` (a seat's reaction).
    */
   constructor(roomId, { storage, location, WebSocket: WS, schedule, cancel, random }) {
     super();
@@ -78,9 +67,8 @@ export class OnlineSession extends SessionEvents {
     this.awaitingHistory = false; // a hello or sync was sent: the full history follows its state
     this.historyAsked = null; // the finished round the history was last asked for
     this.helloCredential = null; // the credential the open socket said hello with (null: spectator)
-    // The last action or next-round request sent and not answered yet ({type, version}); one
-    // still unanswered when the socket is replaced moves to `lost`, and if the first state of
-    // the new socket shows it was not made, the player is told (`undelivered`) to make it again.
+    // The last action or next-round request unanswered ({type, version}); on a new socket it
+    // moves to `lost`, and the first state shows whether it was made (else `undelivered`).
     this.unanswered = null;
     this.lost = null;
     this.contributedOn = null; // [socket, commitment] of the last contribution sent (one per socket and deal)
@@ -89,10 +77,7 @@ export class OnlineSession extends SessionEvents {
     this.socketToken = null;
   }
 
-  /**
-   * The seat this browser contributes to the pending deal for: its own, or, while it watches
-   * until the next round gives it a computer's seat ("Platz übernehmen"), that seat.
-   */
+  /** The seat this browser contributes for: its own, or the computer's seat it takes next round. */
   contributingSeat() {
     const room = this.current.room;
     if (Number.isInteger(room?.you)) return room.you;
@@ -100,11 +85,7 @@ export class OnlineSession extends SessionEvents {
     return Number.isInteger(stored) && room?.seats?.[stored]?.heir ? stored : null;
   }
 
-  /**
-   * What this browser saw of the deal of `view`'s round before its end (deal-witness.js):
-   * the commitment announced before the deal, the one of the round's first state, and this
-   * seat's own contribution. The table's check at the round's end holds the proof against it.
-   */
+  /** What this browser saw of the deal of `view`'s round (deal-witness.js). */
   dealWitness(view) {
     return witnessOf(this.storage, this.roomId, view);
   }
@@ -115,27 +96,20 @@ export class OnlineSession extends SessionEvents {
   }
 
   /**
-   * Whether the last action or next-round request sent has waited PENDING_MS or more and is not
-   * answered yet: on the socket it went out on, or, when that socket broke or was taken for
-   * dead meanwhile, by the first state of the next one (which shows whether it was made). The
-   * page shows "Wird gesendet …" meanwhile (or that the connection is being restored, while
-   * `connection()` is not 'online'). Changes are told by a `pending` event with the new value.
+   * Whether the last request has waited PENDING_MS unanswered: on its socket, or if that one
+   * died, until the next one's first state shows whether it was made.
    */
   pending() {
     return this.pendingFlag.waiting;
   }
 
-  /** The room's finished rounds, oldest first (docs/protocol.md, `history`). */
   history() {
     return this.rounds;
   }
 
   /**
-   * The history kept up with the state just taken: a round's end that the history lacks adds
-   * its line, read off the view (delta frames bring no history message then). A finished round
-   * the history still lacks (its end was skipped: a slow reader's states are replaced) asks for
-   * the full state and history, unless the history that follows every hello and sync is on its
-   * way.
+   * Adds a round's end the history lacks, read off the view (deltas bring no history then); a
+   * finished round still missing asks for the full state and history.
    */
   followHistory() {
     const view = this.current.view;
@@ -150,25 +124,21 @@ export class OnlineSession extends SessionEvents {
     }
   }
 
-  /** Asks for the full state and the history after it (a delta did not apply, or the history
-   * fell behind); once until a state comes. */
+  /** Asks for the full state and the history after it, once until a state comes. */
   askFull() {
     if (this.syncing) return;
     this.syncing = this.sendRaw({ type: 'sync' });
     this.awaitingHistory = true;
   }
 
-  /** The viewer's seat view (docs/view.md), or null before the first round or state. */
   view() {
     return this.current.view;
   }
 
-  /** The room info (docs/protocol.md ROOMINFO), or null before the first state. */
   roomInfo() {
     return this.current.room;
   }
 
-  /** 'connecting', 'online', 'retry' or 'closed'. */
   connection() {
     return this.state;
   }
@@ -193,7 +163,6 @@ export class OnlineSession extends SessionEvents {
     return readSeat(this.storage, this.roomId);
   }
 
-  /** The open (or opening) WebSocket, or null. */
   get socket() {
     return this.link.socket;
   }
@@ -213,7 +182,6 @@ export class OnlineSession extends SessionEvents {
     this.unanswered = null;
   }
 
-  /** The socket opened: hello, with the stored credential if there is one. */
   opened() {
     const seat = this.seat;
     this.helloCredential = seat?.credential ?? null;
@@ -229,12 +197,8 @@ export class OnlineSession extends SessionEvents {
   }
 
   /**
-   * Sends a play, draw or pass made against the current view. One action at a time: while the
-   * server has not answered the last one (a state of another version, or an error), a further
-   * action made against the same view is not sent (it could only come back as
-   * `stale_version`: two quick presses of a key, a second tap) and is reported as the error
-   * `pending`; one made while the socket is down is not sent either and is reported as
-   * `offline`, so that the page can say at once why nothing happened.
+   * Sends an action against the current view. While the last one is unanswered another is not
+   * sent (error `pending`: it could only be `stale_version`), nor while offline (`offline`).
    */
   act(action) {
     const view = this.current.view;
@@ -245,10 +209,7 @@ export class OnlineSession extends SessionEvents {
     this.startPending();
   }
 
-  /**
-   * Asks for the next round (reported as `offline` when the socket is down). Like an action,
-   * a second request for the same round while the first is unanswered is not sent (`pending`).
-   */
+  /** Asks for the next round; refused as `act` is (`pending`, `offline`). */
   nextRound() {
     const view = this.current.view;
     if (!view) return this.onError('not_started');
@@ -274,8 +235,8 @@ export class OnlineSession extends SessionEvents {
   }
 
   /**
-   * Leaves the room for good: forgets the seat in this browser and asks the server to hand it
-   * to a computer (the server then closes with 4410, reported as the error `left`).
+   * Leaves for good: forgets the seat here and asks the server to hand it to a computer (it then
+   * closes with 4410, the error `left`).
    */
   leave() {
     forgetSeat(this.storage, this.roomId);
@@ -286,20 +247,13 @@ export class OnlineSession extends SessionEvents {
     }
   }
 
-  /**
-   * Another tab of this browser took or forgot this room's seat (a `storage` event): say hello
-   * again with what is stored now, so that every tab plays the one seat this browser holds.
-   */
+  /** Another tab took or forgot this room's seat: say hello again with what is stored now. */
   seatChanged() {
     if (this.closed) return;
     if ((this.seat?.credential ?? null) !== this.helloCredential) this.connect();
   }
 
-  /**
-   * The browser says the network is gone (`offline`): the socket cannot be trusted any more, so
-   * it is dropped and the session tries again with backoff (the page shows that at once, rather
-   * than after the next ping goes unanswered).
-   */
+  /** The browser went offline: drop the socket now, not after the next ping goes unanswered. */
   networkLost() {
     if (this.closed) return;
     this.link.drop();
@@ -314,7 +268,6 @@ export class OnlineSession extends SessionEvents {
     this.onConnection('closed');
   }
 
-  // ---- internals -----------------------------------------------------------------------------
   /** Whether the current state shows `sent` ({type, version}) made: the version moved on, or
    * for a next-round request, this seat is marked ready. */
   answers(sent) {
@@ -345,8 +298,7 @@ export class OnlineSession extends SessionEvents {
       this.link.resetBackoff();
       this.current = { seq: next.seq ?? null, room: next.room ?? null, view: next.view ?? null };
       this.followHistory();
-      // Taking over a computer's seat: this browser watched until the round that gives it the
-      // seat; once the seat is a person's with this browser's stored seat, say hello again.
+      // A computer's seat taken over: once it is this browser's person seat, say hello again.
       const mine = this.seat?.seat;
       const info = Number.isInteger(mine) ? this.current.room?.seats?.[mine] : null;
       if (this.current.room?.you === null && info?.kind === 'person' && !info.heir && info.since != null) {
@@ -379,10 +331,7 @@ export class OnlineSession extends SessionEvents {
     }
   }
 
-  /**
-   * Sends this seat's contribution to the pending deal once per socket and deal, as soon as a
-   * state shows a pending commitment without it (docs/fair.md).
-   */
+  /** Sends this seat's contribution to the pending deal, once per socket and deal (docs/fair.md). */
   contribute() {
     let give = null;
     try {
@@ -406,8 +355,7 @@ export class OnlineSession extends SessionEvents {
   closedWith(code) {
     if (this.closed) return;
     if ((code === CLOSE.BAD_CREDENTIAL || code === CLOSE.BAD_HELLO) && (this.seat || this.helloCredential)) {
-      // The credential said hello with is not (or no longer) valid here: watch instead, as a
-      // spectator (the seat list and the join form come with the spectator's state).
+      // The hello's credential is not valid here: watch as a spectator instead.
       this.helloCredential = null;
       forgetSeat(this.storage, this.roomId);
       this.onError('bad_credential');
@@ -431,12 +379,10 @@ export class OnlineSession extends SessionEvents {
     return this.link.send(message);
   }
 
-  /** Something was sent that waits for its answer: `pending()` may turn true (socket.js PendingFlag). */
   startPending() {
     this.pendingFlag.start();
   }
 
-  /** An answer may have come: `pending()` turns false once nothing waits any more. */
   settlePending() {
     this.pendingFlag.settle();
   }

@@ -1,13 +1,6 @@
 /**
- * @file A replay of one finished round as a session (session.js), so that the one table
- * (render.js) draws it: every hand open, the line growing action by action, each draw naming
- * the tile it took, the pips and the result at the end.
- *
- * The states come from the round's record replayed through the rules (engine/replay.js, the same
- * engine as the game); nothing is taken from a second account. The viewer is a spectator (the
- * view's `seat` is null, so the table offers no action). Beside the session interface it has
- * the replay's own controls: `first()`, `back()`, `forward()`, `last()`, `seek(step)`,
- * `play()`, `pause()`, and the pace `tempo()` / `setTempo(name)` of TEMPOS ("Tempo").
+ * @file A finished round's replay as a session the one table draws: its record replayed through
+ * the rules (engine/replay.js), every hand open, the viewer a spectator.
  */
 // @ts-check
 
@@ -18,13 +11,12 @@ import { TEMPOS } from '../common/tempo.js';
 import { SessionEvents } from './session.js';
 
 /**
- * The seat view (docs/view.md, a spectator's) of step `k` of a replay, plus every hand open
- * (`hands`, `pips`) and `replay: {step, steps, action}` (the frame's action, a draw with its
- * `drawn` tile). Counters count this one round only.
- * @param {object} record  a round record (docs/replay.md)
+ * The spectator's view of step `k`, with every hand open and `replay: {step, steps, action}`;
+ * its counters count this one round.
+ * @param {object} record
  * @param {object[]} frames  replayFrames(record)
  * @param {object[]} states  replayRounds(record).states
- * @param {number} k  0 … frames.length - 1
+ * @param {number} k
  * @returns {object}
  */
 export function replayView(record, frames, states, k) {
@@ -62,17 +54,14 @@ export function replayView(record, frames, states, k) {
 
 export class ReplaySession extends SessionEvents {
   /**
-   * @param {object} record  a round record (docs/replay.md); checked by replaying it
+   * @param {object} record  a round record (docs/replay.md)
    * @param {{seats?: object[], tempo?: string, schedule?: Function, cancel?: Function, mine?: number|null}} [options]
-   *   `seats`: `[{kind, level, name}]` per seat for the names shown; `tempo` a name of TEMPOS
-   *   (default 'normal'); `schedule` / `cancel` default setTimeout / clearTimeout; `mine` the
-   *   player's own seat (the status then says "du" for it)
-   * @throws {PositionError} for a record the rules refuse (engine/replay.js says what)
+   *   `mine`: the player's own seat, called "du"
+   * @throws {PositionError} for a record the rules refuse
    */
   constructor(record, { seats, tempo = 'normal', schedule, cancel, mine = null } = {}) {
     super();
     this.record = record;
-    /** The watching player's own seat in the round, when the page knows it (else null). */
     this.mine = Number.isInteger(mine) && mine >= 0 && mine < record.players ? mine : null;
     this.frames = replayFrames(record);
     this.states = replayRounds(record).states;
@@ -101,7 +90,7 @@ export class ReplaySession extends SessionEvents {
   roomInfo() {
     return {
       room: null,
-      local: true, // no connection to speak of
+      local: true,
       replay: true,
       you: null,
       mine: this.mine,
@@ -118,7 +107,6 @@ export class ReplaySession extends SessionEvents {
     return 'local';
   }
 
-  /** A replay takes no action: the round is over. */
   act() {
     this.emit('error', 'round_over');
   }

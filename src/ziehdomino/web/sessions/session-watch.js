@@ -1,12 +1,6 @@
 /**
- * @file "Nur zuschauen": 2–4 computers of chosen levels play each other in the browser, round
- * after round, as a session (session.js) that the one table draws. The viewer is a spectator;
- * with "Alle Hände zeigen" the view also holds every hand (`hands`, `pips`) while a round is
- * played. The pace is the table's "Tempo"; `pause()`, `resume()` and `stepOnce()` (one action,
- * or the next deal after a round's end) control it. The tally of wins and shared rounds per seat
- * over the rounds watched is the match's own counters (`view.match`).
- *
- * Each computer decides from its own seat's view only, as in a local game.
+ * @file "Nur zuschauen": 2–4 computers play each other in the browser, as a session the one
+ * table draws; each decides from its own seat's view.
  */
 // @ts-check
 
@@ -18,7 +12,6 @@ import { TEMPOS } from '../common/tempo.js';
 import { SessionEvents } from './session.js';
 import { LEVELS, MAX_PLAYERS, MIN_PLAYERS } from '../common/constants.js';
 
-/** The levels a watched computer may have: every level (constants.js). */
 export const WATCH_LEVELS = LEVELS;
 
 /** How much longer than one action the table rests on a round's end before the next deal. */
@@ -66,7 +59,6 @@ export class WatchSession extends SessionEvents {
     return view;
   }
 
-  /** Rounds watched to their end so far. */
   finishedRounds() {
     return this.match.starters.length - (this.match.round.result === null ? 1 : 0);
   }

@@ -1,58 +1,28 @@
 /**
- * @file The session contract: what the table (table/render.js) and the pages need of a game,
- * whoever runs it. Four sessions implement it: a local game (session-local.js: the rules and
- * the computers in the page), an online room (session-online.js: one WebSocket, socket.js), a
- * replay of a finished round (session-replay.js) and computers watched playing each other
- * (session-watch.js). The table reads none of them by name. The methods are named once here
- * (SESSION_METHODS, OPTIONAL_METHODS, SESSION_EVENTS) and every session is held to them by one
- * list of tests (tests/web/session-contract.test.mjs).
+ * @file The session contract: what the table and the pages need of a game, whoever runs it
+ * (docs/architecture.md, "The browser"); tests/web/session-contract.test.mjs holds all four to it.
  *
- * A session has (SESSION_METHODS):
+ * - `view()`: the viewer's seat view (docs/view.md) or null; `seat: null` for a spectator.
+ * - `roomInfo()`: ROOMINFO (docs/protocol.md) or null; `local: true` without a server.
+ * - `connection()`: one of CONNECTION_STATES.
+ * - `act(action)`: against the current view; a refusal comes back as an `error` event.
+ * - `nextRound()`: asked after the round's end.
+ * - `subscribe(listener)`: returns the unsubscribe; no session takes callbacks.
  *
- * - `view()`: the viewer's seat view (docs/view.md), or null before the first round. A
- *   spectator's or replay's view has `seat: null` (the table then shows no hand and no action).
- * - `roomInfo()`: the seats and names in the ROOMINFO shape (docs/protocol.md), or null;
- *   a session without a server (local, replay, watch) says `local: true`.
- * - `connection()`: 'local' (nothing to be connected to), 'connecting', 'online', 'retry'
- *   or 'closed'.
- * - `act(action)`: a play, draw or pass (`{type: 'play', tile, end}`, `{type: 'draw'}`,
- *   `{type: 'pass'}`) made against the current view; a refusal comes back as an `error` event
- *   and changes nothing.
- * - `nextRound()`: the viewer asks for the next round after the round's end.
- * - `subscribe(listener)`: `listener` has a handler for any of SESSION_EVENTS; returns a
- *   function that unsubscribes. Listeners are told in the order they subscribed. Everything a
- *   session tells its page goes this way: no session takes callbacks.
- *
- * Optional (OPTIONAL_METHODS), each where it means something:
- *
- * - `history()`: the finished rounds of the game or room, oldest first (docs/protocol.md
- *   `history`; the table shows them as "Rundenübersicht").
- * - `pending()`: for a session that waits for a server, whether the last action or next-round
- *   request has waited a moment for its answer and still waits (the table then says "Wird
- *   gesendet …"), told by a `pending(waiting)` event when it changes.
- * - `tempo()` and `setTempo(name)`: for a session whose computers play in the page, with a
- *   name of TEMPOS (common/tempo.js); the table then offers the setting "Tempo".
- * - `checkDeal(view)`: the check of a finished round's committed deal (docs/fair.md), for a
- *   session that can make it itself; an online room gives `dealWitness(view)` and
- *   `pendingDeal()` instead, what its page saw of the deal, for the table's check.
+ * Optional, where they mean something: `history()` (docs/protocol.md), `pending()` (an answer
+ * awaited a while: "Wird gesendet …"), `tempo()` / `setTempo(name)` (computers in the page),
+ * `checkDeal(view)` or, online, `dealWitness(view)` and `pendingDeal()` (docs/fair.md).
  */
 // @ts-check
 
-/** The methods every session has. */
 export const SESSION_METHODS = Object.freeze(['view', 'roomInfo', 'connection', 'act', 'nextRound', 'subscribe']);
 
-/** The methods a session has where they mean something (the table asks before it calls them). */
+/** The table asks before it calls these. */
 export const OPTIONAL_METHODS = Object.freeze(['history', 'pending', 'tempo', 'setTempo', 'checkDeal', 'dealWitness', 'pendingDeal']);
 
-/**
- * What a session tells its listeners: `change()` after every change of the view, the room info
- * or the history; `error(code)` with a refusal's code (i18n.errorText words it); `connection(state)`
- * when `connection()` changes; `pending(waiting)` when `pending()` does; an online room also
- * `watching(n)` (how many watch) and `reaction(seat, reaction)`.
- */
+/** `error(code)` carries a refusal's code; `watching` and `reaction` come online only. */
 export const SESSION_EVENTS = Object.freeze(['change', 'error', 'connection', 'pending', 'watching', 'reaction']);
 
-/** The values `connection()` may have. */
 export const CONNECTION_STATES = Object.freeze(['local', 'connecting', 'online', 'retry', 'closed']);
 
 /**
@@ -83,18 +53,17 @@ export const CONNECTION_STATES = Object.freeze(['local', 'connecting', 'online',
  */
 
 /**
- * The required methods `session` lacks (none: it keeps the contract as far as its shape goes).
  * @param {object} session
- * @returns {string[]}
+ * @returns {string[]} the required methods it lacks.
  */
 export function missingMethods(session) {
   return SESSION_METHODS.filter((name) => typeof session?.[name] !== 'function');
 }
 
 /**
- * Throws a TypeError naming what `session` lacks of SESSION_METHODS (the table checks what it is given).
  * @param {object} session
  * @returns {Session} the same session
+ * @throws {TypeError} naming the methods it lacks.
  */
 export function checkSession(session) {
   const missing = missingMethods(session);

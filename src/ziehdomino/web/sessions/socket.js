@@ -1,28 +1,20 @@
 /**
- * @file A WebSocket that comes back by itself, for the online session (session-online.js):
- * it reconnects with backoff, pings while open, takes a socket silent SILENT_MS after the page
- * sent something for dead, and (PendingFlag) says when what the page sent has waited PENDING_MS
- * for its answer. It knows nothing of rooms or the protocol's messages but the ping: what a
- * message means, and whether a close is final, is the session's to decide.
+ * @file A WebSocket that comes back by itself: backoff, pings, a silent socket taken for dead,
+ * and a flag for an answer awaited too long. What messages mean is the session's to decide.
  */
 // @ts-check
 
 /**
- * Reconnect delays in ms, the last repeated, each stretched by up to half at random (pages do not
- * all come back at once); short, as a moved room (4503) is taken at once and a refused
- * reconnect costs the server little (docs/deploy.md).
+ * Reconnect delays in ms, the last repeated, each stretched by up to half at random so that pages
+ * do not all come back at once (docs/deploy.md).
  */
 export const BACKOFF = Object.freeze([100, 500, 1000, 2000]);
 
-/**
- * Milliseconds between pings: the server answers each, so a connection that died silently (a
- * phone out of signal) is noticed within PING_MS + SILENT_MS.
- */
+/** Pings, each answered, notice a silently dead connection within PING_MS + SILENT_MS. */
 export const PING_MS = 10000;
 /** Milliseconds without any message after the page sent one before the socket counts as dead. */
 export const SILENT_MS = 6000;
-/** Milliseconds an action waits for its answer before it counts as pending ("Wird gesendet …"):
- * ten times a usual answer's, well under SILENT_MS. */
+/** Milliseconds an answer is awaited before it counts as pending ("Wird gesendet …"). */
 export const PENDING_MS = 700;
 
 const defaultSchedule = (fn, ms) => setTimeout(fn, ms);
@@ -50,7 +42,6 @@ export class ReconnectingSocket {
     this.cancel = cancel ?? defaultCancel;
     this.random = random ?? Math.random;
     this.owner = owner;
-    /** The open (or opening) WebSocket, or null. */
     this.socket = null;
     /** Closed for good: no reconnect until `connect()` is called again. */
     this.closed = false;
@@ -100,9 +91,8 @@ export class ReconnectingSocket {
   }
 
   /**
-   * Sends `message` as JSON if the socket is open; from then on, a socket that says nothing for
-   * SILENT_MS is taken for dead (the process behind it hangs; the proxy sends the next one
-   * elsewhere) and replaced.
+   * Sends `message` as JSON if open; a socket then silent SILENT_MS is replaced (its process
+   * hangs; the proxy sends the next one elsewhere).
    * @returns {boolean} whether it was sent
    */
   send(message) {
@@ -162,13 +152,11 @@ export class ReconnectingSocket {
     }
   }
 
-  /** Cancels a planned retry. */
   cancelRetry() {
     if (this.retryTimer !== null) this.cancel(this.retryTimer);
     this.retryTimer = null;
   }
 
-  /** An answer came: the socket is not silent. */
   stopSilence() {
     if (this.silentTimer !== null) this.cancel(this.silentTimer);
     this.silentTimer = null;
@@ -184,7 +172,6 @@ export class ReconnectingSocket {
     this.pingTimer = this.schedule(tick, PING_MS);
   }
 
-  /** No more pings (the socket is gone). */
   stopPing() {
     if (this.pingTimer !== null) this.cancel(this.pingTimer);
     this.pingTimer = null;
@@ -192,9 +179,8 @@ export class ReconnectingSocket {
 }
 
 /**
- * Whether what the page sent has waited PENDING_MS or more for its answer: `start()` at a send,
- * `settle()` whenever an answer may have come; `waiting` turns true PENDING_MS after a start
- * while `outstanding()` holds, and false at the first settle after it stops holding.
+ * Whether what the page sent has waited PENDING_MS for its answer: `start()` at a send, `settle()`
+ * whenever an answer may have come.
  */
 export class PendingFlag {
   /**

@@ -1,9 +1,10 @@
-"""The code's shape, computed from the source: no import circle in src/ziehdomino, no server
-module past 400 lines, no function past 80 lines outside the computers' inner loops; and no test that starts an event loop where the browser tests keep theirs."""
+"""The code's shape, computed from the source: no import circle in src/ziehdomino, server/'s
+folders importing only downward in one order of layers, no server module past 400 lines, no function past 80 lines outside the computers' inner loops; and no test that starts an event loop where the browser tests keep theirs."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ziehdomino"
@@ -16,13 +17,16 @@ FUNCTION_LINES = 80
 LONG_FUNCTION_FOLDERS = ("bots",)
 LONG_FUNCTION_FILES = ("bench/batch.py",)
 LONG_FUNCTIONS = ("cli.py:_parser",)
+#: server/'s folders from the ground up (docs/architecture.md, "The server"): a folder imports
+#: only folders before it here, never one after it.
+SERVER_LAYERS = ("protocol", "process", "storage", "core", "tables", "sockets", "http")
 
 
-def _modules() -> dict[str, Path]:
-    """Every module of the package by dotted name (``ziehdomino.server.core.rooms``)."""
+def _modules(package: Path = PACKAGE) -> dict[str, Path]:
+    """Every module of ``package`` by dotted name (``ziehdomino.server.core.rooms``)."""
     found = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(package.parent).with_suffix("").parts
         if parts[-1] == "__init__":
             parts = parts[:-1]
         found[".".join(parts)] = path
@@ -78,6 +82,70 @@ def test_the_package_imports_no_circle() -> None:
         if node not in state:
             visit(node)
     assert not circles, "import circles:\n" + "\n".join(" -> ".join(c) for c in circles)
+
+
+def _folder_of(name: str, top: str, modules: dict[str, Path]) -> str | None:
+    """The folder of ``top`` (``ziehdomino.server``) the module ``name`` lies in (``core``), or
+    None: outside ``top``, or a module at its top (its ``__init__`` included)."""
+    if not name.startswith(top + "."):
+        return None
+    parts = name[len(top) + 1:].split(".")
+    return parts[0] if len(parts) > 1 or modules[name].name == "__init__.py" else None
+
+
+def _folder_imports(top: str, modules: dict[str, Path]) -> dict[str, dict[str, set[str]]]:
+    """Per folder of ``top``, the other folders of it that its modules import, each with the
+    importing modules: ``{"core": {"storage": {"ziehdomino.server.core.rooms", ...}}}``. Every
+    folder is a key, one that imports no other one too."""
+    graph: dict[str, dict[str, set[str]]] = {}
+    for name, path in modules.items():
+        folder = _folder_of(name, top, modules)
+        if folder is None:
+            continue
+        targets = graph.setdefault(folder, {})
+        for target in _imports(name, path, modules):
+            other = _folder_of(target, top, modules)
+            if other is not None and other != folder:
+                targets.setdefault(other, set()).add(name)
+    return graph
+
+
+def _layer_problems(graph: dict[str, dict[str, set[str]]], layers: Sequence[str]) -> list[str]:
+    """What in ``graph`` (:func:`_folder_imports`) breaks the order ``layers`` (lowest first): a
+    folder without a place in it, a place without a folder, an import of a folder not below."""
+    problems = [f"{f}/ has no place in the layers {list(layers)}" for f in sorted(graph) if f not in layers]
+    problems += [f"the layers name {f}/, which is no folder" for f in layers if f not in graph]
+    for folder, targets in sorted(graph.items()):
+        for target, importers in sorted(targets.items()):
+            if folder in layers and target in layers and layers.index(target) > layers.index(folder):
+                problems.append(f"{folder}/ imports {target}/, which is not below it ({', '.join(sorted(importers))})")
+    return problems
+
+
+def test_the_servers_folders_import_only_downward() -> None:
+    problems = _layer_problems(_folder_imports("ziehdomino.server", _modules()), SERVER_LAYERS)
+    assert not problems, "server/'s folders import against SERVER_LAYERS:\n" + "\n".join(problems)
+
+
+def test_the_layer_checker_sees_a_folder_out_of_place_and_an_import_up(tmp_path: Path) -> None:
+    top = tmp_path / "p"
+    for folder in ("low", "mid", "high", "side"):
+        (top / folder).mkdir(parents=True)
+        (top / folder / "__init__.py").write_text("", encoding="utf-8")
+    (top / "__init__.py").write_text("from .high.c import run\n", encoding="utf-8")  # at the top: no folder's
+    (top / "low" / "a.py").write_text("import os\n", encoding="utf-8")
+    (top / "mid" / "__init__.py").write_text("from .b import thing\n", encoding="utf-8")  # within its folder
+    (top / "mid" / "b.py").write_text("from ..low.a import os\n", encoding="utf-8")
+    (top / "high" / "c.py").write_text("from ..mid import b\nfrom .. import low\n", encoding="utf-8")
+    graph = _folder_imports("p", _modules(top))
+    assert graph == {"low": {}, "mid": {"low": {"p.mid.b"}}, "high": {"mid": {"p.high.c"}, "low": {"p.high.c"}},
+                     "side": {}}
+    assert _layer_problems(graph, ("low", "mid", "high", "side")) == []
+    assert _layer_problems(graph, ("low", "mid", "high", "gone")) == [
+        "side/ has no place in the layers ['low', 'mid', 'high', 'gone']", "the layers name gone/, which is no folder"]
+    (top / "low" / "a.py").write_text("from ..mid.b import thing\n", encoding="utf-8")  # up
+    graph = _folder_imports("p", _modules(top))
+    assert _layer_problems(graph, ("low", "mid", "high", "side")) == ["low/ imports mid/, which is not below it (p.low.a)"]
 
 
 def test_no_server_module_is_longer_than_400_lines() -> None:

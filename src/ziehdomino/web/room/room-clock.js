@@ -1,12 +1,7 @@
 /**
- * @file The turn clock of a room: the acting seat's remaining time as a countdown everyone sees
- * (an away person's grace as "In 16 s spielt ein Computer für Ben", on a phone "Ben: Computer in
- * 16 s"), "Computer spielt für Ben" once a computer plays that turn, and one screen-reader
- * announcement when 10 seconds are left (once per turn, never every second).
- *
- * It reads ROOMINFO's `clock` (docs/protocol.md): `{seat, ms, stand_in}` or null. `ms` is the
- * time left when the server sent the state, so the countdown runs on this browser's own clock
- * from the moment the state arrived (no clock of the server's is compared with ours).
+ * @file The turn clock of a room: the acting seat's time left from ROOMINFO's `clock`
+ * (docs/protocol.md), counted down on this browser's own clock from the state's arrival, and
+ * announced to screen readers once per turn.
  */
 // @ts-check
 
@@ -22,24 +17,18 @@ export const WARN_AT_MS = 10000;
 /** Where the chip is one short line (table.css's phone rule): the away count says it short. */
 export const NARROW = '(max-width: 600px)';
 
-/** Whole seconds shown for `ms` left: rounded up, never below 0. */
 export function secondsLeft(ms) {
   return Math.max(0, Math.ceil(ms / 1000));
 }
 
-/**
- * Which turn a view is at, for announcing once per turn: the round plus the number of moves made
- * by other seats (it stays the same while one seat draws, and changes whenever the turn moved on).
- */
+/** Which turn a view is at (a draw keeps it), so that the clock is announced once per turn. */
 export function turnKey(view, seat) {
   return `${view.round_number}:${seat}:${view.log.filter((e) => e.seat !== seat).length}`;
 }
 
 /**
- * The clock's words, the seat's name given as `name` (the clock puts NAME there and splits).
- * An away person's grace is said whole on a wide screen ("In 16 s spielt ein Computer für
- * Ben") and short on a narrow one ("Ben: Computer in 16 s"), where the long form lost the name
- * and the seconds at the chip's end; the name comes first there, the seconds right after.
+ * The clock's words, the name given as `name`; an away person's grace is said short on a
+ * narrow screen, where the long form lost the name and the seconds.
  * @param {{standIn: boolean, me: boolean, away: boolean}} state
  * @param {number} left  ms left
  * @param {string} name
@@ -53,13 +42,11 @@ export function clockWords({ standIn, me, away }, left, name, narrow = false) {
   return me ? t('clock.you', { s }) : t('clock.other', { name, s });
 }
 
-/** Whether the page is as narrow as NARROW (false where it cannot be asked). */
 function isNarrow() {
   return Boolean(globalThis.matchMedia?.(NARROW).matches);
 }
 
 /**
- * Builds the clock.
  * @param {object} [options]
  * @param {() => number} [options.now]  ms, monotonic (default performance.now)
  * @param {(fn: Function, ms: number) => any} [options.schedule]  default setTimeout

@@ -1,7 +1,5 @@
 /**
- * @file "Raum verlassen": a seated person leaves a room for good, after a confirmation. A
- * computer then holds the seat for the rest of the room and this browser forgets the seat
- * (the page does that through the session).
+ * @file "Raum verlassen": a seated person leaves a room for good, after a confirmation.
  */
 // @ts-check
 
@@ -14,7 +12,6 @@ function button(className, key) {
 }
 
 /**
- * Builds the control.
  * @param {{onLeave: () => void}} handlers  called once the person confirmed
  * @returns {{element: HTMLElement, show: (seated: boolean) => void, translate: () => void}}
  */

@@ -1,12 +1,6 @@
 /**
- * @file Reactions at a room's table (docs/protocol.md, "Reactions"): "Reaktion" opens the fixed
- * set ("Hallo", "Viel Glück", ...), each a button with that name; a reaction shows on the
- * sender's seat card for about 3 s and is announced politely to screen readers; it is never part
- * of the round's log. "Reaktionen aus" mutes them all and "{name} stummschalten" one person (in
- * the set, and on their seat's card): the mute follows the person (SEATINFO's `person`) to any
- * seat they take in the room, and not whoever takes their seat after them; both are
- * remembered in the browser. A spectator sees reactions but has no button to send one.
- * Beside the button: how many watch ("2 schauen zu").
+ * @file Reactions at a room's table (docs/protocol.md, "Reactions"), never part of the log. A
+ * mute follows the person (SEATINFO's `person`), not the seat. Beside the button: how many watch.
  */
 // @ts-check
 
@@ -35,8 +29,7 @@ export function readMutes(storage) {
 }
 
 /**
- * The key a mute of the person at a seat is kept under: their SEATINFO `person` tag (a server
- * that sends none: the seat).
+ * The key a person's mute is kept under: their `person` tag, else the seat.
  * @param {string} roomId
  * @param {{seat: number, person?: string|null}} info  SEATINFO
  */
@@ -188,10 +181,7 @@ function renderMutes(R) {
   renderCardMutes(R);
 }
 
-/**
- * Each other person's seat card has its own small "stummschalten" switch (a speaker, struck
- * through while muted), the same as the one in the set; attributes are set only when they change.
- */
+/** Each other person's card has its own mute switch; attributes are set only when they change. */
 function renderCardMutes(R) {
   for (const card of R.root.querySelectorAll('li[data-seat]')) {
     const seat = Number(card.dataset.seat);

@@ -1,9 +1,5 @@
 /**
- * @file The ready step after a round in a room: who the next round still waits for
- * ("Warte auf Ben."). The next round starts once every person at the table has chosen
- * "Nächste Runde"; a person who is away or whose seat a computer holds counts as ready
- * (docs/protocol.md). Reads SEATINFO's `ready`, `connected` and `left`; a local game has no
- * ready step.
+ * @file The ready step after a round in a room: who the next round still waits for (docs/protocol.md).
  */
 // @ts-check
 
@@ -27,9 +23,7 @@ export function iAmReady(room) {
 }
 
 /**
- * Who the next round waits for, in words: "Warte auf dich, Ben und Cleo." (the viewer is
- * addressed, never named), "Warte auf Ben und Cleo.", or "Alle sind bereit." The names are
- * listed as the language lists them (Intl.ListFormat).
+ * Who the next round waits for, in words; the viewer is addressed, never named.
  * @param {number[]} waiting  the seats (waitingFor)
  * @param {{nameOf: (s: number) => string, isMe: (s: number) => boolean}} words
  * @returns {string}
@@ -41,7 +35,6 @@ export function waitingText(waiting, { nameOf, isMe }) {
 }
 
 /**
- * Builds the line.
  * @returns {{element: HTMLElement, update: (view: object|null, room: object|null,
  *   words: {nameOf: (s: number) => string, isMe: (s: number) => boolean}) => void,
  *   mine: (room: object|null) => boolean}}  `mine`: iAmReady

@@ -1,8 +1,6 @@
 /**
- * @file The room's "Statistik": a button below the table that opens the panel (stats-panel.js)
- * with each seat's rounds, wins, shared rounds and average pips left, from the room's finished
- * rounds (`GET /api/rooms/{id}/runden`, docs/protocol.md), fetched when the panel opens and
- * again after each round while it is open. The panel's modules load when it first opens.
+ * @file The room's "Statistik" panel, from `GET /api/rooms/{id}/runden` (docs/protocol.md),
+ * fetched again after each round while it is open; its modules load when it first opens.
  */
 // @ts-check
 
@@ -19,7 +17,6 @@ export function wireRoomStats(session, roomId, after) {
     class: 'btn',
     attrs: { type: 'button', id: 'room-stats-toggle', 'aria-expanded': 'false', 'aria-controls': 'room-stats' },
   });
-  // Hidden until the first round is dealt.
   const tools = h('p', { class: 'game-tools', attrs: { hidden: true } }, toggle);
   let stats = null; // the panel (stats/stats-panel.js), made when it first opens
   const box = h('div', { attrs: { id: 'room-stats', hidden: true } });

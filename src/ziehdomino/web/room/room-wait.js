@@ -1,8 +1,6 @@
 /**
  * @file A waiting open table (docs/rules.md, "Open tables"): the countdown until computers take
- * the free seats, and "Jetzt mit Computern starten" for a seated person. Reads ROOMINFO's
- * `public` and `wait_ms` (milliseconds left when the state was sent); counts down on this
- * page's own clock from the moment the state arrived.
+ * the free seats, on this page's own clock, and "Jetzt mit Computern starten".
  */
 // @ts-check
 
@@ -11,7 +9,6 @@ import { t } from '../common/i18n.js';
 import './room-strings.js';
 
 /**
- * The seconds left to show.
  * @param {number} ms  milliseconds left when the state was sent
  * @param {number} elapsed  milliseconds since it arrived
  * @returns {number}

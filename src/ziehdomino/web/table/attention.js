@@ -1,7 +1,5 @@
 /**
- * @file Calling the player back: while it is the viewer's turn and the tab is hidden, the
- * page's title starts with "Du bist am Zug". (With "Ton" on, a chime also plays when the turn
- * comes: sound.js.)
+ * @file While it is the viewer's turn and the tab is hidden, the title starts with "Du bist am Zug".
  */
 // @ts-check
 

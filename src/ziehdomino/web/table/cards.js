@@ -1,11 +1,6 @@
 /**
- * @file The players' cards: the other seats around the table (clockwise from the viewer, or
- * every seat for a spectator) and the viewer's own card above the hand. Each card says the
- * name, computer level or connection, tiles in hand, the counters, whether the seat is to
- * play, and for the others what that seat did in its latest turn ("legt 3|5 rechts an",
- * "zieht 2", "passt"). A card's parts are made once and filled in place. When the view holds
- * every hand while the round goes on (a replay, or watching computers with "Alle Hände
- * zeigen"), each card shows its seat's tiles face up instead of their backs.
+ * @file The players' cards: the other seats clockwise from the viewer (every seat for a
+ * spectator) and the viewer's own card; their parts are made once and filled in place.
  */
 // @ts-check
 

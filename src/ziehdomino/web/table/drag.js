@@ -1,10 +1,6 @@
 /**
- * @file Dragging a hand tile to an end of the line: a second way to play, beside the buttons
- * ("a|b links anlegen"), which stay the way for keys, screen readers and agents. A drag starts
- * once a pressed tile has moved 10 px; a copy of the tile follows the pointer (decoration,
- * aria-hidden) and the ends it fits are marked. Let go over an end's chip, or over the line's
- * left or right half, and the play goes out exactly as its button would send it; anywhere else,
- * or at an end the tile does not fit, nothing happens. A tap stays a tap (it selects the tile).
+ * @file Dragging a hand tile to an end of the line: a second way to play beside the buttons,
+ * sending exactly what the end's button would.
  */
 // @ts-check
 
@@ -28,7 +24,6 @@ function endAt(box, x, y) {
 }
 
 /**
- * Wires dragging for the hand.
  * @param {object} ctx  the table's context (render.js): `view`, `send()`
  * @param {HTMLElement} hand  the hand's group of tile buttons (hand.js)
  * @param {HTMLElement} box  the line's box (line.js)

@@ -1,14 +1,7 @@
 /**
- * @file The round end's seal of the committed deal (docs/fair.md): "Mischen geprüft", "Teils
- * geprüft" (with what this browser could not check) or the warning "Mischen nicht bestätigt",
- * with details (`<details>`): what was checked in plain words, then the proof: the commitment
- * (and whether it came before the deal), the seed, every seat's contribution (the viewer's
- * marked) and in a room the next deal's commitment with this seat's contribution to it
- * (`session.pendingDeal()`). A local game or a replay checks itself (`session.checkDeal(view)`);
- * a room's check (replay/fair-proof.js) loads when a round with a proof ends, holds the proof
- * against what this browser saw before the deal (`session.dealWitness(view)`) and, if it cannot
- * load, is tried again (never shown as failed). render.js loads its words (fair-strings.js)
- * before it.
+ * @file The round end's seal of the committed deal (docs/fair.md, "What the browser can vouch
+ * for"): the verdict, what was checked in plain words, and the proof. A room's check
+ * (replay/fair-proof.js) loads when a round with a proof ends, and is retried if it cannot.
  */
 // @ts-check
 

@@ -1,10 +1,7 @@
 /**
- * @file The focus keeper: the table keeps a keyboard user's place. After an own action and when
- * the turn comes back the focus goes to the next sensible control (`target()`); at the round's
- * end to "Nächste Runde". It only ever moves a focus that is the table's: one inside it that got
- * lost (its control vanished or was disabled, so the browser would drop it on <body>), one the
- * table put there itself and nobody moved since, or none at all (on <body>). A person who is
- * elsewhere (a field, the language switch) keeps their focus.
+ * @file The focus keeper: after an own action, when the turn comes back and at the round's end
+ * the focus goes to the next sensible control, but only a focus that is the table's (lost,
+ * placed by the table, or none); a person elsewhere keeps theirs.
  */
 // @ts-check
 

@@ -1,15 +1,12 @@
 /**
- * @file The table's frame: the section with its top bar (heading, the side sheet's button,
- * the status line, "Wird gesendet …", a room's clock), the stage (the cards, the line, the hand,
- * the round's end, the notice) and the side (the history, the round overview, the settings),
- * which on a narrow screen is a sheet of its own with "Schließen". render.js fills it.
+ * @file The table's frame: the top bar, the stage and the side (a sheet of its own on a narrow
+ * screen); render.js fills it.
  */
 // @ts-check
 
 import { h } from '../common/dom.js';
 
 /**
- * Builds the frame around the table's parts (render.js makes them).
  * @param {string} id  the table's id, the prefix of its elements' ids
  * @param {{cards: object, line: object, hand: object, result: object, log: object, rounds: object,
  *   settings: object, notice: object, clock: object|null}} parts
@@ -37,9 +34,7 @@ export function createFrame(id, { cards, line, hand, result, log, rounds, settin
 }
 
 /**
- * The side sheet of a narrow screen: its button opens and closes it (the history scrolled to
- * its end), "Schließen" and Escape close it (the focus back on its button), and a tap beside it
- * closes it too and goes on to what was tapped.
+ * A narrow screen's side sheet: its button toggles it; "Schließen", Escape and a tap beside it close it.
  * @param {object} frame  createFrame's
  * @param {{list: HTMLElement}} log  log.js's part
  */

@@ -1,10 +1,6 @@
 /**
- * @file The viewer's hand and what can be done with it: a button per tile ("Stein a|b",
- * pressed while selected), the placements of the selected tile ("a|b links anlegen", "a|b
- * rechts anlegen", "a|b anlegen" on an empty line), a preview sentence, and "Ziehen" /
- * "Passen". Once the round is over the tiles left are shown, their buttons disabled (nothing
- * is to be picked; the keyboard goes on to "Nächste Runde"). A disabled button's reason is its
- * accessible description (never shown twice on screen: the preview already says what to do).
+ * @file The viewer's hand: a button per tile, the placements of the selected tile, a preview
+ * sentence, "Ziehen" and "Passen". A disabled button's reason is its accessible description.
  */
 // @ts-check
 
@@ -65,7 +61,6 @@ function readSorted(storage) {
   }
 }
 
-/** The hand's elements: its heading, the tiles, the preview, the placements, the actions. */
 function buildHand(id, meInfo) {
   const heading = h('h3', { attrs: { id: `${id}-mh` } });
   const hand = h('div', { class: 'hand', attrs: { role: 'group', 'aria-labelledby': `${id}-mh` } });
@@ -104,11 +99,9 @@ function wireMoves(ctx, { hand, moves, placements, drawBtn, passBtn }) {
     const button = event.target.closest('button[data-tile]');
     if (button) ctx.select(button.dataset.tile);
   });
-  // A move is one click: the second click of a mouse's double-click (`detail` 2 and up) is no
-  // second move (it would be refused as stale, or draw once more). A finger does not
-  // double-click: two quick taps are two moves (draw, and at once draw again), so the guard
-  // leaves touch alone; keys have `detail` 0. The pointer is noted as it goes down, since not
-  // every engine tells it on the click itself.
+  // One click, one move: a mouse's double-click (`detail` 2 and up) is no second move, but two
+  // quick taps are two (touch is left alone; keys have `detail` 0). The pointer is noted as it
+  // goes down, since not every engine tells it on the click.
   let pointer = '';
   moves.addEventListener('pointerdown', (event) => { pointer = event.pointerType; }, true);
   const doubled = (event) => event.detail > 1 && pointer !== 'touch';
@@ -204,7 +197,6 @@ function placementButton(a) {
   return button;
 }
 
-/** The placements of the selected tile. */
 function renderPlacements(ctx, placements, view) {
   const fitting = ctx.selected ? view.legal.filter((a) => a.type === 'play' && a.tile === ctx.selected) : [];
   if (!ctx.sig.changed('placements', [ctx.lang(), fitting])) return;
@@ -237,10 +229,8 @@ function renderHand(ctx, els, state) {
 }
 
 /**
- * Sizes the hand's tiles so that the hand keeps to one row, or two when it is long (a layout
- * read). On a short screen (a phone under 700 px) a row of tiles as narrow as the buttons may
- * be (30 px) is kept before a second row, and a hand of several rows keeps its tiles narrower
- * still: each row of the hand takes a row of tiles from the line of play above.
+ * Sizes the hand's tiles to keep one row, two when long (a layout read); on a short screen a
+ * row of tiles down to 30 px comes before a second row.
  */
 function layoutHand(ctx, { element, hand }, state) {
   if (element.hidden || !ctx.view) return;

@@ -1,15 +1,10 @@
 /**
- * @file Keys for the common actions: a digit picks the n-th tile of the hand (1–9, 0 for the
- * tenth), "." and "," the next and previous one (every tile, past the tenth too), L and R
- * play the picked tile on the left or right end (either on an empty line), Z is "Ziehen", P
- * "Passen", N "Nächste Runde". Each key presses the same button a click would, so nothing happens that the button would not do; the buttons say their key in
- * `aria-keyshortcuts`. Keys never fire while typing in a field, with a modifier held, or while
- * the table is hidden.
+ * @file Keys for the common actions (words.js `keysText` names them): each presses the button a
+ * click would, never while typing, with a modifier held or while the table is hidden.
  */
 // @ts-check
 
-/** The kinds of <input> that take no typing: a key pressed on one (after a click on a
- * settings switch) is the table's. */
+/** The <input>s that take no typing: a key pressed on one is the table's. */
 const UNTYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
 
 /** Whether a key press belongs to a field the person is typing in (or to the browser). */
@@ -50,7 +45,6 @@ export function steppedTile(count, picked, step) {
 const usable = (button) => Boolean(button) && !button.disabled && !button.closest('[hidden]');
 
 /**
- * Listens for the keys on the document.
  * @param {object} ctx  the table's context (render.js)
  * @param {HTMLElement} section  the table
  * @param {{hand: object, result: object}} parts  hand.js and result.js parts

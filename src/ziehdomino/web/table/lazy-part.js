@@ -5,10 +5,9 @@
 // @ts-check
 
 /**
- * Once `needed()` holds, loads `paths` (relative to the table's folder) in order and hands them
- * to `use`. A failed load is tried again at the next call at an address of its own: a browser
- * keeps a module's failure, and that of every module importing it, for the page's life. So a
- * lazy module imports only what the page has loaded or what its list names before it
+ * Once `needed()` holds, loads `paths` (relative to table/) in order and hands them to `use`. A
+ * browser keeps a module's failure for the page's life, so a failed load is retried at an
+ * address of its own, and a lazy module imports only what is loaded before it
  * (tests/web/lazy-parts.test.mjs).
  * @param {string[]} paths
  * @param {() => unknown} needed

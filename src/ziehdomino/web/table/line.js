@@ -1,8 +1,6 @@
 /**
- * @file The felt: the line of play as an <ol> whose items read "a|b" (left to right), laid out
- * as a snake (snake.js) that shrinks its tiles to fit the space the table gives it, each end's
- * chip ("Links: 3", "Rechts: 5") beside the tile at that end (or below it, where the line
- * turns), the tiles others placed since the viewer's last action marked, and the boneyard count.
+ * @file The felt: the line of play as an <ol> laid out as a snake (snake.js), each end's chip,
+ * the tiles others placed since the viewer's last action marked, and the boneyard count.
  */
 // @ts-check
 
@@ -40,10 +38,7 @@ function tileItem(text) {
   return li;
 }
 
-/**
- * Draws the line. Within a round it only grows at its ends, so the tiles already drawn stay
- * and only the new ones are made; anything else (a new round) is drawn afresh.
- */
+/** Draws the line; within a round it only grows at its ends, so only new tiles are made. */
 function drawLine(L, next) {
   const { line, drawn } = L;
   const offset = drawn.length ? next.indexOf(drawn[0]) : 0;
@@ -75,9 +70,8 @@ function layoutLine(L) {
   if (!view || element.closest('[hidden]')) return;
   const width = box.clientWidth;
   const height = box.clientHeight;
-  // The chips take cells of the snake: room for the wider of the two ("Rechts: 3" at a
-  // phone's font is wider than "Links: 1"), at least the size class's width, so that a
-  // chip's text changing by a digit seldom moves the tiles.
+  // The chips take cells for the wider of the two, at least the size class's width, so that a
+  // digit changing seldom moves the tiles.
   const s = snakeSizes(width, Boolean(view.result), L.drawn.length);
   const chip = Math.max(s.chip, endLeft.offsetWidth, endRight.offsetWidth);
   const chipHeight = Math.max(endLeft.offsetHeight, endRight.offsetHeight);

@@ -1,8 +1,6 @@
 /**
- * @file The round's history ("Verlauf"): every accepted action as a sentence, oldest first.
- * It only grows within a round, so new entries are appended; a new round or language draws it
- * afresh. Which round and language it shows is kept here, never in a `data-lang` attribute
- * (the page translation treats those as language blocks and would hide the list).
+ * @file The round's history ("Verlauf"), oldest first, appended to within a round. What it shows
+ * is kept here, never in `data-lang` (the page translation would hide the list).
  */
 // @ts-check
 

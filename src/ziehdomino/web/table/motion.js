@@ -1,18 +1,8 @@
 /**
- * @file The table's motion: after a view that shows one more action (view-change.js), the tile
- * travels to where it now lies. A placed tile flies from the viewer's own hand (the button's
- * place before the redraw) or from the acting seat's card to its place in the line of play; the
- * viewer's drawn tile flies from the boneyard to its place in the hand; another seat's draw sends
- * a small face-down tile from the boneyard to that seat's card.
- *
- * A flight is a copy of the tile in a layer over the board (aria-hidden, `pointer-events: none`,
- * clipped to the board) moved by a transform and opacity only (Web Animations), while the real
- * tile waits see-through at its place: nothing in the page's layout moves, and the real tile's
- * button takes clicks and keys all along. One flight at a time (a new one lands the last at
- * once), so one copy element serves them all: filled as a flight starts (with the redraw) and
- * left in place, see-through, when it lands, so that nothing in the page changes after a move. Its length comes from "Tempo" (`MOTION_MS`); none with
- * `prefers-reduced-motion: reduce` and none on a full redraw. The page loads this module with the
- * table's first view (render.js), not with the page.
+ * @file The table's motion: after one more action (view-change.js) the tile flies to where it
+ * now lies, as a copy in an aria-hidden layer moved by transform and opacity only, so nothing in
+ * the layout moves and the real tile takes clicks all along. One flight at a time; none with
+ * reduced motion or on a full redraw.
  */
 // @ts-check
 
@@ -25,7 +15,6 @@ export const MOTION_MS = Object.freeze({ langsam: 300, normal: 220, schnell: 140
 const EASE = 'cubic-bezier(0.2, 0.7, 0.3, 1)';
 
 /**
- * How long a flight takes.
  * @param {string|null|undefined} tempo  a name of MOTION_MS (anything else: "normal")
  * @param {boolean} reduced  the person asks for reduced motion
  * @returns {number} ms, 0 for none
@@ -39,14 +28,10 @@ const reducedMotion = () => Boolean(globalThis.matchMedia?.('(prefers-reduced-mo
 
 /**
  * @param {{stage: HTMLElement, line: HTMLElement, hand: HTMLElement, boneyard: HTMLElement,
- *   tempo: () => string|null}} parts  the board's container (the layer of flights goes in it),
- *   the line's <ol> (items `data-tile`), the hand's group (buttons `data-tile`), the boneyard's
- *   count, and the current pace's name
+ *   tempo: () => string|null}} parts
  * @returns {{prepare: (change: object, before: object|null, next: object|null) => object|null,
- *   run: (plan: object|null) => void}}
- *   call `prepare` with the change from `before` to `next` (view-change.js `viewChange`, for a
- *   new version only) before the table redraws for `next` (it reads what the redraw replaces),
- *   and `run` with its plan after the redraw
+ *   run: (plan: object|null) => void}}  `prepare` before the redraw (it reads what the redraw
+ *   replaces), `run` with its plan after it
  */
 export function createMotion({ stage, line, hand, boneyard, tempo }) {
   const flyer = h('div', { class: 'flyer' });

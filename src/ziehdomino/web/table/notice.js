@@ -1,7 +1,6 @@
 /**
- * @file The table's notice: one line that says why something did not happen (a refusal's
- * code in words, or a page's message). It lies over the stage's top edge, so showing it moves
- * nothing; it goes by itself after NOTICE_MS, and sooner once what it says no longer holds.
+ * @file The table's notice: one line that says why something did not happen, over the stage's
+ * top edge so that showing it moves nothing.
  */
 // @ts-check
 
@@ -49,9 +48,8 @@ export function createNotice() {
   }
 
   /**
-   * A refusal stays readable through the fresh state that may follow it (stale_version) and goes
-   * with the next change after that. Why a click did nothing goes once it no longer holds: "not
-   * sent" once connected again, "still on its way" with the answer (or anything else that comes first).
+   * A refusal stays through the fresh state that may follow it (stale_version) and goes with the
+   * next change; "not sent" goes once connected, "still on its way" with the answer.
    */
   function follow(before, next, connection) {
     if (next && before && next.version !== before.version && element.textContent && ++age >= 2) clear();

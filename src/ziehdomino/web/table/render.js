@@ -1,37 +1,11 @@
 /**
- * @file The one renderer of the table: a frame that builds the table's parts once and redraws
- * them from a session (sessions/session.js: `view()`, `roomInfo()`, `connection()`, `act()`,
- * `nextRound()`, `subscribe()`), whether the game is local, online, a replay or a watch.
+ * @file The one renderer of the table: builds its parts once (one idea per module in table/) and
+ * redraws them from a session (sessions/session.js), local, online, a replay or a watch. Each
+ * part is `createX(ctx)` with a `render()` that draws only what changed (`ctx.sig`). To add a
+ * part: make it in `makeParts`, place it in frame.js and call its `render()` from `render()`.
  *
- * The parts live in `table/`, one idea each: the words (words.js, pure and tested under
- * `node --test`), the players' cards (cards.js), the line of play (line.js, snake.js), the
- * hand and its actions (hand.js), the tips panel (tips-panel.js), the round's end
- * (result.js), the history (log.js), the settings (settings.js), the keys (keys.js), the
- * call back when it is one's turn (attention.js) and the focus keeper (focus.js); the frame
- * around them and its side sheet (frame.js), the notice (notice.js), the sizes followed
- * (resize.js) and the parts loaded when needed (lazy-part.js); the tiles'
- * motion (motion.js, loaded with the first view) and the sounds (sound.js, loaded once "Ton"
- * is on), which both read what a change of view means (view-change.js); the round
- * overview "Rundenübersicht" (room-history.js, from the session's optional `history()`); a
- * room's turn clock (room-clock.js) and ready step (room-ready.js), handed in by the room page
- * (`options.roomParts`) so that the local page does not load them. Each part is
- * `createX(ctx)` returning its element and a `render()` that reads `ctx` and draws only what
- * changed (`ctx.sig`), so nothing re-renders while nothing changes. To add a part: make it in
- * `makeParts`, place its element in the frame (frame.js), and call its `render()` from `render()`.
- *
- * The renderer never decides a rule: what may be done comes from `view.legal`. Every action is
- * a real <button> with a stable accessible name ("Stein 2|5", "2|5 links anlegen", "Ziehen",
- * "Passen", "Nächste Runde"); the line of play is an <ol> whose items read "a|b"; one
- * role="status" region says whose turn it is, the open ends and the latest actions. While a
- * session's `pending()` holds (a move sent to a server and not answered after a moment), a
- * polite line over the status says "Wird gesendet …" (or that the connection is being
- * restored) and the actions look unavailable; a click meanwhile says why nothing happens (the
- * session's `pending` refusal). Drawn tiles are aria-hidden decoration. All data (names!) goes
- * in through textContent.
- *
- * The table fits the viewport while a round is shown (style.css): the page scrolls it into view
- * when it appears, when a round begins and when a round ends, and everything a player needs at
- * that moment is on screen without scrolling.
+ * It never decides a rule (what may be done is `view.legal`); every action is a real <button>
+ * with a stable accessible name, and all data (names!) goes in through textContent.
  */
 // @ts-check
 
@@ -56,10 +30,8 @@ import { isMe, isMyTurn, seatName, statusParts } from './words.js';
 import { createHistory } from './room-history.js';
 
 /**
- * @typedef {object} Table  The table's state that the functions below share: what `createTable`
- *   starts it with, then the context (`makeContext`), the parts (`makeParts`), the frame and
- *   the focus keeper, and the parts that load when needed (`loadLater`; any until loaded). The
- *   fields past `sound` are filled in by those, before anything reads them.
+ * @typedef {object} Table  The state the functions below share; the fields past `sound` are
+ *   filled in before anything reads them.
  * @property {import('../sessions/session.js').Session} session
  * @property {boolean} wantView
  * @property {any} seal
@@ -93,14 +65,11 @@ let uid = 0;
 /**
  * Builds the table inside `root` and draws it from `session` from then on.
  * @param {HTMLElement} root  an empty container
- * @param {import('../sessions/session.js').Session} session  a session (sessions/session.js)
+ * @param {import('../sessions/session.js').Session} session
  * @param {{storage?: Storage, fixedTempo?: boolean, skipErrors?: string[],
  *   roundLink?: (round: number) => string|null, roomParts?: {clock?: object, ready?: object}}} [options]
- *   where the settings are remembered (default localStorage); whether the page fixed the
- *   computers' pace itself (then a remembered "Tempo" is not applied); error codes the page
- *   words itself; the address of a finished round's replay by its number ("Runde ansehen" at
- *   the round's end and in every row of the "Rundenübersicht"); a room's turn clock
- *   (room-clock.js `createClock()`) and ready step (room-ready.js `createReady()`)
+ *   `fixedTempo`: the page set the pace (a remembered "Tempo" is not applied); `skipErrors`: codes
+ *   the page words itself; `roundLink`: a round's replay address; `roomParts`: a room's clock and ready step
  * @returns {{element: HTMLElement, update: () => void, layout: () => void,
  *   showError: (code: string) => void, showMessage: (text: string) => void}}
  */
@@ -144,19 +113,11 @@ export function createTable(root, session, options = {}) {
   watchSizes([T.line.box, T.hand.hand], () => layout(T));
 
   return {
-    /** Redraws from the session now (it also redraws by itself on every change). */
     update: () => update(T),
-    /**
-     * Sizes the line and the hand to the room they have now: a page that shows a table it kept
-     * hidden calls it at once, so that the first frame shown is laid out (the resize watcher
-     * would do it only a frame later, and the hand would jump).
-     */
+    /** Lays out now: a page showing a table it kept hidden calls it, so that the first frame is laid out. */
     layout: () => layout(T),
-    /** Explains a refused action (or any error code) in words. */
     showError: (code) => T.notice.show(code),
-    /** Shows a message in the notice line. */
     showMessage: (text) => T.notice.message(text),
-    /** The section, for pages that place it. */
     element: T.frame.section,
   };
 }
@@ -219,12 +180,8 @@ function makeParts(T, options) {
 }
 
 /**
- * The parts that load when first needed (lazy-part.js), each with what needs it: the deal's seal
- * with the first view that carries a proof (a page without a round, a setup or join form, does
- * not load it; it joins the page when a round ends, so that nothing in the page changes while a
- * person thinks); what a change of view means (view-change.js) for the motion and the sound; the
- * motion with the first view, the sound once "Ton" is on; dragging a tile to an end (drag.js)
- * with the first view that has a hand (a join form or a replay does not load it).
+ * The parts that load when first needed (lazy-part.js): the seal with the first view carrying a
+ * proof, the motion with the first view, the sound once "Ton" is on, dragging with the first hand.
  */
 function loadLater(T) {
   const { ctx, session, settings } = T;

@@ -5,11 +5,8 @@
 // @ts-check
 
 /**
- * Calls `layout` in the next frame after one of `boxes` changed its size. Not in the observer's
- * callback: the layout changes sizes the observer watches (the hand's rows, the line's box),
- * which within the callback would leave an observation undelivered (the browser's
- * "ResizeObserver loop" error). A callback whose boxes kept their size asks for no layout.
- * Nothing where the browser has no ResizeObserver.
+ * Calls `layout` in the next frame after one of `boxes` changed size: not in the observer's
+ * callback, where the layout's own size changes would raise "ResizeObserver loop".
  * @param {Element[]} boxes
  * @param {() => void} layout
  */

@@ -1,11 +1,7 @@
 /**
- * @file The round's end ("Rundenende"): the result in a sentence, a table of every hand with
- * its pip sum and outcome, who opens the next round (in a replay: what the viewer can do
- * instead), "Nächste Runde" (not for a spectator; "Revanche" after the round that won the match,
- * whose winner and counters head the panel then),
- * "Runde ansehen" (a link to the round's replay) when the page gives one (`ctx.roundLink`), and
- * "Runde analysieren" (the same replay, its analysis started: docs/analysis.md). It stands
- * below the board (table.css), so that the line of play as the round left it stays in view.
+ * @file The round's end ("Rundenende"): the result, every hand with its pips, who opens next,
+ * "Nächste Runde" (or "Revanche") and links to the round's replay and analysis; below the board,
+ * so that the line as the round left it stays in view.
  */
 // @ts-check
 

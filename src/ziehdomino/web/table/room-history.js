@@ -1,11 +1,6 @@
 /**
- * @file "Rundenübersicht": every finished round of a room or a local game in one table (round
- * number, who opened it, how it ended, who won, every seat's pips in hand), openable at any time
- * by every seat and spectator.
- *
- * A history entry (docs/protocol.md, `history` message; the local game keeps the same in its save):
- * `{"round": 2, "starter": 1, "kind": "domino"|"blocked", "winners": [seat...], "pips": [n per seat],
- * "fair": PROOF|null}` (the round's proof, docs/fair.md: kept with the round; its replay checks it).
+ * @file "Rundenübersicht": every finished round of a room or a local game in one table, from the
+ * `history` entries of docs/protocol.md.
  */
 // @ts-check
 
@@ -19,7 +14,6 @@ export function outcomeText(entry) {
 }
 
 /**
- * Builds the overview: a disclosure ("Rundenübersicht") holding the table.
  * @returns {{element: HTMLElement, update: (history: object[], players: number,
  *   words: {nameOf: (s: number) => string, linkOf?: ((round: number) => string|null)|null}) => void}}
  *   `linkOf` gives a round's replay address ("Runde ansehen" in its row), or null where none is kept.

@@ -1,10 +1,6 @@
 /**
- * @file The table's settings beside the history: "Tempo" (the computers' pace, for a session
- * whose computers play in the page: langsam / normal / schnell; it also sets how long a tile's
- * flight takes, motion.js), "Ton" (short sounds for placements, draws, the turn, the round's and
- * the match's end, sound.js; off by default), and the list of keys (a player's, a
- * replay's, none for a spectator: words.js `keysText`). Both choices are
- * remembered in localStorage.
+ * @file The table's settings beside the history: "Tempo", "Ton" and the list of keys; both
+ * choices are remembered in localStorage.
  */
 // @ts-check
 

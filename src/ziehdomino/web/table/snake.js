@@ -1,27 +1,16 @@
 /**
- * @file Where each tile of the line of play lies on screen: a snake. The line runs left to
- * right in the first row, turns at the row's end with an upright corner tile and comes back
- * right to left in the next, and so on, so that neighbours in the line are neighbours on screen
- * and each row reads in the line's direction. Each end's chip takes cells of
- * the snake as if it were tiles: the left end's chip the first cells of the first row, just
- * before the first tile; the right end's chip the cells just after the last tile, in the
- * direction the line runs there, or, when that row has no room left for it, straight below the
- * last tile, where the line turns. So no row keeps a gutter free for a chip it does not hold,
- * and the tiles get the whole width. Pure arithmetic, no DOM (tests/web/table-layout.test.mjs).
+ * @file Where each tile of the line lies on screen: a snake that turns at each row's end with an
+ * upright corner tile, so that neighbours in the line are neighbours on screen; each end's chip
+ * takes cells as tiles do. Pure arithmetic (tests/web/table-layout.test.mjs).
  */
 // @ts-check
 
 /**
- * The snake's sizes for a box `width` px wide: the longest and shortest tile and the least
- * width a chip's cells keep. A phone's tiles may shrink to 24 px: a long line on a small phone,
- * whose right end's chip needs a row of its own at 28 px, then fits in the rows it has. At the
- * round's end (`over`) the line is only looked at, beside the result below it, so its tiles may
- * shrink further rather than scroll.
- * @param {number} width  the line box's width in CSS px
- * @param {boolean} over  whether the round has ended
- * @param {number} [n]  tiles in the line: the first few (up to SHORT_LINE) may be as long as a
- *   hand's tile (84 px on a phone, 100 wider); a longer line keeps to the sizes that give its
- *   rows several tiles each, and shrinks from there as it grows
+ * The snake's sizes for a box `width` px wide; at the round's end (`over`) tiles may shrink
+ * further rather than scroll, and a short line (up to SHORT_LINE) may take a hand tile's length.
+ * @param {number} width
+ * @param {boolean} over
+ * @param {number} [n]  tiles in the line
  * @returns {{maxTile: number, minTile: number, chip: number}}
  */
 export function snakeSizes(width, over, n = SHORT_LINE + 1) {
@@ -36,22 +25,15 @@ export function snakeSizes(width, over, n = SHORT_LINE + 1) {
 export const SHORT_LINE = 3;
 
 /**
- * Lays `n` tiles out in a box.
+ * Lays `n` tiles out in a box: the tile shrinks from `maxTile` to `minTile` until every row fits
+ * the box's height (at `minTile` it may need more). A tile is half as high as it is long.
  * @param {number} n  tiles in the line (0–28)
  * @param {{width: number, height: number, maxTile: number, minTile: number, gap: number,
- *   chip: number, chipHeight: number, corners?: boolean}} box  sizes in CSS px (and whether
- *   the line may turn with corner tiles, default true): the box, the largest and smallest
- *   tile length (a tile is half as high as it is long), the gap between tiles, and the larger
- *   of the two end chips' width and its height
+ *   chip: number, chipHeight: number, corners?: boolean}} box  sizes in CSS px
  * @returns {{tile: number, cols: number, rows: number, cells: {x: number, y: number, reversed: boolean, corner?: boolean}[],
  *   left: {x: number, y: number}|null, right: {x: number, y: number, toLeft: boolean}|null, height: number}}
- *   the tile length chosen; cells per row and rows (the chips' cells included); each tile's
- *   top-left corner as it lies before it is turned (whether it is drawn turned, in a
- *   right-to-left row; a `corner` is drawn upright, turned a quarter about its centre); the chips' anchor
- *   points: the left chip ends `gap` before `left.x`, the right chip starts `gap` after
- *   `right.x` (or, `toLeft`, ends `gap` before it), both centred on their `y`; and the height
- *   the layout needs. The tile shrinks from `maxTile` down to `minTile` until every row fits
- *   the box's height; at `minTile` it may need more.
+ *   a cell is a tile's top-left corner before it is turned; the left chip ends `gap` before
+ *   `left.x`, the right one starts `gap` after `right.x` (`toLeft`: ends before it).
  */
 export function snakeLayout(n, box) {
   // Corners take a cell each; where even the smallest tiles then need more rows than the box
@@ -93,10 +75,8 @@ function layout(n, { width, height, maxTile, minTile, gap, chip, chipHeight }, c
   const cells = [];
   for (const { slot, corner } of slotsOf(n, k, cols, corners)) {
     const c = cell(slot);
-    // A corner stands upright in the row's last cell, between its row and the next, its middle
-    // where the two rows' middles meet and its long side against the row's tiles (drawn turned
-    // a quarter about the centre of this unturned box); its first half, the one that touches
-    // the tile before it, on top.
+    // A corner stands upright in the row's last cell, between its row and the next (drawn turned a
+    // quarter about this box's centre), the half that touches the tile before it on top.
     cells.push(corner ? { ...c, x: c.x + (c.reversed ? tile / 4 : -tile / 4), y: c.y + rowStep / 2, corner: true } : c);
   }
   if (n === 0) return { tile, cols, rows, cells, left: null, right: null, height: g.height };
@@ -115,10 +95,8 @@ function layout(n, { width, height, maxTile, minTile, gap, chip, chipHeight }, c
 }
 
 /**
- * The cell of each tile: after the chip's `k` cells, one by one; a tile that lands in a row's
- * last cell while more follow is a corner: it takes that cell and the next row's first one
- * (the cell below it), so that the line visibly turns there. Without `corners`, or in rows of
- * fewer than 3 cells, none is.
+ * The cell of each tile after the chip's `k` cells; a tile in a row's last cell with more to
+ * follow is a corner and takes the cell below too (none without `corners`, or in rows under 3).
  * @returns {{slot: number, corner: boolean}[]}
  */
 function slotsOf(n, k, cols, corners) {

@@ -1,17 +1,10 @@
 /**
- * @file The table's sounds while "Ton" is on (settings.js, off by default): a short tile click
- * for every placement, a softer tick for a draw, a two-note chime when the turn comes to the
- * viewer, a short phrase at the round's end and a longer one at the match's end. Each is made in
- * the page with the Web Audio API (a few short tones, quiet), nothing is downloaded. The audio
- * context is made on the first gesture after "Ton" is on (browsers start sound only after one).
- * The page loads this module only once "Ton" is on (render.js).
+ * @file The table's sounds while "Ton" is on, made with the Web Audio API (nothing downloaded);
+ * the audio context waits for the first gesture, as browsers require.
  */
 // @ts-check
 
-/**
- * The tones of each sound: [frequency in Hz, start in s, length in s, wave, peak gain]. The
- * first tone's frequency is each sound's own (no other tone has it).
- */
+/** Each sound's tones: [Hz, start s, length s, wave, peak gain]; the first tone's Hz is the sound's own. */
 export const SOUNDS = Object.freeze({
   place: [[1900, 0, 0.03, 'triangle', 0.1], [620, 0, 0.06, 'sine', 0.08]],
   draw: [[1300, 0, 0.025, 'sine', 0.04], [330, 0.02, 0.06, 'sine', 0.05]],
@@ -21,11 +14,9 @@ export const SOUNDS = Object.freeze({
 });
 
 /**
- * The sounds a change of view calls for, in order, each with its delay in s (a placement's click
- * first, a turn's chime or an end's phrase just after it).
+ * The sounds a change of view calls for, in order, with their delays in s.
  * @param {{action: {type: string}|null, turn: boolean, roundEnd: boolean, matchEnd: boolean}} change
- *   what the new view means (view-change.js `viewChange`)
- * @returns {[name: string, delay: number][]}  names of SOUNDS
+ * @returns {[name: string, delay: number][]}
  */
 export function soundsFor(change) {
   /** @type {[name: string, delay: number][]} */
@@ -40,9 +31,8 @@ export function soundsFor(change) {
 }
 
 /**
- * @param {{sound: () => boolean}} settings  settings.js: whether "Ton" is on
+ * @param {{sound: () => boolean}} settings
  * @returns {{update: (change: object) => void}}
- *   `update` plays what a change of view (view-change.js `viewChange`) calls for
  */
 export function createSound(settings) {
   let audio = null;

@@ -1,9 +1,6 @@
 /**
- * @file The tips: the switch "Mit Tipps lernen" (among the settings), and beside the hand the
- * counter of actions left and the tip for the viewer's next action (tips.js), computed from the
- * seat's view only. The tips are
- * off at first and after a reload; they count confirmed own actions, never a selection.
- * learn/tips.js (and the computers it asks) loads when the switch is first turned on.
+ * @file The tips: the switch "Mit Tipps lernen" and beside the hand the tip for the next action
+ * (learn/tips.js, loaded when first switched on), off at first and after a reload.
  */
 // @ts-check
 
@@ -20,8 +17,7 @@ function ownActions(view) {
 /**
  * @param {object} ctx  the table's context (render.js)
  * @returns {{toggle: HTMLElement, element: HTMLElement, render: () => void, current: () => object|null}}
- *   `toggle` is the switch, `element` the counter and tip; `current()` is the tip now shown
- *   (`{tile, end, text}`), or null
+ *   `current()`: the tip shown (`{tile, end, text}`), or null
  */
 export function createTips(ctx) {
   const input = h('input', { attrs: { type: 'checkbox', role: 'switch', id: `${ctx.id}-tip` } });

@@ -1,28 +1,19 @@
 /**
- * @file What a change of the seat's view means for the table's motion (motion.js) and sound
- * (sound.js): the one action that happened, if exactly one did, whose it was, and whether the
- * turn came to the viewer, the round ended or the match ended. Pure, no DOM
- * (tests/web/view-change.test.mjs).
+ * @file What a change of the seat's view means for motion and sound: the one action, whose, and
+ * whether the turn came, the round or the match ended. Pure (tests/web/view-change.test.mjs).
  */
 // @ts-check
 
 import { isMe, isMyTurn } from './words.js';
 
 /**
- * The meaning of the step from view `before` to view `next` (docs/view.md).
- *
- * `action` is set only when the view moved on by exactly one action within the same round (its
- * `version` one higher and its log one entry longer, the earlier entries kept): a first view, a
- * reload, a new round, a replay's jump or step back, or two actions arriving at once are a full
- * redraw with no action to show.
- * @param {object|null} before  the view drawn until now (null: none yet)
- * @param {object|null} next  the view to draw now
- * @param {object|null} [room]  the room info (ROOMINFO); its integer `match_winner` marks the match's end
+ * The meaning of the step from `before` to `next`; `action` only when exactly one action led
+ * there within the round (anything else is a full redraw).
+ * @param {object|null} before
+ * @param {object|null} next
+ * @param {object|null} [room]  its integer `match_winner` marks the match's end
  * @returns {{action: {type: 'play'|'draw'|'pass', seat: number, tile: string|null, mine: boolean}|null,
  *   turn: boolean, roundEnd: boolean, matchEnd: boolean}}
- *   `tile` the placed tile "a|b" low first (null unless a play); `mine` whether the viewer's
- *   seat acted; `turn` the turn came to the viewer; `roundEnd` the round is over now and was not
- *   before; `matchEnd` that round also won the match
  */
 export function viewChange(before, next, room = null) {
   const none = { action: null, turn: false, roundEnd: false, matchEnd: false };

@@ -1,10 +1,6 @@
 /**
- * @file The table's words: every sentence the table says, made from the seat's view
- * (docs/view.md) and the room info (docs/protocol.md, ROOMINFO) alone. Pure functions without
- * the DOM, so that `node --test` checks them (tests/web/table-words.test.mjs).
- *
- * `view` is one seat's view, `room` the room info (`seats[s]` with `kind`, `name`, `level`,
- * `connected`; a local game passes the same shape with `local: true`).
+ * @file The table's words, made from the seat's view (docs/view.md) and ROOMINFO
+ * (docs/protocol.md) alone; pure, tested by tests/web/table-words.test.mjs.
  */
 // @ts-check
 
@@ -25,11 +21,9 @@ function drawRunStart(log, i) {
 }
 
 /**
- * The log entries the viewer has not acted on yet: everything after the viewer's own last
- * action (for a spectator, the last round of turns), at most `limit` of the newest; right after
- * one's own action, one's own turn so far. A run of draws by one seat is never cut, so that
- * "zieht 3 Steine" grows with every draw (grouped in statusText).
- * @returns {object[]} log entries, oldest first
+ * The log entries the viewer has not acted on yet, at most `limit` of the newest; a run of
+ * draws by one seat is never cut.
+ * @returns {object[]} oldest first
  */
 export function recentEntries(view, limit = 3) {
   const log = view?.log ?? [];
@@ -74,19 +68,14 @@ function grouped(entries) {
   return out;
 }
 
-/**
- * The status sentence: whose turn, the open ends, what happened since one's last action, and
- * after one's own draw the tile drawn. It changes with every draw ("Du ziehst 2 Steine.").
- */
+/** The status sentence: whose turn, the open ends, what happened since one's last action. */
 export function statusText(view, room) {
   return statusParts(view, room).map((p) => p.text).join(' ');
 }
 
 /**
- * The status sentence in its parts, each `{kind, text}`: kind 'last' is what happened since
- * one's last action (the others' cards say it too, so a narrow screen may show it to screen
- * readers only), 'over' that the round is over (said by the result after it, as 'last' on a
- * narrow screen), every other part is 'now'.
+ * The status sentence in parts `{kind, text}`: 'last' (since one's last action), 'over', else
+ * 'now'; a narrow screen gives 'last' and 'over' to screen readers only.
  */
 export function statusParts(view, room) {
   const parts = [];
@@ -112,10 +101,7 @@ export function statusParts(view, room) {
   return parts;
 }
 
-/**
- * What seat `s` did in its latest turn of this round, short, for its card: "legt 3|5 rechts
- * an", "zieht 2", "zieht 2, legt 4|5 links an", "passt"; '' before its first action.
- */
+/** What seat `s` did in its latest turn, for its card ("zieht 2, legt 4|5 links an"); '' before any. */
 export function deedText(view, s) {
   const log = view?.log ?? [];
   let end = log.length - 1;
@@ -205,18 +191,12 @@ export function nextStarterText(view, room) {
   return isMe(view, s) ? t('result.nextStarterYou') : t('result.nextStarter', { name: seatName(room, s) });
 }
 
-/**
- * The line under the result: who opens the next round at a live table; in a replay (a view with
- * `replay`, session-replay.js) there is no next round, so what the viewer can do instead.
- */
+/** The line under the result: who opens next, or in a replay what the viewer can do instead. */
 export function roundEndNote(view, room) {
   return view.replay ? t('replay.endNote') : nextStarterText(view, room);
 }
 
-/**
- * The keys the table answers to, in words: a seated player's keys for playing; a replay's keys
- * for stepping (replay-controls.js); '' for a spectator of a live table, who has none.
- */
+/** The keys the table answers to, in words; '' for a spectator of a live table. */
 export function keysText(view) {
   if (view?.replay) return t('replay.keys');
   if (view && view.seat === null) return '';
@@ -230,20 +210,12 @@ export function outcomeWord(view, s) {
   return winners.length > 1 ? t('result.share') : t('result.win');
 }
 
-/**
- * The small print on a player's card: "Computer, Mittel · 5 Steine", "verbunden · 3 Steine".
- * `connection` is the session's connection state: a person's "verbunden" is only said while
- * the viewer is connected too (while the viewer's own connection is down nobody is known to be).
- */
+/** The small print on a player's card; "verbunden" only while the viewer is connected too. */
 export function cardMeta(view, room, s, connection = 'online') {
   return cardBits(view, room, s, connection).map((b) => b.text).join(' · ');
 }
 
-/**
- * The parts of cardMeta, each `{kind: 'level'|'connection'|'seat'|'standin'|'count', text}` (a
- * narrow screen may leave the level out, the name already says "Computer n", and "Computer
- * spielt", which the turn clock says while it matters).
- */
+/** cardMeta's parts `{kind, text}`, so that a narrow screen may leave some out. */
 export function cardBits(view, room, s, connection = 'online') {
   const info = room?.seats?.[s] ?? null;
   const bits = [];
@@ -265,10 +237,7 @@ export function cardBits(view, room, s, connection = 'online') {
   return bits;
 }
 
-/**
- * Whether a person's seat is known to be away (connection state 'online' only): the card's
- * "abwesend" badge. A person who left is not away: the seat is the computer's.
- */
+/** Whether a person's seat is known to be away (only while 'online'); a person who left is not. */
 export function isAway(room, s, connection = 'online') {
   const info = room?.seats?.[s] ?? null;
   return Boolean(info) && !room?.local && info.kind !== 'computer' && connection === 'online' && !info.connected && !info.left;
@@ -282,11 +251,10 @@ export function cardName(view, room, s) {
 }
 
 /**
- * The match's end in a sentence, with the winner's wins first and every other seat's after
- * them in seat order ("Anna gewinnt die Partie 3:1.", "Du gewinnst die Partie 5:2:0."), or
- * null while no seat has won the match (ROOMINFO `match_winner`).
- * @param {object} view  docs/view.md (its `match.wins`)
- * @param {object|null} room  ROOMINFO
+ * The match's end in a sentence, the winner's wins first ("Anna gewinnt die Partie 3:1."), or
+ * null while nobody has won (ROOMINFO `match_winner`).
+ * @param {object} view
+ * @param {object|null} room
  * @returns {string|null}
  */
 export function matchSentence(view, room) {

@@ -1,8 +1,6 @@
 /**
- * @file The statistics' chart: one horizontal stacked bar per row (for example "Mittel, 3
- * Spieler": won, shared, lost), drawn as SVG by our code (no chart library at this size), and
- * the same figures as a real <table> beside it, which is what a screen reader reads (the SVG
- * is decoration, aria-hidden). All text goes in through textContent.
+ * @file The statistics' chart: stacked SVG bars (aria-hidden decoration) beside a real <table>
+ * of the same figures, which is what a screen reader reads.
  */
 // @ts-check
 
@@ -32,11 +30,9 @@ export function barGeometry(rows) {
 }
 
 /**
- * A figure with the chart and its table.
  * @param {{caption: string, rowHead: string, parts: {label: string, cls: string}[],
  *   extra?: {label: string}[], rows: {label: string, parts: number[], extra?: string[]}[],
- *   empty: string}} data  `parts` name the stacked segments (legend and table columns);
- *   `extra` columns appear in the table only (e.g. "Ø Augen übrig")
+ *   empty: string}} data  `extra` columns appear in the table only
  * @returns {HTMLElement} a <figure class="stats-chart">
  */
 export function statsFigure({ caption, rowHead, parts, extra = [], rows, empty }) {

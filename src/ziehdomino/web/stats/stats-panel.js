@@ -1,10 +1,6 @@
 /**
- * @file The panel "Statistik": a chart drawn by stats-chart.js and the same figures as a table.
- *
- * - `createLocalStats(storage)`: the local game's rounds per computer level and table size
- *   (played, won, shared, lost) with "Zurücksetzen".
- * - `createRoomStats()`: an online room's seats (rounds, wins, shared rounds, average pips left),
- *   from the room's finished rounds (`render(summaries, room)`).
+ * @file The panel "Statistik": a local game's rounds per level and table size, with
+ * "Zurücksetzen", or an online room's per seat.
  */
 // @ts-check
 

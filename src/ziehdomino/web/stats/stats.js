@@ -1,15 +1,6 @@
 /**
- * @file Statistics: how a player fares over time.
- *
- * - A local game counts, per computer level and table size, the rounds the person played, won
- *   (alone), shared (a blocked round tied for the lowest pips) and lost, in localStorage under
- *   `STATS_KEY` (format 1); "Zurücksetzen" clears it. A table's level is its strongest
- *   computer's (a table with Leicht and Stark counts as Stark).
- * - An online room's statistics come from its finished rounds: per seat the rounds, wins,
- *   shared rounds and the average pips left in hand at the round's end.
- *
- * Pure functions over plain data, no rules engine (the room page loads this); the storage is
- * passed in (localStorage or a fake). A round's summary from its record is engine/replay.js's `roundSummary`.
+ * @file Statistics: a local game's rounds per computer level and table size (in localStorage),
+ * and an online room's per seat from its finished rounds. Pure, without the rules engine.
  */
 // @ts-check
 
@@ -17,7 +8,6 @@ import { LEVELS, TABLE_SIZES } from '../common/constants.js';
 
 export const STATS_KEY = 'ziehdomino.stats';
 export const STATS_FORMAT = 1;
-/** Computer levels, weakest first (constants.js). */
 export const LEVEL_ORDER = LEVELS;
 
 const empty = () => ({ played: 0, won: 0, shared: 0, lost: 0 });
@@ -32,7 +22,6 @@ export function tableLevel(levels) {
 }
 
 /**
- * How `seat` did in a finished round.
  * @param {{winners: readonly number[]}} result
  * @returns {'won'|'shared'|'lost'}
  */

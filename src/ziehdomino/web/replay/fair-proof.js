@@ -1,11 +1,6 @@
 /**
- * @file The check of a round's committed deal (docs/fair.md, "What the browser can vouch for"):
- * the revealed seed against the commitment, the commitment against the one held before the
- * deal, this seat's own contribution in its place, the opener against the round before, and the
- * deal recomputed from seed and contributions against what the round showed: the round's end
- * (its public log played on the recomputed deal by the rules must end in exactly the hands and
- * result shown) or a round's record (its dealt hands and drawn tiles; a match's first round, its
- * starter too). Loaded by the table only when a round ends (it needs the rules).
+ * @file The check of a round's committed deal (docs/fair.md, "What the browser can vouch for"),
+ * from a round's end or its record; loaded only when a round ends (it needs the rules).
  */
 // @ts-check
 
@@ -15,9 +10,7 @@ import { replayRounds } from '../engine/replay.js';
 
 /**
  * @typedef {object} ProofCheck
- * @property {'ok'|'partial'|'failed'|'none'} status  `ok`: this browser can vouch that the server
- *   could not choose the deal; `partial`: the deal follows from the proof, but this browser
- *   cannot vouch for that (`missing` says why); `none`: the round was dealt without a commitment.
+ * @property {'ok'|'partial'|'failed'|'none'} status  docs/fair.md's verdicts; `none`: dealt without a commitment.
  * @property {string|null} reason  why it failed: a key under `fair.why.` in common/i18n.js.
  * @property {object|null} proof  `{commitment, seed, contributions}`
  * @property {boolean} promised  the commitment was held before the deal.
@@ -95,15 +88,9 @@ function missingFor(view, witness, held, mine) {
 }
 
 /**
- * Checks a finished round as its end shows it (the seat's view) against what this browser saw
- * before (`witness`, sessions/deal-witness.js; a local game passes its own, `own: true`).
- * "ok" only when this browser held the commitment before the deal and its own contribution
- * is in the proof; a deal that follows from its proof without that is "partial"; a proof that
- * contradicts what this browser saw (a withheld seed, no commitment announced while it waited
- * for the deal, another commitment, its contribution dropped although the server held it or
- * one it never sent, a computer's seat with a contribution, a deal or an opener the rules do
- * not give) is "failed".
- * @param {object} view  the seat's view of a finished round (docs/view.md).
+ * Checks a finished round's view against what this browser saw before the deal (`witness`; a
+ * local game passes its own, `own: true`); the verdicts and failures are docs/fair.md's.
+ * @param {object} view
  * @param {import('../sessions/deal-witness.js').Witness} witness
  * @returns {Promise<ProofCheck>}
  */
@@ -136,9 +123,8 @@ export async function checkView(view, witness) {
 }
 
 /**
- * Checks a round's record (docs/replay.md, a replay page or file): the commitment, and that the
- * deal recomputed from seed and contributions has the record's hands and drawn tiles, with the
- * rest never drawn. The record itself must replay (`replayRounds`) for its round to be shown.
+ * Checks a round's record (docs/replay.md): the commitment, and that the recomputed deal has the
+ * record's hands and drawn tiles. The record must also replay for its round to be shown.
  * @param {object} record
  * @returns {Promise<ProofCheck>}
  */

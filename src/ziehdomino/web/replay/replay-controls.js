@@ -1,9 +1,6 @@
 /**
- * @file The replay's controls: "Anfang", "Zurück", "Abspielen"/"Anhalten", "Weiter", "Ende",
- * a slider ("Schritt") over every step, and a line saying which step is shown and what
- * happened in it (a draw names the tile it took). The arrow keys step back and forward, Home
- * and End go to the start and the end (never while typing in a field). The pace is the table's
- * "Tempo" (the session's `setTempo`, offered in the table's settings).
+ * @file The replay's controls: the step buttons, a slider over every step, a line saying what
+ * the step shows, and the arrow, Home and End keys (never while typing).
  */
 // @ts-check
 
@@ -29,7 +26,6 @@ export function stepText(view, room) {
 }
 
 /**
- * Builds the controls for `session` (a ReplaySession) and keeps them in step with it.
  * @param {import('../sessions/session-replay.js').ReplaySession} session
  * @returns {{element: HTMLElement, render: () => void}}
  */

@@ -1,8 +1,6 @@
 /**
- * @file A round saved to a file and opened again (on /ansehen): the round's record
- * (docs/replay.md, with its format version) plus `seats`, the names shown. Opening checks the
- * whole file: it must be JSON, a record of a known format, with seats that fit, and it must
- * replay through the rules to its recorded result.
+ * @file A round saved to a file and opened again on /ansehen: its record (docs/replay.md) plus
+ * `seats`; opening checks it all, down to a replay through the rules.
  */
 // @ts-check
 
@@ -35,7 +33,6 @@ function cleanSeats(seats, players) {
 }
 
 /**
- * The text of a round file.
  * @param {object} record  a round record
  * @param {{kind: string, name?: string|null, level?: string|null}[]} [seats]
  * @returns {string} JSON
@@ -52,7 +49,6 @@ export function roundFileName(record) {
 }
 
 /**
- * Reads a round file.
  * @param {string} text
  * @returns {{record: object, seats: object[]|null}}
  * @throws {RoundFileError} `tooLarge`, `notJson`, `notRecord` (another format or shape),

@@ -1,6 +1,5 @@
 /**
- * @file The words of a round's replay and its page (replay/, /ansehen), German and English: added to common/i18n.js's tables when the part that
- * shows them loads.
+ * @file The words of a round's replay and /ansehen, German and English, added to common/i18n.js's tables when they load.
  */
 // @ts-check
 

@@ -1,7 +1,5 @@
 /**
- * @file The controls of "Nur zuschauen" (session-watch.js), in the table's top row:
- * "Anhalten"/"Abspielen", "Ein Zug" (one action while paused), the switch "Alle Hände zeigen",
- * and the running tally: wins per seat over the rounds watched. The pace is the table's "Tempo".
+ * @file The controls of "Nur zuschauen" in the table's top row, and the tally of wins per seat.
  */
 // @ts-check
 

@@ -1,6 +1,5 @@
 /**
- * @file The words of watching computers play ("/zuschauen": its setup and controls), German and
- * English: added to common/i18n.js's tables when the controls load.
+ * @file The words of "/zuschauen", German and English, added to common/i18n.js's tables when its controls load.
  */
 // @ts-check
 

@@ -1,6 +1,5 @@
 /**
- * @file The words of the start page's open tables, quick play and "Meine Räume" (lobby/), German and English: added to common/i18n.js's tables when
- * the part that shows them loads.
+ * @file The words of the start page's open tables, quick play and "Meine Räume", German and English, added to common/i18n.js's tables when they load.
  */
 // @ts-check
 

@@ -1,17 +1,7 @@
 /**
- * @file "Meine Räume" on the start page: every room this browser holds a seat in (its stored
- * seat credentials, session-online.js), each with its state from `GET /api/rooms/{id}`
- * (wartet, läuft · Runde n, zwischen den Runden, beendet), "Öffnen" and "Raum verlassen"
- * (`POST /api/rooms/{id}/leave` with the seat's credential; a computer takes the seat, the last
- * person leaving ends the room). A room that ended is only forgotten ("Entfernen"). This is the
- * way out of the limit of open rooms per address.
- *
- * The states are kept fresh cheaply, without a stream: asked again when the page shows again
- * (visibilitychange, or pageshow from the back-forward cache), when another tab changes the
- * stored seats (the storage event) and every 15 s while the page is visible; never while it is
- * hidden. A refresh updates each line in place (keyed by room id): it never rebuilds a line,
- * never changes the buttons of one whose question is open or that holds the focus, and never
- * moves the focus.
+ * @file "Meine Räume" on the start page: every room this browser holds a seat in, with its state,
+ * "Öffnen" and "Raum verlassen": the way out of the limit of open rooms per address. Kept fresh
+ * without a stream, and updated line by line in place, never moving the focus.
  */
 // @ts-check
 
@@ -27,9 +17,8 @@ export const MY_ROOMS_MAX = 30;
 export const MY_ROOMS_EVERY_MS = 15000;
 
 /**
- * The room ids this browser holds a seat credential for.
  * @param {Storage} storage
- * @returns {string[]}
+ * @returns {string[]} the rooms this browser holds a seat credential for.
  */
 export function myRoomIds(storage) {
   const ids = [];
@@ -60,14 +49,12 @@ export function roomState(summary) {
 
 /**
  * Fills `list` with the rooms, shows `section` when there are any, and keeps both up to date
- * while the page is visible (see the file's comment). Every part after `storage` is there for
- * tests: `page` (visibilityState, activeElement, visibilitychange), `win` (pageshow, storage)
- * and `timers` (setInterval, clearInterval) default to the browser's.
+ * while the page is visible. `page`, `win` and `timers` are there for tests.
  * @param {{section: HTMLElement, list: HTMLElement, storage: Storage, fetcher?: typeof fetch,
  *   page?: Document, win?: EventTarget, timers?: {setInterval: Function, clearInterval: Function},
- *   every?: number}} parts  `every`: ms between two refreshes (MY_ROOMS_EVERY_MS)
+ *   every?: number}} parts
  * @returns {{refresh: () => Promise<void>, stop: () => void}}  `refresh` asks again now (while
- *   visible; a call during one in flight runs one more after it); `stop` ends the refreshes
+ *   visible; a call during one in flight runs one more after it)
  */
 export function createMyRooms({ section, list, storage, fetcher = (...a) => fetch(...a), page = globalThis.document,
   win = globalThis, timers = globalThis, every = MY_ROOMS_EVERY_MS }) {
@@ -212,8 +199,7 @@ function showRooms({ lines, list, section }, rooms, makeOne) {
 }
 
 /**
- * One room's line, made once and then updated in place with its summary (`GET /api/rooms/{id}`,
- * null when it ended, undefined when it could not be asked).
+ * One room's line, made once and then updated in place with its summary.
  * @param {string} id
  * @param {{leave: (id: string, note: HTMLElement) => Promise<void>, page?: Document}} options
  */

@@ -1,10 +1,6 @@
 /**
  * @file "Offene Tische" on the start page: the live list of open tables (docs/protocol.md, "Open
- * tables"), read from `GET /api/lobby` with the page and then from `GET /api/lobby/events`
- * (server-sent events: the list at once, then what changed every time it changes), each table a line with "Mitspielen" while a seat is free, else "Zuschauen"
- * (and "Platz übernehmen" while a computer holds a seat of a table in play, or plays for a
- * person away past the grace).
- * The browser's EventSource reconnects by itself; while it is down the list says so.
+ * tables"), from `GET /api/lobby` and then its event stream, which the browser reconnects.
  */
 // @ts-check
 
@@ -16,9 +12,7 @@ import './lobby-strings.js';
 const STREAM_AFTER_MS = 1500;
 
 /**
- * A table in words: who sits there ("Anna, Computer"; the free seats are counted in the rest),
- * and the rest ("3 Plätze · 1 Minute pro Zug · bis 5 Siege · 1 frei"; "ohne Ende" without a
- * target).
+ * A table in words: who sits there, and the rest ("3 Plätze · 1 Minute pro Zug · bis 5 Siege · 1 frei").
  * @param {object} table  TABLE of docs/protocol.md
  * @returns {{who: string, about: string}}
  */
@@ -33,9 +27,8 @@ export function tableText(table) {
 }
 
 /**
- * The list after a change of the event stream (`{gone: [id...], put: [[place, table]...]}`): the
- * tables gone and put dropped, then each put table inserted at its place, in order; the same
- * as the server's `apply_list_change`. Null when a place is past the list's end.
+ * The list after a change of the event stream, as the server's `apply_list_change`; null when a
+ * place is past the list's end.
  * @param {object[]} tables
  * @param {{gone: string[], put: Array}} change
  * @returns {object[]|null}
@@ -54,7 +47,6 @@ export function applyListChange(tables, change) {
  * Builds the list into `list` (an `<ul>`) and keeps it up to date.
  * @param {{list: HTMLElement, empty: HTMLElement, join: (room: string) => void,
  *   watch: (room: string) => void, source?: (url: string) => EventSource}} parts
- *   `join`: "Mitspielen" on a table with a free seat; `watch`: "Zuschauen" on a table in play
  * @returns {{show: (tables: object[]) => void, close: () => void}}
  */
 export function createOpenTables({ list, empty, join, watch, source }) {

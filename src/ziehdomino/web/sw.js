@@ -1,18 +1,13 @@
 /**
- * @file The service worker: keeps the local game playable offline once loaded.
- *
- * Served at /sw.js (scope "/"). Handles only same-origin GET requests for the pages and the
- * static files, network first with the cache as the fallback, so online pages always get
- * fresh files. The API, the WebSocket and room pages are never touched.
+ * @file The service worker: keeps the local game playable offline once loaded; same-origin GETs
+ * of pages and static files only, network first. The API, the WebSocket and rooms are untouched.
  */
 // @ts-check
 
 // The server stamps the app's version and the list of its static files here (server/http/pages.py),
 // so a deploy installs a new worker that caches the new files and drops the old cache.
 const CACHE = 'ziehdomino-static-__WEB_VERSION__';
-// The pages kept offline: the start page (the installed app's start), the local game, its replay
-// and analysis (/ansehen), computers playing each other, the rules, the puzzles. A
-// page is kept under its path alone (/ansehen?lokal=2 is the same page as /ansehen).
+// The pages kept offline, each under its path alone (/ansehen?lokal=2 is /ansehen).
 const PAGES = ['/lokal', '/', '/regeln', '/aufgaben', '/ansehen', '/zuschauen'];
 const FILES = [...PAGES, '__WEB_FILES__'];
 /** `self`, typed as the ServiceWorkerGlobalScope it is (the WebWorker library types it as any worker's). */

@@ -1,9 +1,6 @@
 /**
- * @file "Runde analysieren" on the replay page (docs/analysis.md): runs the analysis of one
- * seat's decisions in the browser a decision at a time (a progress bar between them), then
- * shows a small chart of the win chance over the round with the marked decisions, the marked
- * decisions as a list (the chart's text alternative) and every decision; choosing one jumps the
- * replay to it and shows the better move with its reason above the table.
+ * @file "Runde analysieren" on the replay page (docs/analysis.md, "What the page shows"), run in
+ * the browser a decision at a time.
  */
 // @ts-check
 
@@ -74,10 +71,8 @@ function seatChoice(room, record, seat) {
 }
 
 /**
- * The analysis panel for the round shown by `session` (a ReplaySession of `record`).
  * @param {{record: object, session: object, note: HTMLElement, seat: number|null, onJump: () => void}} opts
- *   `note`: where the chosen decision's words go (above the table); `seat`: the seat to analyse
- *   first (else the first person's); `onJump`: called after a jump.
+ *   `note`: where the chosen decision's words go; `seat`: the seat to analyse first (else the first person's)
  * @returns {{element: HTMLElement, run: () => Promise<void>, render: () => void}} `render`
  *   says everything again in the current language.
  */

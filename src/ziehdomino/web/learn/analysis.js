@@ -1,9 +1,7 @@
 /**
- * @file A finished round's analysis ("Runde analysieren", docs/analysis.md), the same as Python's
- * `ziehdomino/analysis.py`: for each decision of one seat, Stark's estimate of the win chance of
- * the move made and of Stark's best move, from that seat's view at that moment (never the
- * hidden tiles the replay shows). Exact where the seat knew every tile (two seats, the boneyard
- * empty). Pure, without the DOM; the browser runs it a decision at a time (analysis-panel.js).
+ * @file A finished round's analysis (docs/analysis.md), the twin of Python's
+ * `ziehdomino/analysis.py`: Stark's estimates from the seat's view at each decision, never the
+ * hidden tiles. Pure; the browser runs it a decision at a time (analysis-panel.js).
  */
 // @ts-check
 

@@ -1,10 +1,6 @@
 /**
- * @file One puzzle being played (docs/puzzles.md): the position, the player's moves, the other
- * seat's answers with the longest resistance, taking a move back. Pure, without the DOM, so that
- * `node --test` checks it (tests/web/puzzles.test.mjs).
- *
- * A puzzle is an entry of web/learn/puzzles.json: `hands` (seat 0's first, tiles `[a, b]`),
- * `left`, `right`, `to_move`, `solution`. The player is the seat `to_move` ("me").
+ * @file One puzzle being played (docs/puzzles.md): the player's moves, the other seat's answers
+ * with the longest resistance, taking a move back. Pure (tests/web/puzzles.test.mjs).
  */
 // @ts-check
 
@@ -58,11 +54,8 @@ function step(game, move) {
 }
 
 /**
- * Plays the player's `move` and then the other seat's answers (the longest resistance; a pass
- * when it must) until it is the player's turn again or the round is over.
- *
- * Returns `{wins, answers}`: whether the position after the player's move is still won by force,
- * and the other seat's moves made after it.
+ * Plays the player's `move` and the other seat's answers until the player's turn or the round's end.
+ * Returns `{wins, answers}`: whether the position is still won by force, and the answers made.
  * Raises RangeError for a move the player cannot make now.
  */
 export function play(game, move) {

@@ -1,12 +1,7 @@
 /**
- * @file The full-information search behind the puzzles (docs/puzzles.md), the same as Python's
- * `puzzles/search.py`: two seats, the boneyard empty, every tile known.
- *
- * A position is `{h0, h1, left, right, turn, passes}`: the hands as tile masks (bit i is tile i of
- * ALL_TILES, as in web/bots/masks.js), the open ends, the seat to act, the passes in a row just
- * before. A move is `[tileIndex, end]` (end 0 left, 1 right) or PASS_MOVE. A score for seat `me`
- * orders outcomes and lengths in one integer: won alone WIN - n (n: me's own plays still needed
- * against the longest resistance), shared SHARED, lost n (the plays me still makes).
+ * @file The full-information search behind the puzzles (docs/puzzles.md, "The search"), the twin
+ * of Python's `puzzles/search.py`. A position is `{h0, h1, left, right, turn, passes}` (hands as
+ * tile masks, as web/bots/masks.js); a move `[tileIndex, end]` (0 left, 1 right) or PASS_MOVE.
  */
 // @ts-check
 

@@ -1,8 +1,6 @@
 /**
- * @file The count behind "Mit Tipps lernen": off at first, three confirmed own actions, then off
- * with a message (the rules page, FAQ "Wie helfen mir die optionalen Tipps?"). Small and loaded
- * with the table; the tips themselves (tips.js, with the computers they ask) load when the
- * switch is turned on.
+ * @file The count behind "Mit Tipps lernen" (the rules page's FAQ), loaded with the table; the
+ * tips themselves load when the switch is turned on.
  */
 // @ts-check
 

@@ -1,19 +1,8 @@
 /**
- * "Mit Tipps lernen": a tip for the player's next action, and the counter that ends the tips
- * after three confirmed own actions.
- *
- * Source: the rules page (`web/rules.html`, FAQ "Wie helfen mir die optionalen Tipps?"): tips are off at
- * first, accompany up to three confirmed own actions (play, draw or pass), explain one allowed
- * tile and the matching side from the player's hand and the open ends; previewing a selection
- * is not a move; switching off and on again starts anew; after a reload they are off.
- *
- * The tip is what the strongest computer would do: it names the action `decide(view, "stark",
- * tipSeed(view))` chooses (bots/index.js `analyse`, from the seat's view only), and gives one
- * reason a beginner can use (learn/reasons.js: what the next seat lacks and so cannot follow,
- * which tiles still follow, which heavy tile goes; where Stark keeps a heavier tile, against the
- * rules page's "schwere Steine früh ablegen", it says why here). A number only where it helps:
- * "in etwa 6 von 10 ausgespielten Fällen gewonnen", when Stark's move wins clearly more often
- * than the next best. Every fact in a tip comes from `analyse`.
+ * "Mit Tipps lernen": a tip for the player's next action and the counter that ends the tips, as
+ * the rules page's FAQ "Wie helfen mir die optionalen Tipps?" describes them. The tip is Stark's
+ * choice from the seat's view (bots/index.js `analyse`) with one reason (learn/reasons.js); every
+ * fact in it comes from `analyse`.
  */
 // @ts-check
 
@@ -54,8 +43,7 @@ const TEXT = {
 };
 
 /**
- * The seed of the search behind a tip: fixed by the view (round, version, seat), so that the
- * same view always gets the same tip and `decide(view, "stark", tipSeed(view))` is its action.
+ * The search's seed, fixed by the view, so that the same view always gets the same tip.
  * @param {object} view a seat's view
  * @returns {number}
  */
@@ -89,16 +77,12 @@ function searchFor(view) {
 }
 
 /**
- * A tip for the viewer's next action, or null when it is not the viewer's turn (or bots/index.js is
- * not loaded yet: see `loadTips`).
- *
+ * A tip for the viewer's next action, or null off turn (or before bots/index.js is loaded: `loadTips`).
  * @param {object} view the seat's view (docs/view.md)
  * @param {"de"|"en"} [lang="de"]
  * @param {(seat: number) => string} [nameOf] the name to give another seat (default "Platz n")
  * @returns {null | {action: object, tile: string|null, end: "left"|"right"|null, text: string, search: object}}
- *   `action` is Stark's choice, one of `view.legal`; `tile`/`end` name what to highlight on
- *   the table (null for a draw or pass; `end` null on an empty line); `search` is what
- *   bots/index.js `analyse` found.
+ *   `tile`/`end`: what to highlight (null for a draw or pass; `end` null on an empty line)
  */
 export function tipFor(view, lang = 'de', nameOf = null) {
   if (!view || view.seat === null || view.result || view.turn !== view.seat || !view.legal?.length) return null;

@@ -1,15 +1,8 @@
 /**
- * @file What only this browser knows about a page's first paint, as classes on <html>, before
- * the page's modules run (a classic script in the head, so it runs before anything is drawn):
- *
- * - `has-seat` on a room page (/r/{room}) when a seat of this room is stored here: the join form
- *   does not show (room.css).
- * - `resuming` on /lokal when a saved game, or one handed over by the start page, is about to be
- *   shown: the table has its place instead of the setup form (style.css).
- *
- * The page scripts keep them current afterwards (page-room.js, page-local.js). The storage keys
- * are those of session-online.js (`SEAT_KEY_PREFIX`), local-save.js (`SAVE_KEY`) and setup.js
- * (`LOCAL_SETUP_KEY`).
+ * @file What only this browser knows about a page's first paint, as classes on <html> set before
+ * anything is drawn: `has-seat` on a room page whose seat is stored here (no join form), and
+ * `resuming` on /lokal when a saved game is about to be shown (no setup form). The page scripts
+ * keep them current (page-room.js, page-local.js).
  */
 // @ts-check
 (function firstPaint() {

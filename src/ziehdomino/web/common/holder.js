@@ -1,11 +1,6 @@
 /**
- * @file The browser's holder key: the key that identifies whose seats they are (docs/protocol.md,
- * "Open tables"). 128 random bits as 32 lowercase hex digits, made once and kept in localStorage
- * under `ziehdomino.holder`; every request that takes a seat (`POST /api/rooms`, `POST /api/quick`,
- * `POST /api/rooms/{id}/join`) sends it as `holder`, and the server lets one holder hold one seat
- * (or one claim to take a seat over) per open table, and sends a quick play back to its seat. The
- * server keeps only its hash and never sends it back. It is meant to become the key of the
- * person's profile; it opens no seat by itself (each seat has its own credential).
+ * @file The browser's holder key, which says whose seats they are (docs/protocol.md, "Open
+ * tables"): sent as `holder` with every request that takes a seat; it opens no seat by itself.
  */
 // @ts-check
 

@@ -1,12 +1,6 @@
 /**
- * @file The words of the UI: German first, English second, and the language switch.
- *
- * `t(key, params)` looks a key up in the current language (falling back to German) and fills
- * `{name}` placeholders. The page's static text carries `data-i18n="key"` (textContent) and
- * `data-i18n-attr="attr:key;attr:key"`; long prose (rules, help) is written twice in blocks
- * marked `data-lang="de"` / `data-lang="en"`, of which only the current one is shown.
- * The choice is remembered in localStorage under `ziehdomino.lang`.
- *
+ * @file The words of the UI, German first, English second, and the language switch: `t(key,
+ * params)`, `data-i18n` / `data-i18n-attr` on static text, and `data-lang` blocks for long prose.
  * Never builds HTML: every string is meant for textContent or an attribute.
  */
 // @ts-check

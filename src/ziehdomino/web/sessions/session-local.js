@@ -106,7 +106,6 @@ export class LocalSession extends SessionEvents {
     return this.dealer.take(players);
   }
 
-  /** The check of a finished round's committed deal, shown at its end (local-deals.js). */
   async checkDeal(view) {
     await this.ready();
     return this.dealer ? this.dealer.check(view) : { status: 'none', reason: null, proof: null, promised: false, mine: null, ms: 0 };

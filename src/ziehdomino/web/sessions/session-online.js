@@ -260,7 +260,6 @@ export class OnlineSession extends SessionEvents {
     this.link.retry();
   }
 
-  /** Closes for good (no reconnect). */
   close() {
     this.link.close();
     this.unanswered = this.lost = null;

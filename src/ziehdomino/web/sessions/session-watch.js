@@ -98,13 +98,11 @@ export class WatchSession extends SessionEvents {
     if (!this.paused) this.plan();
   }
 
-  /** "Alle Hände zeigen" on or off. */
   setShowAll(on) {
     this.showAll = Boolean(on);
     this.emit('change');
   }
 
-  /** Starts (or goes on) playing by itself. */
   resume() {
     this.paused = false;
     this.changed();

@@ -162,7 +162,6 @@ export class ReconnectingSocket {
     this.silentTimer = null;
   }
 
-  /** Pings every PING_MS from now on (the server answers each). */
   startPing() {
     this.stopPing();
     const tick = () => {

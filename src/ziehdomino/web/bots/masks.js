@@ -1,10 +1,6 @@
 /**
- * @file The numbering every bots module shares: tiles as bits of a mask, moves as integers
- * (docs/bots.md, "Numbering"); the same tables and orders as Python's `bots/masks.py`.
- *
- * Tile index i is the position in the set 0|0, 0|1 … 0|6, 1|1 … 6|6; a hand is a 28-bit mask.
- * A move is 3*i + end (0 left, 1 right, 2 opening), DRAW (-1) or PASS (-2). A number set
- * (lacks, forbidden numbers) is a 7-bit mask.
+ * @file The numbering every bots module shares, tiles as bits of a mask and moves as integers
+ * (docs/bots.md, "Numbering"): the same tables and orders as Python's `bots/masks.py`.
  */
 // @ts-check
 

@@ -48,6 +48,16 @@ def test_security_headers_on_every_response(site: AppSite) -> None:
         _check_headers(r)
 
 
+def test_api_answers_are_not_kept_by_the_browser(site: AppSite) -> None:
+    """A page the browser goes back to asks the room's state again: an API answer that says
+    nothing of caching is ``no-store``; one that says something keeps it."""
+    room = site.create(["person", "person"])["room"]
+    for path in ["/api/health", f"/api/rooms/{room}", "/api/rooms/" + "A" * 22]:
+        assert site.http.get(path).headers["cache-control"] == "no-store", path
+    assert site.http.get(f"/api/rooms/{room}/runden").headers["cache-control"] == "no-cache"
+    assert site.http.get("/static/app.js").headers["cache-control"] != "no-store"
+
+
 def test_service_worker_and_gzip(site: AppSite) -> None:
     r = site.http.get("/sw.js")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")

@@ -25,8 +25,14 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 
 
+#: What an API answer that says nothing of caching gets: it is the room's state now, and a
+#: browser going back to a page must not show one it kept from before.
+API_CACHE_CONTROL = (b"cache-control", b"no-store")
+
+
 class SecurityHeadersMiddleware:
-    """Pure ASGI middleware: adds :data:`SECURITY_HEADERS` to every HTTP response start."""
+    """Pure ASGI middleware: adds :data:`SECURITY_HEADERS` to every HTTP response start, and
+    :data:`API_CACHE_CONTROL` to an ``/api/`` answer that sets no ``Cache-Control`` itself."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -36,10 +42,14 @@ class SecurityHeadersMiddleware:
             await self.app(scope, receive, send)
             return
 
+        api = str(scope.get("path", "")).startswith("/api/")
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 names = {k.lower() for k, _ in SECURITY_HEADERS}
                 headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
+                if api and not any(k.lower() == b"cache-control" for k, _ in headers):
+                    headers.append(API_CACHE_CONTROL)
                 message = {**message, "headers": headers + list(SECURITY_HEADERS)}
             await send(message)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 import json
 import os
 import random
@@ -48,21 +49,29 @@ class _NullStorage:
 async def _measure(rooms_n: int, actions: int, seed: int, deltas: bool) -> float:
     """This thread's CPU microseconds per action over ``actions`` actions in ``rooms_n`` rooms."""
     from ziehdomino.engine import action_to_json
-    from ziehdomino.server.http.app import GC_THRESHOLDS
-    from ziehdomino.server.core.connection import Connection
-    from ziehdomino.server.protocol.models import CreateRoom
-    from ziehdomino.server.core.rooms import Rooms
-    from ziehdomino.server.process.settings import Settings
-    from ziehdomino.server.tables.lobby import Lobby
-    from ziehdomino.server.tables.openseats import OpenSeats
+
+    def find(name: str, *modules: str) -> Any:
+        """``name`` from the first of ``modules`` this checkout has (earlier ones kept server/ flat)."""
+        for module in modules:
+            try:
+                return getattr(importlib.import_module(f"ziehdomino.server.{module}"), name)
+            except ModuleNotFoundError:
+                continue
+        raise ModuleNotFoundError(f"{name} in none of {modules}")
+
+    GC_THRESHOLDS = find("GC_THRESHOLDS", "http.app", "app")
+    Connection = find("Connection", "core.connection", "connection")
+    CreateRoom = find("CreateRoom", "protocol.models", "models")
+    Rooms = find("Rooms", "core.rooms", "rooms")
+    Settings = find("Settings", "process.settings", "settings")
 
     rooms = Rooms(_NullStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
     if not hasattr(rooms, "lobby"):  # the open tables' listeners as the app adds them (earlier checkouts: Rooms did)
-        Lobby.listening_to(rooms)
-        OpenSeats.listening_to(rooms)
-    tables: list[tuple[Any, list[Connection]]] = []  # a writer, or (earlier checkouts) a room
+        find("Lobby", "tables.lobby").listening_to(rooms)
+        find("OpenSeats", "tables.openseats").listening_to(rooms)
+    tables: list[tuple[Any, list[Any]]] = []  # a writer, or (earlier checkouts) a room, and its connections
     for _ in range(rooms_n):
-        room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}] * SEATS, name="A"))  # type: ignore[list-item]
+        room, _ = await rooms.create(CreateRoom(seats=[{"kind": "person"}] * SEATS, name="A"))
         for n in range(SEATS - 1):
             await rooms.join(room, f"P{n}")
         conns = [Connection(s, deltas=True) if deltas else Connection(s) for s in range(SEATS)]

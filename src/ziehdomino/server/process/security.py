@@ -26,8 +26,10 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 
 
 #: What an API answer that says nothing of caching gets: it is the room's state now, and a
-#: browser going back to a page must not show one it kept from before.
-API_CACHE_CONTROL = (b"cache-control", b"no-store")
+#: browser going back to a page must ask for it again, not show one it kept from before.
+#: ``no-cache`` does that; with ``no-store``, Chromium driven by Playwright never reported the
+#: answer finished, so a browser test waiting for a quiet network waited for ever.
+API_CACHE_CONTROL = (b"cache-control", b"no-cache")
 
 
 class SecurityHeadersMiddleware:

@@ -140,7 +140,9 @@ function keepFresh({ page, win, timers, every, refresh, hidden, words }) {
 /** A room's summary (`GET /api/rooms/{id}`): null when it ended, undefined when it could not be asked. */
 async function summaryOf(fetcher, id) {
   try {
-    const response = await fetcher(`/api/rooms/${encodeURIComponent(id)}`);
+    // 'reload': from the server, never a kept answer (a page the browser goes back to may be
+    // given kept answers otherwise, and would show a running room as still waiting)
+    const response = await fetcher(`/api/rooms/${encodeURIComponent(id)}`, { cache: 'reload' });
     if (response.status === 404) return { id, summary: null };
     if (!response.ok) return { id, summary: undefined };
     return { id, summary: await response.json() };

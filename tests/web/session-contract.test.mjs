@@ -16,28 +16,7 @@ import { WatchSession } from '../../src/ziehdomino/web/sessions/session-watch.js
 import {
   CONNECTION_STATES, OPTIONAL_METHODS, SESSION_METHODS, checkSession, missingMethods,
 } from '../../src/ziehdomino/web/sessions/session.js';
-
-class FakeStorage {
-  constructor() { this.map = new Map(); }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) { this.map.set(k, String(v)); }
-  removeItem(k) { this.map.delete(k); }
-}
-
-/** Timers that run only when told: `run()` fires every timer due now, in order. */
-function fakeClock() {
-  const timers = [];
-  return {
-    timers,
-    schedule: (fn, ms) => { const h = { fn, ms }; timers.push(h); return h; },
-    cancel: (h) => { const i = timers.indexOf(h); if (i >= 0) timers.splice(i, 1); },
-    async runOne() {
-      const h = timers.shift();
-      h?.fn();
-      await new Promise((r) => setImmediate(r));
-    },
-  };
-}
+import { FakeStorage, fakeClock } from './fakes.mjs';
 
 /** A server for one room of two seats (a person at seat 0, a computer at 1), by the rules. */
 function fakeServer() {

@@ -5,36 +5,7 @@ import { test } from 'node:test';
 
 import { OnlineSession, readSeat, writeSeat } from '../../src/ziehdomino/web/sessions/session-online.js';
 import { BACKOFF, PENDING_MS, PING_MS, SILENT_MS } from '../../src/ziehdomino/web/sessions/socket.js';
-
-class FakeStorage {
-  constructor() { this.map = new Map(); }
-  getItem(k) { return this.map.has(k) ? this.map.get(k) : null; }
-  setItem(k, v) { this.map.set(k, String(v)); }
-  removeItem(k) { this.map.delete(k); }
-}
-
-function fakeSockets() {
-  const all = [];
-  class FakeSocket {
-    constructor(url) { this.url = url; this.sent = []; this.readyState = 0; all.push(this); }
-    send(text) { this.sent.push(JSON.parse(text)); }
-    close() { this.readyState = 3; }
-    open() { this.readyState = 1; this.onopen?.(); }
-    message(obj) { this.onmessage?.({ data: JSON.stringify(obj) }); }
-    drop(code = 1006) { this.readyState = 3; this.onclose?.({ code }); }
-  }
-  return { all, FakeSocket };
-}
-
-function fakeClock() {
-  const timers = [];
-  return {
-    timers,
-    schedule: (fn, ms) => { const h = { fn, ms }; timers.push(h); return h; },
-    cancel: (h) => { const i = timers.indexOf(h); if (i >= 0) timers.splice(i, 1); },
-    fire(ms) { const h = timers.find((x) => x.ms === ms); timers.splice(timers.indexOf(h), 1); h.fn(); },
-  };
-}
+import { FakeStorage, fakeClock, fakeSockets } from './fakes.mjs';
 
 const VIEW = { version: 7, seat: 1, legal: [{ type: 'draw' }] };
 

@@ -5,31 +5,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { BACKOFF, PENDING_MS, PING_MS, PendingFlag, ReconnectingSocket, SILENT_MS } from '../../src/ziehdomino/web/sessions/socket.js';
-
-function fakeClock() {
-  const timers = [];
-  return {
-    timers,
-    schedule: (fn, ms) => { const h = { fn, ms }; timers.push(h); return h; },
-    cancel: (h) => { const i = timers.indexOf(h); if (i >= 0) timers.splice(i, 1); },
-    fire(ms) { const h = timers.find((x) => x.ms === ms); timers.splice(timers.indexOf(h), 1); h.fn(); },
-    has: (ms) => timers.some((x) => x.ms === ms),
-  };
-}
+import { fakeClock, fakeSockets } from './fakes.mjs';
 
 function make({ random = () => 0, failing = false } = {}) {
-  const all = [];
-  class FakeSocket {
-    constructor(url) {
-      if (failing) throw new Error('refused');
-      this.url = url; this.sent = []; this.readyState = 0; this.closedWith = null; all.push(this);
-    }
-    send(text) { this.sent.push(JSON.parse(text)); }
-    close(code) { this.readyState = 3; this.closedWith = code; }
-    open() { this.readyState = 1; this.onopen?.(); }
-    message(obj) { this.onmessage?.({ data: JSON.stringify(obj) }); }
-    drop(code = 1006) { this.readyState = 3; this.onclose?.({ code }); }
-  }
+  const { all, FakeSocket } = fakeSockets({ failing });
   const clock = fakeClock();
   const told = [];
   const owner = {

@@ -1,23 +1,12 @@
 """When the garbage collector looks at the server's long-lived objects.
 
-CPython frees most objects by reference counting; its cyclic collector exists for reference
-cycles. It runs a *full* collection, over every tracked object, whenever the objects that
-reached the oldest generation since the last full one grow to a quarter of that generation. A
-server that holds rooms and sockets keeps hundreds of thousands of such objects (about 390,000
-with 500 four-seat rooms open, mostly the sockets' coroutines, tasks and buffers), and a round
-in play keeps adding survivors (log entries, views waiting to be sent), so a full collection
-came every 20-50 s and stopped the event loop for 0.3-0.8 s each time. Every action that
-arrived meanwhile waited: that was most of the 99th-percentile latency under load.
-
-:func:`keep` moves every tracked object into the collector's permanent generation
-(``gc.freeze``) every few seconds, so the automatic collections only ever look at what was
-made since (a few seconds' worth). Frozen objects are still freed by reference counting the
-moment nobody holds them; only a cycle that became garbage after it was frozen waits, for the
-next :func:`full_pass`, which unfreezes, collects everything and freezes again. In steady
-play that reclaimed 15 objects after 36 s, so it runs rarely.
-
-Source: the ``gc`` module's documentation (``freeze``, ``unfreeze``, thresholds) and CPython's
-``Modules/gcmodule.c`` (the quarter rule for full collections, 3.11).
+A server holding rooms and sockets keeps many objects in the collector's oldest generation, and
+CPython runs a full collection whenever the survivors since the last one reach a quarter of it:
+each stops the event loop, and every action that arrives meanwhile waits. :func:`keep` freezes
+the heap (``gc.freeze``) every few seconds, so automatic collections look only at what is new;
+reference counting still frees frozen objects, and :func:`full_pass` now and then reclaims the
+cycles that died frozen. ``ziehdomino bench server`` prints the latency it keeps down (p99).
+Source: the ``gc`` module's documentation and CPython's ``Modules/gcmodule.c`` (3.11).
 """
 
 from __future__ import annotations
@@ -36,11 +25,8 @@ FULL_EVERY_S = 1800.0
 
 
 def full_pass() -> int:
-    """Collect every generation, frozen objects included, then freeze the survivors.
-
-    Returns the number of unreachable objects found. Blocks the caller for as long as the
-    collector needs (about 1 µs per tracked object).
-    """
+    """Collect every generation, frozen objects included, then freeze the survivors; returns
+    the number of unreachable objects found. Blocks the caller while the collector runs."""
     gc.unfreeze()
     try:
         return gc.collect()

@@ -1,16 +1,11 @@
 """Rate limits: per WebSocket connection (messages) and per client address (HTTP and sockets).
 
-Two libraries, each where it is cheap:
-
-- Messages of one connection: a token bucket (``token_bucket``) that belongs to the
-  connection alone: ``ws_rate`` tokens, refilled at ``ws_rate`` per second; one token per
-  message, whatever its size or shape. It is a few arithmetic steps per message, with no timer,
-  thread or task (the moving window of ``limits`` in memory started a timer thread on a hit,
-  which under load cost about a third of the server's CPU per action).
-- Per client address, per minute (``limits``, moving window): room creations and joins, misses
-  (lookups, joins and WebSocket connects naming a room that does not exist) and WebSocket
-  connects. These are rare next to messages, so the library's expiry timer costs nothing that
-  matters here, and its window gives an exact ``Retry-After``.
+- Messages of one connection: a token bucket (``token_bucket``) of ``ws_rate`` tokens refilled
+  at ``ws_rate`` per second, one token per message: a few arithmetic steps, no timer or thread
+  (``limits``' moving window starts a timer thread on a hit, too dear per message).
+- Per client address, per minute (``limits``, moving window, which gives an exact
+  ``Retry-After``): room creations and joins, misses (names of rooms that do not exist) and
+  WebSocket connects, all rare next to messages.
 
 Open WebSockets per address are counted here too (a plain counter: opened, closed).
 """

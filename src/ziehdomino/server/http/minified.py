@@ -1,27 +1,13 @@
 """Scripts and style sheets as served: without comments and the spaces nothing needs.
 
-The browser app has no build step, and its modules and style sheets explain themselves in
-comments (JSDoc in every module, about 45 % of the engine's gzip bytes); they weighed a page's
-first load over its limit. So a static file is served smaller, made from the file on disk when
-it is first asked for:
+The app has no build step and its files explain themselves in comments, which weighed a page's
+first load over its limit; so a static file is served as rcssmin (``.css``) or rjsmin (``.js``,
+and the service worker, :func:`minify_script`) makes it from the file on disk, once per version
+of the file (modification time and size), with an ETag of the bytes served.
 
-* a style sheet (``.css``) as rcssmin makes it (comments and needless whitespace dropped,
-  strings and ``calc()`` kept as they are);
-* a module (``.js``) as rjsmin makes it (comments and needless whitespace dropped; strings,
-  regular expressions and template literals kept, a line break kept where a statement could end
-  by it). The service worker (``/sw.js``, served by its own route) is made the same way
-  (:func:`minify_script`).
-
-rjsmin reads a template literal up to the next backtick: a template literal nested in another
-one's ``${...}`` would be misread (its spaces dropped as code's). The modules therefore write
-none (a ``' oder ' + r`` inside the placeholder instead of a second template);
-``tests/server/http/test_minified.py`` parses every module as served and as written (node's
-JavaScript parser) and holds that the two give the same syntax tree and exports, so a new
-nested one fails the tests before it is ever served.
-
-Each file is made once per version on disk (its modification time and size) and kept in
-memory, with an ETag of the bytes served: a browser revalidates it as any static file, and a
-changed file is served changed. The source files stay what the node tests run.
+rjsmin misreads a template literal nested in another one's ``${...}``, so the modules write
+none; ``tests/server/http/test_minified.py`` holds every module as served to the same syntax
+tree and exports as written.
 """
 
 from __future__ import annotations

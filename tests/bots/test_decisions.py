@@ -44,7 +44,6 @@ def _node(script: str, stdin: str) -> str:
     return proc.stdout
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_javascript_decides_fresh_python_views_alike() -> None:
     views = random_views(30, 777)
     jobs = [{"view": v, "level": lv, "seed": 1000 + n} for n, v in enumerate(views) for lv in LEVELS]
@@ -62,7 +61,6 @@ process.stdin.on('end', () => {{
     assert got == want
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_python_decides_views_made_by_the_javascript_engine_alike() -> None:
     script = f"""
 import {{ decide, LEVELS }} from '{BOTS_JS}';
@@ -108,7 +106,6 @@ def _late_two_seat_views(count: int, seed: int) -> list[dict[str, Any]]:
     return out
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_both_languages_solve_the_same_late_deals_exactly() -> None:
     """Two seats, a small boneyard: stark solves the distinct deals exactly within its budget
     (docs/bots.md); both languages solve the same samples and count the same results."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -144,7 +143,6 @@ def test_a_pass_with_undrawn_tiles_left_is_refused():
         replay_frames(record)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_javascript_replay_gives_the_same_frames():
     records = [record_of_case(c) for c in RANDOM] + [r for p in (2, 3, 4) for r, _ in _played_match(p, p, 3)]
     script = ("import { replayFrames } from './src/ziehdomino/web/engine/replay.js';"

@@ -4,10 +4,7 @@ give the same answer (the clean name, or a refusal) for the same names."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-
-import pytest
 
 from ziehdomino.server.protocol.models import clean_name
 from ziehdomino.server.process.settings import DEFAULT_WEB_DIR
@@ -41,7 +38,6 @@ def _python(name: str) -> str | None:
         return None
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_names_js_and_clean_name_agree() -> None:
     script = (f"import('{(DEFAULT_WEB_DIR / 'common' / 'names.js').as_uri()}').then(({{ cleanName }}) => {{"
               "const names = JSON.parse(require('fs').readFileSync(0, 'utf8'));"

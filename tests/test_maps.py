@@ -63,25 +63,27 @@ def _architecture() -> tuple[str, str]:
     return text, text.split("```", 2)[1]
 
 
-def _tree_entries(tree: str) -> dict[str, str]:
-    """The tree's entries under ``src/ziehdomino/`` (``engine/``, ``cli.py``), each with its text."""
+def _entries(tree: str, indent: int) -> dict[str, str]:
+    """The tree's entries that start ``indent`` spaces in (0: ``tests/``, ``scripts/``; 2: the
+    package's ``engine/``, ``cli.py``), each with its text, continuation lines joined; a line
+    further left ends an entry."""
     entries: dict[str, str] = {}
     current = None
     for line in tree.splitlines():
-        m = re.match(r"^  (\S+)(.*)$", line)
+        m = re.match(rf"^ {{{indent}}}(\S+)\s*(.*)$", line)
         if m:
             current = m.group(1)
             entries[current] = m.group(2)
-        elif re.match(r"^\S", line):
-            current = None  # tests/, scripts/: outside the package
-        elif current is not None:
+        elif line.strip() and len(line) - len(line.lstrip()) < indent:
+            current = None
+        elif current is not None and line.strip():
             entries[current] += " " + line.strip()
     return entries
 
 
 def test_the_architecture_tree_names_every_part_of_the_package() -> None:
     _, tree = _architecture()
-    entries = _tree_entries(tree)
+    entries = _entries(tree, 2)
     problems = []
     for entry in entries:
         if not (PACKAGE / entry.rstrip("/")).exists():
@@ -111,7 +113,7 @@ def _named_modules(text: str, tree: dict[str, str]) -> set[str]:
 
 def test_the_architecture_names_only_real_modules_and_every_module_of_its_packages() -> None:
     text, tree_text = _architecture()
-    tree = _tree_entries(tree_text)
+    tree = _entries(tree_text, 2)
     named = _named_modules(text, tree)
     problems = [f"docs/architecture.md names `{n}`, which src/ziehdomino/ does not hold"
                 for n in sorted(named) if not (PACKAGE / n).is_file()]
@@ -189,20 +191,6 @@ def test_the_map_checker_sees_a_missing_a_stale_and_a_twice_named_module(tmp_pat
     assert _map_problems(package) == []
 
 
-def _top_entries(tree: str) -> dict[str, str]:
-    """The tree's entries at its left edge (``tests/``, ``scripts/``), each with its text."""
-    entries: dict[str, str] = {}
-    current = None
-    for line in tree.splitlines():
-        m = re.match(r"^(\S+)\s*(.*)$", line)
-        if m:
-            current = m.group(1)
-            entries[current] = m.group(2)
-        elif current is not None and line.strip():
-            entries[current] += " " + line.strip()
-    return entries
-
-
 def _listed(text: str) -> list[str]:
     """The names an entry lists: its text without what stands in parentheses, split at commas."""
     while (shorter := re.sub(r"\([^()]*\)", "", text)) != text:
@@ -219,7 +207,7 @@ def _listing_problems(entry: str, listed: list[str], real: set[str]) -> list[str
 
 def test_the_architecture_tree_lists_exactly_the_tests_and_scripts() -> None:
     _, tree = _architecture()
-    entries = _top_entries(tree)
+    entries = _entries(tree, 0)
     assert {"tests/", "scripts/"} <= set(entries), f"the tree of docs/architecture.md has only {sorted(entries)}"
     tests = ROOT / "tests"
     real_tests = {f"{n}/" for n in _folders(tests)} | {

@@ -11,7 +11,7 @@ from typing import Any
 
 from starlette.exceptions import StarletteDeprecationWarning
 
-from tests.support.server import room_body
+from tests.support.server import NO_LIMITS, room_body
 from ziehdomino.server.http.app import create_app
 from ziehdomino.server.process.settings import Settings
 from ziehdomino.server.storage.memory import MemoryStorage
@@ -19,14 +19,6 @@ from ziehdomino.server.storage.memory import MemoryStorage
 with warnings.catch_warnings():  # Starlette would rather its test client ran on httpx2; httpx does
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
     from starlette.testclient import TestClient
-
-#: What a test's server allows (as tests/support/server.py's processes): no limit in a test's way.
-NO_LIMITS: dict[str, Any] = {
-    "http_rate": 100000, "ws_rate": 10000, "miss_rate": 100000, "ws_connect_rate": 100000,
-    "max_sockets_per_address": 100000, "max_connections_per_address": 100000, "max_rooms_per_address": 100000,
-    "max_open_seats_per_address": 100000, "computer_delay": 0.0,
-}
-
 
 class AppSite:
     """The app with its lifespan running, reached through ``http`` (a test client whose requests

@@ -28,7 +28,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     """
     if not inspect.iscoroutinefunction(pyfuncitem.obj):
         return None
-    names = pyfuncitem._fixtureinfo.argnames
+    names = inspect.signature(pyfuncitem.obj).parameters
     run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
     return True
 

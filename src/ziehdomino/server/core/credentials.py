@@ -3,7 +3,8 @@
 A room id carries 128 random bits; a seat credential 192, issued once and kept on the server
 only as a SHA-256 hash. Checking a credential compares its hash with
 :func:`hmac.compare_digest` against every seat, so the time taken does not depend on which
-seat (if any) matches.
+seat (if any) matches. A browser's holder key is kept as :func:`hash_holder` (from
+:mod:`..storage.keyhash`, where the people wing makes it too).
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 from functools import lru_cache
+
+# What a seat keeps of its browser's holder key; a profile keeps the same digest (storage/keyhash.py).
+from ..storage.keyhash import hash_holder as hash_holder
 
 
 def new_room_id() -> str:
@@ -26,12 +30,6 @@ def new_credential() -> str:
 def hash_credential(credential: str) -> str:
     """SHA-256 hex of a credential (enough for a 192-bit random secret)."""
     return hashlib.sha256(credential.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def hash_holder(holder: str) -> str:
-    """What a seat keeps of its browser's holder key (docs/protocol.md, "Open tables"): a SHA-256
-    hex of it, never the key, so that a stored room gives no browser's key away."""
-    return hashlib.sha256(b"ziehdomino-holder:" + holder.encode("ascii", "replace")).hexdigest()
 
 
 @lru_cache(maxsize=65536)

@@ -1,5 +1,6 @@
-"""Where rooms are kept: one contract, two implementations chosen by ``--database`` (SQLite, the
-embedded default; PostgreSQL with fenced room ownership), one numbered schema history for both.
+"""Where rooms, and beside them profiles, are kept: one contract, two implementations chosen by
+``--database`` (SQLite, the embedded default; PostgreSQL with fenced room ownership), one
+numbered schema history for both.
 
 * :mod:`.contract` -- the storage contract the rooms use.
 * :mod:`.errors` -- the storage's errors, shared by the contract and its implementations.
@@ -13,6 +14,11 @@ embedded default; PostgreSQL with fenced room ownership), one numbered schema hi
 * :mod:`.tables` -- every open table of a cluster, whichever process holds it.
 * :mod:`.schema` -- the numbered migrations, the same steps in each dialect.
 * :mod:`.memory` -- the contract kept in memory, for the room rules' tests.
+* :mod:`.keyhash` -- what a seat and a profile keep of a browser's holder key: its digest.
+* :mod:`.profiles` -- the profiles' contract beside the rooms': a profile's row, its device codes.
+* :mod:`.profiles_sqlite` -- profiles in the rooms' SQLite file, through a connection of their own.
+* :mod:`.profiles_postgres` -- profiles in PostgreSQL, shared by every process.
+* :mod:`.profiles_memory` -- profiles in memory, for the people wing's tests.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ package chooses one, as ``--database`` says; docs/architecture.md, idea 10):
   epoch (:mod:`.ownership`).
 
 Both store the same rows (:class:`.record.RoomRecord`, encoded by :func:`.record.encode_record`):
-a room written whole, the actions appended since, the records of its finished rounds.
+a room written whole, the actions appended since, the records of its finished rounds. Beside
+them each keeps the profiles (:attr:`RoomStorage.profiles`, :mod:`.profiles`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, Protocol
 
 from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
+from .profiles import ProfileStore
 from .record import RoomRecord, StateFields, StoredRoomState
 
 #: Called with a room id when this process no longer holds that room (``release``: it was asked
@@ -30,6 +32,11 @@ class RoomStorage(Protocol):
 
     #: Where the rooms are (a path or a database address without secrets), for logs.
     where: str
+
+    @property
+    def profiles(self) -> ProfileStore:
+        """The profiles kept beside the rooms, in the same file or database (:mod:`.profiles`),
+        usable once :meth:`start` returned."""
 
     async def start(self, on_lost: LostCallback) -> None:
         """Open connections, apply migrations, start background work (checkpoints, leases).

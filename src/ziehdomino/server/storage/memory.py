@@ -14,6 +14,7 @@ import orjson
 from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
 from .contract import LostCallback
+from .profiles_memory import MemoryProfiles
 from .record import (AppendedRow, RoomRecord, StateFields, StoredRoomState, decode_record, dumps, encode_record,
                      encode_round)
 
@@ -25,6 +26,7 @@ class MemoryStorage:
         fail: raised by the next writes (save, append, save_state, delete) while it is set;
             nothing of a failing write is kept.
         writes: how many writes succeeded, per kind (``"save"``, ``"append"``, ``"save_state"``).
+        profiles: the profiles (:class:`.profiles_memory.MemoryProfiles`, with a ``fail`` of its own).
     """
 
     where = "memory"
@@ -35,6 +37,7 @@ class MemoryStorage:
         self._rounds: dict[str, dict[int, str]] = {}
         self.fail: Exception | None = None
         self.writes: dict[str, int] = {"save": 0, "append": 0, "save_state": 0}
+        self.profiles = MemoryProfiles()
 
     def _check(self) -> None:
         if self.fail is not None:

@@ -44,6 +44,7 @@ from .contract import LostCallback
 from .errors import RoomMoved, StorageUnavailable
 from .lanes import Lanes
 from .ownership import APPENDED, Fence, Ownership
+from .profiles_postgres import PostgresProfiles
 from .record import RoomRecord, StateFields, StoredRoomState, decode_record, encode_record, encode_round
 from .schema import migrations
 
@@ -111,6 +112,7 @@ class PostgresStorage:
         self.ownership = Ownership(self.dsn, settings.process_name, settings.lease_seconds)
         self._pool: asyncpg.Pool | None = None
         self._lanes: Lanes | None = None
+        self.profiles = PostgresProfiles(lambda: self.pool)
 
     @property
     def pool(self) -> asyncpg.Pool:

@@ -38,6 +38,7 @@ from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
 from .contract import LostCallback
 from .errors import StorageUnavailable
+from .profiles_sqlite import SqliteProfiles
 from .record import (AppendedRow, RoomRecord, StateFields, StoredRoomState, decode_record, dumps, encode_record,
                      encode_round)
 from .schema import migrate_sqlite
@@ -140,6 +141,7 @@ class SqliteStorage:
             os.close(self._lock)
             raise _unusable(data_dir, exc) from None
         self._db = db
+        self.profiles = SqliteProfiles(self.path)  # the same file, a connection of its own
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._stopping = threading.Event()
         self._writer: threading.Thread | None = None
@@ -349,6 +351,7 @@ class SqliteStorage:
         except sqlite3.Error:
             pass
         self._db.close()
+        self.profiles.close()
         os.close(self._lock)
 
     def _checkpoints(self) -> None:

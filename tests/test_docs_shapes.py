@@ -2,9 +2,10 @@
 
 Each table whose header is ``| field | meaning |`` sits under a heading that names its type in
 backticks (``#### SEATINFO (`SeatInfo`)``); the type is a TypedDict of the shape modules or a
-pydantic model of ``server/protocol/models.py``. The table's fields must be the type's keys, both ways.
+pydantic model of ``server/protocol/models.py`` or ``server/protocol/profiles.py``. The table's fields must be the type's keys, both ways.
 A row ``match.wins`` documents the field ``wins`` of the type of the field ``match``. Every
-TypedDict of ``server/protocol/wire.py`` and every model of ``server/protocol/models.py`` needs a table.
+TypedDict of ``server/protocol/wire.py`` and every model of ``server/protocol/models.py`` needs a table,
+and so does every shape of ``server/protocol/profiles.py``.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from typing import Any, get_args, get_origin, get_type_hints, is_typeddict
 from pydantic import BaseModel
 
 from ziehdomino.engine import actions, round as round_module, view
-from ziehdomino.server.protocol import models, wire
+from ziehdomino.server.protocol import models, profiles, wire
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ("docs/view.md", "docs/protocol.md")
-SHAPE_MODULES = (view, actions, round_module, wire, models)
+SHAPE_MODULES = (view, actions, round_module, wire, models, profiles)
 HEADING = re.compile(r"^#+ ")
 NAME = re.compile(r"`([A-Za-z_][\w.]*)`")
 
@@ -115,7 +116,7 @@ def test_every_wire_shape_and_model_has_a_table() -> None:
     shapes = _shapes()
     documented = {n for d in DOCS for _, _, heading, _ in _tables(d) for n in NAME.findall(heading) if n in shapes}
     wanted = {name for name, shape in shapes.items()
-              if shape.__module__ in (wire.__name__, models.__name__) or name in ("SeatView", "MatchCounts")}
+              if shape.__module__ in (wire.__name__, models.__name__, profiles.__name__) or name in ("SeatView", "MatchCounts")}
     # MatchCounts is documented as the view's `match.…` rows, not under a heading of its own
     missing = wanted - documented - {"MatchCounts"}
     assert not missing, f"no field table in {' or '.join(DOCS)} names these types: {sorted(missing)}"

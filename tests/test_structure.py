@@ -19,7 +19,7 @@ LONG_FUNCTION_FILES = ("bench/batch.py",)
 LONG_FUNCTIONS = ("cli.py:_parser",)
 #: server/'s folders from the ground up (docs/architecture.md, "The server"): a folder imports
 #: only folders before it here, never one after it.
-SERVER_LAYERS = ("protocol", "process", "storage", "core", "tables", "sockets", "http")
+SERVER_LAYERS = ("protocol", "process", "storage", "people", "core", "tables", "sockets", "http")
 
 
 def _modules(package: Path = PACKAGE) -> dict[str, Path]:

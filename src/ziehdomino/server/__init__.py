@@ -6,7 +6,8 @@
 * :mod:`.tables` -- open tables, "Schnell spielen" and the live list "Offene Tische".
 * :mod:`.http` -- the ASGI app, its routes and pages.
 * :mod:`.process` -- the serving process: options, connections before the app, security and rate limits, collector, logs.
-* :mod:`.storage` -- where rooms are kept: SQLite, PostgreSQL, in memory.
+* :mod:`.storage` -- where rooms (and profiles) are kept: SQLite, PostgreSQL, in memory.
+* :mod:`.people` -- people live outside the room: profiles without an account (later levels, friends).
 
 The contract with the browser is ``docs/protocol.md``.
 """

@@ -6,4 +6,5 @@
 * :mod:`.pages` -- the pages, error pages, static files and their cache headers.
 * :mod:`.minified` -- modules and style sheets served without comments.
 * :mod:`.invite` -- the invitation link and its QR code.
+* :mod:`.profileapi` -- the profiles' routes: ``/api/profile``, its device codes, ``/api/p/{id}``.
 """

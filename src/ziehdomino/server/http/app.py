@@ -4,6 +4,7 @@ Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/qr.svg`` (the
 replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/zuschauen`` (computers playing each other), ``/lokal``, ``/regeln``, ``/aufgaben`` (puzzles, docs/puzzles.md), ``/sw.js``,
 ``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted; caching
 in server/http/pages.py); ``/api/rooms...`` are the rooms' HTTP API (:mod:`.api`);
+``/api/profile...`` and ``/api/p/{id}`` are the profiles' (:mod:`.profileapi`);
 ``/ws/{room_id}`` is the game. Every HTTP response carries the security headers; a request or
 WebSocket whose ``Host`` is not among ``settings.allowed_hosts`` is answered 400 on any of them.
 """
@@ -31,6 +32,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from ..core.replays import ReplayError, round_number
 from ..core.room import Room
 from ..core.rooms import RoomError, Rooms
+from ..people.book import ProfileBook
 from ..process import gate, heap, quiet
 from ..process.ratelimit import Limiter
 from ..process.security import SameSiteMiddleware, SecurityHeadersMiddleware
@@ -47,6 +49,7 @@ from ..tables.quickplay import QuickPlay
 from .api import (client_address, create_room, error_response, find_room, invite_qr, join_room, room_summary,
                   round_list, round_replay)
 from .lobbyapi import LOBBY_EVENTS, leave_room, lobby_events, lobby_list, quick_play
+from .profileapi import ROUTES as PROFILE_ROUTES
 from .pages import CachedStaticFiles, error_page, page, page_response, service_worker_text, web_version
 
 log = logging.getLogger("ziehdomino.server")
@@ -199,13 +202,14 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return error_page(request.app.state.settings.web_dir, ErrorCode.SERVER_ERROR, 500)
 
 
-async def _cleanup_loop(rooms: Rooms, interval: float) -> None:
+async def _cleanup_loop(rooms: Rooms, profiles: ProfileBook, interval: float) -> None:
     while True:
         await asyncio.sleep(interval)
         try:
             gone = await rooms.cleanup()
             if gone:
                 log.info("cleaned up %d old rooms", len(gone))
+            await profiles.sweep()  # the keys sealed under expired device codes
         except Exception:
             log.exception("cleanup failed")
 
@@ -233,11 +237,12 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         await store.start(rooms.let_go)
         count = await rooms.load()
         app.state.rooms = rooms
+        app.state.profiles = ProfileBook(store.profiles)
         rooms.resume()
         log.info("%s: %d %s resumed from %s", settings.process_name, count, "room" if count == 1 else "rooms",
                  store.where)
         loop = asyncio.get_running_loop()
-        cleanup = loop.create_task(_cleanup_loop(rooms, settings.cleanup_interval))
+        cleanup = loop.create_task(_cleanup_loop(rooms, app.state.profiles, settings.cleanup_interval))
         collector = loop.create_task(heap.keep())  # after the rooms are loaded: they are frozen first
         reporter = loop.create_task(quiet.report(quiet_frames))
         try:
@@ -276,6 +281,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         Route("/api/rooms/{room_id}/leave", leave_room, methods=["POST"]),
         Route("/api/rooms/{room_id}/runde/{n}", round_replay),
         Route("/api/rooms/{room_id}/runden", round_list),
+        *(Route(path, endpoint, methods=methods) for path, endpoint, methods in PROFILE_ROUTES),
         WebSocketRoute("/ws/{room_id}", websocket_endpoint),
         Mount("/static", CachedStaticFiles(directory=settings.web_dir, check_dir=False), name="static"),
     ]

@@ -5,7 +5,9 @@
   (``limits``' moving window starts a timer thread on a hit, too dear per message).
 - Per client address, per minute (``limits``, moving window, which gives an exact
   ``Retry-After``): room creations and joins, misses (names of rooms that do not exist) and
-  WebSocket connects, all rare next to messages.
+  WebSocket connects, all rare next to messages; and per ten minutes, wrong device codes
+  (docs/profile.md: a code has about 40 bits, so a few wrong tries per address are all a
+  guesser gets).
 
 Open WebSockets per address are counted here too (a plain counter: opened, closed).
 """
@@ -16,9 +18,13 @@ import math
 import time
 
 import token_bucket
-from limits import RateLimitItemPerMinute
+from limits import RateLimitItem, RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
+
+
+#: Minutes of the window of wrong device codes per address.
+CODE_WINDOW = 10
 
 
 class MessageBucket:
@@ -44,16 +50,19 @@ class Limiter:
             within any one minute.
         connects_per_minute: WebSocket connects per address within any one minute.
         sockets_per_address: WebSockets one address may hold open at once.
+        wrong_codes: wrong device codes one address may send within any :data:`CODE_WINDOW` minutes.
     """
 
     def __init__(self, *, per_second: int, per_minute: int, misses_per_minute: int = 60,
-                 connects_per_minute: int = 600, sockets_per_address: int = 200) -> None:
+                 connects_per_minute: int = 600, sockets_per_address: int = 200, wrong_codes: int = 5) -> None:
         self.per_second = per_second
         self.sockets_per_address = sockets_per_address
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
         self._request = RateLimitItemPerMinute(per_minute)
         self._miss = RateLimitItemPerMinute(misses_per_minute)
         self._connect = RateLimitItemPerMinute(connects_per_minute)
+        self._code = RateLimitItemPerMinute(wrong_codes, CODE_WINDOW)
+        self._kinds: dict[str, RateLimitItem] = {"http": self._request, "miss": self._miss, "code": self._code}
         self._open: dict[str, int] = {}
 
     def message_bucket(self) -> MessageBucket:
@@ -72,13 +81,22 @@ class Limiter:
         """True when ``address`` may not name another unknown room now (nothing is counted)."""
         return not self._limiter.test(self._miss, "miss", address)
 
+    def wrong_code(self, address: str) -> None:
+        """Count one wrong device code from ``address``."""
+        self._limiter.hit(self._code, "code", address)
+
+    def codes_exhausted(self, address: str) -> bool:
+        """True when ``address`` may not try another device code now (nothing is counted)."""
+        return not self._limiter.test(self._code, "code", address)
+
     def retry_after(self, address: str, kind: str = "http") -> int:
-        """Whole seconds until ``address`` may make a request of ``kind`` again (1-60; ``Retry-After``)."""
-        item = self._request if kind == "http" else self._miss
+        """Whole seconds until ``address`` may make a request of ``kind`` (``"http"``, ``"miss"``,
+        ``"code"``) again (1 up to the window's length; ``Retry-After``)."""
+        item = self._kinds[kind]
         stats = self._limiter.get_window_stats(item, kind, address)
         if stats.remaining > 0:
             return 1
-        return max(1, min(60, math.ceil(stats.reset_time - time.time())))
+        return max(1, min(item.get_expiry(), math.ceil(stats.reset_time - time.time())))
 
     def open_socket(self, address: str) -> bool:
         """Count a new WebSocket of ``address``; False (nothing counted) when it may open no more.

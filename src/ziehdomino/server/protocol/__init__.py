@@ -7,4 +7,5 @@ server sends, and the messages a client may send.
 * :mod:`.deltas` -- delta frames: only what changed since a connection's last state.
 * :mod:`.models` -- names and every message a client may send, validated with pydantic.
 * :mod:`.playmessage` -- the two messages of play, read without pydantic.
+* :mod:`.profiles` -- the profiles' bodies and answers.
 """

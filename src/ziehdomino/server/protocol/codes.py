@@ -113,6 +113,17 @@ class ErrorCode(enum.StrEnum):
     TOO_MANY_SEATS = "too_many_seats"
     """One address holds as many seats at open tables waiting for their first round (and claims
     to take a seat over) as it may."""
+    BAD_PROFILE_KEY = "bad_profile_key"
+    """A profile's request without its key (the header ``X-Ziehdomino-Profile``), or with
+    something that is no key (32 lowercase hex digits)."""
+    PROFILE_NOT_FOUND = "profile_not_found"
+    """No profile has this key or public id: never made, or deleted."""
+    DEVICE_CODE_WRONG = "device_code_wrong"
+    """No device code is like this one (a wrong try, counted against the address)."""
+    DEVICE_CODE_EXPIRED = "device_code_expired"
+    """The device code's 10 minutes are over: ask the first browser for a new one."""
+    DEVICE_CODE_USED = "device_code_used"
+    """The device code brought its profile to a browser already; a code works once."""
 
 
 #: Close codes after which reconnecting with the same hello cannot help, and the error code the

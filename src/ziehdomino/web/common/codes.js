@@ -67,5 +67,10 @@ export const ERROR_CODES = Object.freeze([
   "too_many_rooms",
   "reaction_too_soon",
   "already_seated",
-  "too_many_seats"
+  "too_many_seats",
+  "bad_profile_key",
+  "profile_not_found",
+  "device_code_wrong",
+  "device_code_expired",
+  "device_code_used"
 ]);

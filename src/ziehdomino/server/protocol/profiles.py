@@ -1,0 +1,108 @@
+"""What crosses the wire for profiles (docs/protocol.md, "Profiles"): the bodies a client may
+send, validated with pydantic as every body is (:mod:`.models`, whose name rule they reuse), and
+the shapes of the answers, TypedDicts as in :mod:`.wire`. A test holds each to its field table.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, TypedDict
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .models import Holder, Name
+
+_STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+#: The header that carries a profile's key (never a URL: it would land in logs and histories).
+KEY_HEADER = "x-ziehdomino-profile"
+
+
+class EnterProfile(BaseModel):
+    """Body of ``POST /api/profile``: the browser's holder key, the profile's key
+    (:data:`.models.Holder`), and the name a new profile gets (left out: "Gast NNNN")."""
+
+    model_config = _STRICT
+    holder: Holder
+    name: Name | None = None
+
+
+class RenameProfile(BaseModel):
+    """Body of ``PATCH /api/profile``: the new name, by the name rule (:func:`.models.clean_name`)."""
+
+    model_config = _STRICT
+    name: Name
+
+
+class LinkDevice(BaseModel):
+    """Body of ``POST /api/profile/device``: the device code as typed (``"ABCD-EFGH"``; case,
+    spaces and dashes do not matter), at most 32 characters."""
+
+    model_config = _STRICT
+    code: Annotated[str, Field(min_length=1, max_length=32)]
+
+
+class ProfileView(TypedDict):
+    """A profile as its own browser sees it: public id, name, created (unix s)."""
+
+    id: str
+    name: str
+    created: int
+
+
+class PublicProfile(TypedDict):
+    """A profile as anyone sees it (``GET /api/p/{id}``): public id, name, created (unix s)."""
+
+    id: str
+    name: str
+    created: int
+
+
+class DeviceCode(TypedDict):
+    """201 of ``POST /api/profile/device-code``: the code (``"ABCD-EFGH"``) and its end (unix s)."""
+
+    code: str
+    expires: int
+
+
+class LinkedDevice(TypedDict):
+    """200 of ``POST /api/profile/device``: the profile's key for this browser to keep, and the profile."""
+
+    holder: str
+    profile: ProfileView
+
+
+class StoredProfile(TypedDict):
+    """A profile's row as stored (the export): the key only as its digest; ``mu``, ``sigma``
+    and ``rated``: the rating, empty until a later step rates rounds."""
+
+    id: str
+    key_hash: str
+    name: str
+    created: float
+    seen: float
+    mu: float | None
+    sigma: float | None
+    rated: int
+
+
+class StoredCode(TypedDict):
+    """A device code's row as stored (the export): its digest, its end, whether it was used or
+    expired (its sealed key gone)."""
+
+    code_hash: str
+    expires: float
+    spent: bool
+
+
+class ProfileExport(TypedDict):
+    """``GET /api/profile/export``: everything stored about a profile, and when it was read."""
+
+    exported: int
+    profile: StoredProfile
+    device_codes: list[StoredCode]
+
+
+class DeletedProfile(TypedDict):
+    """200 of ``DELETE /api/profile``."""
+
+    deleted: Literal[True]

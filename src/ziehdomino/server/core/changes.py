@@ -1,16 +1,7 @@
-"""The changes to a room, as values: each is a function of the room that returns a :class:`Step`.
-
-A step is the room's next value, the write it needs before anything is announced, and what is
-owed to whom (the states to push, the history, the connections to close). A change does no I/O
-and never changes the room it is given: the room's writer (:mod:`.writer`) stores the step's
-write, then swaps the value in and announces it, or drops the step if the write fails. A change
-that is refused raises (:class:`.room.RoomError` for the server's own reasons,
-:class:`~ziehdomino.engine.Refusal` for the rules') and nothing changed.
-
-The computer's turns, the turn clock and every timer follow from the value alone (the writer's
-listeners read them off the next value), so a step carries none.
-
-All times are unix seconds, passed in as ``now``: a change never reads a clock.
+"""The changes to a room as values (docs/architecture.md, idea 10): each takes the room and
+returns a :class:`Step`; none does I/O, reads a clock (``now``: unix s) or changes its input.
+A refused change raises :class:`.room.RoomError` or :class:`~ziehdomino.engine.Refusal`.
+Timers and computer turns follow from the next value, so a step carries none.
 """
 
 from __future__ import annotations
@@ -32,19 +23,10 @@ WriteKind = Literal["append", "state", "whole", "delete"]
 
 
 class Write(NamedTuple):
-    """What a step stores before it is announced.
-
-    Attributes:
-        kind: ``append`` one action of the round in play (with the room-state ``fields`` it set);
-            ``state``: the room's own state only (its seats and match are stored as they are,
-            and the fields appended actions set are unchanged since the last one);
-            ``whole``: the room written whole, with ``finished``, the record of a round the
-            change ended; ``delete``: the room ends.
-        action: the action in the engine's storage form (``append``).
-        fields: the room state's fields the action set (``append``), or None.
-        finished: the finished round's record (``whole``), or None.
-        best_effort: a failure is logged and the change kept (presence is a fact, not a wish).
-    """
+    """What a step stores before it is announced: ``append`` one ``action`` (with the state
+    ``fields`` it set), ``state`` (the room's own state only), ``whole`` (with the ``finished``
+    round's record, if any) or ``delete``. ``best_effort``: a failure is logged and the change
+    kept (presence is a fact, not a wish)."""
 
     kind: WriteKind
     action: ActionJSON | None = None
@@ -54,20 +36,11 @@ class Write(NamedTuple):
 
 
 class Step(NamedTuple):
-    """A change's result.
-
-    Attributes:
-        room: the room's next value.
-        write: what must be stored first (None: nothing).
-        push: every connection gets its new state.
-        history: every connection gets the history (a round finished).
-        close_seat: that seat's connections are closed (4410, it left) once stored.
-        act: the change is this one action of a round that goes on (:mod:`..engine.follow`'s
-            form, as the log shows it): a connection that holds the state before is sent just
-            that (:func:`.deltas.act_parts`).
-        close_heir: the claim on that seat ("Platz übernehmen") lapsed: the connections its heir
-            watches with are closed (4401, their credential opens nothing now) once stored.
-    """
+    """A change's result: the ``room``'s next value, the ``write`` stored first (None:
+    nothing), whether every connection gets its state (``push``) or the history (``history``),
+    a seat whose connections close once stored (``close_seat`` 4410: it left; ``close_heir``
+    4401: its claim lapsed), and ``act``, the one action of a round that goes on, sent alone to
+    a connection that holds the state before it (:func:`.deltas.act_parts`)."""
 
     room: Room
     write: Write | None
@@ -89,11 +62,9 @@ def _alive_match(room: Room) -> Match:
 
 
 def _heirs_seated(room: Room, number: int, now: float) -> tuple[Room, list[Seat]]:
-    """``room`` with every heir in the seat they asked for, from round ``number`` on (away until
-    their page says hello again with the credential that now opens the seat; the credential of
-    a person who was away from it opens nothing any more), and those seats. A person who is
-    back at their seat keeps it: the claim on it lapses (:func:`connect` drops it as they come);
-    so does a claim whose heir has no connection open (:func:`claim_closed`): nobody takes it."""
+    """``room`` with every heir seated from round ``number`` on (away until their page says
+    hello), and those seats. A claim lapses instead when the seat's person is back or the heir
+    has no connection open."""
     seated = []
     for i, s in enumerate(room.seats):
         if s.heir is None:
@@ -117,18 +88,15 @@ def drop_claim(room: Room, seat: Seat) -> Room:
 
 
 def first_deal(room: Room, now: float) -> Room:
-    """``room`` with its first round dealt, by the committed deal the room announced when it
-    opened (``docs/fair.md``); no seat waits for its page any more (a person who never opened
-    the table is away, and a computer stands in for them after the grace)."""
+    """``room`` with its first round dealt by the deal it committed to (``docs/fair.md``); no
+    seat waits for its page any more."""
     match = Match(room.players, committed=room.state.committed())
     return room.but(match=match, state=room.state.dealt()._replace(turn_started=now, wait_until=None, unopened=()))
 
 
 def _dealt(room: Room, now: float) -> Room:
-    """``room`` with its next round dealt (every person is ready); when the round that ended
-    won the match, that round opens a new match ("Revanche": every counter at 0). An heir takes
-    their seat as the round starts, with the seat's counters at 0: the computer's wins stay in
-    the records of the rounds it played (docs/rules.md, "Open tables")."""
+    """``room`` with its next round dealt, a new match after a won one ("Revanche"); heirs take
+    their seats with its counters at 0 (docs/rules.md, "Open tables")."""
     room, heirs = _heirs_seated(room, _alive_match(room).round_number + 1, now)
     match = _alive_match(room).copy()
     committed = room.state.committed()
@@ -151,11 +119,9 @@ def _deal_if_ready(room: Room, now: float, otherwise: Write) -> Step:
 
 def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, creator: str | None, now: float,
            *, target: MatchTarget | None = None, public: bool = False, wait_until: float | None = None) -> Step:
-    """A new room, its creator in seat 0 (``seats[0]`` named, with its credential's hash), away
-    until their page connects, playing matches to ``target`` wins (None: no target); ``public``:
-    an open table, which starts with computers at ``wait_until`` (unix s, None: when every seat
-    is taken) and whose creator's seat waits for their page like any other's there
-    (:attr:`.roomstate.RoomState.unopened`). Written whole; nothing to push."""
+    """A new room, its creator in seat 0 (away until their page connects); ``public``: an open
+    table that starts with computers at ``wait_until`` (unix s; None: when every seat is
+    taken). Written whole; nothing to push."""
     state = RoomState.new(len(seats), turn_time, creator, target=target, public=public,
                           wait_until=wait_until).away(0, now)
     if public:
@@ -165,12 +131,9 @@ def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, cre
 
 def _heir(room: Room, name: str, credential_hash: str, now: float, clock: Clock,
           who: tuple[str | None, str | None]) -> tuple[Step, Seat]:
-    """At an open table in play without a free seat: ``name`` claims the lowest seat a computer
-    holds (filled at the start, or left by a person), else the lowest whose person has been away
-    past the grace, and takes it when the next round starts (:meth:`.room.Room.takeover`).
-    ``who``: the hashes of the heir's holder key and address. The claim lapses when the
-    heir has had no connection open for :data:`.opentables.OPEN_WITHIN` seconds, when they have
-    none open at the next deal, and when the away person comes back before it.
+    """``name`` claims a seat at a full open table in play ("Platz übernehmen",
+    :meth:`.room.Room.takeover`) from the next round; ``who``: hashes of their holder key and
+    address.
 
     Raises:
         RoomError: ``room_full`` (a private room, or no such seat).
@@ -185,21 +148,12 @@ def _heir(room: Room, name: str, credential_hash: str, now: float, clock: Clock,
 def join(room: Room, name: str, credential_hash: str, now: float,
          contribution: tuple[str | None, str] | None = None, *, holder: str | None = None,
          address: str | None = None, clock: Clock | None = None) -> tuple[Step, Seat, str | None]:
-    """Seat ``name`` at the lowest free person seat, away until their page connects; the first
-    round is dealt (by the committed deal, ``docs/fair.md``) when this was the last free seat,
-    at an open table only once every person seated there is present (:func:`connect`).
-    At an open table in play without a free seat, ``name`` takes a computer's seat, or one whose
-    person has been away past ``clock``'s grace, at the next round instead (:func:`_heir`).
-    At an open table ``holder`` and ``address`` (hashes of the browser's holder key and of its
-    address, None: not told) are kept with the seat or claim, and one holder holds one seat or
-    claim there.
-    ``contribution``: ``(commitment, contribution)``, the joiner's contribution to the pending
-    deal. With ``commitment`` None (sent before its sender saw the commitment: quick play, the
-    lobby's "Mitspielen") it goes to the pending deal only when this seat deals it (takes the
-    last free seat; at an open table the deal then waits for the pages to open it); otherwise
-    it is dropped, and the joiner's page contributes once it has seen the commitment, which
-    its check can then vouch for (``docs/fair.md``). Returns the step, the seat and the
-    commitment of the deal the contribution went to (None: it went to none).
+    """Seat ``name`` at the lowest free person seat (at a full open table in play: a claim,
+    :func:`_heir`); the last free seat deals the first round, at an open table once everyone
+    is present. ``holder``, ``address``: hashes kept at an open table, one seat per holder.
+    ``contribution``: ``(commitment, contribution)`` to the pending deal; with commitment None
+    it counts only when this join deals (docs/protocol.md, ``POST /api/rooms/{id}/join``).
+    Returns the step, the seat and the commitment the contribution went to (None: none).
 
     Raises:
         RoomError: ``room_full``; ``stale_version``: ``commitment`` is not the pending deal's;
@@ -232,10 +186,8 @@ def join(room: Room, name: str, credential_hash: str, now: float,
 
 
 def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> Step:
-    """The person at ``seat`` contributes to the pending deal whose commitment is ``commitment``
-    (``docs/fair.md``), or the person who takes this computer-held seat at that deal ("Platz
-    übernehmen"). A seat's first contribution to a deal stays: a later one changes nothing and
-    is answered with the state as it is (nothing written).
+    """``seat``'s contribution to the pending deal ``commitment`` (``docs/fair.md``); the first
+    one stays, a later one writes nothing.
 
     Raises:
         RoomError: ``spectator``: a computer holds ``seat`` and nobody takes it at the next deal.
@@ -253,13 +205,9 @@ def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> St
 
 
 def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
-    """The first connection of the person at ``seat`` opened: they are present (and have opened
-    the table). A person whose turn's time ran out while away gets the turn back with a fresh
-    turn time; a ready step that waited for nobody but the away deals the next round; a waiting
-    open table whose seats are all taken deals its first round once everyone there is present. A
-    claim on the seat of a person who was away past the grace lapses when they come back before
-    the next round (its heir's connections are closed). None: nothing changed (a spectator, or
-    the seat was present already)."""
+    """The first connection of ``seat``'s person opened: present, an overdue turn restarts its
+    clock, a claim on the seat lapses, and a deal that waited only for them happens. None:
+    nothing changed."""
     if room.is_present(seat) or room.seats[seat].left:
         return None
     overdue = room.turn == seat and (deadline := room.deadline(clock)) is not None and deadline <= now
@@ -276,18 +224,16 @@ def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
 
 
 def claim_opened(room: Room, seat: Seat) -> Step | None:
-    """The heir of the claim on ``seat`` opened the table (their page said hello): the claim
-    no longer lapses for want of it while they stay. None: nothing to change."""
+    """The heir of the claim on ``seat`` said hello: the claim holds while they stay. None:
+    nothing to change."""
     if room.seats[seat].heir is None or room.state.unopened_since(seat) is None:
         return None
     return Step(room.but(state=room.state.opening(seat, None)), Write("state", best_effort=True), push=False)
 
 
 def claim_closed(room: Room, seat: Seat, now: float) -> Step | None:
-    """The last connection of the heir of the claim on ``seat`` closed: the claim lapses unless
-    they are back within :data:`.opentables.OPEN_WITHIN` seconds (a reload takes far less), and
-    a claim whose heir is not there at the next deal is dropped (:func:`_heirs_seated`). None:
-    nothing to change."""
+    """The heir of the claim on ``seat`` closed their last connection: the claim lapses unless
+    they are back within :data:`.opentables.OPEN_WITHIN` s. None: nothing to change."""
     if room.seats[seat].heir is None or room.state.unopened_since(seat) is not None:
         return None
     return Step(room.but(state=room.state.opening(seat, now)), Write("state", best_effort=True), push=False)
@@ -304,19 +250,16 @@ def away(room: Room, seat: Seat, now: float) -> Step:
 
 
 def disconnect(room: Room, seat: Seat, now: float) -> Step | None:
-    """The last connection of the person at ``seat`` closed: they are away from ``now`` (the
-    grace starts); if that made everyone ready, the next round is dealt. None: nothing changed."""
+    """``seat``'s last connection closed: away from ``now``, and a deal that waited only for
+    them happens. None: nothing changed."""
     if not room.is_present(seat) or room.seats[seat].kind != "person":
         return None
     return _deal_if_ready(room.but(state=room.state.away(seat, now)), now, Write("state", best_effort=True))
 
 
 def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, stand_in: bool = False) -> Step:
-    """``seat``'s action (JSON form) made against ``version``. An action of the round in play is
-    appended with the room-state fields it set (the turn clock when the turn passed on, a
-    stand-in's mark); the action that ends a round writes the room whole with the round's record.
-
-    ``stand_in``: a computer made this move for the person at ``seat`` (the log says so).
+    """``seat``'s action (JSON form) against ``version``: appended, or, when it ends the round,
+    the room written whole with the round's record. ``stand_in``: a computer made it for them.
 
     Raises:
         RoomError: ``not_started``.
@@ -353,9 +296,8 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
 
 
 def ready(room: Room, seat: Seat, version: int, now: float) -> Step:
-    """The person at ``seat`` asks for the next round (made against ``version``); once every
-    person at the table did, it is dealt. After a round that won the match this is the
-    "Revanche": the round dealt then opens a new match.
+    """``seat`` asks for the next round ("Revanche" after a won match); dealt once every person
+    at the table did.
 
     Raises:
         RoomError: ``not_started``.
@@ -369,9 +311,8 @@ def ready(room: Room, seat: Seat, version: int, now: float) -> Step:
 
 
 def leave(room: Room, seat: Seat, now: float) -> Step:
-    """The person at ``seat`` leaves for good: a computer plays the seat from now on, their
-    credential stops opening it, their connections are closed (4410). When no person is left
-    at the table, the room ends."""
+    """``seat``'s person leaves for good: a computer plays it, the credential opens nothing,
+    the connections close (4410); with no person left the room ends."""
     room = room.with_seat(seat, left=True, credential_hash=None)
     room = room.but(state=room.state.marked_ready(seat, False).away(seat, None).opening(seat, None))
     if all(room.seats[i].left for i in room.persons()):

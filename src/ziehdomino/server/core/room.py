@@ -1,13 +1,7 @@
-"""A room as a value: its seats, its own state, its match and its finished rounds.
-
-A :class:`Room` is never changed in place: a change (:mod:`.changes`) builds the next value and
-the room's writer (:mod:`.writer`) swaps it in once it is stored, so a change whose write fails
-is simply dropped. What a room is made of beyond this value -- its connections, its lock, its
-computer's timer -- belongs to the process that holds it (:class:`.writer.Table`).
-
-Presence is part of the value: a person whose seat is taken and not left is present exactly
-while ``state.away_since`` is None for that seat (the writer sets it when their first connection
-opens and when their last one closes).
+"""A room as a value: seats, own state, match and finished rounds. Never changed in place
+(:mod:`.changes` builds the next one); connections, lock and timers belong to the process that
+holds it (:class:`.writer.Table`). A seated person is present while ``state.away_since`` is
+None for their seat.
 """
 
 from __future__ import annotations
@@ -56,27 +50,12 @@ class RoomError(Exception):
 
 
 class SeatState(NamedTuple):
-    """One seat: who sits there and how the server recognises them.
-
-    Attributes:
-        kind: ``person`` or ``computer``.
-        level: a computer's level (``leicht``, ``mittel``, ``stark``), None for a person.
-        name: the person's name once seated.
-        credential_hash: the hash of the seat's credential (hex), None while free or left.
-        left: the person left the room for good: a computer plays the seat, the credential is void.
-        heir: at an open table, the name of the person who takes this computer-held seat when
-            the next round starts ("Platz übernehmen"); None: nobody.
-        heir_hash: the hash of the heir's credential (it opens the seat once they took it).
-        since: the round the seat's person came in at, when they took it from a computer
-            (None: from the first round on).
-        holder: at an open table, :func:`.credentials.hash_holder` of the browser's key that
-            identifies whose seats they are (the holder key, docs/protocol.md, "Open tables"):
-            one browser holds one seat or claim per open table. None: not told, or a private room.
-        address: at an open table, :func:`.roomstate.address_key` of the address that took the
-            seat (the per-address cap of seats at waiting open tables; the address is not kept).
-        heir_holder, heir_address: the same of the heir's claim.
-
-    None of these hashes is ever sent to a client.
+    """One seat: ``kind`` (``person``, ``computer``), a computer's ``level``, the person's
+    ``name`` and ``credential_hash`` (None while free or ``left``: then a computer plays it);
+    ``since``: the round a person took it from a computer at. At an open table: ``holder`` and
+    ``address`` (hashes of the browser's holder key and address, docs/protocol.md, "Open
+    tables") and the claim of an ``heir`` who takes it at the next round (``heir_hash``,
+    ``heir_holder``, ``heir_address``). No hash is ever sent to a client.
     """
 
     kind: Literal["person", "computer"]
@@ -127,18 +106,10 @@ class SeatState(NamedTuple):
 
 
 class Room(NamedTuple):
-    """A table's value.
-
-    Attributes:
-        id: the room id (in the invitation link).
-        seats: one :class:`SeatState` per seat (2-4).
-        state: the room's own state (turn clock, presence, ready marks, stand-ins).
-        created: when it was opened (unix s). When it was last written is the write's own
-            stamp (:meth:`record`), not part of the value.
-        match: the match, None before the first round. Never changed in place once part of a
-            value: a change applies actions to a copy (:meth:`Match.copy`).
-        rounds: the record of every finished round, oldest first (``docs/replay.md``).
-        history: one line per finished round (:func:`.replays.round_summary`), from ``rounds``.
+    """A table's value: its ``id``, 2-4 ``seats``, its own ``state`` (clock, presence, ready
+    marks), ``created`` (unix s), the ``match`` (None before the first round; changes apply
+    actions to a copy), every finished round's record (``rounds``, ``docs/replay.md``) and
+    one ``history`` line per round.
     """
 
     id: str
@@ -347,13 +318,8 @@ class Room(NamedTuple):
 
     @classmethod
     def from_record(cls, rec: RoomRecord, now: float) -> Room:
-        """Rebuild a stored room (replays its round through the rules).
-
-        Presence is not stored: a person who was connected when the server stopped is away from
-        ``now`` on, so their grace runs from the restart; every stored time (a turn's start, an
-        earlier ``away_since``) is kept, so a deadline that passed meanwhile has passed. A seat
-        or claim whose page had not opened the table yet has its time to open it from ``now``
-        too (its page may have been loading while the server was down).
+        """Rebuild a stored room (its round replayed through the rules). Presence is not
+        stored: the connected are away from ``now``; stored times are kept.
 
         Raises:
             PositionError, KeyError, TypeError, ValueError: the row is not a room this server wrote.

@@ -1,11 +1,6 @@
-"""The records of a room's finished rounds, and the replay a client may fetch (``docs/replay.md``).
-
-A round's record is made by the engine (:func:`~ziehdomino.engine.round_record`) when the
-action that ends the round is accepted, stored in the same transaction as that action, and kept
-with the room as long as the room exists. A record is served only for a round that is over,
-and the same to everyone (a seat or a spectator): it holds nothing that was hidden when the
-round ended. For the round being played nothing is served, only the code
-``round_in_progress``.
+"""The records of a room's finished rounds and the replays served from them
+(``docs/replay.md``): stored with the action that ends the round, served the same to everyone
+and only once the round is over.
 """
 
 from __future__ import annotations
@@ -24,13 +19,8 @@ log = logging.getLogger("ziehdomino.replays")
 
 
 class ReplayError(Exception):
-    """A replay the server refuses.
-
-    Attributes:
-        code: ``round_not_found`` or ``round_in_progress``.
-        status: the HTTP status (404, 409).
-        message: an English sentence.
-    """
+    """A replay refused: ``code`` (``round_not_found``, ``round_in_progress``), HTTP
+    ``status`` and an English ``message``."""
 
     def __init__(self, code: ErrorCode, status: int, message: str) -> None:
         super().__init__(message)
@@ -58,8 +48,7 @@ def checked_records(room_id: str, records: Sequence[RoundRecord]) -> list[tuple[
 
 
 def summary_of(match: Match) -> RoundSummary:
-    """:func:`round_summary` of ``match``'s current round, which is over, read off the match
-    instead of replaying its record (the same line).
+    """:func:`round_summary` of ``match``'s finished round, read off the match.
 
     Raises:
         ValueError: the round is not over.

@@ -1,26 +1,8 @@
-"""What a room keeps beyond its seats and its match: the turn clock, presence, leaving and the
-ready step (docs/protocol.md, "Turn time, stand-ins, leaving").
-
-Nobody stalls a table. A room has a time per turn (30, 60 or 120 seconds, or none), chosen when
-it is opened. The seat to act has a *deadline*; once it has passed, a computer (level Mittel)
-plays that seat's turn through the same path as a computer seat, from that seat's view:
-
-- a person who is there has the turn time, counted from when the turn came to them (drawing
-  keeps the turn and does not restart it);
-- a person who is away (no open connection) has the grace -- 20 s, or the turn time if that is
-  shorter, or 2 min when the room has no turn time -- counted from when the turn came to them
-  or from when they went away, whichever is later, and never past the turn time;
-- a person who left the room for good (``SeatState.left``) is played like a computer seat from
-  then on.
-
-"One turn" is everything until the turn passes to the next seat (draws and the play or pass
-after them). Every value here is stored with the room before anything is announced, so a
-restart resumes the clock: a deadline that passed while the server was down is acted on at
-start. Presence itself is not stored -- after a restart every person is away until they
-reconnect -- but the moment a person went away is (``away_since``), so the grace and the
-abandon time run on across restarts.
-
-All times are unix seconds (``time.time()``).
+"""What a room keeps beyond its seats and match: the turn clock, presence, the ready step and
+the next deal's secret (docs/protocol.md, "Turn time, stand-ins, leaving"; docs/rules.md, "A
+room"). Once a seat's deadline passes a computer plays that one turn. Stored before announced,
+so the clock runs on across a restart (presence is not stored, ``away_since`` is). Times are
+unix seconds.
 """
 
 from __future__ import annotations
@@ -41,32 +23,13 @@ def address_key(address: str) -> str:
 
 
 class RoomState(NamedTuple):
-    """The room's own state, stored beside its seats and match; a value (changes make a new one).
-
-    Attributes:
-        turn_time: the nominal seconds per turn chosen at opening (30, 60, 120) or None.
-        away_since: per seat: since when the person has had no open connection (unix s);
-            None while connected, for a computer seat, a free seat or a seat that was left.
-        ready: per seat: the person asked for the next round ("Nächste Runde") after this round.
-        turn_started: when the seat to act got the turn (unix s); None while no round is played.
-        stand_ins: indices into the current round's log of the moves a computer made for a
-            person (away, idle past the turn time, or left).
-        creator: :func:`address_key` of the address that opened the room (None if unknown).
-        target: the wins that win a match (3, 5, 10), or None: no target, rounds go on.
-        public: an open table ("Offener Tisch"): listed and joined without the link.
-        wait_until: an open table waiting for people starts with computers at this time (unix
-            s); None once the first round is dealt, and for every other room.
-        next_seed: the secret seed of the next deal, fixed (and stored) before its commitment is
-            announced (``docs/fair.md``): when the room opens and when a round ends; None while a
-            round is played.
-        contributions: per seat, the contribution a person's browser sent for the next deal
-            (32 hex digits), "" for none yet, a computer or a free seat.
-        unopened: per seat, at an open table: since when (unix s) the person who took the seat
-            has not opened the table (no WebSocket of theirs said hello yet), or the heir of a
-            claim to take it over ("Platz übernehmen") has had no WebSocket open; None once
-            they did (or while the heir's is open), or nobody waits. A claim lapses after
-            :data:`.opentables.OPEN_WITHIN` seconds of it (:func:`.opentables.lapse`; a seat,
-            after so long away). Empty: none for every seat.
+    """The room's own state, a value. Per seat: ``away_since`` (None: connected, or no
+    person), ``ready``, ``contributions`` to the next deal ("" none) and ``unopened`` (at an
+    open table, since when the seat's person or heir has had no page open; empty: none).
+    ``turn_time`` (s or None), ``turn_started``, ``stand_ins`` (log indices of moves a computer
+    made for a person), ``creator`` (:func:`address_key`), ``target`` wins, ``public`` (an open
+    table) that starts at ``wait_until``, and ``next_seed``, the next deal's secret, stored
+    before its commitment is announced (``docs/fair.md``).
     """
 
     turn_time: TurnTime | None
@@ -137,9 +100,7 @@ class RoomState(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> RoomState:
-        """Read :meth:`to_json`'s form; a room stored before this state existed gets the defaults
-        (turn time 1 minute, nothing else; no seed for the next deal). A ``history`` that rows of earlier versions kept is
-        ignored: the finished rounds' records are the room's one history.
+        """Read :meth:`to_json`'s form (older rows get the defaults).
 
         Raises:
             ValueError: a value of the wrong shape.
@@ -198,14 +159,8 @@ def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Clock:
-    """The turn time and graces of one server (``Settings``), as seconds.
-
-    Attributes:
-        scale: the chosen turn time is multiplied by this (1.0; tests use a small value so that
-            "1 Minute" lasts seconds).
-        grace: seconds an away person keeps the turn (20), at most the turn time.
-        grace_no_limit: seconds an away person keeps the turn in a room without turn time (120).
-    """
+    """One server's turn time ``scale`` (tests shrink it) and the seconds an away person keeps
+    the turn: ``grace`` (20, at most the turn time), ``grace_no_limit`` (120, without one)."""
 
     scale: float = 1.0
     grace: float = 20.0

@@ -1,18 +1,7 @@
-"""The rooms this process holds: taking them from the storage, the requests that change them,
-letting them go, and cleaning up (:mod:`.cleanup`).
-
-Each held room has one writer (:class:`.writer.RoomWriter`); every request here turns into one
-change (:mod:`.changes`) run by that writer, which stores it before it announces it. The
-computer players (:mod:`.computer`) listen to every writer.
-
-A room whose persons all left, or were all away past ``abandon_hours``, ends and is deleted; a
-deleted room refuses every later change (a join or hello that raced it too), so nothing stores it again.
-
-With several processes on one database (:mod:`.storage.postgres`), a process holds the rooms it
-took (:meth:`Rooms.find`); when a room moves to another process (a fenced write is refused, a
-renewal finds it taken, its lease may have run out while the database was away, or the process
-the proxy sends it to asks for it), the room is dropped here and its sockets are closed with
-``Close.ROOM_MOVED`` (4503), which clients answer by reconnecting.
+"""The rooms this process holds: taken from the storage, changed one request at a time
+through each room's writer (:class:`.writer.RoomWriter`), let go, cleaned up (:mod:`.cleanup`).
+A deleted room refuses every later change. A room that moves to another process is dropped here
+and its sockets closed with 4503 (``Close.ROOM_MOVED``); clients reconnect.
 """
 
 from __future__ import annotations

@@ -1,14 +1,6 @@
-"""One writer per room: lock, change, store, swap, publish, notify (docs/architecture.md, ideas 3, 4, 10).
-
-Every change to a room runs through its :class:`RoomWriter`, one at a time under the room's
-lock: the change (:mod:`.changes`) computes the next value and the write it needs, the writer
-stores that write, and only once it is committed swaps the value in, pushes every connection
-its new state and tells its listeners (the computer players, the lobby, ...). A change that is
-refused or whose write fails leaves the room's value as it was, and nothing is sent.
-
-A writer also holds what a room is in this process beyond its value: its connections, the state
-texts last pushed (so that a refusal is answered without the lock), and whether it ended or
-moved to another process.
+"""One writer per room: lock, change, store, swap, publish, notify (docs/architecture.md,
+ideas 3, 4, 10). A refused change or a failed write leaves the value as it was and sends
+nothing. The writer also holds the room's connections and the state texts last pushed.
 """
 
 from __future__ import annotations

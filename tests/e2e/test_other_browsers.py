@@ -144,8 +144,12 @@ def test_online_room_in_two_windows(server, windows, screens):
     for window in (anna, ben):
         # The join, the first state and the deal over two driven browsers: slower than one page
         # (twice over 40 s for WebKit in full runs beside two other workers, never alone)
-        window.wait("() => /^Runde 1$/.test(document.querySelector('h2.table-h')?.innerText)", what="Runde 1",
-                    timeout=60.0)
+        try:
+            window.wait("() => /^Runde 1$/.test(document.querySelector('h2.table-h')?.innerText)", what="Runde 1",
+                        timeout=60.0)
+        except AssertionError as failed:  # both pages and the server's log, to tell a stuck page from a slow one
+            raise AssertionError(f"{failed}\nanna: {anna.where()}\nben: {ben.where()}\n"
+                                 f"server log: {server.log()[-3000:]}") from None
     assert "Ben" in anna.text("ul.players") and "Anna" in ben.text("ul.players")
     shot(ben, screens, "room-table")
 

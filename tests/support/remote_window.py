@@ -143,7 +143,9 @@ class Window(ABC):
         return str(self.run("""() => `at ${location.href}, focus on ${document.activeElement?.outerHTML.slice(0, 80)}, alerts: `
             + [...document.querySelectorAll('[role=alert]')].map((a) => a.textContent.trim()).filter(Boolean).join(' | ')
             + `; status: ${[...document.querySelectorAll('[role=status]')].map((a) => a.textContent.trim()).filter(Boolean).join(' | ').slice(0, 300)}`
-            + `; heading: ${document.querySelector('h2')?.innerText}; root: ${document.documentElement.className}`""")) \
+            + `; heading: ${document.querySelector('h2.table-h')?.innerText ?? 'no table'}; seats: `
+            + `${document.querySelector('#seat-list')?.innerText.replace(/\\s+/g, ' ').slice(0, 200)}`
+            + `; root: ${document.documentElement.className}`""")) \
             + f"; errors: {self.errors()}"
 
     def get(self, role: str, name: str, within: Handle | None = None, timeout: float = 20.0) -> Handle:

@@ -1,15 +1,6 @@
-"""Every code that crosses the wire: WebSocket close codes and error codes (docs/protocol.md).
-
-One table for the server, mirrored to the browser by ``web/common/codes.js``, which is written from
-this module by ``scripts/write-codes-js`` and checked
-against it by a test, as are ``docs/protocol.md`` and the words in ``web/common/i18n.js``.
-
-* :class:`Close` -- the close codes the server sends (1000-1011 standard, 4400-4503 ours).
-* :class:`ErrorCode` -- the ``code`` of an ``error`` message or an HTTP error body: the
-  engine's refusal codes (:data:`~ziehdomino.engine.errors.REFUSAL_CODES`, then
-  :data:`~ziehdomino.engine.errors.MATCH_CODES`) followed by the server's own.
-* :data:`FINAL_CLOSES` -- the close codes after which a client must not reconnect with the
-  same hello, each with the error code its page shows.
+"""Every WebSocket close code and error code (docs/protocol.md), in one table: written to
+``web/common/codes.js`` by ``scripts/write-codes-js``; tests hold it to the docs and the words.
+:data:`FINAL_CLOSES`: the closes after which a client must not reconnect with the same hello.
 """
 
 from __future__ import annotations

@@ -1,36 +1,9 @@
-"""Delta frames: after its first full ``state``, a connection that asked for them gets only what
-changed (docs/protocol.md, "Delta frames").
+"""Delta frames: what changed from one state of a room to the next, per viewer (docs/protocol.md,
+"Delta frames", for the fields and how a client applies them).
 
-A delta goes from one state of a room (:class:`~.messages.StateParts`, numbered ``seq``) to the
-next, for one viewer. It names the state it makes (``seq``); it applies to the state numbered
-one less (a room numbers the states it makes one by one, and a delta always goes from the
-state made last), and holds:
-
-- ``act``: the action taken, when the change is one action of a round
-  (:mod:`ziehdomino.engine.follow`): the client works out from it the log entry, the line, the
-  version, the ends, the counts, the turn, the passes, the clock and its own hand after a play;
-- ``room``: the ROOMINFO fields whose value changed (and is not the one the act gives), whole,
-  but the seats;
-- ``seats``: per seat (SEATINFO) that changed, its index and the fields that changed:
-  ``[[i, {"ready": true}]]``;
-- ``view``: the view's fields whose value changed (and is not the one the act gives), whole;
-- ``append``: items added at the end of a list of the view (the log's new entries, the tiles
-  played on the line's right end, the tile the viewer drew);
-- ``prepend``: items added at the start of a list of the view (the tiles played on the left).
-
-No delta carries ``legal``: the client works it out from the view's other fields
-(:func:`ziehdomino.engine.follow.legal_of`), the same rule that makes it on the server.
-
-Two ways make the same delta. :func:`delta_parts` compares both states field by field (and the
-fields an act changes with the values it gives), for any change. :func:`act_parts` is the one for
-an action of a round that goes on, the common change: the act and ROOMINFO's changes only, with no
-view or hand made for either state; the delta tests hold it to :func:`delta_parts`' bytes.
-
-A client applies a delta only to the state numbered ``seq - 1`` (:func:`apply_delta`), and the
-result is exactly the next full state, key order included. Every field is compared as the
-value it is sent as, so a delta can only carry what the viewer's full state carries: the leak
-rules of the view hold for deltas as they are. Where no delta can say the change (the view
-appears or goes, the message's fields differ) the viewer gets the full state instead.
+:func:`delta_parts` compares both states field by field, for any change; :func:`act_parts`
+makes the delta of one action from the act alone, with no view made (the tests hold both to
+the same bytes). Fields are compared as sent, so a delta carries only what the full state would.
 """
 
 from __future__ import annotations
@@ -50,15 +23,13 @@ Seat = int
 #: What a hello's ``deltas`` says to ask for this form of delta frames.
 DELTA_FORM: Final = 2
 
-#: The view's lists that grow at their end within a round (``append``): the log, the line
-#: (the state keeps both as JSON).
+#: The view's lists that grow at their end (``append``) and start (``prepend``) within a round.
 APPENDED: Final = frozenset({"log", "line"})
-#: The view's lists that grow at their start within a round (``prepend``): the line.
 PREPENDED: Final = frozenset({"line"})
 GROWING: Final = APPENDED | PREPENDED
 #: The view's fields not compared as values: the growing lists (as JSON), a viewer's own.
 _SKIPPED: Final = GROWING | frozenset(OWN_FIELDS)
-#: The view's fields an act changes (compared with the values it gives), and those it never does.
+#: The view's fields an act changes (compared with the values it gives).
 _FOLLOWED: Final = frozenset(FOLLOWED)
 
 
@@ -77,8 +48,8 @@ class DeltaParts:
         self._texts: dict[Seat | None, str] = {}
 
     def text(self, seat: Seat | None) -> str | None:
-        """``seat``'s delta (None: a spectator), or None when that viewer needs the full state
-        (the old state never encoded its own fields: it got no state at ``old.seq``)."""
+        """``seat``'s delta (None: a spectator), or None when it needs the full state (it got
+        no state at ``old.seq``)."""
         text = self._texts.get(seat)
         if text is not None:
             return text
@@ -103,8 +74,7 @@ class DeltaParts:
         return text
 
     def _act_text(self, seat: Seat | None) -> str:
-        """An act's delta for ``seat`` (:func:`act_parts`), or one of the room alone: the same for
-        every viewer, but the tile drawn, which goes to the seat that drew it."""
+        """A delta the same for every viewer, but the drawn tile for the seat that drew it."""
         act = self.act
         self.new.told(seat)
         if act is not None and act[0] == seat and act[1] == "draw" and seat is not None:
@@ -120,8 +90,7 @@ class DeltaParts:
         return text
 
     def _hand(self, seat: Seat | None, before: bytes, after: bytes) -> tuple[bytes, bytes] | None:
-        """How ``seat``'s changed hand goes in its delta: ``(view field, append)``, or None when
-        the act says it (the seat played that tile)."""
+        """``(view field, append)`` for ``seat``'s changed hand, or None when the act says it."""
         act = self.act
         if act is not None:
             if played(act) is not None and act[0] == seat:
@@ -136,18 +105,15 @@ class DeltaParts:
 
 def delta_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
     """The delta from ``old`` to ``new`` for every viewer, or None when only a full state can
-    say it: :func:`room_parts` when both show the same round as it was, else
-    :func:`compared_parts`."""
+    say it."""
     if old.match is not None and new.match is old.match and new.stand_ins == old.stand_ins:
         return room_parts(old, new)
     return compared_parts(old, new)
 
 
 def room_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
-    """The delta from ``old`` to ``new`` when both show the same match value and stand-in marks
-    (a ready mark, presence, a contribution changed): only ROOMINFO can differ, so neither
-    state's view nor any viewer's own fields are made. The bytes are :func:`compared_parts`'
-    for the same change. None when ``new`` is not the state made after ``old``."""
+    """The delta when both states show the same match and stand-in marks: only ROOMINFO can
+    differ, so no view is made. None when ``new`` does not follow ``old``."""
     if new.seq != old.seq + 1 or old.room.keys() != new.room.keys():
         return None
     head = b'{"type":"delta","seq":%d' % new.seq + _room_part(old.room, new.room, None)
@@ -155,12 +121,9 @@ def room_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
 
 
 def compared_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
-    """The delta from ``old`` to ``new`` for every viewer, made by comparing them field by
-    field, or None when only a full state can say it (the view appears or goes, ROOMINFO or the
-    view do not have the same fields in the same order, ``new`` is not the state made after
-    ``old``). Fields are compared as values (an encoded part, such as the seats, by identity:
-    the writer keeps it while it stays the same), the log and the line as JSON; with an act,
-    the fields it changes are compared with the values it gives."""
+    """The delta made by comparing both states field by field (an encoded part by identity, the
+    log and line as JSON, an act's fields with the values it gives), or None when only a full
+    state can say it."""
     # the same names: each part comes from one function that writes them in one order
     if new.seq != old.seq + 1 or (old.view is None) != (new.view is None) or old.room.keys() != new.room.keys():
         return None
@@ -212,13 +175,8 @@ def compared_parts(old: StateParts, new: StateParts) -> DeltaParts | None:
 
 
 def act_parts(old: StateParts, new: StateParts, act: Act) -> DeltaParts | None:
-    """The delta from ``old`` to ``new`` when ``new`` is ``old`` after ``act``, one action of a
-    round that goes on (:attr:`.changes.Step.act`), made from the act alone: neither state's view
-    nor any viewer's own fields are made. What the client works out from the act
-    (:func:`ziehdomino.engine.follow.follow`) is the engine's own change, held equal to it by
-    the delta tests and vectors; ROOMINFO is compared as :func:`delta_parts` does (the clock
-    with the one the act gives). The bytes are :func:`delta_parts`' for the same change. None
-    when ``new`` is not the state made after ``old``."""
+    """The delta when ``new`` is ``old`` after ``act``, one action of a round that goes on, made
+    from the act and ROOMINFO alone (no view made). None when ``new`` does not follow ``old``."""
     if new.seq != old.seq + 1 or old.match is None or new.match is None or old.room.keys() != new.room.keys():
         return None
     head = b'{"type":"delta","seq":%d,"act":' % new.seq + orjson.dumps(act)
@@ -227,9 +185,8 @@ def act_parts(old: StateParts, new: StateParts, act: Act) -> DeltaParts | None:
 
 
 def _room_part(was: dict[str, Any], now: dict[str, Any], turns: tuple[Any, Any] | None) -> bytes:
-    """A delta's ``room`` and ``seats`` members (to follow its head): ROOMINFO's fields whose
-    value changed from ``was`` to ``now``, the seats as the fields that changed; with ``turns``
-    (the turn before and after an act) the clock only when it is not the one the act gives."""
+    """A delta's ``room`` and ``seats`` members; with ``turns`` (before and after an act) the
+    clock only when it is not the one the act gives."""
     room = {k: v for k, v in now.items() if v is not was[k] and v != was[k]}
     if turns is not None and "clock" in now:
         clock = was["clock"] if turns[1] == turns[0] else clock_after(was, turns[1])
@@ -247,10 +204,8 @@ def _room_part(was: dict[str, Any], now: dict[str, Any], turns: tuple[Any, Any] 
 
 
 def _seats(before: Any, after: Any) -> tuple[Any, bytes]:
-    """ROOMINFO's ``seats`` changed from ``before`` to ``after`` (lists of SEATINFO, or their JSON
-    as ``orjson.Fragment``): ``(None, [[index, {field: value}], ...])``, the fields that changed
-    per seat that changed; or ``(after, b"")`` when the seats are not the same in number and
-    fields (sent whole)."""
+    """``(None, [[index, {field: value}], ...])`` for the seats that changed, or ``(after, b"")``
+    when number or fields differ (sent whole)."""
     old, new = orjson.loads(orjson.dumps(before)), orjson.loads(orjson.dumps(after))
     if len(old) != len(new) or any(o.keys() != s.keys() for o, s in zip(old, new)):
         return after, b""
@@ -259,8 +214,7 @@ def _seats(before: Any, after: Any) -> tuple[Any, bytes]:
 
 
 def _act(old: StateParts, new: StateParts) -> Act | None:
-    """The act that takes ``old`` to ``new`` (one log entry added, the line grown by the tile
-    it played, if any, exactly as :mod:`ziehdomino.engine.follow` writes them), or None."""
+    """The act that takes ``old`` to ``new`` as :mod:`ziehdomino.engine.follow` writes it, or None."""
     if old.view is None or new.view is None or len(new.log) <= len(old.log):
         return None
     grown = (b"[]", new.log) if old.log == b"[]" else _grown("log", old.log, new.log)
@@ -285,13 +239,8 @@ def _act(old: StateParts, new: StateParts) -> Act | None:
 
 
 def _grown(name: str, before: bytes, after: bytes) -> tuple[bytes, bytes] | None:
-    """``after`` as ``before`` with items added at its start and end, as the two JSON lists
-    of those items (``[]`` for none), or None (the list changed otherwise: sent whole).
-
-    Compared as JSON text: ``before`` without its closing bracket ends where its last item
-    ends, so ``after`` starting with it and going on with a comma holds every item of
-    ``before`` and more; the same from the other end for a start.
-    """
+    """The items added at the start and end of a JSON list (``[]`` for none), compared as text,
+    or None when it changed otherwise (sent whole)."""
     if before == b"[]" or not after.startswith(b"["):
         return None
     if name in APPENDED and len(after) > len(before) and after.startswith(before[:-1]) \
@@ -304,16 +253,9 @@ def _grown(name: str, before: bytes, after: bytes) -> tuple[bytes, bytes] | None
 
 
 def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any] | None:
-    """The full state (a parsed ``state`` message) that ``delta`` (a parsed ``delta`` message)
-    makes of ``state``, as a new dict; None when ``delta`` does not apply to ``state`` (its
-    ``seq`` is not one more than ``state``'s, or it changes a view that ``state`` has not, or its
-    act is not one): then the client asks for the full state (``{"type": "sync"}``), it never
-    guesses.
-
-    The reference for every client (the browser's ``web/sessions/delta.js`` does the same): the
-    act first (:func:`ziehdomino.engine.follow.follow`), then the fields named, then the lists
-    extended, then ``legal`` worked out. Fields keep their order, so the result encodes to the
-    server's full text byte for byte.
+    """The full state ``delta`` makes of ``state`` (both parsed), as a new dict; None when it
+    does not apply (the client then sends ``sync``). The reference client; the browser's
+    ``web/sessions/delta.js`` does the same.
     """
     seq = delta.get("seq")
     if not isinstance(seq, int) or not isinstance(state.get("seq"), int) or seq != state["seq"] + 1:
@@ -343,11 +285,8 @@ def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any] 
 
 
 def round_of(view: dict[str, Any]) -> dict[str, Any] | None:
-    """The line of the ``history`` (a ROUND, :class:`~.wire.RoundSummary`) of the round that
-    ``view`` (a parsed view) shows at its end, or None while it is played. What
-    :func:`.replays.summary_of` makes of the match then, read off the view: a client that takes
-    delta frames adds it to the history it holds when a state shows a round's end that the
-    history lacks, and gets no ``history`` message then."""
+    """The ROUND (:class:`~.wire.RoundSummary`) of the round ``view`` shows at its end, or None
+    while it is played; a delta client adds it to its history itself."""
     result = view["result"]
     if result is None:
         return None
@@ -356,8 +295,7 @@ def round_of(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _room(room: dict[str, Any], delta: dict[str, Any]) -> None:
-    """The delta's ROOMINFO fields and the changed fields of its seats applied to ``room``
-    (in place)."""
+    """The delta's ROOMINFO and seat fields applied to ``room`` in place."""
     room.update(delta.get("room", {}))
     for i, fields in delta.get("seats", ()):
         room["seats"][i].update(fields)

@@ -1,11 +1,6 @@
-"""Outgoing messages, encoded to JSON text: ``state``, ``history`` and ``error`` (docs/protocol.md).
-
-Their shapes are the TypedDicts of :mod:`.wire` (``StateMessage``, ``HistoryMessage``,
-``ErrorMessage``, ``PongMessage``); nothing is validated on the way out.
-
-Incoming messages are validated in :mod:`.models`; this module is its outgoing twin. Every
-``state`` carries one viewer's :func:`~ziehdomino.engine.seat_view` and nothing else of the
-match, so hidden tiles reach only the seat that holds them.
+"""Outgoing messages as JSON text: ``state``, ``history``, ``error`` (shapes in :mod:`.wire`,
+not validated). A ``state`` carries one viewer's :func:`~ziehdomino.engine.seat_view` only, so
+hidden tiles reach only the seat that holds them.
 """
 
 from __future__ import annotations
@@ -31,45 +26,22 @@ OWN_FIELDS: Final = ("seat", "hand", "legal")
 def state_texts(room_id: str, seat_infos: list[SeatInfo] | orjson.Fragment, match: Match | None,
                 viewers: list[Seat | None], *, room_extra: dict[str, Any] | None = None,
                 stand_ins: list[int] | None = None, seq: int = 0) -> dict[Seat | None, str]:
-    """The ``state`` message for each viewer (a seat, or None for a spectator), as JSON text.
-
-    Args:
-        room_id: the room's id.
-        seat_infos: SEATINFO per seat (:class:`~.wire.SeatInfo`), the same for every viewer, or
-            that list already encoded (an ``orjson.Fragment``).
-        match: the room's match; None before the first round (``view`` is then null).
-        viewers: the seats to encode for; duplicates are encoded once.
-        room_extra: more ROOMINFO fields, the same for every viewer (``turn_time``, ``clock``),
-            written between ``seats`` and ``you``.
-        stand_ins: indices into the round's log of the moves a computer made for a person;
-            those log entries get ``"stand_in": true`` (public: who made a move).
-        seq: the state's number in its room (``seq`` of the message; :mod:`.deltas`).
-
-    Returns:
-        Per viewer, exactly the text ``json.dumps`` would write for the
-        :class:`~.wire.StateMessage` ``{"type": "state", "seq": seq, "room": {"room", "seats",
-        ..., "you"}, "view": VIEW}`` (compact separators, non-ASCII kept), where VIEW is
-        :func:`~ziehdomino.engine.seat_view` of that viewer with the stand-in marks. A room
-        keeps a :class:`StateEncoder` instead, so that what it encoded for earlier changes is
-        not encoded again.
+    """The ``state`` message (:class:`~.wire.StateMessage`) per viewer (None: a spectator), as
+    compact JSON text. ``seat_infos`` may come already encoded (an ``orjson.Fragment``);
+    ``match`` is None before the first round; ``room_extra`` are more ROOMINFO fields;
+    ``stand_ins`` index the log entries marked ``"stand_in": true``. A room keeps a
+    :class:`StateEncoder` instead, which does not encode again what it already has.
     """
     parts = StateEncoder().parts(room_id, seat_infos, match, room_extra=room_extra, stand_ins=stand_ins, seq=seq)
     return {s: parts.text(s) for s in viewers}
 
 
 class StateParts:
-    """One state of a room, the same for every viewer.
-
-    ``room`` holds ROOMINFO's fields before ``you`` and ``view`` the public view's fields (None
-    before the first round), each as the value encoded, in the message's order; a viewer's own
-    fields (``seat``, ``hand``, ``legal``: :data:`OWN_FIELDS`) hold a placeholder, and ``log``
-    and ``line`` their JSON (an ``orjson.Fragment``; :attr:`log` and :attr:`line` are the
-    bytes). The view is made when first asked for: a change that every connection takes as an
-    act (:func:`.deltas.act_parts`) never needs it. The text is encoded once, split where a
-    viewer's own fields go. A viewer's own fields are encoded when first asked (:meth:`own`)
-    and kept here, so that the next state's delta (:mod:`.deltas`) can tell whether they
-    changed. Both are read off the state's match, which a change never alters in place (it
-    copies it), so an older state can still be asked.
+    """One state of a room: ROOMINFO's fields before ``you`` (``room``) and the public view
+    (``view``, made when first asked: a change sent as an act never needs it), with a
+    placeholder where a viewer's own fields (:data:`OWN_FIELDS`) go. Own fields are encoded per
+    viewer on demand and kept, so the next delta can compare them; a change never alters a
+    match in place, so an older state can still be asked.
     """
 
     __slots__ = ("seq", "room", "_view", "_log", "_line", "_stand_ins", "_pieces", "_match", "_encoder", "_own",
@@ -121,8 +93,7 @@ class StateParts:
         self._told.add(seat)
 
     def own(self, seat: Seat | None) -> tuple[bytes, ...]:
-        """``seat``'s own fields as JSON: its number (the room's ``you``), then, with a view, the
-        view's ``seat``, ``hand`` and ``legal`` (a spectator: null, null, null, [])."""
+        """``seat``'s own fields as JSON: ``you``, then with a view ``seat``, ``hand``, ``legal``."""
         fields = self._own.get(seat)
         if fields is None:
             if self._match is None:
@@ -133,8 +104,7 @@ class StateParts:
         return fields
 
     def has_own(self, seat: Seat | None) -> bool:
-        """Whether ``seat`` was sent this state: its own fields were encoded for it, or it was
-        told it as an act (:meth:`told`)."""
+        """Whether ``seat`` was sent this state, in full or as an act."""
         return seat in self._own or seat in self._told
 
     def text(self, seat: Seat | None) -> str:
@@ -143,8 +113,6 @@ class StateParts:
         if text is None:
             pieces = self._pieces
             if pieces is None:
-                # the text split where a viewer's own fields go: the room's "you", then the
-                # view's "seat", "hand" and "legal" (the view's pieces are kept with the view)
                 head = orjson.dumps({"type": "state", "seq": self.seq, "room": {**self.room, "you": _SLOT}})
                 pieces = self._pieces = (head[:head.index(b"\0")], *self._encoder.view_pieces(self.view))
             text = self._texts[seat] = _joined(pieces, self.own(seat))
@@ -152,17 +120,9 @@ class StateParts:
 
 
 class StateEncoder:
-    """Encodes one room's states (:class:`StateParts`), keeping what repeats.
-
-    Everything but a seat's number, hand and legal actions is the same for every viewer: it is
-    encoded once per change, field by field. The view's fields depend on the match alone: they
-    are kept while the match (the same object) is at the same version with the same stand-in
-    marks, so a change of the room alone (a ready mark, a presence change) encodes only the
-    room's part. A log entry never changes once made, so the round's log is encoded once per
-    entry, not once per seat per action: the encoder keeps the log's bytes so far with the
-    last entry they hold, and encodes only the entries added since; a log whose entry at that
-    place is another one (a new round, a match rebuilt from its stored form), or a stand-in
-    mark that changed on an encoded entry, starts it again from the first entry.
+    """Encodes one room's states (:class:`StateParts`), keeping what repeats: the view while the
+    match object, its version and the stand-in marks stay the same, and the log's bytes so far
+    (entries never change once made), so each entry is encoded once, not once per seat.
     """
 
     __slots__ = ("_count", "_last", "_marks", "_body", "_view_of", "_view", "_view_pieces", "_log", "_line_text",
@@ -185,9 +145,8 @@ class StateEncoder:
         log = match.round.log or []
         count = self._count
         marks = frozenset(i for i in stand_ins or () if i < count)
-        # The same entries, not the same list: a room's next value copies the log (the entries
-        # are shared), so a log whose entry at the last encoded place is the one encoded last
-        # goes on from there; a new round or a match rebuilt from its stored form does not.
+        # A room's next value copies the log but shares its entries: the same entry at the last
+        # encoded place means the same log, grown; a new round or a rebuilt match starts over.
         if len(log) < count or (count and log[count - 1] is not self._last) or marks != self._marks:
             self._body, count, marks = bytearray(), 0, frozenset()
         marked = set(stand_ins or ())
@@ -213,8 +172,7 @@ class StateEncoder:
         return StateParts(seq, room, match, stand_ins, self)
 
     def view_pieces(self, view: dict[str, Any] | None) -> tuple[bytes, ...]:
-        """The state's text from the room's end to its end, split where a viewer's own fields go,
-        for ``view`` (:meth:`parts`' view, or None), encoded once per view."""
+        """The text after the room's fields, split where own fields go, encoded once per view."""
         if view is None:
             return _NO_VIEW
         kept = self._view_pieces
@@ -231,10 +189,8 @@ class StateEncoder:
         return {s: parts.text(s) for s in viewers}
 
     def own_fields(self, match: Match, seat: Seat | None) -> tuple[bytes, ...]:
-        """A viewer's own fields as JSON: its number (twice: the room's ``you`` and the view's
-        ``seat``), its hand and its legal actions. A seat that is not to act has none, so its
-        fields follow from its hand alone and are kept while the hand stays the same (most
-        actions change one seat's hand, or none)."""
+        """A viewer's ``you``, ``seat``, ``hand`` and ``legal`` as JSON; kept for a seat not to
+        act while its hand stays the same (its fields follow from the hand alone)."""
         if seat is None:
             return _SPECTATOR
         r = match.round
@@ -252,10 +208,8 @@ class StateEncoder:
         return fields
 
     def _line_json(self, match: Match) -> bytes:
-        """The view's ``line`` as JSON bytes, kept while the line is the one encoded last: within a
-        round a line only grows at its ends (a play adds a tile, a draw or a pass none), so the
-        same length with the same first and last tile objects is the same line; a new round or a
-        match rebuilt from its stored form starts shorter or with other objects."""
+        """The view's ``line`` as JSON; a line only grows at its ends, so the same length and end
+        tile objects mean the same line."""
         line = match.round.line
         kept = self._line
         if kept is not None and kept[0] == len(line) and (not line or (kept[1] is line[0] and kept[2] is line[-1])):
@@ -265,9 +219,8 @@ class StateEncoder:
         return text
 
     def view_of(self, match: Match, stand_ins: list[int] | None) -> tuple[dict[str, Any], bytes, bytes]:
-        """The public view's fields of ``match`` (a viewer's own: a placeholder; ``log`` and
-        ``line``: their JSON as ``orjson.Fragment``), with the log's and the line's JSON, kept
-        while the match stays at the same version."""
+        """The public view's fields (own fields a placeholder) with the log's and line's JSON,
+        kept while the match stays at the same version."""
         marks = tuple(stand_ins or ())
         cached = self._view_of
         if cached is None or cached[0] is not match or cached[1] != match.version or cached[2] != marks:
@@ -283,8 +236,7 @@ class StateEncoder:
 #: The view's part of a state before the first round.
 _NO_VIEW: Final = (b'},"view":null}',)
 
-#: Where a viewer's own value goes in the shared text (the NUL byte splits it there). Typed Any:
-#: it stands in for a field of any type (a seat, a hand, the legal actions).
+#: Where a viewer's own value goes in the shared text (split at the NUL byte).
 _SLOT: Final[Any] = orjson.Fragment(b"\0")
 
 _KEYS: dict[str, bytes] = {}
@@ -325,17 +277,12 @@ def _text(value: Any) -> str:
 
 
 def history_text(rounds: list[RoundSummary]) -> str:
-    """The ``history`` message (:class:`~.wire.HistoryMessage`): every finished round of the
-    room, oldest first (:func:`.replays.round_summary`; public once a round is over)."""
+    """The ``history`` message: the room's finished rounds, oldest first."""
     message: HistoryMessage = {"type": "history", "rounds": rounds}
     return _text(message)
 
 
 def error_text(code: str, message: str) -> str:
-    """The ``error`` message ``{"type": "error", "code", "message"}`` as JSON text.
-
-    ``code`` is one of :data:`~ziehdomino.server.protocol.codes.ERROR_CODES`; ``message`` an English
-    sentence for people (clients decide on the code).
-    """
+    """The ``error`` message as JSON text; ``code`` from :data:`~.codes.ERROR_CODES`."""
     error: ErrorMessage = {"type": "error", "code": str(code), "message": message}
     return _text(error)

@@ -1,11 +1,6 @@
-"""Names and every message a client may send, validated with pydantic.
-
-Everything a client sends passes through one of these models before the server looks at it:
-the bodies of ``POST /api/rooms`` and ``POST /api/rooms/{id}/join``, and each WebSocket
-message (a discriminated union on ``type``). Unknown fields are refused at every level, the
-action inside an ``action`` message included. A play's *content* (which tile, which end) is
-left to the engine (:func:`ziehdomino.engine.parse_action`): the rules decide what a tile
-looks like, the server only which fields an action may have.
+"""Names and every body and WebSocket message a client may send, validated with pydantic;
+unknown fields are refused at every level. A play's content (tile, end) is left to
+:func:`ziehdomino.engine.parse_action`. Fields: docs/protocol.md, "Shapes".
 """
 
 from __future__ import annotations
@@ -18,27 +13,15 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, 
 from ...constants import (DEFAULT_LEVEL, DEFAULT_TURN_TIME, MAX_MARKS, MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS, NAME_MAX,
                          QUICK_TARGET, Level, MatchTarget, Reaction, TurnTime)
 
-# Characters that would let a name reorder or hide the text around it.
+# The characters and categories of the name rule (docs/protocol.md, "Names", step 2).
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# Letters and symbols that draw as blank space although Unicode counts them as visible: the
-# Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the blank braille pattern (U+2800), the
-# ideographic half fill space (U+303F), the object replacement character (U+FFFC) and the
-# musical null notehead (U+1D159).
 _BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u303f\ufffc\U0001d159")
-# Tag characters (U+E0000-U+E007F) draw nothing and can carry hidden ASCII text.
 _TAGS = range(0xE0000, 0xE0080)
-# Format characters (Cf) draw nothing: inside a name they hide between its letters ("An\u200bna"
-# shows as "Anna", the interlinear annotation marks U+FFF9-U+FFFB draw as nothing around the
-# text they mark). All are refused but the soft hyphen, which only offers a break, and the
-# zero-width joiner inside an emoji sequence.
 _SOFT_HYPHEN = "\u00ad"
 _ZWJ = "\u200d"
-# What may stand between an emoji and the zero-width joiner after it: the emoji presentation
-# selector (U+FE0F) and the skin tone modifiers (U+1F3FB-U+1F3FF).
+# Emoji presentation selector and skin tones: may stand between an emoji and a joiner.
 _EMOJI_TAILS = frozenset("\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
-#: Categories refused anywhere in a name: controls, surrogates, line and paragraph separators,
-#: private-use code points (an empty box, or another font's private glyph). Unassigned code
-#: points stay: Python's Unicode tables lag the browsers', and a new emoji must not be refused.
+# Unassigned code points stay: Python's Unicode tables lag the browsers'.
 _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp", "Co"})
 #: Categories that draw nothing: a name needs at least one character outside them.
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zs", "Zl", "Zp"})
@@ -46,8 +29,7 @@ _MARKS = frozenset({"Mn", "Mc", "Me"})
 
 
 def _joins_emoji(name: str, i: int) -> bool:
-    """Whether the zero-width joiner at ``name[i]`` joins two symbols (Unicode So), as in an
-    emoji sequence ("\U0001f469\u200d\U0001f4bb" draws one person at a laptop)."""
+    """Whether the zero-width joiner at ``name[i]`` joins two symbols (So), as in an emoji sequence."""
     j = i - 1
     while j >= 0 and name[j] in _EMOJI_TAILS:
         j -= 1
@@ -56,32 +38,11 @@ def _joins_emoji(name: str, i: int) -> bool:
 
 
 def clean_name(value: str) -> str:
-    """A player's name as shown, by one rule (docs/protocol.md, "Names"):
-
-    1. NFC-normalise.
-    2. Refuse it if it holds, anywhere (the ends included), a control (Unicode Cc), a surrogate
-       (Cs), a line or paragraph separator (Zl, Zp), a private-use code point
-       (Co), a bidi control (U+061C, U+200E, U+200F,
-       U+202A-U+202E, U+2066-U+2069), a character that draws as blank space (the Hangul
-       fillers U+115F, U+1160, U+3164, U+FFA0; the blank braille pattern U+2800; U+303F,
-       U+FFFC, U+1D159), a tag
-       character (U+E0000-U+E007F) or any other format character (Cf: U+200B, U+2060,
-       U+FEFF, U+FFF9, ...) but the soft hyphen U+00AD and a zero-width joiner U+200D between
-       two symbols (So, each maybe followed by U+FE0F or a skin tone), which joins an emoji
-       sequence.
-    3. Trim space separators (Zs) at both ends.
-    4. Refuse it unless 1-24 code points remain, at least one of them visible: not a format
-       character (Cf, e.g. U+200B, U+00AD), a separator (Z*) or a control.
-    5. Refuse it if it starts with a combining mark (M*: it would sit on the text before the
-       name) or if one character carries more than :data:`MAX_MARKS` combining marks.
-
-    A soft hyphen U+00AD inside a visible name is kept. Markup stays literal
-    text (``"<b>Ben</b>"`` is a valid name; the browser renders names with ``textContent``).
-    Letters of several scripts may mix ("Αnna" with a Greek Alpha is a valid name): a name is a
-    label at the table, never an identity (a seat is opened by its credential alone).
+    """A player's name as shown, by the rule of docs/protocol.md, "Names" (twin of
+    ``web/common/names.js``).
 
     Raises:
-        ValueError: the name breaks the rule.
+        ValueError: the name breaks the rule (the message says how).
     """
     name = unicodedata.normalize("NFC", value)
     for i, ch in enumerate(name):
@@ -118,9 +79,7 @@ Name: TypeAlias = Annotated[str, Field(max_length=4 * NAME_MAX), AfterValidator(
 
 _STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
 
-#: The browser's holder key: 128 random bits as 32 lowercase hex digits, kept in its localStorage;
-#: it identifies whose seats they are, one seat or claim per open table (docs/protocol.md, "Open
-#: tables"). The server keeps only its hash, with the seat.
+#: The browser's holder key, 32 lowercase hex digits (docs/protocol.md, "Open tables").
 Holder: TypeAlias = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
 
 
@@ -143,11 +102,7 @@ SeatSpec: TypeAlias = Annotated[PersonSeat | ComputerSeat, Field(discriminator="
 
 
 class CreateRoom(BaseModel):
-    """Body of ``POST /api/rooms``: 2-4 seats, at least two for people, seat 0 the creator's,
-    the time per turn in seconds (30, 60 -- the default -- or 120; null: no time limit), and the
-    match's target in wins (3, 5, 10; null, the default: no target); ``public``: an open table,
-    listed in "Offene Tische" (default false: only the link leads to it); ``holder``: the
-    browser's holder key (:data:`Holder`; default none)."""
+    """Body of ``POST /api/rooms``; seat 0 is the creator's, at least two seats for people."""
 
     model_config = _STRICT
     seats: list[SeatSpec] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
@@ -173,12 +128,7 @@ Contribution: TypeAlias = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")]
 
 
 class QuickPlay(BaseModel):
-    """Body of ``POST /api/quick``: ``{"name": "Anna", "size": 2, "target": 5, "held": [ROOM, ...]}``
-    (2-4 seats; ``target``: the match's wins the person would like, 3, 5 -- the default -- or 10,
-    null: no target; a preference, not a queue of its own (:meth:`.quickplay.QuickPlay.seat`);
-    ``held``: the rooms the browser holds a seat in, at most 50, default none; ``contribution``:
-    the person's contribution to the pending deal, taken when their seat deals it; docs/fair.md;
-    ``holder``: the browser's holder key, :data:`Holder`, default none)."""
+    """Body of ``POST /api/quick``; ``held``: the rooms the browser holds a seat in."""
 
     model_config = _STRICT
     name: Name
@@ -190,18 +140,14 @@ class QuickPlay(BaseModel):
 
 
 class LeaveRoom(BaseModel):
-    """Body of ``POST /api/rooms/{id}/leave``: the seat's credential, ``{"credential": "..."}``."""
+    """Body of ``POST /api/rooms/{id}/leave``: the seat's credential."""
 
     model_config = _STRICT
     credential: Annotated[str, Field(min_length=1, max_length=256)]
 
 
 class JoinRoom(BaseModel):
-    """Body of ``POST /api/rooms/{id}/join``: ``{"name": "Ben"}``, optionally with the joiner's
-    contribution to the pending deal and the commitment it answers; a contribution without a
-    commitment is taken only when this join deals the round (:func:`.changes.join`; a
-    commitment without a contribution is refused); ``holder``: the browser's holder key
-    (:data:`Holder`; default none)."""
+    """Body of ``POST /api/rooms/{id}/join``; a commitment needs the contribution that answers it."""
 
     model_config = _STRICT
     name: Name
@@ -232,10 +178,8 @@ Version: TypeAlias = Annotated[int, Field(ge=0, le=MAX_VERSION)]
 
 
 class Hello(BaseModel):
-    """The first message: with a seat credential for a seated player, without for a spectator;
-    ``deltas``: 2, after the first state, send delta frames (docs/protocol.md, "Delta frames");
-    ``true`` (the first form of delta frames, no longer sent), another whole number (a form not
-    spoken here) or left out: full states only."""
+    """The first message: with a seat's credential, or without for a spectator; ``deltas``: the
+    form of delta frames asked for (docs/protocol.md, "Delta frames")."""
 
     model_config = _STRICT
     type: Literal["hello"]
@@ -291,8 +235,7 @@ class NextRound(BaseModel):
 
 
 class Contribute(BaseModel):
-    """A seated person's contribution to the pending deal, with the commitment it answers
-    (docs/fair.md)."""
+    """A seated person's contribution to the pending deal (docs/fair.md)."""
 
     model_config = _STRICT
     type: Literal["contribute"]
@@ -315,8 +258,7 @@ class StartNow(BaseModel):
 
 
 class React(BaseModel):
-    """A seated person's reaction to the table: ``{"type": "react", "reaction": "hallo"}``, one
-    of the fixed set (:data:`~ziehdomino.constants.REACTIONS`)."""
+    """A seated person's reaction, one of :data:`~ziehdomino.constants.REACTIONS`."""
 
     model_config = _STRICT
     type: Literal["react"]
@@ -340,18 +282,13 @@ class Ping(BaseModel):
 ClientMessage: TypeAlias = Annotated[Hello | ActionMessage | NextRound | Contribute | Leave | StartNow | React | Sync | Ping,
                                      Field(discriminator="type")]
 
-#: Validates one WebSocket text message (JSON) into a :data:`ClientMessage`; raises
-#: ``pydantic.ValidationError`` for anything else.
+#: Validates one WebSocket text message; raises ``pydantic.ValidationError``.
 CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextRound | Contribute | Leave | StartNow | React | Sync | Ping] = \
     TypeAdapter(ClientMessage)
 
 
 def first_error(exc: ValidationError) -> tuple[tuple[str | int, ...], str]:
-    """Where and why the first validation error is: ``(loc, message)``, never echoing the input.
-
-    The message is our own sentence where a validator raised one (pydantic's "Value error, "
-    prefix removed).
-    """
+    """``(loc, message)`` of the first validation error, never echoing the input."""
     errors = exc.errors(include_url=False, include_input=False, include_context=False)
     if not errors:
         return (), "invalid"

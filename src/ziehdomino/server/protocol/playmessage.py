@@ -1,13 +1,6 @@
-"""The two messages of play read without pydantic: most of what a socket receives.
-
-Every message a client sends is defined by its model in :mod:`.models`, and anything unusual is
-validated there. The two that carry the game, an ``action`` and a ``next_round`` in their plain
-form, are read here instead: JSON parsed with orjson and each field checked by hand against its
-model's rules. That costs about a third of the model's validation and the dump of the action
-after it, on every move of every table. Whatever this does not take as it is returns None and
-goes to the model, which accepts it or refuses it with its reason; so nothing is accepted here
-that the model refuses, and the values read are the model's (a test holds the two equal on
-generated messages).
+"""``action`` and ``next_round`` in their plain form read without pydantic, the common case on
+every move. Anything else returns None and goes to the model of :mod:`.models`, so nothing is
+accepted here that the model refuses (a test holds the two equal).
 """
 
 from __future__ import annotations
@@ -24,8 +17,7 @@ PlayMessage = tuple[Literal["action", "next_round"], int, dict[str, Any] | None]
 
 
 def read_play(data: str) -> PlayMessage | None:
-    """``data`` as an ``action`` or ``next_round`` message, or None: another message, or one
-    that is not in the plain form (the caller validates it with :data:`.models.CLIENT_MESSAGE`)."""
+    """``data`` as a play message, or None (the caller validates it with the model)."""
     try:
         msg = orjson.loads(data)
     except orjson.JSONDecodeError:

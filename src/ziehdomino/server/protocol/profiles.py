@@ -1,6 +1,5 @@
-"""What crosses the wire for profiles (docs/protocol.md, "Profiles"): the bodies a client may
-send, validated with pydantic as every body is (:mod:`.models`, whose name rule they reuse), and
-the shapes of the answers, TypedDicts as in :mod:`.wire`. A test holds each to its field table.
+"""Profiles' bodies (pydantic, as :mod:`.models`) and answers (TypedDicts, as :mod:`.wire`);
+docs/protocol.md, "Profiles".
 """
 
 from __future__ import annotations
@@ -18,8 +17,7 @@ KEY_HEADER = "x-ziehdomino-profile"
 
 
 class EnterProfile(BaseModel):
-    """Body of ``POST /api/profile``: the browser's holder key, the profile's key
-    (:data:`.models.Holder`), and the name a new profile gets (left out: "Gast NNNN")."""
+    """Body of ``POST /api/profile``: the holder key, which is the profile's key, and a name."""
 
     model_config = _STRICT
     holder: Holder
@@ -27,15 +25,14 @@ class EnterProfile(BaseModel):
 
 
 class RenameProfile(BaseModel):
-    """Body of ``PATCH /api/profile``: the new name, by the name rule (:func:`.models.clean_name`)."""
+    """Body of ``PATCH /api/profile``: the new name."""
 
     model_config = _STRICT
     name: Name
 
 
 class LinkDevice(BaseModel):
-    """Body of ``POST /api/profile/device``: the device code as typed (``"ABCD-EFGH"``; case,
-    spaces and dashes do not matter), at most 32 characters."""
+    """Body of ``POST /api/profile/device``: the device code as typed."""
 
     model_config = _STRICT
     code: Annotated[str, Field(min_length=1, max_length=32)]
@@ -72,8 +69,7 @@ class LinkedDevice(TypedDict):
 
 
 class StoredProfile(TypedDict):
-    """A profile's row as stored (the export): the key only as its digest; ``mu``, ``sigma``
-    and ``rated``: the rating, empty until a later step rates rounds."""
+    """A profile's row as stored (the export); the key only as its digest."""
 
     id: str
     key_hash: str
@@ -86,8 +82,7 @@ class StoredProfile(TypedDict):
 
 
 class StoredCode(TypedDict):
-    """A device code's row as stored (the export): its digest, its end, whether it was used or
-    expired (its sealed key gone)."""
+    """A device code's row as stored (the export)."""
 
     code_hash: str
     expires: float

@@ -1,9 +1,5 @@
-"""The shapes of what the server sends: WebSocket messages and HTTP answers (docs/protocol.md).
-
-TypedDicts, so they cost nothing at run time: nothing is validated on the way out, the
-producers are only type-checked against these. What a client sends is validated by the
-pydantic models of :mod:`.models`; the seat's view is :class:`~ziehdomino.engine.view.SeatView`.
-A test holds each type's keys equal to its field table in docs/protocol.md, both ways.
+"""The shapes of what the server sends, as TypedDicts (type-checked, not validated); a test holds
+each to its field table in docs/protocol.md, "Shapes".
 """
 
 from __future__ import annotations
@@ -44,8 +40,7 @@ class TurnClock(TypedDict):
 
 
 class PendingDeal(TypedDict):
-    """ROOMINFO's ``fair``: the next deal's commitment (None while a round is played) and which
-    seats' contributions to it the server holds (docs/fair.md)."""
+    """ROOMINFO's ``fair``: the next deal's commitment and the contributions held (docs/fair.md)."""
 
     commitment: str | None
     contributed: list[bool]
@@ -81,8 +76,7 @@ class RoundSummary(TypedDict):
 
 
 class StateMessage(TypedDict):
-    """``state``: the room and this viewer's view (None before the first round), numbered
-    ``seq`` (the next delta makes ``seq + 1`` of it)."""
+    """``state``: the room and this viewer's view (None before the first round)."""
 
     type: Literal["state"]
     seq: int
@@ -91,8 +85,7 @@ class StateMessage(TypedDict):
 
 
 class DeltaMessage(TypedDict):
-    """``delta``: what changed from the state numbered ``seq - 1`` to the one numbered ``seq``
-    (:mod:`.deltas`); only to a connection whose hello asked for deltas."""
+    """``delta``: what changed from state ``seq - 1`` to ``seq`` (:mod:`.deltas`)."""
 
     type: Literal["delta"]
     seq: int

@@ -1,6 +1,4 @@
-"""Where rooms, and beside them profiles, are kept: one contract, two implementations chosen by
-``--database`` (SQLite, the embedded default; PostgreSQL with fenced room ownership), one
-numbered schema history for both.
+"""Where rooms and profiles are kept: one contract, SQLite or PostgreSQL by ``--database``.
 
 * :mod:`.contract` -- the storage contract the rooms use.
 * :mod:`.errors` -- the storage's errors, shared by the contract and its implementations.
@@ -37,8 +35,7 @@ __all__ = ["LostCallback", "RoomBusy", "RoomMoved", "RoomRecord", "RoomStorage",
 
 
 def open_storage(settings: Settings) -> RoomStorage:
-    """The storage ``settings`` ask for: SQLite in ``settings.data_dir`` (the default), or
-    PostgreSQL at ``settings.database`` (no connection is made yet).
+    """The storage ``settings`` ask for, not connected yet.
 
     Raises:
         StorageUnavailable: the SQLite folder cannot be written or is locked by another process.

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 
 class StorageUnavailable(Exception):
-    """The storage cannot be opened (the folder is locked by another process, the database
-    cannot be reached or migrated). The message is one line for the operator."""
+    """The storage cannot be opened; the message is one line for the operator."""
 
 
 class RoomMoved(Exception):
-    """A fenced write changed no row: another process holds the room now (nothing was written).
-
-    Attributes:
-        room_id: the room.
-    """
+    """A fenced write changed no row: another process holds the room now (nothing written)."""
 
     def __init__(self, room_id: str) -> None:
         super().__init__(f"room {room_id} is held by another process")

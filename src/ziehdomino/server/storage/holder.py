@@ -1,10 +1,5 @@
-"""Which process holds a room, read from PostgreSQL for an operator (``ziehdomino where``,
-``scripts/cluster where``; docs/deploy.md).
-
-The row's ownership (:mod:`.ownership`) read as another process's :meth:`~.ownership.Ownership.claim`
-would judge it, by the database's clock: a room is *held* while it has an owner, that owner's
-lease has not run out, and the owner's lease session is connected; otherwise the next request
-for it may take it. Nothing is changed.
+"""Which process holds a room, read from PostgreSQL for an operator (``ziehdomino where``;
+docs/deploy.md, "Which process holds a room"), judged as a claim would; nothing is changed.
 """
 
 from __future__ import annotations
@@ -23,14 +18,8 @@ FROM rooms r WHERE r.id = $1
 
 @dataclass(frozen=True, slots=True)
 class Holder:
-    """A stored room's ownership.
-
-    ``owner`` is the holder's name with its per-start suffix (``p2.1a2b3c4d``) or None (free);
-    ``process`` the name alone (``p2``, the ``--name`` of ``ziehdomino serve``); ``epoch`` counts
-    the takes; ``version`` the row's writes; ``lease_left`` seconds until the lease runs out
-    by the database's clock (negative: ran out; None: free); ``session_alive`` whether the
-    owner's lease session is connected.
-    """
+    """A stored room's ownership; ``owner`` None when free, ``process`` its ``--name``,
+    ``lease_left`` in seconds by the database's clock (negative: ran out)."""
 
     room: str
     owner: str | None
@@ -46,7 +35,7 @@ class Holder:
 
     @property
     def held(self) -> bool:
-        """Another process cannot take the room now (see the module)."""
+        """Another process cannot take the room now."""
         return self.owner is not None and (self.lease_left or 0.0) > 0 and self.session_alive
 
     def describe(self) -> str:

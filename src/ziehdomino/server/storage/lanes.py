@@ -1,15 +1,6 @@
-"""A room's writes to PostgreSQL through a few connections held for them ("lanes").
-
-asyncpg's pool costs about as much client CPU per statement as the statement itself: each
-``Pool.execute`` acquires a connection, and each release runs in a shielded task of its own
-(measured here: 107 µs of CPU for a fenced ``UPDATE`` on a bare connection, 206 µs through
-the pool with a no-op reset, 296 µs with the default reset query). The writes of the action
-path are short, one statement each, and many, so they go through :class:`Lanes` instead: a few
-connections taken from the pool once and kept, each guarded by an :class:`asyncio.Lock` (an
-uncontended lock costs nothing measurable). A lane whose connection broke (PostgreSQL
-restarted), or whose statement failed for any reason but the database's refusal (a timeout,
-a cancelled write), gives it back to the pool and takes a fresh one for its next write, so
-the pool still does the connecting, its timeouts and its settings.
+"""A room's writes to PostgreSQL through a few connections held for them ("lanes"), each behind
+a lock: asyncpg's pool costs about as much client CPU per statement as the statement itself.
+A lane whose statement failed but by the database's refusal takes a fresh connection.
 """
 
 from __future__ import annotations
@@ -21,12 +12,7 @@ import asyncpg
 
 
 class Lanes:
-    """``count`` connections of ``pool`` for one statement at a time each.
-
-    Args:
-        pool: the pool the connections are taken from (and given back to by :meth:`close`).
-        count: how many; writes beyond that many at once wait for a lane.
-    """
+    """``count`` connections of ``pool`` for one statement at a time each; more writes wait."""
 
     def __init__(self, pool: asyncpg.Pool, count: int = 2) -> None:
         self._pool = pool

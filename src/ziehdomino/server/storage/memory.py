@@ -1,8 +1,5 @@
-"""The storage contract kept in memory: for the room rules' tests, without a file or a server.
-
-It stores what SQLite stores, encoded the same way (:func:`.record.encode_record`), so a test sees
-exactly what a restart would read back; a write can be made to fail (:attr:`MemoryStorage.fail`)
-to show that a change whose write failed is not made.
+"""The storage contract in memory, for the room rules' tests: stored as SQLite encodes it, so a
+test sees what a restart would read; writes can be made to fail (:attr:`MemoryStorage.fail`).
 """
 
 from __future__ import annotations
@@ -20,14 +17,8 @@ from .record import (AppendedRow, RoomRecord, StateFields, StoredRoomState, deco
 
 
 class MemoryStorage:
-    """A :class:`~.contract.RoomStorage` of one process, in memory.
-
-    Attributes:
-        fail: raised by the next writes (save, append, save_state, delete) while it is set;
-            nothing of a failing write is kept.
-        writes: how many writes succeeded, per kind (``"save"``, ``"append"``, ``"save_state"``).
-        profiles: the profiles (:class:`.profiles_memory.MemoryProfiles`, with a ``fail`` of its own).
-    """
+    """A :class:`~.contract.RoomStorage` in memory; while ``fail`` is set every write raises it
+    and keeps nothing; ``writes`` counts the successful ones per kind."""
 
     where = "memory"
 
@@ -75,10 +66,10 @@ class MemoryStorage:
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: StateFields | None = None) -> None:
-        """Append one action (the match at ``version`` with it) and the room state's fields it set.
+        """Append one action and the room fields it set.
 
         Raises:
-            KeyError: the room was never saved (SQLite would store an orphan row; no room does this).
+            KeyError: the room was never saved.
         """
         self._check()
         if room_id not in self._rows:

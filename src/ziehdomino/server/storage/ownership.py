@@ -1,32 +1,6 @@
-"""Which process holds which room, with PostgreSQL: leases and fencing epochs.
-
-A room is held by at most one process at a time (docs/architecture.md, idea 10). Its row names the
-``owner`` (this process's name and a random suffix, new at every start), the backend pid of
-the owner's *lease session* (one connection, ``application_name`` = owner), an ``epoch`` and
-``lease_until``.
-
-* **Take** (:meth:`Ownership.claim`): one conditional UPDATE that succeeds when the room is
-  free, already this process's, its lease has run out, or the owner's lease session is gone
-  from ``pg_stat_activity`` (the process died: its connection was closed by the kernel). It
-  raises the epoch, so every write of an earlier holder is refused from then on.
-* **Write**: every write names ``id``, ``owner``, ``epoch`` and ``version`` (see
-  :mod:`.postgres`); a write that changes no row means the room moved: the process drops it.
-* **Renew**: every second the lease session extends the lease of every room it holds (those
-  it holds in memory, so a room it dropped is never kept), by
-  the database's clock (``now()``), never the process's. The rooms it no longer holds (taken
-  by another process while this one hung) are reported lost at once.
-* **Outage**: when a renewal fails (the database restarts, the network breaks), the process
-  keeps its rooms while their leases cannot have run out yet, and renews again every
-  :data:`RETRY_EVERY` seconds. It knows this by its own monotonic clock, conservatively: a
-  lease the database extended runs until at least the moment the renewal (or the take) was
-  *sent* plus the lease, since the database's ``now()`` is read after that. Meanwhile every
-  write fails (and every write is fenced), so the rooms refuse changes with ``server_error``
-  and nothing can fork; once the database answers, the renewal goes on and so does play, on
-  the same sockets. A room whose lease may have run out while renewals fail is reported lost
-  (the process drops it and closes its sockets) without writing.
-* **Let go**: a process that gets a request for a room another live process holds asks it to
-  let go (``NOTIFY`` on :data:`CHANNEL`); the holder writes the room free and closes its
-  sockets so that the clients reconnect through the proxy.
+"""Which process holds which room, with PostgreSQL: leases renewed by one lease session, fencing
+epochs, release on request (docs/deploy.md, "One owner per room, fenced", for take, renew,
+outage and let go; docs/architecture.md, idea 10).
 """
 
 from __future__ import annotations
@@ -72,15 +46,9 @@ _ASK = "SELECT pg_notify($1, owner || ' ' || id) FROM rooms WHERE id = $2 AND ow
 
 @dataclass(slots=True)
 class Fence:
-    """What this process holds of one room: the epoch it took it at and the row version it last wrote.
-
-    ``since`` is the renewal count when it was taken (a renewal already running does not see
-    it); ``until`` is the ``time.monotonic()`` before which its lease cannot have run out (the
-    moment the last successful renewal or the take was sent, plus the lease); ``uncertain``
-    marks a write whose outcome is unknown (the connection broke); ``waiting`` is the deadline
-    of the room's write in flight (one at a time: one writer per room), moved on with ``until``
-    by every renewal, so that a slow write is abandoned when the lease may have run out and not
-    before.
+    """What this process holds of one room: its epoch and the row version it last wrote.
+    ``until`` (``time.monotonic()``) is when its lease may run out, reckoned from when the last
+    renewal was sent; ``waiting``, the deadline of its write in flight, moves on with it.
     """
 
     epoch: int
@@ -91,7 +59,7 @@ class Fence:
     waiting: asyncio.Timeout | None = None
 
     def extend(self, until: float) -> None:
-        """Move the lease's end to ``until`` (``time.monotonic()``) if later, and the deadline of a write in flight with it."""
+        """Move the lease's end to ``until`` if later, and the write's deadline with it."""
         if until <= self.until:
             return
         self.until = until
@@ -100,13 +68,7 @@ class Fence:
 
 
 class Ownership:
-    """This process's leases.
-
-    Args:
-        dsn: the database address.
-        process_name: this process's name (the owner is it plus a random suffix).
-        lease_seconds: how long a lease lasts after each renewal.
-    """
+    """This process's leases; the owner is ``process_name`` plus a random suffix."""
 
     def __init__(self, dsn: str, process_name: str, lease_seconds: float) -> None:
         self.dsn = dsn
@@ -115,8 +77,7 @@ class Ownership:
         self.fences: dict[str, Fence] = {}
         #: Fenced writes refused because another process had taken the room meanwhile.
         self.refused = 0
-        #: Rooms given up because their lease may have run out before the database answered: a
-        #: write could not finish in time, or renewals failed for a lease (whichever came first).
+        #: Rooms given up because their lease may have run out before the database answered.
         self.given_up = 0
         self.pid = 0
         self._conn: asyncpg.Connection | None = None
@@ -137,9 +98,7 @@ class Ownership:
 
     @property
     def within_lease(self) -> bool:
-        """The last successful renewal was sent less than a lease ago (by this process's
-        monotonic clock): the leases it renewed cannot have run out yet, whether or not the
-        database answers now."""
+        """The last successful renewal was sent less than a lease ago (monotonic clock)."""
         return time.monotonic() < self._renewed_until
 
     async def start(self, on_lost: LostCallback) -> None:
@@ -150,8 +109,7 @@ class Ownership:
         """
         self._on_lost = on_lost
         await self._connect()
-        # A first renewal (of no lease yet) dates the session's contact with the database, so
-        # that a room claimed before the renewal loop first ran counts as within its lease.
+        # A first renewal dates the session, so a room claimed before the loop runs is within its lease.
         try:
             await self.renew()
         except BaseException:  # failed or cancelled: the session opened above is not kept
@@ -229,8 +187,7 @@ class Ownership:
                 self._report(room_id, release=False)
 
     def give_up(self, room_id: str, fence: Fence) -> bool:
-        """Drop the room held under ``fence``, its lease may have run out, and count it (once);
-        False when the room was no longer held under that fence (given up or moved already)."""
+        """Drop and count the room held under ``fence``; False when it was no longer held so."""
         if self.fences.get(room_id) is not fence:
             return False
         del self.fences[room_id]
@@ -250,7 +207,7 @@ class Ownership:
         task.add_done_callback(self._pending.discard)
 
     async def claim(self, conn: Any, room_id: str) -> RoomRecord | None:
-        """Take ``room_id`` (see the module); returns its record, or None when it is not stored.
+        """Take ``room_id``; its record, or None when it is not stored.
 
         Raises:
             RoomBusy: another live process holds it.
@@ -265,8 +222,7 @@ class Ownership:
         return decode_record(tuple(row)[2:], [tuple(r) for r in await conn.fetch(APPENDED, room_id)])
 
     def took_new(self, room_id: str, sent: float) -> Fence:
-        """Hold a room this process has just inserted (epoch 1, version 1; the insert was sent
-        at ``time.monotonic()`` ``sent``)."""
+        """Hold a room just inserted (epoch 1, version 1), sent at ``time.monotonic()`` ``sent``."""
         fence = self.fences[room_id] = Fence(1, 1, self._renewals, sent + self.lease)
         return fence
 

@@ -1,27 +1,6 @@
-"""Rooms in PostgreSQL through asyncpg, shared by several processes (docs/deploy.md).
-
-The rows are the SQLite rows (:func:`.record.encode_record`: a room written whole, the
-actions appended since, the records of finished rounds) plus ownership (:mod:`.ownership`).
-Every write is one statement, fenced: ``WHERE id = $1 AND owner = me AND epoch = e AND version
-= v`` on the room's row (an appended action raises the row's ``version`` too); a write that
-changes no row raises :class:`~.contract.RoomMoved` and nothing is written. When a write's outcome
-is unknown (the connection broke during it), the next write of that room first reads the row's
-version back under the same fence: unchanged, it goes ahead; changed, the unknown write did
-happen, and the room is given up and read again from the database (which holds the truth), so
-that memory and database never part.
-
-A held room's write (and that read) waits no longer than the room's lease may last
-(:attr:`.ownership.Fence.until`): past that moment another process may hold the room, so a
-write still waiting is pointless. It is abandoned then (its connection closed), and the room is
-given up like a moved one (:class:`~.contract.RoomMoved`: dropped here, its sockets closed with
-4503, read again from the database when next asked for; the write, had it arrived, would be
-refused by the fence or read back with the room), so a database that hangs instead of refusing
-holds a room about a lease, not the driver's command timeout. A new room's insert waits at most
-a lease too.
-
-The schema is versioned: the SQL files in ``migrations/`` (``NNNN_name.sql``, applied in
-order, each once, recorded in ``schema_migrations``) run at start under an advisory lock, so
-processes starting together apply each exactly once.
+"""Rooms in PostgreSQL through asyncpg, shared by several processes: the SQLite rows plus
+ownership (:mod:`.ownership`). Fenced writes, an unknown outcome read back, writes bounded by
+the lease, migrations under an advisory lock: docs/deploy.md, "One owner per room, fenced".
 """
 
 from __future__ import annotations
@@ -52,11 +31,8 @@ log = logging.getLogger("ziehdomino.postgres")
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
-    """A pooled connection's reset on release: nothing to do, because this module never changes
-    a session's state (no ``SET``, session advisory lock, ``LISTEN``, cursor or temporary table;
-    the lease session is a connection of its own). asyncpg's default reset runs a query of four
-    statements on every release, one round trip more per write; asyncpg still rolls back a
-    transaction left open before calling this."""
+    """A pooled connection's reset on release: none, since no session state is ever changed here
+    (asyncpg's default costs a round trip per write; it still rolls back an open transaction)."""
 
 _MIGRATION_LOCK = 0x7A64_0001  # pg_advisory_xact_lock key of the migration step
 
@@ -100,10 +76,7 @@ def redacted(dsn: str) -> str:
 
 
 class PostgresStorage:
-    """The :class:`~.contract.RoomStorage` of one of several processes sharing a PostgreSQL database.
-
-    Rooms are taken on first use (:meth:`claim`), never all at start.
-    """
+    """The :class:`~.contract.RoomStorage` of one of several processes; rooms are taken on first use."""
 
     def __init__(self, settings: Settings) -> None:
         assert settings.database is not None
@@ -158,14 +131,11 @@ class PostgresStorage:
             return record
 
     async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
-        """Insert a new room, or write a held one whole, fenced (see the module), with the record
-        of a round that just ``finished`` in the same statement.
+        """Insert a new room, or write a held one whole, fenced, with a ``finished`` round.
 
         Raises:
-            RoomMoved: another process holds the room, or an earlier write whose outcome was
-                unknown turned out committed (nothing written; the room is forgotten here and
-                is read again from the database when next asked for).
-            Exception: the database failed.
+            RoomMoved: another process holds the room, or an earlier unknown write turned out
+                committed (nothing written; the room is forgotten here).
         """
         own = self.ownership
         row = encode_record(record)
@@ -191,33 +161,28 @@ class PostgresStorage:
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: StateFields | None = None) -> None:
-        """Append one accepted action (and the room-state fields it set) to a held room, fenced like :meth:`save`.
+        """Append one action to a held room, fenced like :meth:`save`.
 
         Raises:
             RoomMoved: as for :meth:`save`.
-            Exception: the database failed.
         """
         await self._fenced(room_id, "INSERT 0 1", sql.APPEND, version, orjson.dumps(action).decode(),
                            None if state is None else orjson.dumps(state).decode())
 
     async def save_state(self, room_id: str, updated: float, room: StoredRoomState) -> None:
-        """Write only the room's own state of a held room, fenced like :meth:`save` (see
-        :meth:`.contract.RoomStorage.save_state`).
+        """Write only the room's own state, fenced like :meth:`save`.
 
         Raises:
             RoomMoved: as for :meth:`save`.
-            Exception: the database failed.
         """
         await self._fenced(room_id, "UPDATE 1", sql.SAVE_STATE, updated, orjson.dumps(room).decode())
 
     async def _fenced(self, room_id: str, done: str, sql: str, *values: Any) -> None:
-        """Run one write ``sql`` of a held room (``$1``-``$4``: its id, this process, the fence's
-        epoch and version; then ``values``) and move the fence on; its status is ``done`` when
-        the fence held.
+        """Run one fenced write (``$1``-``$4``: id, owner, epoch, version; then ``values``) whose
+        status is ``done`` when the fence held, and move the fence on.
 
         Raises:
             RoomMoved: as for :meth:`save`.
-            Exception: the database failed.
         """
         own = self.ownership
         fence = own.fences.get(room_id)
@@ -231,11 +196,7 @@ class PostgresStorage:
         fence.version += 1
 
     async def _settle(self, room_id: str, fence: Fence) -> None:
-        """Before writing after a write whose outcome is unknown: read the row's version back.
-
-        Unchanged, that write did not happen and this one goes ahead. Raised by one, it did
-        happen, though the room in memory went back to before it: the room is given up here,
-        so that it is read again from the database, which holds the truth.
+        """After a write whose outcome is unknown: read the row's version back before writing.
 
         Raises:
             RoomMoved: the room moved, or the unknown write happened.
@@ -249,14 +210,11 @@ class PostgresStorage:
         fence.uncertain = False
 
     async def _within_lease(self, room_id: str, fence: Fence, statement: Coroutine[Any, Any, Any]) -> Any:
-        """Run one statement of a held room, waiting no longer than its lease may last (see the module).
-
-        A statement that fails otherwise leaves its outcome unknown (``fence.uncertain``).
+        """Run one statement of a held room, waiting no longer than its lease may last; a failure
+        leaves its outcome unknown (``fence.uncertain``).
 
         Raises:
-            RoomMoved: the lease may have run out before the statement finished (or before it
-                began): the room is given up, nothing more is written.
-            Exception: the database failed.
+            RoomMoved: the lease may have run out: the room is given up.
         """
         left = fence.until - time.monotonic()
         if left <= 0:
@@ -268,8 +226,7 @@ class PostgresStorage:
                 return await statement
         except Exception:
             fence.uncertain = True
-            # the deadline passed (the loop may fire it a clock tick early), or the statement
-            # failed once the lease was out: either way the lease may have run out
+            # the loop may fire the deadline a clock tick early
             if waiting.expired() or time.monotonic() >= fence.until:
                 raise self._given_up(room_id, fence) from None
             raise
@@ -316,8 +273,7 @@ class PostgresStorage:
         await self.ownership.ask_release(self.pool, room_id)
 
     async def rooms_opened_by(self, creator: str, since: float) -> int | None:
-        """How many stored rooms ``creator`` opened, held by any process, that someone is at or
-        left at or after ``since`` (:meth:`.contract.RoomStorage.rooms_opened_by`)."""
+        """:meth:`.contract.RoomStorage.rooms_opened_by`, over every process."""
         return int(await self.pool.fetchval(sql.OPENED_BY, creator, since))
 
     async def healthy(self) -> bool:
@@ -329,8 +285,7 @@ class PostgresStorage:
         return self.ownership.connected
 
     async def serving(self) -> bool:
-        """This process can serve the rooms it holds: its last lease renewal is less than a lease
-        old (the database may be out for a moment: see :mod:`.ownership`), or the database answers."""
+        """Its last lease renewal is less than a lease old, or the database answers."""
         return self.ownership.within_lease or await self.healthy()
 
     async def close(self) -> None:
@@ -347,8 +302,7 @@ class PostgresStorage:
 
 
 async def read_room(dsn: str, room_id: str) -> RoomRecord | None:
-    """One room as stored, with its appended actions folded in and its finished rounds, read
-    through a connection of its own (for tests and tools; it takes nothing)."""
+    """One room as stored, actions folded in, without taking it (for tests and tools)."""
     conn = await asyncpg.connect(dsn, timeout=10)
     try:
         row = await conn.fetchrow("SELECT id, created, updated, seats, match, in_progress, room FROM rooms WHERE id = $1",

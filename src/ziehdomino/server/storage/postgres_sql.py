@@ -10,8 +10,7 @@ INSERT INTO rooms (id, created, updated, seats, match, in_progress, room, owner,
 VALUES ($1, $2, $3, $4, $5, $6::int::boolean, $7, $8, $9, 1, now() + $10 * interval '1 second', 1, $7::text::jsonb ->> 'creator')
 ON CONFLICT (id) DO NOTHING
 """
-#: A held room written whole (its appended actions folded in, so dropped) in one statement;
-#: the count is 1, or 0 when the fence does not hold.
+#: A held room written whole (its appended actions dropped); 1, or 0 when the fence does not hold.
 SAVE = """
 WITH u AS (
     UPDATE rooms SET created = $2, updated = $3, seats = $4, match = $5, in_progress = $6::int::boolean, room = $7,
@@ -26,15 +25,12 @@ SAVE_ROUND = SAVE.replace("SELECT count(*) FROM u", """, kept AS (
     ON CONFLICT (room, n) DO UPDATE SET record = EXCLUDED.record
 )
 SELECT count(*) FROM u""")
-#: One action appended to a held room, fenced like a whole write; ``INSERT 0 1``, or ``INSERT 0 0``
-#: when the fence does not hold.
-#: (Every statement of :meth:`PostgresStorage._fenced` takes the room's id and its fence as $1-$4.)
+#: One action appended to a held room; ``INSERT 0 0`` when the fence does not hold.
 APPEND = """
 WITH u AS (UPDATE rooms SET version = version + 1 WHERE id = $1 AND owner = $2 AND epoch = $3 AND version = $4 RETURNING id)
 INSERT INTO actions (room, version, action, state) SELECT id, $5::integer, $6::text, $7::text FROM u
 """
-#: The room's own state of a held room with nothing appended, fenced like a whole write;
-#: ``UPDATE 1``, or ``UPDATE 0`` when the fence does not hold.
+#: The room's own state of a held room; ``UPDATE 0`` when the fence does not hold.
 SAVE_STATE = """
 UPDATE rooms SET updated = $5, room = $6, version = version + 1 WHERE id = $1 AND owner = $2 AND epoch = $3 AND version = $4
 """

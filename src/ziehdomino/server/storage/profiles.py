@@ -1,10 +1,6 @@
-"""The profiles' storage contract (docs/profile.md), beside the rooms' (:mod:`.contract`): a
-profile's row and the device codes that bring it to a second browser, kept by SQLite, PostgreSQL
-and memory alike. Every write returns once it is committed.
-
-A profile is found by the digest of its key (:func:`.keyhash.hash_holder`) or by its public id;
-the store never sees a key or a code, only their digests (and a key sealed under a code,
-:mod:`..people.devicecodes`).
+"""The profiles' storage contract (docs/profile.md): a profile's row and its device codes. The
+store sees only digests of keys and codes (and a key sealed under a code); writes return once
+committed.
 """
 
 from __future__ import annotations
@@ -16,9 +12,7 @@ from typing import Protocol
 
 @dataclass(frozen=True, slots=True)
 class ProfileRow:
-    """A stored profile: ``id`` (public, 12 characters), ``key_hash`` (64 hex digits), ``name``,
-    ``created`` and ``seen`` (unix s; ``seen`` kept to the hour), and the rating a later step
-    fills in: ``mu`` and ``sigma`` (None until rated) and ``rated`` (rated rounds)."""
+    """A stored profile; times in unix s (``seen`` to the hour), the rating None until rated."""
 
     id: str
     key_hash: str
@@ -32,8 +26,7 @@ class ProfileRow:
 
 @dataclass(frozen=True, slots=True)
 class CodeRow:
-    """A stored device code: the code's digest, its profile's id, the profile's key sealed under
-    the code (None once used or expired) and when it expires (unix s)."""
+    """A stored device code; ``sealed`` None once used or expired."""
 
     code_hash: str
     profile: str
@@ -50,23 +43,16 @@ class Taken(enum.Enum):
     UNKNOWN = "unknown"
 
 
-#: Seconds an expired or used code's row is kept (without its sealed key) to say so, before
-#: :meth:`ProfileStore.sweep` deletes it.
+#: Seconds a spent code's row is kept (without its sealed key) to say so.
 KEEP_SPENT = 3600.0
 
 
 class ProfileStore(Protocol):
-    """What the people wing (:mod:`..people`) needs from a storage. Use it from the event loop's
-    thread; each method is one transaction.
-
-    Raises (every method):
-        Exception: the storage failed (nothing of a failed write is stored).
-    """
+    """What the people wing needs from a storage; each method one transaction, on the loop's thread."""
 
     async def insert(self, row: ProfileRow) -> ProfileRow | None:
-        """Store ``row`` unless a profile has its ``key_hash``; returns the profile stored for
-        that key hash (``row`` itself when it was stored now), or None when ``row.id`` names
-        another profile (the caller tries another id)."""
+        """Store ``row`` unless its ``key_hash`` has a profile; the profile stored for it, or None
+        when ``row.id`` is taken (the caller tries another)."""
 
     async def by_key(self, key_hash: str) -> ProfileRow | None:
         """The profile whose key has this digest, or None."""
@@ -87,13 +73,11 @@ class ProfileStore(Protocol):
         """Store a device code for ``code.profile``, deleting the profile's other codes (one at a time)."""
 
     async def take_code(self, code_hash: str, now: float) -> tuple[Taken, CodeRow | None]:
-        """Take the code with this digest once: ``(TAKEN, row)`` with the sealed key as it was,
-        its seal then cleared; ``(USED, row)``, ``(EXPIRED, row)`` (expired at ``now``), or
-        ``(UNKNOWN, None)``."""
+        """Take the code once: ``(TAKEN, row)`` with its sealed key (then cleared), ``(USED, row)``,
+        ``(EXPIRED, row)`` or ``(UNKNOWN, None)``."""
 
     async def codes_of(self, profile_id: str) -> list[CodeRow]:
         """The profile's device codes as stored (for the export)."""
 
     async def sweep(self, now: float) -> None:
-        """Clear the sealed keys of codes expired at ``now`` and delete codes expired more than
-        :data:`KEEP_SPENT` seconds ago."""
+        """Clear expired codes' sealed keys; delete those expired over :data:`KEEP_SPENT` s ago."""

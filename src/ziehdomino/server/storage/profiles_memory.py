@@ -1,5 +1,4 @@
-"""The profiles' contract (:mod:`.profiles`) kept in memory, for the tests of the people wing's
-routes: the same answers as SQLite and PostgreSQL, and a write that can be made to fail."""
+"""The profiles' contract in memory, for the people wing's tests."""
 
 from __future__ import annotations
 
@@ -9,12 +8,7 @@ from .profiles import KEEP_SPENT, CodeRow, ProfileRow, Taken
 
 
 class MemoryProfiles:
-    """A :class:`~.profiles.ProfileStore` in memory.
-
-    Attributes:
-        fail: raised by every call while it is set (nothing of a failing write is kept).
-        rows: the profiles by public id; ``codes``: the device codes by their digest.
-    """
+    """A :class:`~.profiles.ProfileStore` in memory; every call raises ``fail`` while it is set."""
 
     def __init__(self) -> None:
         self.rows: dict[str, ProfileRow] = {}

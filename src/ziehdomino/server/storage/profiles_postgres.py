@@ -1,7 +1,5 @@
-"""The profiles' contract (:mod:`.profiles`) in PostgreSQL, every process sharing it: each call
-one statement or one transaction on the storage's pool, committed before it returns. Profiles
-are not held by a process as rooms are: a profile's rows change by a person's own requests, one
-at a time, and a device code is taken once by a row lock (``FOR UPDATE``)."""
+"""The profiles' contract in PostgreSQL, shared by every process without ownership (a device
+code is taken once by a row lock)."""
 
 from __future__ import annotations
 
@@ -21,8 +19,7 @@ def _profile(row: Any) -> ProfileRow | None:
 
 
 class PostgresProfiles:
-    """A :class:`~.profiles.ProfileStore` on the pool ``pool()`` gives (the room storage's,
-    there once it started)."""
+    """A :class:`~.profiles.ProfileStore` on the room storage's pool."""
 
     def __init__(self, pool: Callable[[], asyncpg.Pool]) -> None:
         self._pool = pool

@@ -1,8 +1,5 @@
-"""The profiles' contract (:mod:`.profiles`) in the rooms' SQLite file, through a connection of
-its own: its calls run one at a time on a worker thread, never on the event loop, each one
-transaction, committed before it returns. SQLite lets one writer in at a time, so a profile's
-write waits for a commit of the rooms' writer thread (:mod:`.sqlite`) at most, and the other way
-round; WAL mode lets reads go on meanwhile.
+"""The profiles' contract in the rooms' SQLite file, through a connection of its own on a
+worker thread; each call one transaction, committed before it returns.
 """
 
 from __future__ import annotations
@@ -26,8 +23,7 @@ def _profile(row: Any) -> ProfileRow | None:
 
 
 class SqliteProfiles:
-    """A :class:`~.profiles.ProfileStore` in the SQLite file at ``path`` (its schema migrated
-    already, :class:`.sqlite.SqliteStorage` does that); :meth:`close` at shutdown."""
+    """A :class:`~.profiles.ProfileStore` in the (migrated) SQLite file at ``path``."""
 
     def __init__(self, path: Path) -> None:
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)

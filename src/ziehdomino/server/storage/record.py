@@ -1,8 +1,4 @@
-"""The stored form of a room, shared by both storages: the record, and its columns' encoding.
-
-What is stored of a room: the seats, the match in the engine's storage form (written whole, plus
-the actions appended since), the room's own state, and the records of its finished rounds.
-"""
+"""The stored form of a room, shared by both storages: the record and its columns' encoding."""
 
 from __future__ import annotations
 
@@ -62,19 +58,8 @@ class StateFields(TypedDict, total=False):
 
 @dataclass(slots=True)
 class RoomRecord:
-    """One stored room.
-
-    Attributes:
-        id: the room id.
-        created, updated: unix seconds.
-        seats: per seat ``{"kind": "person"|"computer", "level": str|None, "name": str|None,
-            "credential_hash": hex str|None}``.
-        match: the engine's storage form, or None before the first round.
-        in_progress: a round is being played.
-        rounds: the records of the room's finished rounds, oldest first (filled by
-            :meth:`Storage.load_all`; :meth:`Storage.save` writes only the ones it is given).
-        room: the room's own state (``roomstate.RoomState.to_json``), None in rows written
-            before it existed.
+    """One stored room; times in unix seconds, ``match`` None before the first round, ``rounds``
+    the finished rounds' records oldest first (filled when read; a save writes only the one given).
     """
 
     id: str
@@ -98,8 +83,7 @@ def merge(match: MatchState | None, appended: list[tuple[int, ActionJSON]]) -> M
 
 
 def encode_record(record: RoomRecord) -> tuple[str, float, float, str, str | None, int, str | None]:
-    """The stored columns of ``record``: (id, created, updated, seats JSON, match JSON or None,
-    in_progress 0/1, room JSON or None). Both storages write exactly these."""
+    """The stored columns of ``record``, in order, as both storages write them."""
     return (record.id, record.created, record.updated, dumps(record.seats),
             None if record.match is None else dumps(record.match), int(record.in_progress),
             None if record.room is None else dumps(record.room))
@@ -117,7 +101,7 @@ def merge_state(room: StoredRoomState | None, states: list[StateFields]) -> Stor
     merged: dict[str, object] = dict(room)
     for fields in states:
         merged.update(fields)
-    return cast(StoredRoomState, merged)  # the stored state with some of its own fields replaced
+    return cast(StoredRoomState, merged)
 
 
 #: One appended row as read: ``(version, action JSON text, state JSON text or None)``.
@@ -125,8 +109,7 @@ AppendedRow = tuple[int, str, "str | None"]
 
 
 def decode_record(row: Any, appended: list[AppendedRow]) -> RoomRecord:
-    """The record of stored columns in :func:`encode_record`'s order, with the rows
-    ``appended`` since (in order) folded into its match and its room state."""
+    """The record of :func:`encode_record`'s columns with the rows ``appended`` since folded in."""
     match = None if row[4] is None else orjson.loads(row[4])
     room = None if row[6] is None else orjson.loads(row[6])
     actions = [(v, orjson.loads(a)) for v, a, _ in appended]

@@ -1,10 +1,6 @@
-"""One schema history for both storages: numbered migrations, the same steps in each dialect.
-
-``migrations/<dialect>/NNNN_name.sql``: step ``NNNN`` means the same change of the stored form in
-both dialects (``sqlite`` and ``postgresql``), so each dialect has the same numbers and names;
-PostgreSQL's steps also add what only several processes need (the owner, its lease, the fence).
-A database records the steps it has applied (SQLite in ``PRAGMA user_version``, PostgreSQL in
-the table ``schema_migrations``) and gets the missing ones, in order, when a server opens it.
+"""One schema history for both storages: ``migrations/<dialect>/NNNN_name.sql``, the same
+numbered steps in each dialect (PostgreSQL's add ownership), applied in order when a server
+opens a database (SQLite records them in ``PRAGMA user_version``).
 """
 
 from __future__ import annotations
@@ -37,17 +33,12 @@ def migrations(dialect: Dialect) -> list[tuple[int, str, str]]:
     return found
 
 
-#: The schema step a file written before the numbered migrations is at: its tables were made
-#: with every column up to the actions' state, or are brought there by :func:`migrate`.
+#: The step a file written before the numbered migrations is taken to be at.
 _UNNUMBERED_STEP = 4
 
 
 def migrate_sqlite(db: sqlite3.Connection) -> list[str]:
-    """Apply the SQLite migrations ``db`` lacks (:mod:`.schema`), each in a transaction of its
-    own with its number written to ``PRAGMA user_version``; returns the names applied.
-
-    A file written before the migrations were numbered (tables present, ``user_version`` 0) is
-    taken to be at step 4 once the columns that step 3 and 4 add are there.
+    """Apply the SQLite migrations ``db`` lacks, each in its own transaction; the names applied.
 
     Raises:
         sqlite3.Error: a step failed (that step is not applied).
@@ -78,7 +69,6 @@ def migrate_sqlite(db: sqlite3.Connection) -> list[str]:
 
 
 def _statements(sql: str) -> list[str]:
-    """The statements of a migration file: comments (``--`` to the line's end) dropped, split at
-    ``;`` (the migrations hold no string with ``--`` or ``;`` in it)."""
+    """A migration file's statements: ``--`` comments dropped, split at ``;``."""
     code = "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
     return [part.strip() for part in code.split(";") if part.strip()]

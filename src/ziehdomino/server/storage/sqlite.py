@@ -1,23 +1,6 @@
-"""Rooms in SQLite (stdlib ``sqlite3``), committed on a writer thread of their own.
-
-Write before you announce (docs/architecture.md, idea 4): :meth:`SqliteStorage.save`,
-:meth:`~SqliteStorage.append` and :meth:`~SqliteStorage.save_state` return only once committed.
-Per room: a row of ``rooms`` (seats, the match's storage form, the room's own state) written
-whole; rows of ``actions`` appended one by one since (a few dozen bytes each, with the room-state
-fields the action set), folded in by the next whole write; rows of ``rounds``, each finished
-round's record, written in the transaction of the action that ended it. What is read back is
-:func:`.record.decode_record` of them: exactly the room as last announced.
-
-Commits run on one writer thread, never on the event loop, the writes queued meanwhile in one
-transaction (a group commit), so a slow disk delays only the rooms that write. WAL mode with
-``synchronous=NORMAL``: a commit survives SIGKILL at any moment; a power cut may lose the last
-ones. A second thread checkpoints the WAL every second; past :data:`WAL_LIMIT` the writer
-checkpoints and truncates it itself, so it stays bounded. On a full disk a commit fails, that
-change is not made, and later commits work again once there is space.
-
-One process holds the folder: an exclusive ``flock`` on ``LOCK_NAME`` (released by the kernel
-however the process ends) refuses a second one, which would otherwise overwrite the first one's
-acknowledged changes.
+"""Rooms in SQLite, committed on a writer thread of their own (group commits) before anything
+is announced; rows, WAL and the folder's lock as docs/protocol.md, "Storage and restarts" says.
+WAL with ``synchronous=NORMAL``: a commit survives SIGKILL; a power cut may lose the last ones.
 """
 
 from __future__ import annotations
@@ -72,8 +55,7 @@ def _unusable(data_dir: Path, exc: BaseException) -> StorageUnavailable:
 
 
 def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
-    """One room as stored, with its finished rounds, read through a read-only connection of its own
-    (for tests and tools)."""
+    """One room as stored, with its finished rounds, read-only (for tests and tools)."""
     db = sqlite3.connect(f"file:{data_dir / DB_NAME}?mode=ro", uri=True, timeout=30)
     try:
         row = db.execute("SELECT id, created, updated, seats, match, in_progress, room FROM rooms WHERE id = ?",
@@ -94,15 +76,11 @@ _Job = tuple[list[tuple[str, tuple[Any, ...]]], "asyncio.Future[None]"]
 
 
 class SqliteStorage:
-    """The SQLite file ``DB_NAME`` in a data directory: the :class:`~.contract.RoomStorage` of one process.
-
-    Build it (it takes the folder's lock and checks that the folder can be written), :meth:`load_all`
-    the rooms, :meth:`start` the writer and the checkpoints, :meth:`close` at shutdown. Call
-    everything from the event loop's thread.
+    """The :class:`~.contract.RoomStorage` of one process in ``DB_NAME`` of a data folder; built
+    (taking the folder's lock), then :meth:`load_all`, :meth:`start`, :meth:`close`.
 
     Raises:
-        StorageUnavailable: the folder cannot be written, or another process holds its lock
-            (one line: what is wrong and what to do).
+        StorageUnavailable: the folder cannot be written, or another process holds its lock.
     """
 
     def __init__(self, data_dir: Path) -> None:
@@ -121,8 +99,7 @@ class SqliteStorage:
             os.close(self._lock)
             raise StorageUnavailable(f"another ziehdomino process uses the data folder {data_dir}: stop it, or "
                                      "choose another folder with --data (several processes need --database)") from None
-        # SQLite makes these beside a WAL file as it opens it, with the file's mode: a start
-        # refused below removes those it made, so that they do not outlast a fixed rooms file.
+        # SQLite makes these beside a WAL file; a refused start removes those it made.
         sides = [Path(f"{self.path}{suffix}") for suffix in ("-wal", "-shm")]
         made = [side for side in sides if not side.exists()]
         db: sqlite3.Connection | None = None
@@ -163,17 +140,14 @@ class SqliteStorage:
         return list(records.values())
 
     async def start(self, on_lost: LostCallback | None = None) -> None:
-        """Start the writer thread and the checkpoint thread (``on_lost`` is never called: no
-        other process takes a room from this one)."""
+        """Start the writer and checkpoint threads (``on_lost`` is never called)."""
         self._writer = threading.Thread(target=self._write_loop, name="ziehdomino-writer", daemon=True)
         self._writer.start()
         self._checkpointer = threading.Thread(target=self._checkpoints, name="ziehdomino-checkpoint", daemon=True)
         self._checkpointer.start()
 
     async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
-        """Write ``record`` whole (its appended actions folded in) and add the record of a round
-        that just ``finished`` (its ``"round"`` is its number), in one transaction; returns once
-        it is committed.
+        """Write ``record`` whole with a round that just ``finished``, in one transaction.
 
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
@@ -185,8 +159,7 @@ class SqliteStorage:
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: StateFields | None = None) -> None:
-        """Append one accepted action (the match is at ``version`` with it) and the fields of
-        the room's own state it set (``state``, laid over the stored ones); returns once committed.
+        """Append one action and the room fields it set; returns once committed.
 
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
@@ -194,7 +167,7 @@ class SqliteStorage:
         await self._commit([(_APPEND, (room_id, version, dumps(action), None if state is None else dumps(state)))])
 
     async def save_state(self, room_id: str, updated: float, room: StoredRoomState) -> None:
-        """Write only the room's own state and ``updated`` (see :meth:`.contract.RoomStorage.save_state`).
+        """:meth:`.contract.RoomStorage.save_state`.
 
         Raises:
             sqlite3.Error: the write failed (nothing of it is stored).
@@ -226,13 +199,8 @@ class SqliteStorage:
         return future
 
     def _run(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        """Run ``statements`` in one transaction; roll back and raise on failure.
-
-        A single statement is its own transaction (autocommit): the same effect, without the
-        two extra statements, each of which hands the GIL back and forth with the event loop
-        (an appended action waits about 200 µs instead of 330 µs for its commit, measured
-        here with the loop idle).
-        """
+        """Run ``statements`` in one transaction; roll back and raise on failure. A single
+        statement runs in autocommit, saving the GIL hand-offs of BEGIN and COMMIT."""
         if len(statements) == 1:
             self._db.execute(*statements[0])
             return
@@ -249,14 +217,9 @@ class SqliteStorage:
             raise
 
     def _write_loop(self) -> None:
-        """The writer thread: the jobs queued meanwhile in one transaction (a group commit), the
-        answers handed back in one wake-up of the event loop.
-
-        Under load many rooms' writes wait at once; one commit for all of them writes each
-        changed page of the WAL once instead of once per job. Should the batch fail, it is
-        rolled back and every job of it run again in a transaction of its own, so that one bad
-        write fails alone and the others are stored as if alone.
-        """
+        """The writer thread: the jobs queued meanwhile in one transaction (each WAL page written
+        once), answered in one wake-up of the loop; a failed batch is run again job by job, so
+        one bad write fails alone."""
         while True:
             job = self._jobs.get()
             batch: list[_Job] = []
@@ -338,8 +301,7 @@ class SqliteStorage:
         return True
 
     async def close(self) -> None:
-        """Finish the queued writes, stop the threads, checkpoint once more, close the file and
-        release the folder's lock."""
+        """Finish the queued writes, stop the threads, checkpoint, close, release the lock."""
         self._stopping.set()
         if self._writer is not None:
             self._jobs.put(None)

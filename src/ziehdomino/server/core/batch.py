@@ -1,11 +1,6 @@
-"""Changes of one room that queued for its writer meanwhile, run as one batch (docs/architecture.md, idea 10).
-
-While a change of a room is stored, the room's other changes wait for its lock: at a round's end
-all four seats ask for the next round at once. Rather than one store after the other, the writer
-takes every change waiting and applies each to the value the one before it made; their writes
-are stored in order, except that a write of the room's own state is left out when a later one
-of the batch writes that state again (``state`` or ``whole``): the later write holds it. The
-batch's value is swapped in and pushed once. Pure planning here; the writer does the I/O.
+"""Changes of one room that queued for its writer meanwhile, run as one batch: applied in turn,
+their writes stored in order (a ``state`` write left out when a later one holds it), swapped in
+and pushed once (docs/architecture.md, idea 10). Planning only; the writer does the I/O.
 """
 
 from __future__ import annotations
@@ -18,9 +13,8 @@ from .room import Room
 
 
 class Queued:
-    """A change waiting for its room's writer, and what came of it: its step, or the error that
-    refused it. Its caller reads that once it holds the room's lock itself: the batch that ran
-    the change ended before the lock was let go, so no future is needed to wait on."""
+    """A change waiting for its room's writer, and its step or error, read by its caller once it
+    holds the room's lock (the batch ended before that)."""
 
     __slots__ = ("change", "timing", "done", "_step", "_error")
 
@@ -53,9 +47,8 @@ class Queued:
 
 
 def to_store(steps: list[Step]) -> list[bool]:
-    """Per step, whether its write is stored: every write but a ``state`` write that the next
-    write of the batch holds too (``state`` or ``whole``; a write that may fail silently,
-    ``best_effort``, never stands in for one that may not)."""
+    """Per step, whether its write is stored: all but a ``state`` write the next write holds too
+    (a ``best_effort`` write never stands in for one that may not fail)."""
     stored = [s.write is not None for s in steps]
     later = None  # the next write after i
     for i in range(len(steps) - 1, -1, -1):
@@ -70,10 +63,8 @@ def to_store(steps: list[Step]) -> list[bool]:
 
 
 def durable(steps: list[Step], stored: list[bool], failed: int) -> int:
-    """How many of the batch's first steps hold when the write of step ``failed`` failed (the
-    ones before it are stored): the steps up to the last stored write before it and the steps
-    after that which need no write; a step whose write was left out for ``failed``'s is lost
-    with it."""
+    """How many of the batch's first steps hold when the write of step ``failed`` failed (a step
+    whose write was left out for that one is lost with it)."""
     last = max((i for i in range(failed) if stored[i]), default=-1)
     n = last + 1
     while n < failed and steps[n].write is None:

@@ -23,10 +23,8 @@ WriteKind = Literal["append", "state", "whole", "delete"]
 
 
 class Write(NamedTuple):
-    """What a step stores before it is announced: ``append`` one ``action`` (with the state
-    ``fields`` it set), ``state`` (the room's own state only), ``whole`` (with the ``finished``
-    round's record, if any) or ``delete``. ``best_effort``: a failure is logged and the change
-    kept (presence is a fact, not a wish)."""
+    """What a step stores before it is announced (``append``, ``state``, ``whole``, ``delete``);
+    ``best_effort``: a failure is logged and the change kept (presence is a fact, not a wish)."""
 
     kind: WriteKind
     action: ActionJSON | None = None
@@ -36,11 +34,9 @@ class Write(NamedTuple):
 
 
 class Step(NamedTuple):
-    """A change's result: the ``room``'s next value, the ``write`` stored first (None:
-    nothing), whether every connection gets its state (``push``) or the history (``history``),
-    a seat whose connections close once stored (``close_seat`` 4410: it left; ``close_heir``
-    4401: its claim lapsed), and ``act``, the one action of a round that goes on, sent alone to
-    a connection that holds the state before it (:func:`.deltas.act_parts`)."""
+    """A change's result: the next value, its ``write`` (None: nothing), what it pushes, seats
+    whose connections close (4410 left, 4401 claim lapsed), and ``act``, the one action of a
+    round that goes on, sent alone as a delta."""
 
     room: Room
     write: Write | None
@@ -62,9 +58,8 @@ def _alive_match(room: Room) -> Match:
 
 
 def _heirs_seated(room: Room, number: int, now: float) -> tuple[Room, list[Seat]]:
-    """``room`` with every heir seated from round ``number`` on (away until their page says
-    hello), and those seats. A claim lapses instead when the seat's person is back or the heir
-    has no connection open."""
+    """``room`` with every heir seated from round ``number`` on, and those seats (docs/rules.md,
+    "Open tables", for when a claim lapses instead)."""
     seated = []
     for i, s in enumerate(room.seats):
         if s.heir is None:
@@ -119,9 +114,8 @@ def _deal_if_ready(room: Room, now: float, otherwise: Write) -> Step:
 
 def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, creator: str | None, now: float,
            *, target: MatchTarget | None = None, public: bool = False, wait_until: float | None = None) -> Step:
-    """A new room, its creator in seat 0 (away until their page connects); ``public``: an open
-    table that starts with computers at ``wait_until`` (unix s; None: when every seat is
-    taken). Written whole; nothing to push."""
+    """A new room, its creator in seat 0 (away until their page connects); an open table starts
+    with computers at ``wait_until`` (unix s; None: when full)."""
     state = RoomState.new(len(seats), turn_time, creator, target=target, public=public,
                           wait_until=wait_until).away(0, now)
     if public:
@@ -131,9 +125,8 @@ def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, cre
 
 def _heir(room: Room, name: str, credential_hash: str, now: float, clock: Clock,
           who: tuple[str | None, str | None]) -> tuple[Step, Seat]:
-    """``name`` claims a seat at a full open table in play ("Platz übernehmen",
-    :meth:`.room.Room.takeover`) from the next round; ``who``: hashes of their holder key and
-    address.
+    """``name`` claims a seat at a full open table in play from the next round
+    (:meth:`.room.Room.takeover`); ``who``: hashes of holder key and address.
 
     Raises:
         RoomError: ``room_full`` (a private room, or no such seat).
@@ -148,12 +141,8 @@ def _heir(room: Room, name: str, credential_hash: str, now: float, clock: Clock,
 def join(room: Room, name: str, credential_hash: str, now: float,
          contribution: tuple[str | None, str] | None = None, *, holder: str | None = None,
          address: str | None = None, clock: Clock | None = None) -> tuple[Step, Seat, str | None]:
-    """Seat ``name`` at the lowest free person seat (at a full open table in play: a claim,
-    :func:`_heir`); the last free seat deals the first round, at an open table once everyone
-    is present. ``holder``, ``address``: hashes kept at an open table, one seat per holder.
-    ``contribution``: ``(commitment, contribution)`` to the pending deal; with commitment None
-    it counts only when this join deals (docs/protocol.md, ``POST /api/rooms/{id}/join``).
-    Returns the step, the seat and the commitment the contribution went to (None: none).
+    """Seat ``name`` at the lowest free person seat, or claim one (docs/protocol.md, ``POST
+    /api/rooms/{id}/join``); the step, the seat and the commitment the contribution went to.
 
     Raises:
         RoomError: ``room_full``; ``stale_version``: ``commitment`` is not the pending deal's;
@@ -205,9 +194,8 @@ def contribute(room: Room, seat: Seat, commitment: str, contribution: str) -> St
 
 
 def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
-    """The first connection of ``seat``'s person opened: present, an overdue turn restarts its
-    clock, a claim on the seat lapses, and a deal that waited only for them happens. None:
-    nothing changed."""
+    """``seat``'s person opened a first connection: present, an overdue turn's clock restarted,
+    a claim on the seat lapsed, a deal waiting for them made. None: nothing changed."""
     if room.is_present(seat) or room.seats[seat].left:
         return None
     overdue = room.turn == seat and (deadline := room.deadline(clock)) is not None and deadline <= now

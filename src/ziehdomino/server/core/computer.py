@@ -1,12 +1,6 @@
-"""Computer seats: their choice, from their own seat's view only, and the loop that plays them.
-
-A computer is a seated player (docs/architecture.md): it sees exactly what :func:`seat_view`
-gives its seat and acts through the room's writer like a person. :func:`decide` asks
-``ziehdomino.bots.decide(view, level, seed)``; the answer is only a proposal that the writer
-applies through the engine, falling back to :func:`legal_move` if the engine refuses it or the
-bot fails. :class:`ComputerPlayers` listens to every room's writer and starts the room's
-computer loop when a computer is to move; the same loop stands in for a person whose turn's
-deadline has passed (away past the grace, idle past the turn time, or left for good).
+"""Computer seats: their choice from their own seat's view only, applied through the writer like
+a person's, and the loop that plays them and stands in for people past their deadline
+(docs/architecture.md; docs/protocol.md, "Turn time and stand-ins").
 """
 
 from __future__ import annotations
@@ -47,9 +41,8 @@ def legal_move(view: SeatView, level: str, seed: int) -> ActionJSON:
 
 
 def decide(view: SeatView, level: str, seed: int) -> ActionJSON:
-    """The action (JSON form) a computer of ``level`` takes from its seat's ``view``.
-
-    Any error in the bot falls back to :func:`legal_move`: a bot's bug never stops a room.
+    """The action (JSON form) a computer of ``level`` takes from its seat's ``view``; a bot's
+    error falls back to :func:`legal_move`.
 
     Raises:
         ValueError: the view has no legal action.
@@ -62,23 +55,15 @@ def decide(view: SeatView, level: str, seed: int) -> ActionJSON:
 
 
 class ComputerPlayers:
-    """Plays every computer turn of the rooms whose writers it listens to, each when it is due.
-
-    A computer seat (or a left person's) moves ``delay`` seconds after the last change; a
-    person's turn is played once their deadline has passed (:meth:`.room.Room.deadline`).
-
-    Args:
-        delay: seconds between a change and a computer's move.
-        closing: True once the server shuts down (no loop starts then).
-    """
+    """Plays every computer turn of the rooms it listens to when due: ``delay`` seconds after the
+    last change, a person's at their :meth:`.room.Room.deadline`; none once ``closing``."""
 
     def __init__(self, delay: float, closing: Callable[[], bool]) -> None:
         self.delay = delay
         self.closing = closing
 
     def due(self, writer: RoomWriter) -> tuple[int, float, bool] | None:
-        """Who plays next: ``(seat, at, stand_in)`` -- the seat to act, when (unix s) and whether
-        a computer stands in for a person -- or None when no computer is to move."""
+        """``(seat, at, stand_in)`` of the computer move due next (``at`` unix s), or None."""
         room = writer.room
         seat = room.turn
         if seat is None or writer.deleted or writer.gone:
@@ -93,8 +78,7 @@ class ComputerPlayers:
         return seat, max(at, deadline), True
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
-        """Wake the room's computer loop (a deadline may have moved) and start it if a computer
-        is to move now or later. It never waits."""
+        """Wake the room's computer loop, starting it if a computer is to move; never waits."""
         if self.closing():
             return
         due = self.due(writer)
@@ -103,18 +87,12 @@ class ComputerPlayers:
         if writer.computer_task is None or writer.computer_task.done():
             writer.computer_task = asyncio.get_running_loop().create_task(self._loop(writer))
         elif due[1] < writer.computer_until:
-            # Woken only when the move is due sooner than the loop waits for: most changes move a
-            # deadline later (the turn passed on), and the loop looks again when it wakes anyway,
-            # so a plain move by a person costs no wake-up and no new timer.
+            # Woken only when due sooner than the loop waits: most changes move a deadline later.
             writer.wake.set()
 
     async def _loop(self, writer: RoomWriter) -> None:
-        """Play computer turns, each when due, from that seat's own view, through the writer.
-
-        An unexpected error is logged and the turn tried again a second later: a computer must
-        never leave a table stuck on its turn. A move that could not be stored is tried again
-        too, without a line of its own (the failed write was logged where it failed).
-        """
+        """Play computer turns when due; after an error, try again a second later, so a table
+        is never stuck on a computer's turn."""
         while True:
             try:
                 if not await self._turn_once(writer):
@@ -128,8 +106,7 @@ class ComputerPlayers:
                 await asyncio.sleep(1.0)
 
     async def _turn_once(self, writer: RoomWriter) -> bool:
-        """Wait until a computer's move is due (or the room changes) and play it, as level Mittel
-        for a person, from that seat's view only; False when no computer is to move at all."""
+        """Wait until a computer's move is due and play it (Mittel for a person); False when none is."""
         writer.wake.clear()  # cleared before looking, so a change from now on wakes the wait below
         due = self.due(writer)
         if due is None:

@@ -17,17 +17,10 @@ Writer = Callable[[str], Coroutine[Any, Any, None]]
 
 
 class Connection:
-    """One WebSocket's outbox: the room's writer pushes, the socket's sender task drains.
-
-    A pushed ``state`` replaces any older state still waiting (a state is complete, the newest
-    one is all a client needs); errors and pongs keep their order.
-
-    Once :meth:`attach` gave it the socket's writer, a message pushed while nothing waits and
-    nothing is being written is written at once, in the pusher's task: the socket's send does
-    not suspend while its buffer takes more (uvicorn waits only while the transport has paused
-    writing), and waking a sender task per message cost more CPU than the write itself. A write
-    that does suspend (a slow client) is finished by the sender task, and what is pushed
-    meanwhile waits in the outbox behind it, as before.
+    """One WebSocket's outbox: the room's writer pushes, the socket's sender task drains. A
+    pushed ``state`` replaces an older one still waiting; errors and pongs keep their order.
+    With nothing ahead, a message is written at once in the pusher's task (cheaper than waking
+    the sender); a write that suspends is finished by the sender task.
     """
 
     __slots__ = ("seat", "heir", "key", "deltas", "seq", "opened", "_pending", "_wake", "close_code", "_sending", "_writer",
@@ -35,11 +28,9 @@ class Connection:
 
     def __init__(self, seat: int | None, *, deltas: bool = False, heir: int | None = None, key: str | None = None) -> None:
         self.seat = seat
-        #: A spectator who takes this computer-held seat at the next round ("Platz übernehmen"):
-        #: it may contribute to that round's deal (docs/fair.md), nothing else.
+        #: The seat a spectator takes over at the next round: it may contribute to that deal only.
         self.heir = heir
-        #: The hash of the credential its hello brought (None: a spectator's), checked again when
-        #: it joins the room's connections: the seat may have been freed or taken over meanwhile.
+        #: The hash of its hello's credential (None: a spectator), checked again on joining.
         self.key = key
         #: The client takes delta frames after its first state (its hello said so).
         self.deltas = deltas
@@ -62,10 +53,8 @@ class Connection:
         self._writer = writer
 
     def push(self, text: str, *, is_state: bool = False, timing: ActionTiming | None = None) -> bool:
-        """Queue one message (JSON text) for the client; False when the connection is closing.
-
-        ``timing`` (metrics only) is told once this state, or a newer one replacing it, is written.
-        """
+        """Queue one message (JSON text); False when closing. ``timing`` (metrics only) is told
+        once this state, or one replacing it, is written."""
         if self.close_code is not None:
             return False
         if self._writer is not None and not self._pending and not self._busy and self._suspended is None:
@@ -88,13 +77,8 @@ class Connection:
 
     def push_state(self, seq: int, delta: str | None, full: Callable[[int | None], str],
                    timing: ActionTiming | None = None) -> bool:
-        """Queue state number ``seq``: ``delta`` (the delta from the state queued before, or None)
-        or else ``full(seat)``, the full state; False when the connection is closing.
-
-        A state still waiting in the outbox is replaced by this one (:meth:`push`), so a client
-        that reads slowly skips states; since a delta holds only what changed since the state
-        before it, a state that replaces another is always the full one.
-        """
+        """Queue state ``seq``: ``delta`` from the state queued before, or else ``full(seat)``;
+        a state that replaces one still waiting is always full. False when closing."""
         if self.close_code is not None:
             return False
         if delta is None or (self._pending and any(m[0] for m in self._pending)):
@@ -127,11 +111,8 @@ class Connection:
             self._wake.set()
 
     async def next(self) -> str | int:
-        """The next message to send, or the close code once :meth:`close` was called.
-
-        Call :meth:`sent` once the message is written. A write that :meth:`push` began and
-        that suspended is finished first.
-        """
+        """The next message to send, or the close code after :meth:`close`; call :meth:`sent`
+        once written."""
         while True:
             if self._suspended is not None:
                 rest, self._sending = self._suspended
@@ -163,9 +144,7 @@ class Connection:
 
 
 class _Resumed:
-    """A coroutine that was started by hand and suspended, made awaitable again: awaiting it
-    hands what it was waiting on to the awaiting task and goes on from there (what an eager
-    task does on Python 3.12)."""
+    """A coroutine started by hand and suspended, made awaitable again (an eager task's trick)."""
 
     __slots__ = ("_coro", "_awaited")
 
@@ -191,9 +170,8 @@ class _Resumed:
 
 
 class Connections:
-    """A room's open connections, in the order they were opened, and how many each viewer has
-    (a seat, or None for spectators): whether a seat is present is asked several times for
-    every state pushed, and a count answers it without a walk over the list.
+    """A room's open connections in order, with a count per viewer (None: spectators) so that
+    presence is answered without a walk.
 
     Raises:
         ValueError: :meth:`remove` of a connection that is not here.

@@ -1,11 +1,4 @@
-"""Room ids and seat credentials (docs/architecture.md, idea 5).
-
-A room id carries 128 random bits; a seat credential 192, issued once and kept on the server
-only as a SHA-256 hash. Checking a credential compares its hash with
-:func:`hmac.compare_digest` against every seat, so the time taken does not depend on which
-seat (if any) matches. A browser's holder key is kept as :func:`hash_holder` (from
-:mod:`..storage.keyhash`, where the people wing makes it too).
-"""
+"""Room ids and seat credentials, kept only as hashes (docs/architecture.md, idea 5)."""
 
 from __future__ import annotations
 
@@ -13,7 +6,6 @@ import hashlib
 import secrets
 from functools import lru_cache
 
-# What a seat keeps of its browser's holder key; a profile keeps the same digest (storage/keyhash.py).
 from ..storage.keyhash import hash_holder as hash_holder
 
 
@@ -34,9 +26,6 @@ def hash_credential(credential: str) -> str:
 
 @lru_cache(maxsize=65536)
 def person_tag(room_id: str, digest: str) -> str:
-    """SEATINFO's ``person``: 16 hex digits naming whoever sits at a seat, the same for one
-    person wherever they sit in ``room_id`` (``digest``: the hash of their browser's holder key,
-    else of their seat's credential). It says which seats one person took, so that a viewer's
-    mute follows them; it differs from room to room and gives no key or hash away. Cached: it is
-    made for every state pushed."""
+    """SEATINFO's ``person`` (docs/protocol.md) from ``digest``, the holder key's hash or else
+    the credential's; differs per room and gives no key away. Cached."""
     return hashlib.sha256(f"ziehdomino-person:{room_id}:{digest}".encode()).hexdigest()[:16]

@@ -1,11 +1,5 @@
-"""How many rooms each creator has open, for the per-address limit of ``POST /api/rooms``.
-
-A creator is :func:`.roomstate.address_key` of the address that opened the room. A room counts
-while a person is at its table, or went away less than ``limit_away`` seconds ago
-(:func:`counts`): a room everybody left behind (a closed tab, a flood of rooms nobody opened)
-stops holding its address back after a few minutes, and counts again once someone comes back.
-The storage counts across processes where it can (PostgreSQL); otherwise the rooms this process
-holds are counted.
+"""How many rooms each creator (:func:`.roomstate.address_key`) has open, for the cap of ``POST
+/api/rooms`` (docs/protocol.md, ``too_many_rooms``); counted across processes with PostgreSQL.
 """
 
 from __future__ import annotations
@@ -35,8 +29,7 @@ def counts(room: Room, since: float) -> bool:
 
 
 class Openers:
-    """The rooms each creator opened that this process holds, told of every room it takes and
-    lets go; :meth:`count` applies :func:`counts`."""
+    """The rooms each creator opened that this process holds."""
 
     def __init__(self, storage: RoomStorage, limit_away: float) -> None:
         self.storage = storage
@@ -59,7 +52,7 @@ class Openers:
                 del self._held[creator]  # type: ignore[arg-type]
 
     async def count(self, creator: str, now: float | None = None) -> int:
-        """The rooms ``creator`` has open that count (:func:`counts`) at ``now`` (unix s; None: now).
+        """The rooms ``creator`` has open that count at ``now`` (unix s; None: now).
 
         Raises:
             RoomError: ``server_error`` when the storage could not count them.

@@ -24,9 +24,8 @@ Seat = int
 
 
 class Seated(NamedTuple):
-    """A person seated by a join: the seat, its credential (handed out once, stored hashed) and
-    the commitment of the pending deal the join's contribution went to (None: it brought none,
-    or none went in)."""
+    """A person seated by a join: the seat, its credential (handed out once) and the commitment
+    its contribution went to (None: none did)."""
 
     seat: Seat
     credential: str
@@ -34,14 +33,8 @@ class Seated(NamedTuple):
 
 
 class RoomError(Exception):
-    """A request the server refuses for its own reasons (not the rules').
-
-    Attributes:
-        code: ``room_full``, ``not_started``, ``spectator``, ``server_full``, ``server_error``,
-            ``too_many_rooms`` (the address's cap), ``room_not_found`` (the room ended meanwhile),
-            ``room_moved`` (another server process holds the room now).
-        message: an English sentence.
-    """
+    """A request the server refuses for its own reasons (not the rules'): an error ``code`` of
+    :mod:`..protocol.codes` and an English ``message``."""
 
     def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
@@ -50,12 +43,9 @@ class RoomError(Exception):
 
 
 class SeatState(NamedTuple):
-    """One seat: ``kind`` (``person``, ``computer``), a computer's ``level``, the person's
-    ``name`` and ``credential_hash`` (None while free or ``left``: then a computer plays it);
-    ``since``: the round a person took it from a computer at. At an open table: ``holder`` and
-    ``address`` (hashes of the browser's holder key and address, docs/protocol.md, "Open
-    tables") and the claim of an ``heir`` who takes it at the next round (``heir_hash``,
-    ``heir_holder``, ``heir_address``). No hash is ever sent to a client.
+    """One seat; ``credential_hash`` is None while free or ``left`` (a computer plays it). At an
+    open table it keeps hashes of the holder key and address, and an ``heir``'s claim for the
+    next round (docs/protocol.md, "Open tables"). No hash is ever sent to a client.
     """
 
     kind: Literal["person", "computer"]
@@ -90,8 +80,7 @@ class SeatState(NamedTuple):
 
     @classmethod
     def from_json(cls, data: StoredSeat) -> SeatState:
-        """Read :meth:`to_json`'s form (a seat stored before holders and addresses were kept has
-        neither).
+        """Read :meth:`to_json`'s form.
 
         Raises:
             KeyError: no ``kind``.
@@ -106,10 +95,8 @@ class SeatState(NamedTuple):
 
 
 class Room(NamedTuple):
-    """A table's value: its ``id``, 2-4 ``seats``, its own ``state`` (clock, presence, ready
-    marks), ``created`` (unix s), the ``match`` (None before the first round; changes apply
-    actions to a copy), every finished round's record (``rounds``, ``docs/replay.md``) and
-    one ``history`` line per round.
+    """A table's value; ``match`` None before the first round, ``rounds`` the finished rounds'
+    records (docs/replay.md) with one ``history`` line each.
     """
 
     id: str
@@ -169,16 +156,14 @@ class Room(NamedTuple):
         return self._matching(credential, [s.heir_hash for s in self.seats])
 
     def held_with(self, digest: str) -> tuple[Seat | None, Seat | None]:
-        """The seat whose credential hashes to ``digest``, else the seat claimed with it (a
-        hello's credential, looked up again as its connection joins the room), or None each."""
+        """``(seat, claimed seat)`` whose credential hashes to ``digest``, None each."""
         seat = next((i for i, s in enumerate(self.seats) if s.credential_hash == digest), None)
         claim = None if seat is not None else next((i for i, s in enumerate(self.seats) if s.heir_hash == digest), None)
         return seat, claim
 
     @staticmethod
     def _matching(credential: str, hashes: list[str | None]) -> Seat | None:
-        """The index of the hash ``credential`` hashes to, or None; every hash is compared, in
-        constant time, so that the answer's time says nothing about which seat it is."""
+        """The index of the hash ``credential`` hashes to, or None, in constant time over all."""
         digest = hash_credential(credential)
         found: Seat | None = None
         for i, h in enumerate(hashes):
@@ -202,22 +187,19 @@ class Room(NamedTuple):
         return any(s.claimed_by(holder) for s in self.seats)
 
     def all_here(self) -> bool:
-        """Every person seated here (not left) is present: has a connection open, so has opened
-        the table too (:attr:`RoomState.unopened`)."""
+        """Every person seated here (not left) has a connection open."""
         return all(self.is_present(i) for i, s in enumerate(self.seats)
                    if s.kind == "person" and s.credential_hash is not None and not s.left)
 
     def away_past_grace(self, seat: Seat, clock: Clock, now: float) -> bool:
-        """The person at ``seat`` (seated, not left) has been away for the grace at least: a
-        computer stands in for them (docs/protocol.md, "Turn time and stand-ins")."""
+        """The person at ``seat`` has been away for the grace: a computer stands in for them."""
         s, since = self.seats[seat], self.state.away_since[seat]
         return (s.kind == "person" and s.credential_hash is not None and not s.left and since is not None
                 and now - since >= clock.grace_seconds(self.state.turn_time))
 
     def takeover(self, clock: Clock, now: float) -> list[Seat]:
-        """The seats a newcomer may take at the next round at an open table in play ("Platz
-        übernehmen"), those a computer holds first, then those whose person has been away past
-        the grace; none with a claim on it already. Empty: a private room, or none started."""
+        """The seats a newcomer may claim at an open table in play, in order (docs/rules.md,
+        "Open tables"); empty for a private room."""
         if not (self.state.public and self.started):
             return []
         free = [i for i, s in enumerate(self.seats) if s.heir is None]
@@ -225,17 +207,15 @@ class Room(NamedTuple):
             [i for i in free if self.away_past_grace(i, clock, now)]
 
     def deadline(self, clock: Clock) -> float | None:
-        """When a computer plays the turn of the person to act (unix s), or None: no person
-        (not left) is to act, or they are there in a room without a turn time."""
+        """When a computer plays the turn of the person to act (unix s), or None."""
         seat = self.turn
         if seat is None or self.seats[seat].played_by_computer:
             return None
         return clock.deadline(self.state, seat, self.is_present(seat))
 
     def all_ready(self) -> bool:
-        """The next round may be dealt: someone at the table asked, and every person at the
-        table did (a person who is away or left counts as ready). Nobody at the table: no deal
-        (so that a restart, which leaves everybody away, never deals a round for computers)."""
+        """Every person at the table asked for the next round (away or left count as ready),
+        and someone is at the table (a restart never deals for computers alone)."""
         persons = self.persons()
         ready = self.state.ready
         asked = any(ready[i] and self.is_present(i) for i in persons)
@@ -252,11 +232,7 @@ class Room(NamedTuple):
         return True
 
     def seat_infos(self, clock: Clock, now: float) -> list[SeatInfo]:
-        """SEATINFO per seat (docs/protocol.md).
-
-        A person's ``stand_in``: a computer plays (or will, after the grace) their turns now:
-        they left, or they are away during a round, or their turn's time ran out.
-        """
+        """SEATINFO per seat (docs/protocol.md)."""
         turn = self.turn
         deadline = None if turn is None else self.deadline(clock)
         overdue = deadline is not None and deadline <= now  # the person to act ran out of time
@@ -279,9 +255,7 @@ class Room(NamedTuple):
         return None if self.match is None else self.match.winner(self.state.target)
 
     def room_extra(self, deadline: float | None, now: float) -> dict[str, Any]:
-        """ROOMINFO's ``turn_time``, ``clock``, ``target``, ``match_winner``, ``public`` and
-        ``wait_ms`` (docs/protocol.md); ``deadline`` is :meth:`deadline` of this room (the caller
-        has it)."""
+        """ROOMINFO's fields but seats, ``fair`` and ``you``; ``deadline`` is :meth:`deadline`."""
         seat = self.turn
         tick: TurnClock | None = None
         if seat is not None and self.seats[seat].kind == "person":
@@ -297,8 +271,7 @@ class Room(NamedTuple):
                 "fair": self.pending_deal()}
 
     def pending_deal(self) -> PendingDeal:
-        """ROOMINFO's ``fair``: the next deal's commitment (None during a round) and whose
-        contributions to it the server holds (docs/fair.md). Never the seed."""
+        """ROOMINFO's ``fair`` (docs/fair.md); never the seed."""
         state = self.state
         return {"commitment": state.pending_commitment(), "contributed": [bool(c) for c in state.contributions]}
 
@@ -310,8 +283,7 @@ class Room(NamedTuple):
                 "in_progress": self.in_progress, "commitment": self.state.pending_commitment()}
 
     def record(self, updated: float) -> RoomRecord:
-        """The row to store whole, written at ``updated`` (unix s): the seats, the match's storage
-        form and the room's own state."""
+        """The row to store whole, written at ``updated`` (unix s)."""
         return RoomRecord(self.id, self.created, updated, [s.to_json() for s in self.seats],
                           None if self.match is None else match_to_state(self.match), self.in_progress,
                           room=self.state.to_json())

@@ -35,24 +35,15 @@ __all__ = ["RoomError", "RoomWriter", "Rooms"]
 log = logging.getLogger("ziehdomino.rooms")
 
 _ROOM_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
-#: How long :meth:`Rooms.find` waits for another process to let go of a room (seconds). Shorter
-#: than the proxy's 2 s for a read (cluster/haproxy.py), so that a read of a room a hung process
-#: holds is answered here (the room page served, an API read 503) instead of timing out as 504.
+#: Seconds :meth:`Rooms.find` waits for another process to let go of a room; shorter than the
+#: proxy's 2 s for a read (cluster/haproxy.py), so a hung holder gives a 503, not a 504.
 TAKE_WAIT = 1.5
 
 
 class Rooms:
     """Every room this process holds, each with its writer, and the requests that change them.
-
-    Attributes:
-        storage: where the rooms are kept.
-        clock: the turn times and graces.
-        listeners: told of every change of every room, and of a room let go (the computer
-            players first; the open tables' listeners add themselves, :mod:`..tables`).
-        seat_cap: around a request that takes a seat at an open table, for the address's cap
-            (none unless :class:`..tables.openseats.OpenSeats` put its own here).
-        metrics: server-side action timings (``settings.metrics``), else None.
-        late_writes: changes refused because their room had already moved to another process.
+    ``listeners`` are told of every change and every room let go (the computer players first);
+    ``seat_cap`` wraps a request that takes a seat at an open table (:mod:`..tables.openseats`).
     """
 
     def __init__(self, storage: RoomStorage, settings: Settings) -> None:
@@ -72,8 +63,7 @@ class Rooms:
     # --- the host of every writer ----------------------------------------------------------------
 
     def moved(self, writer: RoomWriter) -> None:
-        """A write found ``writer``'s room held by another process: drop it here, and tell
-        the listeners."""
+        """Another process holds ``writer``'s room: drop it here and tell the listeners."""
         held = self._unhold(writer)
         self.storage.forget(writer.id)
         writer.drop()
@@ -91,8 +81,8 @@ class Rooms:
     # --- start-up and shutdown ---------------------------------------------------------------
 
     async def load(self) -> int:
-        """Load every room the storage holds for this process from the start (SQLite: all of
-        them); returns how many. A row that cannot be replayed is skipped."""
+        """Load the rooms the storage holds for this process from the start; how many. A row
+        that cannot be replayed is skipped."""
         now = time.time()
         for rec in await self.storage.load_all():
             try:
@@ -116,8 +106,7 @@ class Rooms:
         return True
 
     def resume(self) -> None:
-        """Let every computer (or stand-in) whose turn it is act again, a deadline that passed
-        while the server was down at once (call once the event loop runs)."""
+        """Let every computer or stand-in whose turn it is act again (once the loop runs)."""
         for writer in self.rooms.values():
             writer.notify(None)
 
@@ -142,10 +131,8 @@ class Rooms:
         return self.rooms.get(room_id)
 
     async def find(self, room_id: str) -> RoomWriter | None:
-        """The room with this id: held here, or taken from the storage; None when none is stored.
-
-        When another live process holds it, that process is asked to let go and the take is
-        tried again for up to :data:`TAKE_WAIT` seconds.
+        """The room with this id, held here or taken from the storage (asking another holder to
+        let go, for up to :data:`TAKE_WAIT` s); None when none is stored.
 
         Raises:
             RoomError: ``room_moved`` (the other process kept it), ``server_error`` (storage failed).
@@ -222,12 +209,9 @@ class Rooms:
 
     async def create(self, spec: CreateRoom, address: str | None = None, *,
                      wait: float | None = None) -> tuple[RoomWriter, str]:
-        """Create a room with the creator in seat 0; returns its writer and the creator's credential.
-        ``wait``: an open table that starts with computers after this many seconds.
-        ``address`` is the creator's client address: one address may have at most
-        ``max_rooms_per_address`` rooms that someone is at (:mod:`.openers`), and at most
-        ``max_open_seats_per_address`` seats at open tables that wait (:mod:`.openseats`); an
-        open table keeps the hashes of the address and of ``spec.holder`` with seat 0.
+        """Create a room with the creator in seat 0; its writer and the creator's credential.
+        ``wait``: an open table that starts with computers after this many seconds; ``address``
+        counts against the per-address caps (docs/protocol.md, "HTTP").
 
         Raises:
             RoomError: ``server_full`` (too many rooms), ``too_many_rooms``, ``too_many_seats``
@@ -254,11 +238,8 @@ class Rooms:
 
     async def join(self, writer: RoomWriter, name: str, contribution: tuple[str | None, str] | None = None, *,
                    holder: str | None = None, address: str | None = None) -> Seated:
-        """Seat ``name`` at the lowest free person seat (:func:`.changes.join`); returns the seat,
-        its credential and the commitment of the deal ``contribution`` went to.
-        ``contribution``: ``(commitment, contribution)`` to the pending deal, the commitment None
-        for whichever is pending. At an open table, ``holder`` (the browser's holder key) holds
-        one seat or claim, and ``address`` (the client's) at most ``max_open_seats_per_address``.
+        """Seat ``name`` at the lowest free person seat (:func:`.changes.join`); the seat, its
+        credential and the commitment ``contribution`` went to (a None commitment: the pending one).
 
         Raises:
             RoomError: ``room_full``, ``room_not_found`` (the room ended meanwhile), ``server_error``,
@@ -280,10 +261,8 @@ class Rooms:
         return seated[-1]
 
     async def connect(self, writer: RoomWriter, conn: Connection) -> None:
-        """Add a connection (after its hello) and push it the state and the history. The first
-        connection of a person makes them present (stored, then pushed to all), that of the heir
-        of a claim keeps the claim (:func:`.changes.claim_opened`). A room that ended meanwhile
-        closes the connection (4404)."""
+        """Add a connection after its hello and push it the state and history; a person's first
+        one makes them present, a claim's heir's keeps the claim. An ended room closes it (4404)."""
         async with writer.lock:
             if writer.deleted or writer.gone:
                 conn.close(Close.UNKNOWN_ROOM if writer.deleted else Close.ROOM_MOVED)
@@ -305,9 +284,8 @@ class Rooms:
             conn.push(writer.history_text())
 
     async def disconnect(self, writer: RoomWriter, conn: Connection) -> None:
-        """Remove a connection; when its seat has no other one, the person is away (stored, then
-        pushed; the grace starts), and the next round is dealt if that made everyone ready; when
-        a claim's heir has no other one, the claim waits for them (:func:`.changes.claim_closed`)."""
+        """Remove a connection; a seat's last one makes the person away (the grace starts), a
+        claim heir's last one makes the claim wait (:func:`.changes.claim_closed`)."""
         async with writer.lock:
             if conn not in writer.connections:
                 return
@@ -324,10 +302,8 @@ class Rooms:
 
     def act(self, writer: RoomWriter, seat: Seat | None, version: int, action: Any,
             received: float | None = None) -> Coroutine[Any, Any, changes.Step | None]:
-        """Apply ``seat``'s action (JSON form) made against ``version``, store it, push the state:
-        the writer's run, to be awaited (returned as it is, one coroutine less per move).
-
-        ``received`` (``time.perf_counter()`` when the message was read) is only for metrics.
+        """Apply ``seat``'s action made against ``version``: the writer's run, to be awaited.
+        ``received`` (``time.perf_counter()``) is for metrics only.
 
         Raises:
             RoomError: ``spectator`` (at once); then, awaited, ``not_started``,
@@ -342,8 +318,7 @@ class Rooms:
     @staticmethod
     async def _by_seat(writer: RoomWriter, seat: Seat | None, spectator: str,
                        change: Callable[[Room, Seat], changes.Step | None]) -> None:
-        """Run ``change`` for the person at ``seat``; a spectator (None) is refused with
-        ``RoomError('spectator', spectator)`` and nothing changes."""
+        """Run ``change`` for the person at ``seat``; a spectator (None) is refused."""
         if seat is None:
             raise RoomError(ErrorCode.SPECTATOR, spectator)
         await writer.run(lambda r: change(r, seat))
@@ -378,7 +353,6 @@ class Rooms:
                             lambda r, s: changes.leave(r, s, time.time()))
 
     async def cleanup(self, now: float | None = None) -> list[str]:
-        """End and delete every room whose persons have all left or have all been away for
-        ``abandon_hours`` (a round in progress included; :func:`.cleanup.sweep`). Returns the deleted ids."""
+        """End and delete abandoned rooms (:func:`.cleanup.sweep`); the deleted ids."""
         now = time.time() if now is None else now
         return await sweep(self.rooms.values(), self.storage, self.settings.abandon_hours * 3600.0, now)

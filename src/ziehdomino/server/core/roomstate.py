@@ -23,13 +23,9 @@ def address_key(address: str) -> str:
 
 
 class RoomState(NamedTuple):
-    """The room's own state, a value. Per seat: ``away_since`` (None: connected, or no
-    person), ``ready``, ``contributions`` to the next deal ("" none) and ``unopened`` (at an
-    open table, since when the seat's person or heir has had no page open; empty: none).
-    ``turn_time`` (s or None), ``turn_started``, ``stand_ins`` (log indices of moves a computer
-    made for a person), ``creator`` (:func:`address_key`), ``target`` wins, ``public`` (an open
-    table) that starts at ``wait_until``, and ``next_seed``, the next deal's secret, stored
-    before its commitment is announced (``docs/fair.md``).
+    """The room's own state, a value. ``unopened``: per seat at an open table, since when its
+    person or heir has had no page open; ``stand_ins``: log indices of moves a computer made for
+    a person; ``next_seed``: the next deal's secret, stored before its commitment is announced.
     """
 
     turn_time: TurnTime | None
@@ -57,8 +53,7 @@ class RoomState(NamedTuple):
         return self._replace(next_seed=new_seed(), contributions=("",) * len(self.ready))
 
     def committed(self) -> tuple[str, tuple[str, ...]]:
-        """The next deal's seed and contributions (``Match``'s ``committed``); a fresh seed when
-        none was fixed (a room stored before deals were committed)."""
+        """The next deal's seed and contributions (``Match``'s ``committed``), a fresh seed if none."""
         seed = self.next_seed or new_seed()
         return seed, self.contributions or ("",) * len(self.ready)
 
@@ -176,11 +171,8 @@ class Clock:
         return self.grace_no_limit if turn is None else min(self.grace, turn)
 
     def deadline(self, state: RoomState, seat: int, connected: bool) -> float | None:
-        """When a computer plays ``seat``'s current turn (a person's seat), or None (never).
-
-        Present: ``turn_started + turn time`` (None without a turn time). Away: the grace from
-        ``max(turn_started, away_since)``, and never later than the turn time.
-        """
+        """When a computer plays ``seat``'s current turn, or None (docs/protocol.md, "Turn time
+        and stand-ins")."""
         if state.turn_started is None:
             return None
         turn = self.turn_seconds(state.turn_time)

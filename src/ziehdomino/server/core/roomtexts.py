@@ -1,6 +1,5 @@
-"""A room's state as the texts its connections are sent: made once per value, numbered, kept
-as the base of the next delta (:mod:`.messages`, :mod:`.deltas`), the seats' JSON, the turn's
-deadline and the ``history`` message kept while what they are made of stays."""
+"""A room's state as the texts its connections are sent, made once per room value and kept as
+the base of the next delta, with the seats' JSON, deadline and ``history`` cached."""
 
 from __future__ import annotations
 
@@ -13,17 +12,12 @@ from ..protocol.wire import RoundSummary
 from .room import Room, Seat
 from .roomstate import Clock
 
-#: Seconds a state's turn clock stays good for a connection that gets the state whole: read
-#: longer ago, it is read again for that connection (:meth:`RoomTexts.whole`).
+#: Seconds a state's turn clock stays good for a connection that gets the state whole.
 CLOCK_FRESH = 1.0
 
 
 class RoomTexts:
-    """The state texts of the room value ``room`` (the writer swaps a new value in).
-
-    Attributes:
-        parts: the state last pushed (or asked for); ``seq`` its number.
-    """
+    """The state texts of the room value ``room`` (the writer swaps a new value in)."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
@@ -46,21 +40,16 @@ class RoomTexts:
         raise NotImplementedError
 
     def current(self) -> messages.StateParts:
-        """The room's state as last pushed (numbered ``seq``), made now if the room's value
-        changed since (or nothing was pushed yet); then connections that hold an older one get
-        the full state next."""
+        """The room's state as last pushed, made now if the room's value changed since."""
         parts = self.parts
         if parts is None or not self._is_current():
             parts = self._next_parts()
         return parts
 
     def whole(self) -> messages.StateParts:
-        """The room's state for a connection that gets it whole now (its hello, a sync, after an
-        error): :meth:`current`, or, when the turn clock in it was read more than
-        :data:`CLOCK_FRESH` seconds ago, the same state (the same ``seq``) with the clock read
-        now: its ``ms`` counts down in the client from the moment it arrives, so a state made
-        at the turn's start would show a page opened later the whole time again. The state
-        last made stays the base of the next delta."""
+        """The state for a connection that gets it whole now: :meth:`current`, with the clock
+        read again when older than :data:`CLOCK_FRESH` (the client counts ``ms`` down from
+        arrival)."""
         parts = self.current()
         if parts.room.get("clock") is None:
             return parts
@@ -70,9 +59,7 @@ class RoomTexts:
         return self._parts(now, parts.seq)
 
     def _is_current(self) -> bool:
-        """Whether the state last made shows the room's value as it is: the same value (by
-        identity), its match at the same version (a match is changed in place only by tests,
-        but a state must never outlive what it shows)."""
+        """Whether the state last made shows the room's value (by identity) at the same match version."""
         kept, room = self._parts_of, self.room
         return kept is not None and kept[0] is room and kept[1] == (None if room.match is None else room.match.version)
 
@@ -93,25 +80,20 @@ class RoomTexts:
                                   seq=seq)
 
     def state_texts(self, viewers: list[Seat | None]) -> dict[Seat | None, str]:
-        """The ``state`` message per viewer (None: a spectator) of the room's current state, as
-        JSON text (:mod:`.messages`)."""
+        """The ``state`` message per viewer (None: a spectator) as JSON text."""
         parts = self.current()
         return {s: parts.text(s) for s in viewers}
 
     def deadline(self) -> float | None:
-        """:meth:`.room.Room.deadline` of the room as it is now, computed once per value (the
-        state texts, the seats' JSON and the computer players all ask)."""
+        """:meth:`.room.Room.deadline`, computed once per value."""
         room = self.room
         if self._deadline_of is not room:
             self._deadline_of, self._deadline = room, room.deadline(self.clock())
         return self._deadline
 
     def _seats_json(self, room: Room, clock: Clock, deadline: float | None, now: float) -> orjson.Fragment:
-        """:meth:`.room.Room.seat_infos` as JSON, kept while what they are made of stays: the
-        seats, the presence and ready marks (the same objects while unchanged: a room's next
-        value shares them), whether a round is played, and which seat (if any) ran out of time.
-        Most actions change none of these. Made again with the same bytes (a round's end, say),
-        the kept one is returned: a delta compares it by identity and sends no unchanged seats."""
+        """:meth:`.room.Room.seat_infos` as JSON, kept while its inputs stay (the same bytes give
+        the kept object back: a delta compares it by identity)."""
         turn = room.turn
         overdue = turn if deadline is not None and deadline <= now else None
         state = room.state
@@ -129,12 +111,7 @@ class RoomTexts:
         return self.current().text(seat)
 
     def history_text(self) -> str:
-        """The ``history`` message: every finished round of the room, oldest first, as JSON text.
-
-        Encoded once per history, not per hello or ``sync``: after 60 rounds it is about 18 KB.
-        The room's history is a tuple that a finished round replaces (a room's next value shares
-        the one before), so the text is kept with the tuple it was made of, compared by identity.
-        """
+        """The ``history`` message as JSON text, encoded once per history tuple (by identity)."""
         history = self.room.history
         kept = self._history
         if kept is None or kept[0] is not history:

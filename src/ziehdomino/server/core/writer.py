@@ -32,8 +32,7 @@ class Listener(Protocol):
     """Told of every change a writer made, after it was stored and pushed, and of its room let go."""
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
-        """``step``: the change (None: nothing changed: the room was taken or resumed here, or
-        let go, ``writer.deleted`` or ``writer.gone`` then)."""
+        """``step`` None: the room was taken, resumed or let go here."""
 
 
 class Host(Protocol):
@@ -54,15 +53,8 @@ class Host(Protocol):
 
 
 class RoomWriter(RoomTexts):
-    """The one writer of a room held by this process.
-
-    Attributes:
-        room: the room's value as stored and announced.
-        lock: held by every change, and by a computer while it decides against a version.
-        connections: the open WebSockets of its seats and spectators.
-        deleted: the room ended: every later change is refused, nothing stores it again.
-        gone: the room moved to another process: nothing may be stored or pushed.
-        last_change: when the last change was stored (unix s); a computer acts a delay after it.
+    """The one writer of a room held by this process. ``room`` is the value as stored and
+    announced; once ``deleted`` (ended) or ``gone`` (moved) nothing is stored or pushed.
     """
 
     def __init__(self, host: Host, room: Room) -> None:
@@ -91,7 +83,7 @@ class RoomWriter(RoomTexts):
         return self.host.clock
 
     def check_alive(self, *, change: bool = False) -> None:
-        """Refuse a room that ended or moved (``change``: count a refused change as a late write).
+        """Refuse a room that ended or moved (``change``: count it as a late write).
 
         Raises:
             RoomError: ``room_not_found``, ``room_moved``.
@@ -104,9 +96,8 @@ class RoomWriter(RoomTexts):
             raise RoomError(ErrorCode.ROOM_MOVED, "another server process holds this room; reconnect")
 
     async def run(self, change: Callable[[Room], Step | None], timing: ActionTiming | None = None) -> Step | None:
-        """:meth:`run_locked` under the room's lock, in a batch with the room's other changes
-        that queued for it meanwhile (:mod:`.batch`): each applied to the value the one before
-        made, stored in order, the value pushed once."""
+        """:meth:`run_locked` under the room's lock, batched with the changes queued meanwhile
+        (:mod:`.batch`)."""
         entry = Queued(change, timing)
         self._queue.append(entry)
         try:
@@ -122,13 +113,12 @@ class RoomWriter(RoomTexts):
 
     async def run_locked(self, change: Callable[[Room], Step | None],
                          timing: ActionTiming | None = None) -> Step | None:
-        """Apply ``change`` to the room (its lock held): store the step's write, swap the value
-        in, push, notify. Returns the step (None: the change found nothing to do).
+        """Apply ``change`` (the lock held): store, swap, push, notify; the step, or None when
+        there was nothing to do. Nothing changes when it raises.
 
         Raises:
-            RoomError: ``room_not_found``, ``room_moved``, ``server_error`` (the write failed:
-                nothing changed), or the change's own refusal.
-            Refusal: the rules refused the change (nothing changed).
+            RoomError: ``room_not_found``, ``room_moved``, ``server_error``, or the change's own.
+            Refusal: the rules refused the change.
         """
         entry = Queued(change, timing)
         await self._run_batch([entry])
@@ -167,8 +157,7 @@ class RoomWriter(RoomTexts):
                                if self.deleted else RoomError(ErrorCode.SERVER_ERROR, "not made"))
 
     async def _store_all(self, steps: list[Step]) -> tuple[int, RoomError | None]:
-        """Store the writes of ``steps`` in order (:func:`.batch.to_store`); returns how many of
-        the first steps hold, and the error that stopped the rest (None: all hold)."""
+        """Store the writes of ``steps`` in order; how many first steps hold, and the error (or None)."""
         stored = to_store(steps)
         for i, step in enumerate(steps):
             if not stored[i]:
@@ -227,9 +216,7 @@ class RoomWriter(RoomTexts):
 
     def _publish(self, steps: list[Step], timings: list[ActionTiming | None], made: float,
                  act: Act | None = None) -> None:
-        """Push what the steps owe: the connections of a seat that left closed, every connection
-        its state once (its turn clock as of ``made``; ``act``: the one step's act, when the
-        state last made is the one it was made on), the history."""
+        """Push what the steps owe: closes, each connection's state once, the history."""
         push = history = False
         for step in steps:
             push, history = push or step.push, history or step.history
@@ -248,8 +235,7 @@ class RoomWriter(RoomTexts):
             for timing in timed[1:]:
                 timing.mark_pushed(0)
         if history and self.connections:
-            # a round was added; a client that takes deltas works its line out of the round's
-            # end (:func:`.deltas.round_of`) and is sent nothing
+            # a delta client works the round's line out itself (:func:`.deltas.round_of`)
             text = None
             for c in self.connections:
                 if not c.deltas:
@@ -258,14 +244,9 @@ class RoomWriter(RoomTexts):
 
     def broadcast(self, timing: ActionTiming | None = None, made: float | None = None,
                   act: Act | None = None) -> None:
-        """Push every connection the room's new state: a connection that asked for deltas and
-        holds the state before gets the delta (:mod:`.deltas`), every other one the full state.
-        The state and each viewer's text are computed once, whatever the number of connections.
-        ``made``: the moment of the change it shows (unix s; None: now), as of which the turn
-        clock is read, so that a turn just begun shows its whole time (the store before the push
-        takes a few milliseconds) and a delta need not send it. ``act``: the new state is the
-        one before after this act (:attr:`.changes.Step.act`): the delta is made from it
-        (:func:`.deltas.act_parts`), and the new state's view only if a connection needs it whole."""
+        """Push every connection the new state, a delta where it holds the state before, each
+        text made once. The clock is read as of ``made`` (unix s; None: now), so a turn just
+        begun shows its whole time; with ``act`` the delta is made from the act alone."""
         pushed = 0
         old, new = self.parts, self._next_parts(made)
         changes: deltas.DeltaParts | None = None
@@ -307,9 +288,8 @@ class RoomWriter(RoomTexts):
         self.connections.clear()
 
     def add_connection(self, conn: Connection, max_per_seat: int, max_spectators: int) -> bool:
-        """Add ``conn`` (after its hello); False when it was refused and closed (4429: too many
-        spectators; 4401: its credential opens no seat or claim any more, freed or taken over
-        since the hello). A seat's newest connection beyond ``max_per_seat`` closes its oldest (4409)."""
+        """Add ``conn`` after its hello; False when refused and closed (4429, 4401). Beyond
+        ``max_per_seat`` a seat's oldest connection is closed (4409)."""
         if conn.key is not None:
             conn.seat, conn.heir = self.room.held_with(conn.key)
             if conn.seat is None and conn.heir is None:
@@ -330,10 +310,9 @@ class RoomWriter(RoomTexts):
     # --- reads, as stored and announced ------------------------------------------------------------
 
     async def resend_state(self, conn: Connection, *, full: bool = False) -> None:
-        """Push one connection a fresh state (after an error; ``full``: the client asked for it).
-        A connection that takes deltas and holds the newest state already gets nothing (unless
-        ``full``, which also sends the whole history). The state last pushed is sent again without taking the lock (a flood of
-        refusals must not queue on the writer); only a room with none yet waits for the lock."""
+        """Push one connection a fresh state (``full``: asked for, with the history); a delta
+        client holding the newest gets nothing. Sent without the lock, so a flood of refusals
+        does not queue on the writer."""
         parts = self.parts
         if parts is None or not self._is_current():
             async with self.lock:

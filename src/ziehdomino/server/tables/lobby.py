@@ -1,18 +1,7 @@
-"""The live list "Offene Tische": one listener of every room's writer keeps it, and pushes it to
-the start pages watching (``GET /api/lobby/events``, server-sent events).
-
-The cost is per change, not per viewer and second: a writer's change recomputes that one room's
-line (:func:`.opentables.listing`, a few dozen operations) and, only when the line differs, marks
-the list dirty; a dirty list is encoded once, at most every ``debounce`` seconds, and the same
-bytes are queued for every subscriber. Nothing runs while nothing changes. A subscriber gets the
-whole list first, then only what changed (:func:`list_change`, :func:`apply_list_change`): the
-tables gone and the lines new or changed with their places; one that reads too slowly gets the
-whole list again instead of the changes it has not read.
-
-Per process: each process lists the open tables it holds. With a storage shared by several
-processes (PostgreSQL) the list is the database's: :meth:`Lobby.refresh` reads every open table
-from the storage (``RoomStorage.open_tables``) every ``poll`` seconds while someone watches, one
-query per process whatever the number of viewers, and merges it with this process's own.
+"""The live list "Offene Tische", kept by one listener of every writer and pushed to the start
+pages watching (``GET /api/lobby/events``): work per change, not per viewer; encoded once per
+``debounce``. With PostgreSQL it merges every process's tables, polled while someone watches
+(docs/protocol.md, "Open tables"; docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -43,9 +32,7 @@ QUEUE_SIZE = 4
 
 
 def storage_tables(storage: object) -> Callable[[], Awaitable[list[ListedTable]]] | None:
-    """The reader of every process's open tables from a storage shared by several processes
-    (PostgreSQL: its connection pool), or None: this process holds every room (SQLite, memory)
-    and its own list is the whole list."""
+    """The reader of every process's open tables (PostgreSQL), or None when this process holds every room."""
     if not hasattr(type(storage), "pool"):
         return None
 
@@ -58,10 +45,8 @@ def storage_tables(storage: object) -> Callable[[], Awaitable[list[ListedTable]]
 
 
 def list_change(old: list[ListedTable], new: list[ListedTable]) -> dict[str, Any] | None:
-    """What a subscriber holding the list ``old`` needs to hold ``new`` (docs/protocol.md, "Open
-    tables"): ``{"gone": [room ids], "put": [[place, TABLE], ...]}``, the tables no longer
-    listed and the lines new or changed with their places in ``new``; None when that does not
-    give ``new`` (:func:`apply_list_change`: tables that changed places), so the whole list goes."""
+    """``{"gone", "put"}`` that takes a subscriber from ``old`` to ``new`` (docs/protocol.md,
+    "Open tables"), or None when only the whole list can."""
     was = {t["room"]: t for t in old}
     now = {t["room"] for t in new}
     change: dict[str, Any] = {"gone": [r for r in was if r not in now],
@@ -70,9 +55,8 @@ def list_change(old: list[ListedTable], new: list[ListedTable]) -> dict[str, Any
 
 
 def apply_list_change(tables: list[Any], change: dict[str, Any]) -> list[Any] | None:
-    """The list a subscriber holds after ``change`` (:func:`list_change`): ``tables`` without
-    the gone and the put ones, then each put line inserted at its place, in order; None when a
-    place is past the list's end. The browser's ``web/lobby/open-tables.js`` does the same."""
+    """The list after ``change``, or None when a place is past its end (twin of
+    ``web/lobby/open-tables.js``)."""
     gone = set(change["gone"]) | {t["room"] for _, t in change["put"]}
     out = [t for t in tables if t["room"] not in gone]
     for place, table in change["put"]:
@@ -83,16 +67,8 @@ def apply_list_change(tables: list[Any], change: dict[str, Any]) -> list[Any] | 
 
 
 class Lobby:
-    """The list of open tables and its subscribers.
-
-    Args:
-        debounce: seconds between a change and the push of the list (changes meanwhile join it).
-        remote: reads every open table of every process from the shared storage, or None when
-            this process holds every room (SQLite, memory).
-        poll: seconds between two reads of ``remote`` while someone watches.
-        clock: the server's graces: a seat whose person has been away past it counts as one
-            to take over (``takeover``).
-    """
+    """The list of open tables and its subscribers; ``remote`` is polled every ``poll`` seconds
+    while someone watches."""
 
     def __init__(self, *, debounce: float = 0.2, remote: Callable[[], Awaitable[list[ListedTable]]] | None = None,
                  poll: float = 1.5, clock: Clock = Clock()) -> None:
@@ -112,8 +88,7 @@ class Lobby:
 
     @classmethod
     def listening_to(cls, rooms: Rooms) -> Lobby:
-        """The list of ``rooms``' open tables (with its storage's shared list and its clock),
-        a listener of every writer of theirs from now on."""
+        """The list of ``rooms``' open tables, listening to their writers."""
         lobby = cls(remote=storage_tables(rooms.storage), clock=rooms.clock)
         rooms.listeners.append(lobby)
         return lobby

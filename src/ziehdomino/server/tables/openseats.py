@@ -1,14 +1,6 @@
-"""The seats each address holds at open tables that wait for their first round, and its claims to
-take a seat over ("Platz übernehmen"), for the cap ``--max-open-seats-per-address``
-(docs/protocol.md, "Limits per address, and proxies").
-
-An address is :func:`.roomstate.address_key` of the client's address (behind ``--proxy``, the
-one the proxy forwards), kept with the seat or claim (:class:`.room.SeatState`); the address
-itself is not kept. People behind one network (a school, a mobile network's shared address)
-share an address, so the cap is a few seats, not one: a seat stops counting once its table
-deals its first round, a claim once its heir took the seat, and a seat or claim whose person is not
-there (no open connection) is freed within :data:`.opentables.OPEN_WITHIN` seconds
-(:func:`.opentables.lapse`, :func:`.opentables.fill`). Each process counts the rooms it holds (docs/deploy.md).
+"""The seats and claims each address (hashed) holds at waiting open tables, for the cap
+``--max-open-seats-per-address`` (docs/protocol.md, "Open tables" and "Limits per address,
+and proxies"); each process counts the rooms it holds.
 """
 
 from __future__ import annotations
@@ -29,8 +21,7 @@ if TYPE_CHECKING:
 
 
 def held_by(room: Room) -> Counter[str]:
-    """Per address hash, the seats at ``room`` (a waiting open table) and the claims at it (an
-    open table in play) that count toward the cap."""
+    """Per address hash, the seats and claims at ``room`` that count toward the cap."""
     held: Counter[str] = Counter()
     if not room.state.public:
         return held
@@ -43,12 +34,7 @@ def held_by(room: Room) -> Counter[str]:
 
 
 class OpenSeats:
-    """A listener of every room's writer: the seats and claims each address holds at the open
-    tables of this process (:func:`held_by`), and the cap on them.
-
-    Args:
-        cap: the seats and claims one address may hold at once (``Settings.max_open_seats_per_address``).
-    """
+    """A listener of every writer: the seats and claims each address holds here, and ``cap``."""
 
     def __init__(self, cap: int) -> None:
         self.cap = cap
@@ -58,16 +44,14 @@ class OpenSeats:
 
     @classmethod
     def listening_to(cls, rooms: Rooms) -> OpenSeats:
-        """The counter of ``rooms``' open seats at their cap (``max_open_seats_per_address``): a
-        listener of every writer of theirs, and the cap their requests meet (``Rooms.seat_cap``)."""
+        """The counter of ``rooms``' open seats, listening to them and set as their ``seat_cap``."""
         seats = cls(rooms.settings.max_open_seats_per_address)
         rooms.listeners.append(seats)
         rooms.seat_cap = seats.taking
         return seats
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
-        """Count ``writer``'s room again. Called for every change of every room: a private
-        room that was never counted returns at once (no counter made per move)."""
+        """Count ``writer``'s room again (a private room returns at once)."""
         if not writer.room.state.public and writer.id not in self._held:
             return
         held = Counter() if writer.deleted or writer.gone else held_by(writer.room)
@@ -94,9 +78,8 @@ class OpenSeats:
 
     @contextmanager
     def taking(self, address: str | None) -> Iterator[None]:
-        """Around a request that takes a seat or claim at an open table for ``address`` (a hash;
-        None: not counted): it counts while the request runs, so that requests at once cannot
-        pass the cap together.
+        """Around a request that takes a seat or claim for ``address`` (None: not counted),
+        counted while it runs so that requests at once cannot pass the cap together.
 
         Raises:
             RoomError: ``too_many_seats`` when ``address`` holds :attr:`cap` seats and claims.

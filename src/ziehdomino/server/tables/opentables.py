@@ -1,20 +1,6 @@
-"""Open tables as values: the change that fills a waiting table with computers, the change that
-frees the seats and claims nobody opened, and a table's line in the list "Offene Tische" (with
-``takeover``: the seats a person may take at the next round, :func:`.changes.join`)
-(docs/rules.md, "Open tables"; docs/protocol.md, "Open tables").
-
-An open table is a room whose state says ``public``. One opened by "Schnell spielen" waits for
-people until ``state.wait_until``; then, or when a seated person asks for it ("Jetzt mit
-Computern starten"), every free seat goes to a computer of level Mittel and the first round is
-dealt. Pure: no I/O, no clock (``now`` is passed in), like :mod:`.changes`.
-
-A seat at a waiting table, or a claim to take a seat over at a table in play, is held for a
-person who is there (their page has a connection open): one who has been away
-:data:`OPEN_WITHIN` seconds (a request that took a seat without a page, a page opened for a
-moment and closed) loses it (:func:`lapse`), a waiting table deals only when everyone seated
-there is present, and a claim whose heir is not there at the next deal is dropped, so that
-nobody closes strangers' tables, or slows them down, with requests alone; a reload, far
-shorter, keeps it.
+"""Open tables as values, pure like :mod:`.changes`: filling a waiting table with computers,
+freeing the seats and claims nobody opened, and a table's line in "Offene Tische"
+(docs/rules.md and docs/protocol.md, "Open tables").
 """
 
 from __future__ import annotations
@@ -59,22 +45,17 @@ def waiting(room: Room) -> bool:
     return room.state.public and not room.started
 
 
-#: Seconds after which a person who has no open connection (a page closed, or never opened
-#: after joining) no longer keeps a waiting table open to newcomers; a reload takes far less.
+#: Seconds after which a person with no open connection no longer keeps a waiting table open.
 ABSENT_AFTER = 5.0
 
 
-#: Seconds a seat at a waiting open table, or a claim on a seat of one in play, is held for a
-#: person who is not there (no open connection: a page never opened, or closed) (:func:`lapse`):
-#: a reload, or a page opening over a slow mobile network, takes well within it, while a seat
-#: taken by a request alone, or by a page opened for a moment, is soon free.
+#: Seconds a seat at a waiting open table, or a claim, is held for a person who is not there;
+#: a reload over a slow network takes well within it.
 OPEN_WITHIN = 10.0
 
 
 def _lapsing(room: Room) -> list[tuple[Seat, float]]:
-    """The seats and claims of an open table that lapse unless their person comes, with when
-    (unix s): at a waiting table each seat whose person is away, and every claim whose heir
-    has no connection open (:attr:`.roomstate.RoomState.unopened`)."""
+    """The seats and claims of an open table that lapse unless their person comes, with when (unix s)."""
     found: list[tuple[Seat, float]] = []
     if not room.state.public:  # every room's change asks (quickplay.py): a private one, at once
         return found
@@ -96,9 +77,7 @@ def next_lapse(room: Room) -> float | None:
 
 
 def next_takeover(room: Room, clock: Clock, now: float) -> float | None:
-    """When (unix s, after ``now``) the next person away at an open table in play will have
-    been away past the grace, so that the list "Offene Tische" offers their seat (``takeover``),
-    or None."""
+    """When (unix s) the next away person at a table in play passes the grace, or None."""
     if not (room.state.public and room.started):
         return None
     grace = clock.grace_seconds(room.state.turn_time)
@@ -108,8 +87,7 @@ def next_takeover(room: Room, clock: Clock, now: float) -> float | None:
 
 
 def _freed(room: Room, seats: list[Seat]) -> Room:
-    """``room`` with ``seats`` free again (name, credential, holder and address go; the
-    credential opens nothing any more)."""
+    """``room`` with ``seats`` free again (name, credential and hashes gone)."""
     for i in seats:
         room = room.with_seat(i, name=None, credential_hash=None, holder=None, address=None)
         state = room.state.away(i, None).opening(i, None).marked_ready(i, False).contributed(i, "")
@@ -118,10 +96,8 @@ def _freed(room: Room, seats: list[Seat]) -> Room:
 
 
 def lapse(room: Room, now: float) -> Step | None:
-    """Free every seat of a waiting open table whose person has been away (never opened the
-    table, or closed it) :data:`OPEN_WITHIN` seconds, and drop every claim to take a seat over
-    whose heir has had no connection open so long; written whole. A waiting table left without
-    anybody ends. None: nothing lapsed by ``now`` (unix s)."""
+    """Free the seats and drop the claims whose person has been away :data:`OPEN_WITHIN`
+    seconds; a waiting table left empty ends. None: nothing lapsed by ``now``."""
     due = [i for i, at in _lapsing(room) if at <= now]
     if not due:
         return None
@@ -134,8 +110,7 @@ def lapse(room: Room, now: float) -> Step | None:
 
 
 def welcoming(room: Room, now: float) -> bool:
-    """A person sits at the table now, or was there (or joined) less than :data:`ABSENT_AFTER`
-    seconds before ``now`` (unix s): a waiting table that "Schnell spielen" may seat someone at."""
+    """Someone is at the table, or was within :data:`ABSENT_AFTER` s: quick play may seat here."""
     for i in room.persons():
         since = room.state.away_since[i]
         if not room.seats[i].left and (since is None or now - since < ABSENT_AFTER):
@@ -149,16 +124,9 @@ def someone_present(room: Room) -> bool:
 
 
 def fill(room: Room, now: float, seat: Seat | None = None, grace: float = 20.0) -> Step | None:
-    """Every free seat of a waiting open table, and every seat whose person is not there (no
-    open connection; freed first, as :func:`lapse` frees it), goes to a computer (level
-    Mittel) and the first round is dealt; written whole. ``seat``: the person who asked
-    ("Jetzt mit Computern starten"); None: the countdown ran out. The round is the committed deal (``docs/fair.md``)
-    the table announced when it opened. When the countdown ran out and nobody is at the
-    table, it waits ``grace`` seconds more if someone went away less than ``grace`` ago (a
-    reload, a restart of the server), else it ends (nobody would play it).
-
-    Returns None when there is nothing to do (the table started meanwhile, or it is no open
-    table waiting).
+    """Give the free seats, and those of people not there, to computers and deal the committed
+    first round; ``seat``: who asked (None: the countdown ran out). An empty table waits
+    ``grace`` more or ends. None: nothing to do.
 
     Raises:
         RoomError: ``spectator`` when ``seat`` is given but is no person seated here.
@@ -181,11 +149,8 @@ def fill(room: Room, now: float, seat: Seat | None = None, grace: float = 20.0) 
 
 def listing(room: Room, started: bool | None = None, clock: Clock | None = None,
             now: float | None = None) -> ListedTable | None:
-    """The table's line in "Offene Tische", or None: a private room, or nobody at the table (a
-    table whose people all left or went away drops out of the list at once). ``started``: its
-    first round was dealt (default: ``room.started``; a room read without its match says so).
-    ``takeover`` counts the seats a computer holds and, with ``clock`` and ``now`` (unix s),
-    those whose person has been away past the grace (:meth:`.room.Room.takeover`)."""
+    """The table's line in "Offene Tische", or None (a private room, or nobody at the table);
+    ``started`` overrides ``room.started`` for a room read without its match."""
     if not room.state.public or not someone_present(room):
         return None
     seats: list[ListedSeat] = []
@@ -208,8 +173,7 @@ def listing(room: Room, started: bool | None = None, clock: Clock | None = None,
 
 
 def listing_of_stored(table: StoredTable) -> ListedTable | None:
-    """:func:`listing` of an open table as stored (:mod:`.storage.tables`), without replaying its
-    match; None when its row cannot be read."""
+    """:func:`listing` of a stored open table, without replaying its match; None if unreadable."""
     try:
         seats = tuple(SeatState.from_json(s) for s in table.seats)
         state = RoomState.from_json(table.room, len(seats))
@@ -219,8 +183,7 @@ def listing_of_stored(table: StoredTable) -> ListedTable | None:
 
 
 def ordered(tables: list[ListedTable], limit: int) -> list[ListedTable]:
-    """The list as shown: tables waiting for people first (the oldest first, so that they fill
-    up), then tables in play (the newest first); at most ``limit``."""
+    """The list as shown (docs/protocol.md, ``GET /api/lobby``), at most ``limit``."""
     waiting_ = sorted((t for t in tables if t["state"] == "waiting"), key=lambda t: t["created"])
     playing = sorted((t for t in tables if t["state"] == "playing"), key=lambda t: -t["created"])
     return (waiting_ + playing)[:limit]

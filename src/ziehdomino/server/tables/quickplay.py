@@ -1,25 +1,7 @@
-""""Schnell spielen": seat a person at once at an open table of the size asked for that waits for
-people, else open one; and the deadlines of every open table (docs/rules.md, "Open tables").
-
-:class:`QuickPlay` is a listener of every room's writer. It keeps, per table size, the open
-tables of this process that wait for people (a change adds or drops one), and a timer per open
-table at its next deadline: when a seat or claim whose person is not there lapses,
-:func:`.opentables.lapse` frees it; when a waiting table's countdown runs out,
-:func:`.opentables.fill` gives every free seat, and those of people not there, to a computer and
-deals the first round (or ends a table nobody sits at any more); when an away person's grace
-runs out at a table in play, the list "Offene Tische" is computed again (their seat can be taken
-over, :func:`.opentables.next_takeover`). :func:`start_now` cuts a countdown short.
-
-Requests for the same size are seated one at a time (a lock per size), so two people who press
-"Schnell spielen" for the same size within the wait land at the same table, never at two, and a
-flood from one address fills its own waiting table rather than opening new ones. The match's
-target a request asks for only orders the waiting tables (that target first); it never opens a
-second table of a size while one waits.
-
-Several processes (docs/deploy.md): the proxy sends every quick-play request of one size to the
-same process (it hashes the size as it hashes a room id), so the lock per size holds for the
-whole site; and the tables it opened, which the pages' sockets take to the processes their ids
-hash to, are found in the database (``tables``) and taken back to be joined.
+""""Schnell spielen" and the deadlines of every open table: a listener of every writer that keeps
+the waiting tables per size and a timer per open table (lapse, fill, a grace that frees a seat
+to take over). Requests of one size are seated one at a time under a lock, which the proxy makes
+site-wide (docs/protocol.md, "Open tables"; docs/deploy.md, for several processes).
 """
 
 from __future__ import annotations
@@ -47,16 +29,8 @@ _TRY_NEXT = frozenset({ErrorCode.ROOM_FULL, ErrorCode.ROOM_NOT_FOUND, ErrorCode.
 
 
 class QuickPlay:
-    """Quick pairing and the countdowns of waiting open tables.
-
-    Args:
-        rooms: the registry (tables are opened and joined through it).
-        lobby: the list "Offene Tische" of ``rooms``, told when a grace runs out.
-        wait: seconds a new table waits for people (``Settings.quick_wait``); a table whose
-            people went away less than ``Settings.grace`` before the countdown ran out waits
-            that long for them (a reload, a restart of the server).
-        clock: the time now (unix s; tests move it on).
-    """
+    """Quick pairing and the countdowns of waiting open tables; ``wait``: seconds a new table
+    waits for people; ``clock``: the time now (unix s; tests move it on)."""
 
     def __init__(self, rooms: Rooms, lobby: Lobby, wait: float, clock: Callable[[], float] = time.time) -> None:
         self.rooms = rooms
@@ -73,9 +47,8 @@ class QuickPlay:
     # --- the listener ----------------------------------------------------------------------------
 
     def changed(self, writer: RoomWriter, step: Step | None) -> None:
-        """Keep ``writer``'s table in the waiting index and its timer at its next deadline (a
-        seat or claim lapsing, the countdown) up to date. Called for every change of every room:
-        a private room (never waiting, no timer here) returns at once."""
+        """Keep ``writer``'s table in the waiting index and its timer up to date (a private
+        room returns at once)."""
         room = writer.room
         if not room.state.public and writer.id not in self._timers:
             return
@@ -111,8 +84,7 @@ class QuickPlay:
         task.add_done_callback(self._rings.discard)
 
     async def _ring(self, writer: RoomWriter) -> None:
-        """A deadline came: the seats and claims nobody opened lapse; when the countdown ran
-        out, computers fill the free seats (or the empty table ends)."""
+        """A deadline came: lapse what nobody opened; past the countdown, fill with computers."""
         self._timers.pop(writer.id, None)
         now = self.clock()
         try:
@@ -132,8 +104,7 @@ class QuickPlay:
     # --- "Schnell spielen" -----------------------------------------------------------------------
 
     async def _candidates(self, size: int) -> list[RoomWriter]:
-        """The waiting tables of ``size`` seats, the oldest first: this process's, then (several
-        processes) those that others hold, taken here."""
+        """The waiting tables of ``size`` seats, the oldest first, those of other processes taken here."""
         for gone in [w for w in self.waiting[size].values() if w.gone or w.deleted]:
             self.forget(gone)  # moved to another process or ended: found again below if it waits
         own = sorted(self.waiting[size].values(), key=lambda w: w.room.created)
@@ -160,22 +131,9 @@ class QuickPlay:
     async def seat(self, name: str, size: int, address: str | None, held: frozenset[str] = frozenset(),
                    target: MatchTarget | None = QUICK_TARGET, contribution: str | None = None,
                    holder: str | None = None) -> tuple[RoomWriter, Seated | None]:
-        """Seat ``name`` at the oldest table of ``size`` seats that waits for people, else open
-        one (public, a match to ``target`` wins -- None: no target --, computers after
-        :attr:`wait` seconds). ``target`` is a preference, never a queue of its own (that would
-        leave two half-empty tables of one size): the oldest waiting table with that target is
-        tried first, else the oldest of any. Returns the writer and the seat taken, with
-        ``contribution`` (docs/fair.md) given to the pending deal when this seat deals it (the
-        browser cannot know the table's commitment before; :func:`.changes.join`); or the
-        writer and None when one of the rooms in ``held`` (those the asking browser holds a
-        seat in), or one where ``holder`` (the browser's holder key) holds a seat, is such a
-        table, whatever its target: the browser sits there already and goes back to its seat
-        rather than take a second one. A new table takes the contribution over the socket, as
-        any room before its first deal. ``address`` (the client's) holds at most
-        ``max_open_seats_per_address`` seats at waiting tables (:mod:`.openseats`).
-        A table counts while a person is there or was, or joined, less than
-        :data:`.opentables.ABSENT_AFTER` seconds ago (:func:`.opentables.welcoming`): a table
-        whose people closed their pages is nobody's to join.
+        """Seat ``name`` at the oldest waiting table of ``size`` seats (``target`` first), else
+        open one (docs/protocol.md, ``POST /api/quick``). The writer and the seat taken, or the
+        writer and None when the browser (``held``, ``holder``) sits at such a table already.
 
         Raises:
             ValueError: ``size`` is no table size, or ``target`` neither one of
@@ -214,8 +172,7 @@ class QuickPlay:
 
 
 async def start_now(writer: RoomWriter, seat: Seat | None) -> None:
-    """A seated person starts a waiting open table at once ("Jetzt mit Computern starten"):
-    :func:`.opentables.fill` now.
+    """A seated person starts a waiting open table at once (:func:`.opentables.fill`).
 
     Raises:
         RoomError: ``spectator``, ``room_not_found``, ``server_error``.

@@ -79,3 +79,28 @@ def test_chromium_reads_the_manifest_without_errors(server, new_context):
     for icon in ("icon-192.png", "icon-512.png", "icon-maskable-512.png"):
         r = page.request.get(f"{server.base}/static/{icon}")
         assert r.status == 200 and r.headers["content-type"] == "image/png", icon
+
+
+def test_a_join_tapped_while_the_page_still_loads_is_sent_once_the_page_listens(server, new_context):
+    """A friend who taps "Beitreten" before the page's modules have run (a slow phone) takes the
+    seat once they have: the tap is held, never sent as a plain form that reloads the page with
+    the name in its address and loses the tap."""
+    page = new_context(viewport=PHONE).new_page()
+    problems = watch(page)
+    room = _room(page, server.base)
+    held: list = []
+    page.route("**/static/pages/page-room.js*", lambda route: held.append(route))  # the module waits here
+    page.goto(f"{server.base}/r/{room}", wait_until="commit")
+    page.get_by_label("Dein Name").fill("Ben")
+    page.get_by_role("button", name="Beitreten").click()
+    for _ in range(400):  # until the module's request has reached the route (a generous ceiling)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the room page's module was never asked for"
+    assert page.evaluate("document.documentElement.classList.contains('has-seat')") is False
+    held[0].continue_()
+    expect(page.locator("h2.table-h")).to_have_text("Runde 1")
+    assert page.url == f"{server.base}/r/{room}", page.url
+    assert page.evaluate(f"localStorage.getItem('ziehdomino.seat.{room}')")
+    assert not problems, problems

@@ -49,6 +49,18 @@ export function byId(id) {
   return /** @type {HTMLElement} */ (document.getElementById(id));
 }
 
+/**
+ * Marks `form` as listened to by its page's module (call it right after adding the submit
+ * listener); a submit that first-paint.js held while the module loaded is sent again now.
+ * @param {HTMLFormElement} form
+ */
+export function formReady(form) {
+  form.dataset.ready = '1';
+  const held = /** @type {any} */ (globalThis).ziehdominoHeldForms;
+  // once every module of the page has run (what the listener needs may be set up below it)
+  if (held?.delete(form)) setTimeout(() => form.requestSubmit(), 0);
+}
+
 /** Sets a node's text only when it differs (no mutation while nothing changes). */
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;

@@ -8,7 +8,7 @@
 /** @import { NamedForm } from '../common/dom.js' */
 
 import './local-strings.js';
-import { byId } from '../common/dom.js';
+import { byId, formReady } from '../common/dom.js';
 import { initPage, t } from '../common/i18n.js';
 import { cryptoRng } from '../engine/deal.js';
 import { createTable } from '../table/render.js';
@@ -139,6 +139,7 @@ setupForm.addEventListener('submit', async (event) => {
   showSetup(false);
   table.element.querySelector('h2')?.focus?.();
 });
+formReady(setupForm);
 cancelSetup.addEventListener('click', () => {
   showSetup(false);
   newGame.focus();

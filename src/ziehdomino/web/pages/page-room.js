@@ -12,7 +12,7 @@
 /** @import { NamedForm } from '../common/dom.js' */
 
 import { DEFAULT_LEVEL } from '../common/constants.js';
-import { byId, h, setText } from '../common/dom.js';
+import { byId, formReady, h, setText } from '../common/dom.js';
 import { errorText, initPage, onLangChange, t } from '../common/i18n.js';
 import { holderKey } from '../common/holder.js';
 import { createTable } from '../table/render.js';
@@ -262,6 +262,7 @@ joinForm.addEventListener('submit', async (event) => {
     if (!readSeat(localStorage, roomId)) document.body.classList.remove('joining');
   }
 });
+formReady(joinForm);
 
 /**
  * Runs `fn` while no other tab of this browser joins this room (a Web Lock; without the API it

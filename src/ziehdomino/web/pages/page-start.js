@@ -10,7 +10,7 @@
 import './local-strings.js';
 import './start-strings.js';
 import '../lobby/lobby-strings.js';
-import { byId } from '../common/dom.js';
+import { byId, formReady } from '../common/dom.js';
 import { errorText, initPage, t } from '../common/i18n.js';
 import { createMyRooms, myRoomIds } from '../lobby/my-rooms.js';
 import { createOpenTables } from '../lobby/open-tables.js';
@@ -133,6 +133,7 @@ quickForm.addEventListener('submit', (event) => {
   const body = { ...quickBody(quickForm, name, myRoomIds(localStorage)), contribution: newContribution() };
   seatAndGo(`/api/quick?size=${size}`, body, quickError, 'start.quick.failed');
 });
+formReady(quickForm);
 
 // "Meine Räume": the rooms this browser holds a seat in, each with a way to leave it.
 createMyRooms({ section: byId('my-rooms'), list: byId('my-rooms-list'), storage: localStorage });
@@ -176,6 +177,7 @@ openForm.addEventListener('submit', async (event) => {
     public: openForm.elements.public.checked };
   await seatAndGo('/api/rooms', body, openError, 'start.open.failed');
 });
+formReady(openForm);
 
 localForm.addEventListener('submit', async (event) => {
   event.preventDefault();
@@ -191,3 +193,4 @@ localForm.addEventListener('submit', async (event) => {
   }
   go('/lokal');
 });
+formReady(localForm);

@@ -7,7 +7,7 @@
 // @ts-check
 /** @import { NamedForm } from '../common/dom.js' */
 
-import { byId } from '../common/dom.js';
+import { byId, formReady } from '../common/dom.js';
 import { decide } from '../bots/index.js';
 import { cryptoRng } from '../engine/deal.js';
 import { initPage, onLangChange } from '../common/i18n.js';
@@ -67,6 +67,7 @@ form.addEventListener('submit', (event) => {
   session.resume();
   controls.element.querySelector('button')?.focus();
 });
+formReady(form);
 
 again.addEventListener('click', () => {
   current?.session.stop();

@@ -1,6 +1,4 @@
-"""The serving process around the app: its options, the connections before the app sees them,
-the rules every request and socket meets (security, limits per address), its garbage
-collector, its logs and its timings.
+"""The serving process around the app: options, connections, security, limits, heap, logs, timings.
 
 * :mod:`.settings` -- the options of ``ziehdomino serve``, one frozen record.
 * :mod:`.gate` -- every TCP connection before the app: deadlines, caps, the open-file limit.

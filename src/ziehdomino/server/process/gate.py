@@ -1,27 +1,7 @@
-"""The gate: every TCP connection, before the app sees anything of it.
-
-uvicorn arms no timer before a connection's first request (nor while a request's head or body
-trickles in: any byte cancels its keep-alive timer), and counts no connection per address: a
-client that opens connections and sends nothing keeps each one, with its file descriptor,
-until the process runs out of them and cannot accept a new user's. So:
-
-- **A deadline for every request** (``--request-timeout``, :data:`~ziehdomino.constants.REQUEST_TIMEOUT`
-  seconds): a connection that has not sent a complete request (head and body) within that time
-  of opening, or of its last answer, is closed. A request being answered is never cut.
-- **Connections per address** (``--max-connections-per-address``): of any kind (idle, HTTP,
-  WebSocket), counted from the moment the kernel hands a connection over until it is closed; one
-  more from that address is closed at once, before it is read. The proxy's address
-  (``--proxy``) is not capped (it speaks for many clients; the proxy caps them, docs/deploy.md).
-- **Room for new users**: the process holds at most :attr:`Gate.capacity` connections, its
-  open-file limit less :data:`FILES_KEPT_FREE` (the database, SQLite, logs, files being
-  served), so that it never fails to accept for want of a descriptor; the last
-  :attr:`Gate.reserve` of them go only to addresses holding fewer than :data:`SMALL`
-  connections (a new visitor's browser opens a few), so that some addresses that each stay under
-  their cap cannot fill the process between them either.
-
-:func:`protocols` makes uvicorn's HTTP and WebSocket protocol classes that keep these rules
-(``uvicorn.run(http=..., ws=...)``); :func:`raise_open_file_limit` lifts the process's soft limit
-of open files to its hard limit at start.
+"""The gate: every TCP connection, before the app sees anything of it. A deadline for every
+request, a cap per address and room kept for new users, so idle connections cannot starve the
+process (docs/deploy.md, "Connections"); :func:`protocols` makes uvicorn's protocol classes
+that keep these rules.
 """
 
 from __future__ import annotations
@@ -37,9 +17,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 log = logging.getLogger("ziehdomino.gate")
 
-#: Descriptors kept free of connections: the listening socket, the event loop's, SQLite's
-#: files (database, journal, lock), the log, the PostgreSQL pool (at most 8 connections and the
-#: lease session), static files being sent, and a margin.
+#: Descriptors kept free of connections: sockets, SQLite's files, the log, the PostgreSQL pool,
+#: static files being sent, and a margin.
 FILES_KEPT_FREE = 64
 #: An address holding fewer connections than this may take one of the reserved ones: a browser
 #: opens up to six to one host, and a page adds its WebSocket.
@@ -49,12 +28,8 @@ LOG_EVERY = 60.0
 
 
 def raise_open_file_limit() -> tuple[int, int]:
-    """Lift this process's soft limit of open files (``RLIMIT_NOFILE``) to its hard limit.
-
-    Returns:
-        (before, after): the soft limit before and after. An unlimited hard limit is taken as
-        1,048,576 (Linux's default ``fs.nr_open``); a limit that cannot be raised stays as it was.
-    """
+    """Lift the soft limit of open files to the hard limit (unlimited: Linux's ``fs.nr_open``
+    default); ``(before, after)``."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = 1 << 20 if hard == resource.RLIM_INFINITY else hard
     if soft != resource.RLIM_INFINITY and soft < want:
@@ -67,13 +42,7 @@ def raise_open_file_limit() -> tuple[int, int]:
 
 
 class Gate:
-    """The connection rules of one process (see the module's text).
-
-    Args:
-        open_files: the process's limit of open files (after :func:`raise_open_file_limit`).
-        per_address: connections one address may hold at once (at least 1).
-        request_timeout: seconds a connection has to send a complete request (> 0).
-        exempt: addresses not capped per address nor kept out of the reserve (the proxy's).
+    """The connection rules of one process; ``exempt`` addresses (the proxy's) are not capped.
 
     Raises:
         ValueError: ``open_files`` leaves no room for connections, or a limit below its minimum.
@@ -113,8 +82,7 @@ class Gate:
         return True
 
     def release(self, transport: asyncio.BaseTransport) -> None:
-        """A connection counted by :meth:`admit` closed (nothing when it was not counted or
-        already released: the HTTP and the WebSocket protocol of one connection both call it)."""
+        """A connection counted by :meth:`admit` closed (idempotent: both protocols call it)."""
         address = self._address_of.pop(transport, None)
         if address is None:
             return
@@ -146,13 +114,9 @@ def _address(transport: asyncio.BaseTransport) -> str:
 
 def protocols(gate: Gate, endless: frozenset[str] = frozenset()) -> tuple[type[HttpToolsProtocol],
                                                                            type[WebSocketsSansIOProtocol]]:
-    """uvicorn's httptools HTTP and websockets-sansio WebSocket protocols, keeping ``gate``'s rules.
-
-    A connection is counted when the HTTP protocol gets it and released when whichever protocol
-    holds it last (HTTP, or WebSocket after an upgrade) loses it. A response on one of the
-    ``endless`` paths (an event stream) is closed as soon as the server begins to shut down:
-    it never ends by itself, so the shutdown would otherwise wait out its grace and cancel it
-    (a traceback in the log); its client reconnects.
+    """uvicorn's httptools HTTP and websockets-sansio WebSocket protocols, keeping ``gate``'s
+    rules. A response on an ``endless`` path (an event stream) is closed as shutdown begins,
+    rather than cancelled at its end; its client reconnects.
     """
 
     class GatedHttp(HttpToolsProtocol):

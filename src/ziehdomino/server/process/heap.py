@@ -1,12 +1,6 @@
-"""When the garbage collector looks at the server's long-lived objects.
-
-A server holding rooms and sockets keeps many objects in the collector's oldest generation, and
-CPython runs a full collection whenever the survivors since the last one reach a quarter of it:
-each stops the event loop, and every action that arrives meanwhile waits. :func:`keep` freezes
-the heap (``gc.freeze``) every few seconds, so automatic collections look only at what is new;
-reference counting still frees frozen objects, and :func:`full_pass` now and then reclaims the
-cycles that died frozen. ``ziehdomino bench server`` prints the latency it keeps down (p99).
-Source: the ``gc`` module's documentation and CPython's ``Modules/gcmodule.c`` (3.11).
+"""When the garbage collector looks at the server's long-lived objects: full collections of a
+large oldest generation stop the event loop, so :func:`keep` freezes the heap every few seconds
+(``gc.freeze``) and :func:`full_pass` now and then reclaims the cycles that died frozen.
 """
 
 from __future__ import annotations
@@ -35,9 +29,8 @@ def full_pass() -> int:
 
 
 async def keep(*, freeze_every: float = FREEZE_EVERY_S, full_every: float = FULL_EVERY_S) -> None:
-    """Freeze the heap every ``freeze_every`` seconds and run :func:`full_pass` every
-    ``full_every`` seconds, until cancelled; on cancellation everything is unfrozen again, so
-    the process's collector is back to CPython's defaults.
+    """Freeze the heap every ``freeze_every`` s and run :func:`full_pass` every ``full_every`` s
+    until cancelled, then unfreeze.
 
     Raises:
         ValueError: an interval that is not positive.

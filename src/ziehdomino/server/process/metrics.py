@@ -1,18 +1,7 @@
-"""Server-side timings of accepted actions, for ``ziehdomino bench server`` (off by default).
-
-With ``Settings.metrics`` on, every action a person sends over a WebSocket that the room keeps
-is timed on the server's own clock (``time.perf_counter``) at four points:
-
-- ``received``: the message was read from the socket (before size, rate and shape checks);
-- ``stored``: the change was committed to SQLite;
-- ``pushed``: every connection of the room had its new ``state`` queued;
-- ``written``: every one of those connections had written that state (or a newer one, which
-  replaces it) to its socket -- the last frame handed to the transport. A connection that
-  closes before writing counts as done.
-
-``GET /api/debug/metrics?since=N`` (loopback clients only, 404 otherwise) answers
-``{"next": M, "samples": [[received_to_stored_ms, received_to_pushed_ms, received_to_written_ms], ...]}``
-for samples N..M-1; the newest :data:`KEEP` are kept.
+"""Server-side timings of accepted actions, for ``ziehdomino bench server`` (off by default):
+from the message read to its commit, to every state queued and to the last frame written
+(``perf_counter``; a connection that closes first counts as done). Served as
+``GET /api/debug/metrics`` (docs/protocol.md).
 """
 
 from __future__ import annotations

@@ -1,17 +1,5 @@
-"""Log lines a client can cause, kept short and rare.
-
-uvicorn writes a line for every bad thing a client sends before the app sees it: an invalid
-UTF-8 text frame as an ERROR with a full traceback (about 500 bytes), an invalid HTTP request or
-an unsupported upgrade as a WARNING, a refused WebSocket handshake as an INFO line, once each,
-at any log level: anyone could fill the log. :class:`ClientCausedLines` turns each kind of them
-(:data:`KINDS`) into one short WARNING line per :data:`EVERY` seconds at most, with the number
-seen since that kind's last line; :func:`report` writes the lines still owed once a burst has
-stopped. What uvicorn answers (1007, 400) is as before.
-
-uvicorn also writes INFO lines for every WebSocket (its access line for the handshake, written
-whether or not its access log is on, and the websockets library's "connection open" and
-"connection closed" through uvicorn's logger); :func:`without_socket_access` drops those unless
-the operator asked for the access log.
+"""Log lines a client can cause, kept short and rare (docs/deploy.md, "Logs"): uvicorn logs each
+bad frame or request at any level, so anyone could fill the log.
 """
 
 from __future__ import annotations
@@ -70,9 +58,7 @@ class ClientCausedLines(logging.Filter):
 
 _LINE = "%s: %d since the last report"
 
-#: How the lines of one WebSocket begin: uvicorn's for its handshake (``'%s - "WebSocket %s"
-#: [accepted]'``, a status code instead of ``[accepted]`` for one the app refused), and the
-#: websockets library's once it is open and once it is closed.
+#: How the lines of one WebSocket begin: uvicorn's handshake line, the library's open and close.
 SOCKET_LINES: Final = ('%s - "WebSocket %s"', "connection open", "connection closed")
 
 

@@ -1,15 +1,6 @@
-"""Rate limits: per WebSocket connection (messages) and per client address (HTTP and sockets).
-
-- Messages of one connection: a token bucket (``token_bucket``) of ``ws_rate`` tokens refilled
-  at ``ws_rate`` per second, one token per message: a few arithmetic steps, no timer or thread
-  (``limits``' moving window starts a timer thread on a hit, too dear per message).
-- Per client address, per minute (``limits``, moving window, which gives an exact
-  ``Retry-After``): room creations and joins, misses (names of rooms that do not exist) and
-  WebSocket connects, all rare next to messages; and per ten minutes, wrong device codes
-  (docs/profile.md: a code has about 40 bits, so a few wrong tries per address are all a
-  guesser gets).
-
-Open WebSockets per address are counted here too (a plain counter: opened, closed).
+"""Rate limits (docs/protocol.md, "Limits per address, and proxies"): a token bucket per
+WebSocket for messages (no timer or thread per message), moving windows per address from
+``limits`` for the rarer requests (an exact ``Retry-After``), and open WebSockets per address.
 """
 
 from __future__ import annotations
@@ -41,17 +32,8 @@ class MessageBucket:
 
 
 class Limiter:
-    """The limits of one server.
-
-    Args:
-        per_second: messages one connection may send per second (its bucket's size and rate).
-        per_minute: creations and joins one client address may make within any one minute.
-        misses_per_minute: lookups, joins and WebSocket connects of unknown rooms per address
-            within any one minute.
-        connects_per_minute: WebSocket connects per address within any one minute.
-        sockets_per_address: WebSockets one address may hold open at once.
-        wrong_codes: wrong device codes one address may send within any :data:`CODE_WINDOW` minutes.
-    """
+    """The limits of one server (the options of :class:`.settings.Settings`); ``wrong_codes``
+    per :data:`CODE_WINDOW` minutes."""
 
     def __init__(self, *, per_second: int, per_minute: int, misses_per_minute: int = 60,
                  connects_per_minute: int = 600, sockets_per_address: int = 200, wrong_codes: int = 5) -> None:
@@ -90,8 +72,7 @@ class Limiter:
         return not self._limiter.test(self._code, "code", address)
 
     def retry_after(self, address: str, kind: str = "http") -> int:
-        """Whole seconds until ``address`` may make a request of ``kind`` (``"http"``, ``"miss"``,
-        ``"code"``) again (1 up to the window's length; ``Retry-After``)."""
+        """Whole seconds until ``address`` may make a ``kind`` request again (``Retry-After``)."""
         item = self._kinds[kind]
         stats = self._limiter.get_window_stats(item, kind, address)
         if stats.remaining > 0:
@@ -99,10 +80,8 @@ class Limiter:
         return max(1, min(item.get_expiry(), math.ceil(stats.reset_time - time.time())))
 
     def open_socket(self, address: str) -> bool:
-        """Count a new WebSocket of ``address``; False (nothing counted) when it may open no more.
-
-        A True answer must be matched by one :meth:`close_socket`.
-        """
+        """Count a new WebSocket of ``address``; False (nothing counted) when it may open no
+        more. A True answer must be matched by one :meth:`close_socket`."""
         if self._open.get(address, 0) >= self.sockets_per_address or not self._limiter.hit(
                 self._connect, "connect", address):
             return False

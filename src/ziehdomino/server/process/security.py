@@ -25,10 +25,8 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 
 
-#: What an API answer that says nothing of caching gets: it is the room's state now, and a
-#: browser going back to a page must ask for it again, not show one it kept from before.
-#: ``no-cache`` does that; with ``no-store``, Chromium driven by Playwright never reported the
-#: answer finished, so a browser test waiting for a quiet network waited for ever.
+#: What an API answer that says nothing of caching gets, so going back asks again. Not
+#: ``no-store``: with it, Chromium under Playwright never reported the answer finished.
 API_CACHE_CONTROL = (b"cache-control", b"no-cache")
 
 
@@ -59,12 +57,8 @@ class SecurityHeadersMiddleware:
 
 
 def origin_allowed(origin: str | None, host: str | None) -> bool:
-    """True when an ``Origin`` (of a WebSocket or a request) names the host it was sent to.
-
-    The scheme is not compared (behind a TLS proxy the page is ``https`` while the proxied
-    request is not); host and port are, case-insensitively. A missing Origin or Host is refused:
-    browsers always send one, and other clients can.
-    """
+    """True when an ``Origin`` names the host it was sent to (host and port, case-insensitive;
+    not the scheme, which a TLS proxy changes). A missing Origin or Host is refused."""
     if not origin or not host:
         return False
     try:
@@ -81,16 +75,8 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 def cross_site_refusal(method: str, headers: Headers) -> tuple[int, ErrorCode, str] | None:
-    """Why a request may not change anything, as (status, code, message); None when it may.
-
-    A request of a method other than :data:`SAFE_METHODS` must be the site's own: its
-    ``Origin`` names the host it was sent to (:func:`origin_allowed`), or, without an
-    ``Origin``, its ``Sec-Fetch-Site`` is ``same-origin``; a ``Sec-Fetch-Site`` other than
-    ``same-origin`` is refused whatever the ``Origin`` (403 ``cross_site``). Browsers send an
-    ``Origin`` with every such request, so a request naming neither comes from no page of this
-    site (403 too). Then its body must be declared ``application/json`` (415 ``bad_request``):
-    a form or ``text/plain`` needs no CORS preflight, so a page elsewhere could send one.
-    """
+    """Why a request may not change anything, as (status, code, message), by the rule of
+    docs/protocol.md (403 ``cross_site``, 415 ``bad_request``); None when it may."""
     if method in SAFE_METHODS:
         return None
     site = headers.get("sec-fetch-site")
@@ -105,9 +91,7 @@ def cross_site_refusal(method: str, headers: Headers) -> tuple[int, ErrorCode, s
 
 
 class SameSiteMiddleware:
-    """Pure ASGI middleware: refuses every HTTP request that :func:`cross_site_refusal` refuses,
-    before any route sees it (so nothing is counted, read or changed), with the JSON error body
-    of the API (``{"code", "message"}``)."""
+    """Pure ASGI middleware: refuses what :func:`cross_site_refusal` refuses, before any route."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app

@@ -16,61 +16,12 @@ DEFAULT_WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
-    """How one server process behaves.
-
-    Attributes:
-        data_dir: directory of the SQLite file ``rooms.sqlite3`` (created if missing).
-        web_dir: directory of the browser app (``index.html``, ``room.html``, ... and ``/static``).
-        computer_delay: seconds a computer waits before it acts, so people can follow (0 in tests).
-        abandon_hours: a room whose persons have all been away (or left) this long is ended and
-            deleted, a round in progress included.
-        turn_time_scale: a room's chosen turn time (30, 60, 120 s) is multiplied by this (1.0;
-            tests use a small value so that "1 Minute" lasts seconds).
-        grace: seconds a computer waits before it plays the turn of a person who is away (20; at
-            most the room's turn time).
-        grace_no_limit: the same in a room without a turn time (120).
-        max_rooms_per_address: rooms one client address may have open that someone is at (or
-            was within ``limit_away``); one more answers 429 ``too_many_rooms``.
-        limit_away: seconds a room counts toward ``max_rooms_per_address`` after the last
-            person at its table went away (300; a new room counts as long before anyone arrives).
-        max_open_seats_per_address: seats one client address may hold at once at open tables
-            waiting for their first round, claims to take a seat over included (4); one more
-            answers 429 ``too_many_seats`` (:mod:`.openseats`).
-        cleanup_interval: seconds between two sweeps for old rooms.
-        quick_wait: seconds a table opened by "Schnell spielen" waits for people before every
-            free seat goes to a computer (30; tests use 1).
-        ws_rate: messages per second one WebSocket connection may send (a bucket of this many
-            messages, refilled at this rate).
-        http_rate: room creations and joins per minute from one client address.
-        max_message: largest WebSocket message answered (bytes); larger ones get ``too_large``.
-        max_rooms: rooms kept at once; creating more answers 503 ``server_full``.
-        hello_timeout: seconds a new WebSocket has to send its hello.
-        miss_rate: requests naming a room that does not exist (lookups, joins, WebSocket
-            connects) per minute from one client address; more are answered 429 / closed 4429.
-        ws_connect_rate: WebSocket connects per minute from one client address.
-        max_sockets_per_address: WebSockets one client address may hold open at once.
-        max_connections_per_address: TCP connections of any kind one address may hold open at
-            once (counted before a request is read, :mod:`.gate`; the proxy's address is not capped).
-        request_timeout: seconds a connection has to send a complete request after it opened or
-            got its last answer; then it is closed (:mod:`.gate`).
-        ws_compression: offer WebSocket per-message compression (RFC 7692, permessage-deflate,
-            a 4 KiB window): about a sixth of a delta frame's bytes, for some CPU and memory per
-            connection (``ziehdomino bench frames``, docs/deploy.md); off by default.
-        proxy: the address(es) of the reverse proxy (comma-separated) whose ``X-Forwarded-For``
-            and ``X-Forwarded-Proto`` are trusted; None (the default) trusts no forwarded header,
-            so every limit counts the connecting address itself.
-        allowed_hosts: the hosts the site is reached by (:mod:`ziehdomino.hosts`: names,
-            addresses, ``*.domain``; the port is not compared); a request or WebSocket naming
-            another in its ``Host`` is answered 400 before anything else (DNS rebinding).
-            Written as given, kept lowercased with IPv6 addresses in brackets.
-        metrics: time every accepted action on the server and answer
-            ``GET /api/debug/metrics`` to loopback clients (for ``ziehdomino bench server``).
-        database: ``postgresql://...`` to keep rooms in PostgreSQL, shared by several processes
-            (docs/deploy.md); None keeps them in SQLite in ``data_dir`` (one process).
-        process_name: this process's name among several (logs, ``/api/health``, room owners).
-        lease_seconds: with PostgreSQL, a room this process stops renewing (it died or hangs)
-            may be taken by another process this long after the last renewal (renewed every
-            second, by the database's clock).
+    """How one server process behaves. Each field is the ``ziehdomino serve`` option of its name
+    (``metrics``: ``--debug-metrics``; ``data_dir``: ``--data``; ``process_name``: ``--name``;
+    ``lease_seconds``: ``--lease``), documented in docs/protocol.md and docs/deploy.md. Times in
+    seconds, rates per minute but ``ws_rate`` (per second). ``max_message`` (bytes),
+    ``max_rooms`` and ``hello_timeout`` have no option; ``turn_time_scale`` and
+    ``computer_delay`` are for tests.
     """
 
     data_dir: Path

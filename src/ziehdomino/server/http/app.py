@@ -1,12 +1,5 @@
-"""The ASGI app: pages, the HTTP API, the WebSocket route, start-up and shutdown.
-
-Routes (docs/protocol.md): ``/``, ``/r/{room_id}``, ``/r/{room_id}/qr.svg`` (the invitation as a QR code), ``/r/{room_id}/runde/{n}`` (a round's
-replay, docs/replay.md), ``/ansehen`` (a replay opened from a file), ``/zuschauen`` (computers playing each other), ``/lokal``, ``/regeln``, ``/aufgaben`` (puzzles, docs/puzzles.md), ``/sw.js``,
-``/static/...`` serve the browser app from ``settings.web_dir`` (gzip when accepted; caching
-in server/http/pages.py); ``/api/rooms...`` are the rooms' HTTP API (:mod:`.api`);
-``/api/profile...`` and ``/api/p/{id}`` are the profiles' (:mod:`.profileapi`);
-``/ws/{room_id}`` is the game. Every HTTP response carries the security headers; a request or
-WebSocket whose ``Host`` is not among ``settings.allowed_hosts`` is answered 400 on any of them.
+"""The ASGI app: pages, the HTTP API, the WebSocket route, start-up and shutdown; the routes are
+those of docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -62,8 +55,7 @@ def not_found_page(web_dir: Path, kind: ErrorCode = ErrorCode.NOT_FOUND) -> HTML
 
 
 async def service_worker(request: Request) -> Response:
-    """``GET /sw.js``: the offline service worker at the root scope, stamped with the app's
-    version (so a deploy installs a new worker), never cached stale."""
+    """``GET /sw.js``: the service worker, stamped with the app's version."""
     settings: Settings = request.app.state.settings
     text = service_worker_text(settings.web_dir, request.app.state.web_version)
     if text is None:
@@ -72,12 +64,8 @@ async def service_worker(request: Request) -> Response:
 
 
 async def room_page(request: Request) -> Response:
-    """``GET /r/{room_id}``: the room page for a known room, else the German 404 page (429 once
-    this address named too many unknown rooms).
-
-    When the room cannot be looked up just now (another process holds it, the database
-    failed) the page is served: it connects and retries by itself.
-    """
+    """``GET /r/{room_id}``: the room page for a known room, else the 404 (or 429) page; served
+    too when the room cannot be looked up just now (the page retries by itself)."""
     try:
         held = await find_room(request)
     except RoomError:
@@ -88,9 +76,7 @@ async def room_page(request: Request) -> Response:
 
 
 def room_classes(room: Room) -> list[str]:
-    """The room page's state as classes on its body, the same that page-room.js keeps current:
-    ``started`` (a round dealt: the table takes the screen), ``joinable`` (a person's seat is
-    free), ``open-table`` (an open table that waits for people), ``seats-N`` (its N seats)."""
+    """The room page's state as body classes, the ones page-room.js keeps current."""
     classes = [f"seats-{room.players}"]
     if room.started:
         classes.append("started")
@@ -106,8 +92,7 @@ ROUND_PAGE_ERRORS = {409: ErrorCode.ROUND_IN_PROGRESS, 404: ErrorCode.ROUND_NOT_
 
 
 async def round_page(request: Request) -> Response:
-    """``GET /r/{room_id}/runde/{n}``: the replay page of a finished round (read-only, for anyone);
-    the German 404 page for an unknown room or round, a 409 page for a round in progress."""
+    """``GET /r/{room_id}/runde/{n}``: a finished round's replay page, else 404 or 409."""
     try:
         room = await find_room(request)
     except RoomError:  # not reachable just now: the page asks the API itself
@@ -123,21 +108,12 @@ async def round_page(request: Request) -> Response:
 
 
 async def replay_page(request: Request) -> Response:
-    """``GET /ansehen``: the replay page; ``has-round`` on its body for a round of the local game
-    (``?lokal=n``), else ``open-file`` (it offers to open a round file)."""
+    """``GET /ansehen``: the replay page, for a local round (``?lokal=n``) or a file."""
     return page_response(request, "replay.html", ["has-round" if "lokal" in request.query_params else "open-file"])
 
 
 async def health(request: Request) -> Response:
-    """``GET /api/health``: 200 ``{"ok": true, "process", "rooms": n, "refused_writes": n, "late_writes": n,
-    "given_up": n}``;
-    503 with ``"ok": false`` when the storage does not answer (a proxy then sends nothing here).
-
-    ``refused_writes``: fenced writes the database refused (the room had moved);
-    ``late_writes``: changes refused here because the room had already been dropped;
-    ``given_up``: rooms given up because their lease may have run out before the database
-    answered (a write could not finish in time, or renewals failed for a lease).
-    """
+    """``GET /api/health``: 200, or 503 when the storage does not answer (docs/deploy.md)."""
     rooms: Rooms = request.app.state.rooms
     ok = await rooms.storage.healthy()
     ownership = getattr(rooms.storage, "ownership", None)
@@ -148,10 +124,8 @@ async def health(request: Request) -> Response:
 
 
 async def serving(request: Request) -> Response:
-    """``GET /api/health/serving``, the proxy's check: 200 ``{"ok": true}`` while this process can
-    serve its rooms -- the storage answers, or it stopped answering less than a lease ago (the
-    rooms and their sockets stay here and refuse changes with ``server_error`` until it is
-    back); else 503 ``{"ok": false}``."""
+    """``GET /api/health/serving``, the proxy's check: 200 while this process can serve its
+    rooms, else 503 (docs/deploy.md)."""
     ok = await request.app.state.rooms.storage.serving()
     answer: Serving = {"ok": ok}
     return JSONResponse(answer, status_code=200 if ok else 503)
@@ -173,8 +147,7 @@ async def debug_metrics(request: Request) -> Response:
 
 
 def _unknown_room_page(request: Request) -> HTMLResponse:
-    """:func:`_unknown_room` for a page: the German 404 page, or the 429 page once this address
-    has named too many unknown rooms within a minute (the same count as the API's and sockets')."""
+    """:func:`_unknown_room` for a page: the 404 page, or 429 past the miss limit."""
     limiter: Limiter = request.app.state.limiter
     address = client_address(request)
     web_dir = request.app.state.settings.web_dir
@@ -215,9 +188,8 @@ async def _cleanup_loop(rooms: Rooms, profiles: ProfileBook, interval: float) ->
 
 
 def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starlette:
-    """The app for ``settings``; storage opens and rooms resume when its lifespan starts.
-
-    ``storage``: one already built by :func:`.storage.open_storage` (default: built at start).
+    """The app for ``settings`` (``storage``: one already built); storage opens and rooms
+    resume when its lifespan starts.
 
     Raises (at start):
         StorageUnavailable: the storage cannot be opened.
@@ -296,11 +268,8 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
 
 
 def _middleware(settings: Settings) -> list[Middleware]:
-    """The app's middleware, outermost first. A ``Host`` not among ``settings.allowed_hosts``
-    (DNS rebinding) gets 400 from Starlette's TrustedHostMiddleware on every route, the static
-    files and the WebSocket's handshake (a denial response: never accepted): inside the security
-    headers, so the 400 carries them, and before the same-site rule, any route or limit sees
-    the request. ``www_redirect`` off: a host is allowed by its own name only."""
+    """The app's middleware, outermost first: the host check sits inside the security headers
+    (its 400 carries them) and before everything else; no ``www`` redirect."""
     return [Middleware(RawSocketMiddleware), Middleware(SecurityHeadersMiddleware),
             Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts), www_redirect=False),
             Middleware(SameSiteMiddleware), Middleware(GZipMiddleware, minimum_size=500)]
@@ -313,23 +282,18 @@ UVICORN_OPTIONS: dict[str, Any] = {"loop": "uvloop", "http": "httptools", "ws": 
                                    "timeout_graceful_shutdown": 5, "server_header": False}
 
 
-#: The cyclic garbage collector's thresholds in a serving process (``gc.set_threshold``; the
-#: default is 700, 10, 10). Nearly everything a room makes per action is freed by its reference
-#: count, yet the default ran a young collection about 35 times a second under load, each one
-#: walking the young objects of thousands of connections: about a sixth of the server's CPU at
-#: saturation (measured with ``gc.callbacks``; side by side, the same server cost 318 against
-#: 388 µs per action). A collection now runs once 50,000 more tracked objects were made than
-#: freed, so garbage in cycles is still collected, only less often.
+#: The collector's thresholds in a serving process (``gc.set_threshold``): nearly everything an
+#: action makes is freed by reference counting, and the default (700) walked the young objects
+#: of every connection many times a second under load.
 GC_THRESHOLDS: tuple[int, int, int] = (50_000, 20, 10)
 
 
 def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info",
           access_log: bool = False) -> None:
-    """Run the app with uvicorn until interrupted (SIGINT/SIGTERM shut down gracefully).
+    """Run the app with uvicorn until SIGINT or SIGTERM.
 
     Raises:
-        StorageUnavailable: the SQLite folder cannot be written or another process holds it
-            (found before listening).
+        StorageUnavailable: found before listening.
     """
     import uvicorn
 
@@ -343,16 +307,13 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, log_
         asyncio.run(check_reachable(settings.database))  # a wrong address is one line, not a traceback
     # Wrapped once more so that even a response built by Starlette's outermost error handler
     # carries the security headers (the middleware replaces, never duplicates, them).
-    # Forwarded headers are trusted only from the proxy the operator names (``--proxy``): by
-    # default uvicorn trusts them from 127.0.0.1, and a rotating X-Forwarded-For would then
-    # slip past every per-address limit.
+    # Forwarded headers only from ``--proxy``: uvicorn's default trusts 127.0.0.1.
     forwarded: dict[str, Any] = {"proxy_headers": settings.proxy is not None, "forwarded_allow_ips": settings.proxy or ""}
     if not access_log:  # uvicorn writes a line per WebSocket handshake even so: one per tab opened
         logging.getLogger("uvicorn.error").addFilter(quiet.without_socket_access)
     log.info("answering for the hosts %s (--allowed-hosts); any other Host gets 400", ", ".join(settings.allowed_hosts))
     http, ws = gate.protocols(_gate(settings), endless=frozenset({LOBBY_EVENTS}))
-    # log_config=None: uvicorn's own lines go through the root logger above, with the time and
-    # the process name like every other line
+    # log_config=None: uvicorn's lines go through the root logger, formatted like every other
     uvicorn.run(SecurityHeadersMiddleware(create_app(settings, storage)), host=host, port=port, log_level=log_level,
                 access_log=access_log, log_config=None, **forwarded, **{**UVICORN_OPTIONS, "http": http, "ws": ws,
                                                                    "ws_per_message_deflate": settings.ws_compression})

@@ -30,13 +30,8 @@ MAX_STREAMS = 5000
 
 
 async def quick_play(request: Request) -> Response:
-    """``POST /api/quick?size=N`` ``{"name", "size", "target", "held", "contribution", "holder"}``: 201 ``{"room",
-    "link", "seat", "credential", "commitment"}``, seated at once at an open table of ``size`` seats
-    that waits for people (one with the ``target`` asked for first), or at a new one with that
-    target; ``commitment``: the pending deal the contribution went to (null: none);
-    200 ``{"room", "link"}`` when one of the ``held`` rooms is such a table, or the ``holder``
-    holds a seat at one (the browser sits there already: its page goes back to its seat); 422,
-    429 (``rate_limited``, ``too_many_rooms``, ``too_many_seats``), 503."""
+    """``POST /api/quick?size=N``: 201 a seat, 200 back to the seat the browser holds; 422,
+    429, 503 (docs/protocol.md, "Open tables")."""
     if (limited := _rate_limited(request)) is not None:  # a cross-site request never gets here (security.py)
         return limited
     body = await _read_model(request, QuickPlayBody)
@@ -65,8 +60,7 @@ async def lobby_list(request: Request) -> Response:
 
 
 async def lobby_events(request: Request) -> Response:
-    """``GET /api/lobby/events``: server-sent events, each ``data: {"tables": [...]}``: the list
-    at once, then every time it changes (at most a few times a second)."""
+    """``GET /api/lobby/events``: the list as server-sent events, then its changes."""
     lobby: Lobby = request.app.state.lobby
     if len(lobby.subscribers) >= MAX_STREAMS:
         response = error_response(503, ErrorCode.SERVER_FULL, "too many lists are watched; try again later")
@@ -90,9 +84,7 @@ async def lobby_events(request: Request) -> Response:
 
 
 async def leave_room(request: Request) -> Response:
-    """``POST /api/rooms/{room_id}/leave`` ``{"credential"}``: the seat's person leaves for good
-    (a computer holds the seat; the last person leaving ends the room). 200 ``{"left": true}``;
-    403 ``bad_credential``, 404, 422, 503."""
+    """``POST /api/rooms/{room_id}/leave``: the seat's person leaves for good; 200, 403, 404, 422, 503."""
     room = await _held_room(request)
     if isinstance(room, Response):
         return room

@@ -1,13 +1,6 @@
-"""Scripts and style sheets as served: without comments and the spaces nothing needs.
-
-The app has no build step and its files explain themselves in comments, which weighed a page's
-first load over its limit; so a static file is served as rcssmin (``.css``) or rjsmin (``.js``,
-and the service worker, :func:`minify_script`) makes it from the file on disk, once per version
-of the file (modification time and size), with an ETag of the bytes served.
-
-rjsmin misreads a template literal nested in another one's ``${...}``, so the modules write
-none; ``tests/server/http/test_minified.py`` holds every module as served to the same syntax
-tree and exports as written.
+"""Scripts and style sheets as served: minified by rjsmin and rcssmin once per version of the
+file (the page weight limit counts what is sent). rjsmin misreads a template literal nested in
+another one's ``${...}``, so the modules write none (``tests/server/http/test_minified.py``).
 """
 
 from __future__ import annotations
@@ -21,8 +14,7 @@ import rjsmin
 
 #: The media type of each kind of file served minified, by its ending.
 MEDIA_TYPES = {".css": "text/css", ".js": "text/javascript"}
-#: The minifiers' versions: what is served follows from them as from the files, so the app's
-#: version (:func:`.pages.web_version`) counts them too.
+#: The minifiers' versions, counted in the app's version (:func:`.pages.web_version`).
 MINIFIERS = f"rcssmin {rcssmin.__version__}, rjsmin {rjsmin.__version__}"
 
 
@@ -61,9 +53,8 @@ class Minified:
         self._kept: dict[str, tuple[tuple[int, int], bytes, dict[str, str]]] = {}
 
     def get(self, full_path: str, stat: os.stat_result) -> tuple[bytes, dict[str, str]]:
-        """The served bytes of the style sheet or module at ``full_path`` (UTF-8) with its
-        ``etag`` and ``last-modified`` headers. ``stat`` is the file's, as just read; a file
-        changed since it was last made is made again.
+        """The served bytes of the file at ``full_path`` with its ``etag`` and ``last-modified``
+        headers, made again when ``stat`` (just read) differs.
 
         Raises:
             OSError: the file cannot be read. UnicodeDecodeError: it is not UTF-8.

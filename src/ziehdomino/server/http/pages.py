@@ -1,19 +1,6 @@
-"""Serving the browser app: the pages, the error pages, static files with their cache headers,
-the service worker stamped with the app's version.
-
-Shared parts: the pages are static files, and what every page repeats (the head's meta tags,
-icons, manifest and main style sheet; the skip link and site header; the footer) is written
-once in ``web/parts/`` and put in where a page has a line ``<!-- include NAME -->``
-(:func:`page_text`), when the page is served. No build step: the files in ``web/`` are what
-is served, with those lines filled in, and modules and style sheets without their comments
-(:mod:`.minified`).
-
-Caching: pages, scripts and styles are ES modules and HTML without a build step, so their URLs
-carry no version; they are sent with ``Cache-Control: no-cache`` (a browser keeps them but asks
-each time, and gets a 304 through the ETag while nothing changed), so a deploy is picked up on
-the next load. Images and the manifest change rarely and are kept a day. The service worker is
-stamped with a version made from the app's files (:func:`web_version`): a deploy changes
-``/sw.js``, the browser installs the new worker, and it drops the old cache.
+"""Serving the browser app without a build step: pages with their shared parts from
+``web/parts/`` filled in, error pages, static files with their cache headers (docs/protocol.md,
+"Pages"), and the service worker stamped with the app's version, so a deploy installs a new one.
 """
 
 from __future__ import annotations
@@ -47,8 +34,7 @@ _KEPT = (".svg", ".png", ".ico", ".webmanifest")
 VERSION_MARK = "__WEB_VERSION__"
 #: Placeholder (a quoted list item) in ``sw.js`` replaced by the static files to cache.
 FILES_MARK = "'__WEB_FILES__'"
-#: Static files the service worker keeps for offline play (not the HTML templates or itself); .json
-#: is the puzzle file (docs/puzzles.md).
+#: Static files the service worker keeps for offline play (.json: the puzzles).
 _OFFLINE = (".js", ".css", ".svg", ".png", ".webmanifest", ".json")
 
 #: A line of a page that :func:`page_text` replaces by the shared part ``web/parts/NAME``.
@@ -56,8 +42,7 @@ INCLUDE = re.compile(r"^[ \t]*<!-- include ([a-z][a-z0-9-]*\.html) -->[ \t]*\n",
 #: The folder of the shared parts, inside the web folder.
 PARTS = "parts"
 
-#: The error pages' German words by the code they answer: (title, heading, text). English
-#: comes from i18n.js (keys ``errorpage.<code>.title`` / ``.h`` / ``.text``) by the switch.
+#: The error pages' German words by code: (title, heading, text); English from i18n.js.
 ERRORS: dict[ErrorCode, tuple[str, str, str]] = {
     ErrorCode.NOT_FOUND: ("Nicht gefunden", "Nicht gefunden", "Diese Seite gibt es nicht."),
     ErrorCode.ROOM_NOT_FOUND: ("Raum nicht gefunden", "Raum nicht gefunden",
@@ -70,8 +55,7 @@ ERRORS: dict[ErrorCode, tuple[str, str, str]] = {
     ErrorCode.SERVER_ERROR: ("Fehler", "Ein Fehler ist aufgetreten", "Bitte lade die Seite neu. Versuche es sonst später noch einmal."),
 }
 
-# Used when the web folder has no error.html (a stripped-down test folder): no header, still
-# named, titled and linked home.
+# Used when the web folder has no error.html (a stripped-down test folder).
 _FALLBACK = Template("""<!doctype html>
 <html lang="de">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -115,12 +99,8 @@ class CachedStaticFiles(StaticFiles):
 
 
 def web_version(web_dir: Path) -> str:
-    """12 hex digits of SHA-256 over the names and contents of every file in ``web_dir`` and
-    the minifiers' versions (:data:`.minified.MINIFIERS`).
-
-    Changes whenever what is served of the browser app changes (a deploy); the same files give
-    the same version on every server.
-    """
+    """12 hex digits of SHA-256 over every file of ``web_dir`` and the minifiers' versions: the
+    same on every server for the same files."""
     digest = hashlib.sha256(MINIFIERS.encode() + b"\0")
     if web_dir.is_dir():
         for path in sorted(p for p in web_dir.rglob("*") if p.is_file()):
@@ -139,9 +119,7 @@ def offline_files(web_dir: Path) -> list[str]:
 
 
 def service_worker_text(web_dir: Path, version: str) -> str | None:
-    """``sw.js`` with :data:`VERSION_MARK` replaced by ``version`` and :data:`FILES_MARK` by
-    the quoted :func:`offline_files`, minified as the modules are (:func:`.minified.minify_script`);
-    None when there is no ``sw.js``."""
+    """``sw.js`` stamped with ``version`` and :func:`offline_files`, minified; None without one."""
     path = web_dir / "sw.js"
     if not path.is_file():
         return None
@@ -150,12 +128,10 @@ def service_worker_text(web_dir: Path, version: str) -> str | None:
 
 
 def page_text(web_dir: Path, name: str) -> str:
-    """The page ``name`` of ``web_dir`` as served: every line ``<!-- include PART -->`` (see
-    :data:`INCLUDE`) replaced by the text of ``web_dir/parts/PART``.
+    """The page ``name`` of ``web_dir`` with every :data:`INCLUDE` line replaced by its part.
 
     Raises:
-        FileNotFoundError: when the page, or a part it includes, is not there (a page that
-            names a missing part is a broken deploy, never served half).
+        FileNotFoundError: the page, or a part it includes, is not there (never served half).
     """
     text = (web_dir / name).read_text(encoding="utf-8")
     return INCLUDE.sub(lambda m: (web_dir / PARTS / m.group(1)).read_text(encoding="utf-8"), text)
@@ -174,8 +150,7 @@ def html_page(request: Request, body: str, status: int = 200) -> Response:
 
 
 def error_page(web_dir: Path, kind: ErrorCode, status: int) -> HTMLResponse:
-    """The error page for the code ``kind`` (a key of :data:`ERRORS`) with the site's header, navigation and
-    language switch (``error.html``), German in the HTML, English by the switch.
+    """The error page for ``kind`` (a key of :data:`ERRORS`), from ``error.html``.
 
     Raises:
         KeyError: for a ``kind`` that :data:`ERRORS` does not name.
@@ -193,13 +168,8 @@ def error_page(web_dir: Path, kind: ErrorCode, status: int) -> HTMLResponse:
 
 
 def with_body_classes(text: str, classes: Iterable[str]) -> str:
-    """``text`` (a page) with ``classes`` (CSS class names, taken as they are) on its first
-    ``<body>`` tag, which must have no attributes; unchanged when ``classes`` is empty.
-
-    The server knows a page's state (a room started, a round to replay) before any script runs:
-    as classes on ``<body>`` the style sheets lay the first paint out as the scripts will fill
-    it, so nothing moves when they do.
-    """
+    """``text`` with ``classes`` on its first, attribute-less ``<body>`` tag, so that the first
+    paint is laid out as the scripts will fill it."""
     names = " ".join(classes)
     return text.replace("<body>", f'<body class="{html.escape(names)}">', 1) if names else text
 

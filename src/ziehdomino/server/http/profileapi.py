@@ -1,9 +1,5 @@
-"""The HTTP routes of profiles (docs/protocol.md, "Profiles"; docs/profile.md): ``/api/profile``
-(make or fetch, show, rename, export, delete), its device codes, and ``/api/p/{id}``, a
-profile's public view. A profile's own requests carry its key in the header
-:data:`~..protocol.profiles.KEY_HEADER`, never in a URL; requests that change something are the
-site's own (``process/security.py`` refuses others before any route). Every refusal changes
-nothing; a storage that fails is 503 ``server_error`` (nothing written).
+"""The HTTP routes of profiles (docs/protocol.md, "Profiles"; docs/profile.md); the key travels
+in :data:`~..protocol.profiles.KEY_HEADER`, never in a URL. A refusal changes nothing.
 """
 
 from __future__ import annotations
@@ -51,9 +47,8 @@ async def _answer(work: Callable[[], Awaitable[Response]]) -> Response:
 
 
 async def enter_profile(request: Request) -> Response:
-    """``POST /api/profile`` ``{"holder", "name"?}``: 201 the new profile's view, 200 the one
-    that key has already (its name kept); 413, 415, 422 ``bad_request`` / ``invalid_name``,
-    429 ``rate_limited`` (counted with room creations and joins), 503."""
+    """``POST /api/profile``: 201 a new profile, 200 the one that key has already; 413, 415,
+    422, 429, 503."""
     if (limited := _rate_limited(request)) is not None:
         return limited
     body = await _read_model(request, EnterProfile)
@@ -78,8 +73,7 @@ async def own_profile(request: Request) -> Response:
 
 
 async def rename_profile(request: Request) -> Response:
-    """``PATCH /api/profile`` ``{"name"}``: 200 the profile's view; 401, 404, 413, 415, 422
-    ``invalid_name`` / ``bad_request``, 429, 503."""
+    """``PATCH /api/profile``: 200 the renamed profile; 401, 404, 413, 415, 422, 429, 503."""
     key = _key(request)
     if isinstance(key, Response):
         return key
@@ -95,8 +89,7 @@ async def rename_profile(request: Request) -> Response:
 
 
 async def export_profile(request: Request) -> Response:
-    """``GET /api/profile/export`` (key in the header): everything stored about the profile,
-    as a JSON file to download; 401, 404, 503."""
+    """``GET /api/profile/export``: everything stored about the profile, as a download; 401, 404, 503."""
     key = _key(request)
     if isinstance(key, Response):
         return key
@@ -123,8 +116,7 @@ async def delete_profile(request: Request) -> Response:
 
 
 async def device_code(request: Request) -> Response:
-    """``POST /api/profile/device-code`` (key in the header): 201 ``{"code", "expires"}``, the
-    profile's earlier code no longer valid; 401, 404, 429, 503."""
+    """``POST /api/profile/device-code``: 201 a new code (the earlier one void); 401, 404, 429, 503."""
     key = _key(request)
     if isinstance(key, Response):
         return key
@@ -137,10 +129,8 @@ async def device_code(request: Request) -> Response:
 
 
 async def link_device(request: Request) -> Response:
-    """``POST /api/profile/device`` ``{"code"}``: 200 ``{"holder", "profile"}``; 404
-    ``device_code_wrong`` (counted: :meth:`.Limiter.wrong_code`), 410 ``device_code_expired``
-    / ``device_code_used``, 404 ``profile_not_found``, 413, 415, 422, 429 ``rate_limited``
-    once this address sent too many wrong codes (with ``Retry-After``), 503."""
+    """``POST /api/profile/device``: 200 the profile's key and view; 404 ``device_code_wrong``
+    (counted), 410, 404 ``profile_not_found``, 413, 415, 422, 429, 503."""
     limiter: Limiter = request.app.state.limiter
     address = client_address(request)
     if limiter.codes_exhausted(address):
@@ -162,8 +152,7 @@ async def link_device(request: Request) -> Response:
 
 
 async def public_profile(request: Request) -> Response:
-    """``GET /api/p/{profile_id}``: 200 ``{"id", "name", "created"}`` (created: the day); 404
-    ``profile_not_found`` (counted with unknown rooms: 429 past that limit), 503."""
+    """``GET /api/p/{profile_id}``: 200 the public view; 404 (counted as a miss), 429, 503."""
     limiter: Limiter = request.app.state.limiter
 
     async def work() -> Response:

@@ -1,15 +1,6 @@
-"""A WebSocket's frames written with the server's own ASGI ``send`` and read with its own
-``receive``, past Starlette's wrappers.
-
-Starlette hands an endpoint a ``send`` wrapped once per layer (the WebSocket's state check,
-the exception handler's bookkeeping), and every state pushed to every seat goes through all
-of them: about 5 µs a frame, a few percent of an action's CPU at four frames an action; its
-``receive`` checks the state of the socket on every message. :class:`RawSocketMiddleware`,
-the app's outermost middleware of its own, keeps the ``send`` and ``receive`` it was given
-(the server's, for a WebSocket: no layer outside it wraps one) in the scope; :func:`text_writer`
-writes through the one, :func:`text_reader` reads through the other. The WebSocket's own state
-machine is still Starlette's: the hello, accept and close go through it; a frame written after
-the close raises from the server's ``send`` (uvicorn's), as it would from Starlette's.
+"""A WebSocket's frames written and read with the server's own ASGI ``send`` and ``receive``,
+past Starlette's per-layer wrappers that every frame would cross. Accept and close still go
+through Starlette's WebSocket.
 """
 
 from __future__ import annotations
@@ -66,9 +57,8 @@ class Disconnected(Exception):
 
 
 def text_reader(ws: WebSocket) -> Reader:
-    """A function that reads the accepted ``ws``'s next message: its text (or bytes). A
-    disconnect raises :class:`Disconnected` and marks the WebSocket's client side gone, as
-    Starlette's own ``receive`` does.
+    """A function that reads the accepted ``ws``'s next message (text or bytes); a disconnect
+    raises :class:`Disconnected`, marking the client side gone as Starlette does.
 
     Raises:
         RuntimeError: the app was built without :class:`RawSocketMiddleware`.

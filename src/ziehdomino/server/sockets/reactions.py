@@ -1,11 +1,5 @@
-"""Reactions: a fixed set of short phrases a seated person sends to the table (docs/rules.md,
-"Open tables"; docs/protocol.md, "Reactions").
-
-A reaction is public and passing: it is pushed at once to every connection of the room as
-``{"type": "reaction", "seat": 1, "reaction": "hallo"}``, and neither stored nor part of the
-room's state or the round's log, so it is no change of the room and needs no write. Each seat
-may send one per :data:`~ziehdomino.constants.REACTION_GAP` seconds (kept per process: a room
-is held by one process at a time); spectators send none.
+"""Reactions: short phrases a seated person sends to the table, pushed at once and never stored
+(docs/protocol.md, "Reactions").
 """
 
 from __future__ import annotations
@@ -22,23 +16,17 @@ _SWEEP_AT = 10_000
 
 
 class Reactions:
-    """The last reaction time per room and seat of this process, and the push of a reaction.
-
-    Args:
-        gap: seconds between two reactions of one seat.
-    """
+    """The last reaction time per room and seat, at most one per ``gap`` seconds, and the push."""
 
     def __init__(self, gap: float = REACTION_GAP) -> None:
         self.gap = gap
         self._last: dict[tuple[str, Seat], float] = {}
 
     def send(self, writer: RoomWriter, seat: Seat | None, reaction: Reaction, now: float) -> None:
-        """Push ``seat``'s ``reaction`` (already one of the set) to every connection of the room.
+        """Push ``seat``'s ``reaction`` to every connection of the room.
 
         Raises:
-            RoomError: ``spectator`` (no seat, or a seat that was left), ``reaction_too_soon``
-                (less than :attr:`gap` seconds after the seat's last one), ``room_not_found``,
-                ``room_moved``; nothing is sent then.
+            RoomError: ``spectator``, ``reaction_too_soon``, ``room_not_found``, ``room_moved``.
         """
         writer.check_alive()
         if seat is None or writer.room.seats[seat].left:

@@ -1,10 +1,5 @@
-"""Who watches a room: the number of its spectators' connections, told to every connection of the
-room as ``{"type": "watching", "n": 2}`` ("2 schauen zu"; docs/protocol.md, "Reactions").
-
-Like a reaction it is no change of the room (nothing stored, no ``seq``): a count of this
-process's connections, which hold every connection of the room (a room lives in one process).
-It is sent to a connection when it opens (so the new one learns it), and to every connection
-when a spectator's opens or closes (the number changed).
+"""Who watches a room: the count of its spectators' connections, no change of the room
+(docs/protocol.md, "Reactions").
 """
 
 from __future__ import annotations
@@ -16,8 +11,7 @@ from ..core.writer import RoomWriter
 
 
 def announce(writer: RoomWriter, opened: Connection | None = None) -> None:
-    """Push the room's current number of spectator connections: to ``opened`` alone when it is
-    a seat's connection that just opened (the number stays), else to each of its connections."""
+    """Push the spectator count: to ``opened`` alone when a seat's connection opened, else to all."""
     if writer.deleted or writer.gone:
         return
     n = sum(1 for c in writer.connections if c.seat is None)

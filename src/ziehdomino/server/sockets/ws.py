@@ -1,23 +1,7 @@
-"""The WebSocket endpoint ``/ws/{room_id}`` (docs/protocol.md).
-
-Life of a connection:
-
-1. Origin checked (else close 4403), room looked up (else close 4404; 4429 once the address
-   named too many unknown rooms within a minute), the address's open sockets and connects per
-   minute counted (over the limit: close 4429).
-2. The hello, within ``hello_timeout`` seconds: with a credential that opens a seat (else an
-   ``error`` ``bad_credential`` and close 4401), or without one for a spectator. A first
-   message over the size limit: ``error`` ``too_large`` and close 4400; anything else first:
-   ``error`` ``hello_first`` and close 4400.
-3. Messages, one at a time, each checked in a fixed order: rate (``rate_limited``: every
-   message counts, whatever its size or shape), size (``too_large``), shape (``bad_message``),
-   then the room's writer decides (an ``action`` or ``next_round`` in its plain form is read
-   by :mod:`.playmessage`, every other message by its model). Every refusal
-   is an ``error`` with its code, followed by a fresh ``state`` (except ``rate_limited``, which
-   gets no state so that a flood is not answered with more traffic).
-
-Only the connection's sender task writes to the socket after the hello; the room's writer and
-this handler push to the connection's outbox. No exception text ever reaches the client.
+"""The WebSocket endpoint ``/ws/{room_id}`` (docs/protocol.md, "WebSocket", for the hello, the
+errors and the close codes). Each message is checked for rate, then size, then shape, before
+the room's writer decides. After the hello only the connection's sender task writes to the
+socket; no exception text ever reaches the client.
 """
 
 from __future__ import annotations
@@ -92,8 +76,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         try:
             await rooms.connect(room, conn)
             watching.announce(room, conn)
-            # a task of its own: each message and each commit resumes the loop, not the whole
-            # chain of the server's and Starlette's middleware coroutines above this endpoint
+            # a task of its own: a message resumes the loop, not the middleware chain above it
             await asyncio.get_running_loop().create_task(_receive_loop(ws, read, room, rooms, conn, settings, bucket))
         finally:
             await rooms.disconnect(room, conn)
@@ -118,8 +101,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 
 
 async def _close(ws: WebSocket, code: int, reason: str = "") -> None:
-    """Close the socket with ``code``; a client that has gone meanwhile (while its room was
-    looked up in the database, say) is no error."""
+    """Close the socket with ``code``; a client gone meanwhile is no error."""
     try:
         await ws.close(code, reason)
     except WebSocketDisconnect:
@@ -162,8 +144,7 @@ async def _hello(ws: WebSocket, read: Reader, room: RoomWriter, settings: Settin
 
 
 async def _send_loop(ws: WebSocket, conn: Connection, write: Writer) -> None:
-    """Drain the outbox to the socket (what :class:`Connection` could not write at once);
-    close it with the code the room asked for."""
+    """Drain the outbox to the socket; close it with the code the room asked for."""
     try:
         while True:
             item = await conn.next()

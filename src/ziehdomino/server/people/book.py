@@ -1,10 +1,6 @@
-"""The profiles (docs/profile.md, docs/protocol.md "Profiles"): what the routes of
-``/api/profile`` ask, on a :class:`~..storage.profiles.ProfileStore`.
-
-A profile is found by its key's digest (:func:`..storage.keyhash.hash_holder`): the lookup of a
-SHA-256 of a 128-bit random key reveals nothing by its timing, since a guessed key matches no
-digest's first digits more often than chance. Every refusal is a :class:`PeopleError` raised
-before anything is written; a storage that fails raises its own error (nothing written).
+"""The profiles (docs/profile.md): what the routes of ``/api/profile`` ask of a
+:class:`~..storage.profiles.ProfileStore`. A refusal is a :class:`PeopleError`, raised before
+anything is written.
 """
 
 from __future__ import annotations
@@ -45,15 +41,18 @@ def private_view(row: ProfileRow) -> ProfileView:
 
 
 class ProfileBook:
-    """The profiles in ``store``; ``clock``: unix seconds now (a test's own clock)."""
+    """The profiles in ``store``; ``clock``: unix seconds now (a test's own clock).
+
+    Raises (every method given a ``key`` but :meth:`enter`):
+        PeopleError: 404 ``profile_not_found`` when no profile has that key.
+    """
 
     def __init__(self, store: ProfileStore, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
 
     async def enter(self, key: str, name: str | None) -> tuple[ProfileView, bool]:
-        """The profile of ``key``, made now (named ``name``, or a guest's name) when there is
-        none; whether it was made now. An existing profile keeps its name."""
+        """The profile of ``key`` and whether it was made now (named ``name`` or a guest's)."""
         key_hash = hash_holder(key)
         found = await self.store.by_key(key_hash)
         if found is not None:
@@ -66,11 +65,7 @@ class ProfileBook:
                 return private_view(stored), stored.id == row.id
 
     async def mine(self, key: str) -> ProfileRow:
-        """The profile of ``key``, its last visit kept (to the hour).
-
-        Raises:
-            PeopleError: 404 ``profile_not_found``.
-        """
+        """The profile of ``key``, its last visit kept (to the hour)."""
         found = await self.store.by_key(hash_holder(key))
         if found is None:
             raise PeopleError(404, ErrorCode.PROFILE_NOT_FOUND, _NO_PROFILE)
@@ -84,22 +79,14 @@ class ProfileBook:
         return dataclasses.replace(row, seen=hour)
 
     async def rename(self, key: str, name: str) -> ProfileView:
-        """Name the profile of ``key`` ``name`` (already checked by the name rule).
-
-        Raises:
-            PeopleError: 404 ``profile_not_found``.
-        """
+        """Name the profile of ``key`` ``name`` (already checked by the name rule)."""
         row = await self.mine(key)
         if not await self.store.rename(row.id, name):
             raise PeopleError(404, ErrorCode.PROFILE_NOT_FOUND, _NO_PROFILE)
         return private_view(dataclasses.replace(row, name=name))
 
     async def export(self, key: str) -> ProfileExport:
-        """Everything stored about the profile of ``key``.
-
-        Raises:
-            PeopleError: 404 ``profile_not_found``.
-        """
+        """Everything stored about the profile of ``key``."""
         row = await self.mine(key)
         codes: list[StoredCode] = [{"code_hash": c.code_hash, "expires": c.expires, "spent": c.sealed is None}
                                    for c in await self.store.codes_of(row.id)]
@@ -108,21 +95,13 @@ class ProfileBook:
         return {"exported": int(self.clock()), "profile": stored, "device_codes": codes}
 
     async def delete(self, key: str) -> None:
-        """Delete the profile of ``key`` with its device codes (rooms keep their seats: docs/profile.md).
-
-        Raises:
-            PeopleError: 404 ``profile_not_found``.
-        """
+        """Delete the profile of ``key`` with its device codes (rooms keep their seats: docs/profile.md)."""
         found = await self.store.by_key(hash_holder(key))
         if found is None or not await self.store.delete(found.id):
             raise PeopleError(404, ErrorCode.PROFILE_NOT_FOUND, _NO_PROFILE)
 
     async def issue_code(self, key: str) -> DeviceCode:
-        """A device code for the profile of ``key`` (its earlier codes stop working).
-
-        Raises:
-            PeopleError: 404 ``profile_not_found``.
-        """
+        """A device code for the profile of ``key`` (its earlier codes stop working)."""
         row = await self.mine(key)
         code = devicecodes.new_code()
         expires = math.floor(self.clock() + devicecodes.CODE_SECONDS)
@@ -133,8 +112,8 @@ class ProfileBook:
         """The profile a device code brings, with its key, the code used up.
 
         Raises:
-            PeopleError: 404 ``device_code_wrong`` (no such code: a wrong try), 410
-                ``device_code_expired`` or ``device_code_used``, 404 ``profile_not_found``.
+            PeopleError: 404 ``device_code_wrong``, 410 ``device_code_expired`` or
+                ``device_code_used``, 404 ``profile_not_found``.
         """
         code = devicecodes.read_code(typed)
         taken, row = (Taken.UNKNOWN, None) if code is None else \
@@ -152,15 +131,14 @@ class ProfileBook:
         return {"holder": key, "profile": private_view(await self._visited(profile))}
 
     async def public(self, profile_id: str) -> PublicProfile | None:
-        """A profile as anyone sees it (made on the day, no time of day), or None when no
-        profile has this public id."""
+        """A profile as anyone sees it (created: the day), or None."""
         row = await self.store.by_id(profile_id) if PUBLIC_ID.fullmatch(profile_id) else None
         if row is None:
             return None
         return {"id": row.id, "name": row.name, "created": int(row.created) // PUBLIC_CREATED_STEP * PUBLIC_CREATED_STEP}
 
     async def sweep(self) -> None:
-        """Clear the keys sealed under expired codes, delete codes long spent (:meth:`~..storage.profiles.ProfileStore.sweep`)."""
+        """:meth:`~..storage.profiles.ProfileStore.sweep` now."""
         await self.store.sweep(self.clock())
 
 

@@ -1,12 +1,6 @@
-"""Device codes: how a second browser comes to hold the same profile (docs/profile.md).
-
-The first browser asks for a code (``ABCD-EFGH``: 8 characters of :data:`ALPHABET`, about 40
-bits), valid :data:`CODE_SECONDS` and once. The server keeps the code's digest only, and the
-profile's key sealed under the code: XORed with a pad made from the code (a second digest of
-it, under another label), so that the stored row alone gives no key away and a code is needed
-to read it. The second browser types the code and gets the key back; taking the code clears
-the seal. A code is short for typing; what guards it is its life of minutes, its one use and
-the few wrong tries an address gets (:mod:`..process.ratelimit`).
+"""Device codes: how a second browser comes to hold the same profile (docs/profile.md). Only the
+code's digest is stored, and the key sealed under the code (XOR with a pad from a second digest
+of the code). A short code is guarded by its minutes, its one use and the wrong tries allowed.
 """
 
 from __future__ import annotations

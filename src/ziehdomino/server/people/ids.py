@@ -13,12 +13,10 @@ KEY: Final = re.compile(r"[0-9a-f]{32}")
 
 
 def new_public_id() -> str:
-    """A fresh public id (:data:`PUBLIC_ID`): it names a profile on public pages and says
-    nothing of its key."""
+    """A fresh public id: it names a profile on public pages and says nothing of its key."""
     return secrets.token_urlsafe(9)
 
 
 def guest_name() -> str:
-    """The name of a profile made without one: "Gast" and four random digits ("Gast 0427"), so
-    that strangers at a table tell two guests apart."""
+    """A guest's name: "Gast" and four random digits ("Gast 0427")."""
     return f"Gast {secrets.randbelow(10_000):04d}"

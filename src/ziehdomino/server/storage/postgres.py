@@ -178,12 +178,8 @@ class PostgresStorage:
         await self._fenced(room_id, "UPDATE 1", sql.SAVE_STATE, updated, orjson.dumps(room).decode())
 
     async def _fenced(self, room_id: str, done: str, sql: str, *values: Any) -> None:
-        """Run one fenced write (``$1``-``$4``: id, owner, epoch, version; then ``values``) whose
-        status is ``done`` when the fence held, and move the fence on.
-
-        Raises:
-            RoomMoved: as for :meth:`save`.
-        """
+        """Run one fenced write (``$1``-``$4``: id, owner, epoch, version) whose status is ``done``
+        when the fence held (else :class:`RoomMoved`), and move the fence on."""
         own = self.ownership
         fence = own.fences.get(room_id)
         if fence is None:
@@ -196,11 +192,8 @@ class PostgresStorage:
         fence.version += 1
 
     async def _settle(self, room_id: str, fence: Fence) -> None:
-        """After a write whose outcome is unknown: read the row's version back before writing.
-
-        Raises:
-            RoomMoved: the room moved, or the unknown write happened.
-        """
+        """After a write whose outcome is unknown, read the row's version back: changed (the write
+        happened) or gone, :class:`RoomMoved`."""
         if not fence.uncertain:
             return
         version = await self._within_lease(room_id, fence, self.lanes.fetchval(
@@ -210,12 +203,8 @@ class PostgresStorage:
         fence.uncertain = False
 
     async def _within_lease(self, room_id: str, fence: Fence, statement: Coroutine[Any, Any, Any]) -> Any:
-        """Run one statement of a held room, waiting no longer than its lease may last; a failure
-        leaves its outcome unknown (``fence.uncertain``).
-
-        Raises:
-            RoomMoved: the lease may have run out: the room is given up.
-        """
+        """Run one statement of a held room, waiting no longer than its lease may last (then
+        :class:`RoomMoved`, the room given up); a failure leaves its outcome unknown."""
         left = fence.until - time.monotonic()
         if left <= 0:
             statement.close()

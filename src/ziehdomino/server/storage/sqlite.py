@@ -81,6 +81,7 @@ class SqliteStorage:
 
     Raises:
         StorageUnavailable: the folder cannot be written, or another process holds its lock.
+        sqlite3.Error: from a write that failed (nothing of it is stored).
     """
 
     def __init__(self, data_dir: Path) -> None:
@@ -147,11 +148,7 @@ class SqliteStorage:
         self._checkpointer.start()
 
     async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
-        """Write ``record`` whole with a round that just ``finished``, in one transaction.
-
-        Raises:
-            sqlite3.Error: the write failed (nothing of it is stored).
-        """
+        """Write ``record`` whole with a round that just ``finished``, in one transaction."""
         statements: list[tuple[str, tuple[Any, ...]]] = [(_INSERT, encode_record(record)), (_DROP_ACTIONS, (record.id,))]
         if finished is not None:
             statements.append((_INSERT_ROUND, encode_round(record.id, finished)))
@@ -159,27 +156,15 @@ class SqliteStorage:
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: StateFields | None = None) -> None:
-        """Append one action and the room fields it set; returns once committed.
-
-        Raises:
-            sqlite3.Error: the write failed (nothing of it is stored).
-        """
+        """Append one action and the room fields it set; returns once committed."""
         await self._commit([(_APPEND, (room_id, version, dumps(action), None if state is None else dumps(state)))])
 
     async def save_state(self, room_id: str, updated: float, room: StoredRoomState) -> None:
-        """:meth:`.contract.RoomStorage.save_state`.
-
-        Raises:
-            sqlite3.Error: the write failed (nothing of it is stored).
-        """
+        """:meth:`.contract.RoomStorage.save_state`."""
         await self._commit([(_SAVE_STATE, (updated, dumps(room), room_id))])
 
     async def delete(self, room_ids: list[str]) -> None:
-        """Delete these rooms; returns once committed.
-
-        Raises:
-            sqlite3.Error: the delete failed (nothing was deleted).
-        """
+        """Delete these rooms; returns once committed."""
         statements = []
         for i in range(0, len(room_ids), 500):
             chunk = tuple(room_ids[i:i + 500])

@@ -19,8 +19,7 @@ log = logging.getLogger("ziehdomino.replays")
 
 
 class ReplayError(Exception):
-    """A replay refused: ``code`` (``round_not_found``, ``round_in_progress``), HTTP
-    ``status`` and an English ``message``."""
+    """A replay refused: ``code``, HTTP ``status`` and an English ``message``."""
 
     def __init__(self, code: ErrorCode, status: int, message: str) -> None:
         super().__init__(message)
@@ -35,9 +34,8 @@ def finished_record(match: Match) -> RoundRecord | None:
 
 
 def checked_records(room_id: str, records: Sequence[RoundRecord]) -> list[tuple[RoundRecord, RoundSummary]]:
-    """The stored records that replay through the rules, oldest first, each with its summary
-    (:func:`round_summary`); one that does not replay is left out (and logged), so that a bad
-    row never keeps a room from resuming."""
+    """The stored records that replay through the rules, each with its summary; a bad one is
+    logged and left out, so it never keeps a room from resuming."""
     good = []
     for record in records:
         try:
@@ -67,12 +65,11 @@ def round_number(text: str) -> int | None:
 
 
 def find_record(rounds: Sequence[RoundRecord], match: Match | None, n: int | None) -> RoundRecord:
-    """The record of round ``n`` of a room whose finished rounds' records are ``rounds``.
+    """The record of round ``n`` among the finished rounds' ``rounds``.
 
     Raises:
-        ReplayError: ``round_in_progress`` (409) for the round being played;
-            ``round_not_found`` (404) for a round never dealt (or ``n`` None), or one whose
-            record the room does not keep (finished before records were kept).
+        ReplayError: ``round_in_progress`` (409); ``round_not_found`` (404), also for ``n``
+            None or a round finished before records were kept.
     """
     current = 0 if match is None else match.round_number
     if n is not None and n == current and match is not None and match.round.result is None:
@@ -89,17 +86,14 @@ def find_record(rounds: Sequence[RoundRecord], match: Match | None, n: int | Non
 
 
 def replay_body(room_id: str, seats: list[StoredSeat], record: RoundRecord) -> RoundReplay:
-    """The answer of the replay data route: ``{"room", "round", "seats": [{"kind", "level",
-    "name"}], "record"}`` (the same for every viewer)."""
+    """The answer of the replay data route (:class:`~..protocol.wire.RoundReplay`)."""
     return {"room": room_id, "round": record["round"],
             "seats": [{"kind": s["kind"], "level": s["level"], "name": s["name"]} for s in seats],
             "record": record}
 
 
 def round_summary(record: RoundRecord) -> RoundSummary:
-    """A finished round in one line, from its record: ``{"round", "starter", "kind", "winners",
-    "pips", "fair"}``, ``pips`` every seat's pips left in hand at the end (the statistics' input),
-    ``fair`` the round's proof (``docs/fair.md``) or None.
+    """A finished round in one line (ROUND, :class:`~..protocol.wire.RoundSummary`), from its record.
 
     Raises:
         PositionError: a record the rules refuse (the room's records were checked on load).

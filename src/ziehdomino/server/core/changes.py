@@ -76,22 +76,19 @@ def _heirs_seated(room: Room, number: int, now: float) -> tuple[Room, list[Seat]
 
 
 def drop_claim(room: Room, seat: Seat) -> Room:
-    """``room`` without the claim on ``seat`` ("Platz übernehmen"), and without the contribution
-    its heir may have sent for the next deal."""
+    """``room`` without the claim on ``seat`` and its heir's contribution."""
     room = room.with_seat(seat, heir=None, heir_hash=None, heir_holder=None, heir_address=None)
     return room.but(state=room.state.opening(seat, None).contributed(seat, ""))
 
 
 def first_deal(room: Room, now: float) -> Room:
-    """``room`` with its first round dealt by the deal it committed to (``docs/fair.md``); no
-    seat waits for its page any more."""
+    """``room`` with its first round dealt by the committed deal (docs/fair.md)."""
     match = Match(room.players, committed=room.state.committed())
     return room.but(match=match, state=room.state.dealt()._replace(turn_started=now, wait_until=None, unopened=()))
 
 
 def _dealt(room: Room, now: float) -> Room:
-    """``room`` with its next round dealt, a new match after a won one ("Revanche"); heirs take
-    their seats with its counters at 0 (docs/rules.md, "Open tables")."""
+    """``room`` with its next round dealt (a new match after a won one), heirs seated."""
     room, heirs = _heirs_seated(room, _alive_match(room).round_number + 1, now)
     match = _alive_match(room).copy()
     committed = room.state.committed()
@@ -212,16 +209,14 @@ def connect(room: Room, seat: Seat, clock: Clock, now: float) -> Step | None:
 
 
 def claim_opened(room: Room, seat: Seat) -> Step | None:
-    """The heir of the claim on ``seat`` said hello: the claim holds while they stay. None:
-    nothing to change."""
+    """The heir of the claim on ``seat`` said hello: the claim holds. None: nothing to change."""
     if room.seats[seat].heir is None or room.state.unopened_since(seat) is None:
         return None
     return Step(room.but(state=room.state.opening(seat, None)), Write("state", best_effort=True), push=False)
 
 
 def claim_closed(room: Room, seat: Seat, now: float) -> Step | None:
-    """The heir of the claim on ``seat`` closed their last connection: the claim lapses unless
-    they are back within :data:`.opentables.OPEN_WITHIN` s. None: nothing to change."""
+    """The claim's heir closed their last connection: it lapses unless they are back in time."""
     if room.seats[seat].heir is None or room.state.unopened_since(seat) is not None:
         return None
     return Step(room.but(state=room.state.opening(seat, now)), Write("state", best_effort=True), push=False)
@@ -238,8 +233,7 @@ def away(room: Room, seat: Seat, now: float) -> Step:
 
 
 def disconnect(room: Room, seat: Seat, now: float) -> Step | None:
-    """``seat``'s last connection closed: away from ``now``, and a deal that waited only for
-    them happens. None: nothing changed."""
+    """``seat``'s last connection closed: away from ``now``, a deal waiting on them made. None: no change."""
     if not room.is_present(seat) or room.seats[seat].kind != "person":
         return None
     return _deal_if_ready(room.but(state=room.state.away(seat, now)), now, Write("state", best_effort=True))

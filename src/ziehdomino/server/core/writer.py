@@ -1,6 +1,5 @@
-"""One writer per room: lock, change, store, swap, publish, notify (docs/architecture.md,
-ideas 3, 4, 10). A refused change or a failed write leaves the value as it was and sends
-nothing. The writer also holds the room's connections and the state texts last pushed.
+"""One writer per room: lock, change, store, swap, publish, notify (docs/architecture.md, ideas
+3, 4, 10); a refused change or a failed write leaves the value as it was and sends nothing.
 """
 
 from __future__ import annotations
@@ -176,7 +175,7 @@ class RoomWriter(RoomTexts):
         if last.write is not None and last.write.kind == "delete":
             self._end(last)
             return
-        # the state last made shows the value the change was made on: its act can be told
+        # the state last made shows the value before: the act alone can be told
         told = last.act if len(steps) == 1 and self.parts is not None and self._is_current() else None
         self.room = last.room
         self.last_change = time.time()

@@ -1,13 +1,17 @@
 """The committed deal in real browsers (docs/fair.md): an online round on a phone ends with
 "Mischen geprüft", whose details show the commitment the page received before the deal and the
 player's own contribution; a deal changed in storage after its commitment ends with the warning
-"Mischen nicht bestätigt"; a local round's replay file is checked on /ansehen."""
+"Mischen nicht bestätigt"; a local round's replay file is checked on /ansehen. The seal, not the
+playing, is the point here: in the online rooms the turn time lasts a blink (BLINK), so the
+server's stand-in plays every turn and the pages only draw the round; the local round is moved
+on in Python to its last turns, which the page plays by names."""
 
 from __future__ import annotations
 
 import json
 import re
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +23,29 @@ from ziehdomino.server.protocol.deltas import apply_delta
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_local import start_local
-from tests.e2e.test_online import open_room
 from tests.support.e2e import act_by_names, axe_check, play_round, shoot, watch
 from tests.support.server import ServerProcess
+from tests.support.shortcuts import advance_local_round, open_room_by_api, seated_page
+
+#: The server option that makes "1 Minute" per turn last 0.12 s: every turn of a person is played
+#: by the stand-in (docs/protocol.md, "Turn time and stand-ins") as soon as it comes.
+BLINK = ["--turn-time-scale", "0.002"]
+
+
+@pytest.fixture(scope="module")
+def blink_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """Our server with turns that the stand-in plays at once (BLINK)."""
+    srv = ServerProcess(tmp_path_factory.mktemp("fair-blink") / "data", extra=BLINK).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _round_over(*pages: Page) -> None:
+    """Until every page shows the round's end (the stand-in plays it, BLINK)."""
+    for page in pages:
+        expect(page.get_by_role("heading", name="Rundenende")).to_be_visible(timeout=60_000)
 
 
 def _listen(page: Page) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -59,14 +83,18 @@ def _announced_before_the_deal(states: list[dict[str, Any]]) -> str:
 
 def _seat_two_people(server_base: str, new_context: Any) -> tuple[Page, Page, list[dict[str, Any]], list[str],
                                                                    list[dict[str, Any]]]:
-    """Anna opens a room on a phone, Ben joins it; returns both pages, Anna's states received,
-    the problems seen and Anna's messages sent."""
+    """Anna's room is opened (through the API, her phone's page then holds her seat as the start
+    page's form leaves it), Ben joins it on his phone through the link; returns both pages, Anna's
+    states received, the problems seen and Anna's messages sent. No motion: the seal is the point."""
     problems: list[str] = []
-    anna = new_context(viewport=PHONE).new_page()
+    made = open_room_by_api(server_base)
+    anna = seated_page(new_context, server_base, made, viewport=PHONE, reduced_motion="reduce")
     problems += watch(anna)
     states, sent = _listen(anna)
-    link = open_room(anna, server_base, "Anna")
-    ben = new_context(viewport=PHONE).new_page()
+    link = f"{server_base}/r/{made['room']}"
+    anna.goto(link)
+    expect(anna.locator("#waiting")).to_be_visible()
+    ben = new_context(viewport=PHONE, reduced_motion="reduce").new_page()
     problems += watch(ben)
     ben.goto(link)
     ben.get_by_label("Dein Name").fill("Ben")
@@ -76,14 +104,14 @@ def _seat_two_people(server_base: str, new_context: Any) -> tuple[Page, Page, li
     return anna, ben, states, problems, sent
 
 
-def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_context, screens):
-    anna, ben, states, problems, sent = _seat_two_people(server.base, new_context)
+def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(blink_server, new_context, screens):
+    anna, ben, states, problems, sent = _seat_two_people(blink_server.base, new_context)
     first = [m for m in sent if m["type"] == "contribute"]
     assert [m["commitment"] for m in first] == [_announced_before_the_deal(states)]  # after the commitment
     promised = _announced_before_the_deal(states)
     dealt = next(s for s in states if s["view"] is not None)
     assert dealt["view"]["fair"] == {"commitment": promised, "seed": None, "contributions": None}
-    play_round([anna, ben], act_by_names)
+    _round_over(anna, ben)
 
     for page in (anna, ben):
         seal = page.locator(".fair-seal")
@@ -130,6 +158,8 @@ def test_an_online_round_on_a_phone_ends_with_the_shuffle_verified(server, new_c
     expect(anna.get_by_role("heading", name="Runde 2")).to_be_visible()
     second = next(s for s in states if s["view"] is not None and s["view"]["round_number"] == 2)
     assert second["view"]["fair"]["commitment"] == pending["commitment"]
+    for page in (anna, ben):  # the stand-in plays round 2 on: no page needs to draw it
+        page.close()
 
     # the round's replay page, for anyone with its link, checks the record's proof
     carl = new_context(viewport=PHONE).new_page()
@@ -164,12 +194,15 @@ def _tamper(data_dir: Path, room: str, what: str) -> None:
         db.close()
 
 
-def test_a_join_clicked_before_the_room_arrives_still_contributes(server, new_context):
+def test_a_join_clicked_before_the_room_arrives_still_contributes(blink_server, new_context):
     """The join form is on the page before the socket's first state; a click then waits for the
     pending commitment, so the join that deals the round carries the joiner's contribution."""
-    anna = new_context(viewport=PHONE).new_page()
+    made = open_room_by_api(blink_server.base)
+    anna = seated_page(new_context, blink_server.base, made, viewport=PHONE, reduced_motion="reduce")
     problems = watch(anna)
-    link = open_room(anna, server.base, "Anna")
+    link = f"{blink_server.base}/r/{made['room']}"
+    anna.goto(link)
+    expect(anna.locator("#waiting")).to_be_visible()
     held: list[Any] = []  # the server's frames to Ben's page while the test holds them
     to_page: list[Any] = []
 
@@ -184,7 +217,7 @@ def test_a_join_clicked_before_the_room_arrives_still_contributes(server, new_co
                 ws.send(message)
         upstream.on_message(from_server)
 
-    context = new_context(viewport=PHONE)
+    context = new_context(viewport=PHONE, reduced_motion="reduce")
     context.route_web_socket(re.compile(r"/ws/"), route)
     ben = context.new_page()
     problems += watch(ben)
@@ -201,7 +234,7 @@ def test_a_join_clicked_before_the_room_arrives_still_contributes(server, new_co
         socket.send(message)
     expect(ben.get_by_role("heading", name="Runde 1")).to_be_visible(timeout=15_000)
     assert len(joins) == 1 and re.fullmatch(r"[0-9a-f]{32}", joins[0].get("contribution", "")), joins
-    play_round([anna, ben], act_by_names)
+    _round_over(anna, ben)
     ben.locator(".fair-seal summary").click()
     expect(ben.locator(".fair-seal li.own code")).to_have_text(joins[0]["contribution"], timeout=10_000)
     assert not problems, problems
@@ -220,11 +253,11 @@ def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed
         for page in (anna, ben):
             expect(page.locator("#conn")).to_contain_text("Verbindung zum Server unterbrochen")
         _tamper(first.data_dir, room, what)
-        second = first.successor().start()
+        second = first.successor(extra=BLINK).start()  # no move before the tampering, then the stand-in's
         for page in (anna, ben):
             expect(page.locator("#conn")).to_have_text("Verbunden.", timeout=20_000)
             expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
-        play_round([anna, ben], act_by_names)
+        _round_over(anna, ben)
         for page in (anna, ben):
             seal = page.locator(".fair-seal")
             expect(seal.locator("summary")).to_have_text("Mischen nicht bestätigt", timeout=30_000)
@@ -240,9 +273,10 @@ def test_a_deal_or_seed_changed_in_storage_after_its_commitment_is_not_confirmed
 
 
 def test_a_local_round_is_dealt_the_same_way_and_its_file_is_checked_on_ansehen(server, new_context, tmp_path):
-    page = new_context(accept_downloads=True, viewport=PHONE).new_page()
+    page = new_context(accept_downloads=True, viewport=PHONE, reduced_motion="reduce").new_page()
     problems = watch(page)
     start_local(page, server.base, "Anna", 1)
+    advance_local_round(page)  # the page dealt it; Python plays on to its last turns
     play_round([page], act_by_names)
     expect(page.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=10_000)
     expect(page.locator(".fair-seal summary")).to_be_in_viewport(ratio=1)
@@ -274,7 +308,7 @@ def test_a_local_round_is_dealt_the_same_way_and_its_file_is_checked_on_ansehen(
     assert not problems, problems
 
 
-def test_the_seal_comes_even_when_its_modules_failed_to_load_once(server, new_context):
+def test_the_seal_comes_even_when_its_modules_failed_to_load_once(blink_server, new_context):
     """Anna's first load of each module the seal needs fails (the server away for a moment, as
     while it restarts; no service worker to answer from its cache): the table tries again, and
     the round still ends with "Mischen geprüft", never with a false warning."""
@@ -299,8 +333,8 @@ def test_the_seal_comes_even_when_its_modules_failed_to_load_once(server, new_co
         contexts.append(context)
         return context
 
-    anna, ben, _, problems, _ = _seat_two_people(server.base, make)
-    play_round([anna, ben], act_by_names)
+    anna, ben, _, problems, _ = _seat_two_people(blink_server.base, make)
+    _round_over(anna, ben)
     for page in (anna, ben):
         expect(page.locator(".fair-seal summary")).to_have_text("Mischen geprüft", timeout=15_000)
     assert sorted(failed) == ["fair-proof.js", "fair-seal.js", "fair-strings.js"], failed

@@ -2,8 +2,10 @@
 the three sizes a player has most: 1280×800, 390×844, 360×640): what a player
 needs at a moment is inside the viewport without scrolling (element positions against the
 viewport), in a local game and in an online room; others' moves are legible; the line reads as
-a line; keys; the call back when it is one's turn. Screenshots of the visible viewport go to
-artifacts/screens/. The number of scroll actions a player needed is printed among the figures.
+a line; keys; the call back when it is one's turn. A round is played once and each moment of it
+checked at every size in turn (the page resized, then settled), so the browser plays a third as
+much. Screenshots of the visible viewport go to artifacts/screens/. The number of scroll actions a
+player needed is printed among the figures.
 """
 
 from __future__ import annotations
@@ -15,17 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.support.e2e import act_by_names, axe_check, choose, open_local_save, play_round, settle, turn_state, watch
+from tests.support.e2e import act_by_names, axe_check, choose, play_round, settle, turn_state, watch
 from tests.support.server import ServerProcess
 
 SIZES = [(1280, 800), (1440, 900), (390, 844), (360, 640)]
-SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
-#: The online round is the dearest test here; the wide desktop adds nothing the other desktop
-#: size does not show.
+#: The online round's sizes: the wide desktop adds nothing the other desktop size does not show.
 ONLINE_SIZES = [s for s in SIZES if s != (1440, 900)]
 
 #: Every element matching one of the selectors that is drawn (has a box) and is not wholly
@@ -137,37 +136,82 @@ def check_round_end(page: Page, label: str, players: int) -> None:
     expect(page.get_by_role("button", name="Nächste Runde")).to_be_focused()
 
 
+#: The table's top to the viewport's top, where the table puts itself at each new round and
+#: round's end (render.js bringIntoView) and so where a player at one size has it; a resize alone
+#: leaves the page scrolled as it was at the size before.
+TABLE_TO_TOP_JS = """() => {
+    const table = document.querySelector('section.table');
+    if (table && !table.hidden && Math.abs(table.getBoundingClientRect().top) > 1) table.scrollIntoView({ block: 'start' });
+}"""
+
+
+def resize(pages: list[Page], size: tuple[int, int]) -> None:
+    """Every page to `size`, laid out and drawn anew, the table at the top as a player at that
+    size has it (a page already at the size is left alone)."""
+    moved = [p for p in pages if p.viewport_size != {"width": size[0], "height": size[1]}]
+    for p in moved:
+        p.set_viewport_size({"width": size[0], "height": size[1]})
+    for p in moved:
+        settle(p)
+        p.evaluate(TABLE_TO_TOP_JS)
+
+
+def from_here(page: Page, sizes: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`sizes`, the page's current one first: a loop over them starts without a resize."""
+    now = (page.viewport_size["width"], page.viewport_size["height"])
+    return sorted(sizes, key=lambda s: s != now)
+
+
+def size_id(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
 class Counter:
     """Scroll actions a player would have needed: each time the control to press was not inside
-    the viewport before pressing it."""
+    the viewport before pressing it. Given `sizes`, the control is looked for at each of them
+    (one round checked at several sizes), counted per size, and pressed once."""
 
-    def __init__(self) -> None:
-        self.scrolls = 0
+    def __init__(self, sizes: list[tuple[int, int]] | None = None) -> None:
+        self.sizes = sizes or []
+        self.scrolls = {size: 0 for size in self.sizes}
 
-    def click(self, page: Page, locator: Any) -> None:
+    def look(self, page: Page, locator: Any, size: tuple[int, int]) -> None:
+        """Counts a scroll at `size` (the page's size now) when `locator` is not in view."""
         if not in_view(page, locator):
-            self.scrolls += 1
+            self.scrolls[size] += 1
+
+    def click(self, page: Page, locator: Any, looked: bool = False) -> None:
+        """Presses `locator`, first looking for it at every size unless that was `looked` already."""
+        for size in [] if looked else from_here(page, self.sizes):
+            resize([page], size)
+            self.look(page, locator, size)
         locator.click()
 
 
-def act_by_mouse(page: Page, counter: Counter) -> str:
-    """One action with clicks on what the page shows (roles and names), counting scrolls."""
+def first_control(page: Page) -> Any:
+    """The button the action to take now starts with: "Ziehen", "Passen" or the tile to play."""
     kind, what = choose(page)
     if kind in ("draw", "pass"):
-        counter.click(page, page.get_by_role("button", name="Ziehen" if kind == "draw" else "Passen", exact=True))
+        return page.get_by_role("button", name="Ziehen" if kind == "draw" else "Passen", exact=True)
+    return page.get_by_role("button", name=f"Stein {what.partition(' ')[0]}", exact=True)
+
+
+def act_by_mouse(page: Page, counter: Counter, looked: bool = False) -> str:
+    """One action with clicks on what the page shows (roles and names), counting scrolls (the
+    first control's already counted when `looked`)."""
+    kind, what = choose(page)
+    if kind in ("draw", "pass"):
+        counter.click(page, page.get_by_role("button", name="Ziehen" if kind == "draw" else "Passen", exact=True), looked)
         return kind
     tile, _, end = what.partition(" ")
-    counter.click(page, page.get_by_role("button", name=f"Stein {tile}", exact=True))
+    counter.click(page, page.get_by_role("button", name=f"Stein {tile}", exact=True), looked)
     place = f"{tile} {end} anlegen" if end else f"{tile} anlegen"
     counter.click(page, page.get_by_role("button", name=place, exact=True))
     return f"play {tile} {end}"
 
 
-def act_by_keys(page: Page, counter: Counter) -> str:
-    """One action with the table's keys only (digit, L/R, Z, P): a scroll is needed whenever
-    what the player must see to choose (the hand, the ends, the status) is not in view."""
-    if offscreen(page, OWN_TURN):
-        counter.scrolls += 1
+def act_by_keys(page: Page) -> str:
+    """One action with the table's keys only (digit, L/R, Z, P)."""
     kind, what = choose(page)
     if kind in ("draw", "pass"):
         page.keyboard.press("z" if kind == "draw" else "p")
@@ -199,42 +243,76 @@ def wait_settled(page: Page) -> None:
                            timeout=20_000)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_a_local_round_needs_no_scrolling(server, new_context, screens, figures, size):
-    width, height = size
-    page = new_context(viewport={"width": width, "height": height}).new_page()
+def between_at_sizes(page: Page, sizes: list[tuple[int, int]], label: str) -> None:
+    """Right after an action that passed the turn on: the line and the others, at every size."""
+    if turn_state(page) != "other":
+        return
+    for size in from_here(page, sizes):
+        resize([page], size)
+        check_between(page, f"{label} {size_id(size)}")
+
+
+def play_local_at_sizes(page: Page, screens: Path, label: str, by_keys: bool) -> dict[tuple[int, int], int]:
+    """Plays the local round on `page` to its end, by mouse or by the table's keys only, with each
+    own turn (and by mouse the moment after it) checked at every size of SIZES; the first own turn
+    is screenshotted at each. Returns the scrolls a player would have needed, per size."""
+    mouse = Counter(SIZES)
+    keys = {size: 0 for size in SIZES}
+    shot = {"first": by_keys}
+
+    def on_step(step: int, p: Page) -> None:
+        for size in from_here(p, SIZES):
+            resize([p], size)
+            if offscreen(p, OWN_TURN):  # what the player must see to choose: hand, ends, status
+                keys[size] += 1
+            check_own_turn(p, f"{label} {size_id(size)} step {step}")
+            if not by_keys:
+                mouse.look(p, first_control(p), size)
+            if not shot["first"]:
+                p.screenshot(path=str(screens / f"table-first-turn-{size_id(size)}.png"))  # the visible viewport
+        shot["first"] = True
+
+    def act(p: Page) -> str:
+        if by_keys:
+            return act_by_keys(p)
+        done = act_by_mouse(p, mouse, looked=True)
+        between_at_sizes(p, SIZES, label)
+        return done
+
+    play_round([page], act, on_step)
+    return keys if by_keys else mouse.scrolls
+
+
+def round_end_at_sizes(pages: list[Page], sizes: list[tuple[int, int]], label: str, players: int,
+                       shot: Path | None = None) -> None:
+    """The round's end on every page at every size (check_round_end), with the page no wider than
+    the screen; with `shot` (a path with "{size}"), the first page is screenshotted at each."""
+    for size in from_here(pages[0], sizes):
+        resize(pages, size)
+        for page in pages:
+            check_round_end(page, f"{label} {size_id(size)}", players)
+            assert page.evaluate("document.documentElement.scrollWidth") <= size[0], f"{label}: wider than {size_id(size)}"
+        if shot:
+            pages[0].screenshot(path=str(shot).format(size=size_id(size)))
+
+
+def test_a_local_round_needs_no_scrolling(server, new_context, screens, figures):
+    """A round by mouse, then the next by the table's keys only, each checked at every size."""
+    page = new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]}).new_page()
     problems = watch(page)
     start_local(page, server.base, 3, delay=40)
     wait_settled(page)
-    label = f"local {width}x{height}"
-    mouse = Counter()
-    shot = {"first": False}
-
-    def act(p: Page) -> str:
-        done = act_by_mouse(p, mouse)
-        if turn_state(p) == "other":
-            check_between(p, label)
-        return done
-
-    def on_step(step: int, p: Page) -> None:
-        check_own_turn(p, f"{label} step {step}")
-        if not shot["first"]:
-            p.screenshot(path=str(screens / f"table-first-turn-{width}x{height}.png"))  # the visible viewport
-            shot["first"] = True
-
-    play_round([page], act, on_step)
-    check_round_end(page, label, 4)
-    page.screenshot(path=str(screens / f"table-round-end-{width}x{height}.png"))
+    mouse = play_local_at_sizes(page, screens, "local", by_keys=False)
+    round_end_at_sizes([page], SIZES, "local", 4, screens / "table-round-end-{size}.png")
     # The next round with the keyboard's "N", then a whole round by the table's keys only.
     page.keyboard.press("n")
     expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
     wait_settled(page)
-    keys = Counter()
-    play_round([page], lambda p: act_by_keys(p, keys), lambda step, p: check_own_turn(p, f"{label} keys step {step}"))
-    check_round_end(page, label + " keys", 4)
-    figures.append(f"scrolls: local round at {width}x{height}: mouse {mouse.scrolls}, keyboard only {keys.scrolls}")
-    assert mouse.scrolls == 0 and keys.scrolls == 0
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    keys = play_local_at_sizes(page, screens, "local keys", by_keys=True)
+    round_end_at_sizes([page], SIZES, "local keys", 4)
+    for size in SIZES:
+        figures.append(f"scrolls: local round at {size_id(size)}: mouse {mouse[size]}, keyboard only {keys[size]}")
+    assert not any(mouse.values()) and not any(keys.values()), (mouse, keys)
     assert not problems, problems
 
 
@@ -247,48 +325,53 @@ def seat_page(new_context: Any, base: str, room: str, seat: int, credential: str
     return page
 
 
-@pytest.mark.parametrize("size", ONLINE_SIZES, ids=[f"{w}x{h}" for w, h in ONLINE_SIZES])
-def test_an_online_round_needs_no_scrolling(server, new_context, screens, figures, size):
+def test_an_online_round_needs_no_scrolling(server, new_context, screens, figures):
+    """One online round of two people, each own turn, the moment after it, the round's end and
+    the ready line checked at every size of ONLINE_SIZES."""
     made = server_create(server.base)
     room = made["room"]
     joined = httpx.post(f"{server.base}/api/rooms/{room}/join", headers={"origin": server.base}, json={"name": "Ben"}, timeout=20).json()
-    anna = seat_page(new_context, server.base, room, made["seat"], made["credential"], size)
-    ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], size)
+    anna = seat_page(new_context, server.base, room, made["seat"], made["credential"], ONLINE_SIZES[0])
+    ben = seat_page(new_context, server.base, room, joined["seat"], joined["credential"], ONLINE_SIZES[0])
     problems = watch(anna) + watch(ben)
     for page in (anna, ben):
         expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
-    label = f"online {size[0]}x{size[1]}"
-    mouse = Counter()
+    mouse = Counter(ONLINE_SIZES)
 
     def act(p: Page) -> str:
-        done = act_by_mouse(p, mouse)
-        if turn_state(p) == "other":
-            check_between(p, label)
+        done = act_by_mouse(p, mouse, looked=True)
+        between_at_sizes(p, ONLINE_SIZES, "online")
         return done
 
     def on_step(step: int, p: Page) -> None:
-        check_own_turn(p, f"{label} step {step}")
-        # While connected, the own card says so, on screen with the hand (the page's connection
-        # line above the table scrolls away; only a connection that is down is pinned).
-        missing = offscreen(p, [".table .me-info .meta"])
-        assert not missing, f"{label} step {step}: own card: {missing}"
-        expect(p.locator(".table .me-info .meta")).to_contain_text("verbunden")
-        if step == 2:
-            p.screenshot(path=str(screens / f"room-table-{size[0]}x{size[1]}.png"))
+        for size in from_here(p, ONLINE_SIZES):
+            resize([p], size)
+            label = f"online {size_id(size)} step {step}"
+            check_own_turn(p, label)
+            # While connected, the own card says so, on screen with the hand (the page's connection
+            # line above the table scrolls away; only a connection that is down is pinned).
+            missing = offscreen(p, [".table .me-info .meta"])
+            assert not missing, f"{label}: own card: {missing}"
+            expect(p.locator(".table .me-info .meta")).to_contain_text("verbunden")
+            mouse.look(p, first_control(p), size)
+            if step == 2:
+                p.screenshot(path=str(screens / f"room-table-{size_id(size)}.png"))
 
     play_round([anna, ben], act, on_step)
-    for page in (anna, ben):
-        check_round_end(page, label, 2)
+    round_end_at_sizes([anna, ben], ONLINE_SIZES, "online", 2)
     # Anna is ready: both see who the next round waits for, with the result and every control.
     anna.get_by_role("button", name="Nächste Runde").click()
-    for page, waits in ((anna, "Warte auf Ben."), (ben, "Warte auf dich.")):
-        expect(page.locator(".table .ready-line")).to_contain_text(waits)
-        missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
-        if missing:
-            page.screenshot(path=str(screens / "room-four-ready-cut-360x640.png"))
-        assert not missing, f"{label}: round end, Anna ready: {missing}"
-    figures.append(f"scrolls: online round at {size[0]}x{size[1]}: mouse {mouse.scrolls}")
-    assert mouse.scrolls == 0
+    for size in from_here(anna, ONLINE_SIZES):
+        resize([anna, ben], size)
+        for page, waits in ((anna, "Warte auf Ben."), (ben, "Warte auf dich.")):
+            expect(page.locator(".table .ready-line")).to_contain_text(waits)
+            missing = offscreen(page, ROUND_END + [".table .ready-line"]) + page.evaluate(PANEL_CUT_JS)
+            if missing:
+                page.screenshot(path=str(screens / f"room-ready-cut-{size_id(size)}.png"))
+            assert not missing, f"online {size_id(size)}: round end, Anna ready: {missing}"
+    for size in ONLINE_SIZES:
+        figures.append(f"scrolls: online round at {size_id(size)}: mouse {mouse.scrolls[size]}")
+    assert not any(mouse.scrolls.values()), mouse.scrolls
     assert not problems, problems
 
 
@@ -429,22 +512,22 @@ FULL_HANDS_JS = """async (want) => {
 }"""
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_a_full_round_end_fits_with_every_control(server, new_context, screens, size):
+def test_a_full_round_end_fits_with_every_control(server, new_context, screens):
     """Four players whose hands fill the result, the person's name on two lines: the result, who
     opens next, "Nächste Runde" and "Runde ansehen" are all on screen and nothing in the panel is
-    cut off, on every screen size."""
-    width, height = size
-    page = new_context(viewport={"width": width, "height": height}).new_page()
+    cut off, on every screen size (the game found once, the page loaded anew at each size)."""
+    page = new_context().new_page()
     problems = watch(page)
     page.goto(server.base + "/lokal?delay=100000")
     assert page.evaluate(FULL_HANDS_JS, 7) >= 7
-    page.reload()  # the saved game resumes at its round's end, the table brought into view
-    page.wait_for_timeout(200)
-    page.screenshot(path=str(screens / f"table-full-round-end-{width}x{height}.png"))
-    check_round_end(page, f"full round end {width}x{height}", 4)
-    expect(page.get_by_role("link", name="Runde ansehen")).to_have_attribute("href", "/ansehen?lokal=1")
-    expect(page.get_by_role("link", name="Runde analysieren")).to_have_attribute("href", "/ansehen?lokal=1#analyse-0")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.reload()  # the saved game resumes at its round's end, the table brought into view
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(screens / f"table-full-round-end-{width}x{height}.png"))
+        check_round_end(page, f"full round end {width}x{height}", 4)
+        expect(page.get_by_role("link", name="Runde ansehen")).to_have_attribute("href", "/ansehen?lokal=1")
+        expect(page.get_by_role("link", name="Runde analysieren")).to_have_attribute("href", "/ansehen?lokal=1#analyse-0")
     assert not problems, problems
 
 
@@ -470,20 +553,41 @@ def line_hidden(page: Page, settle_ms: int = 20_000) -> list[str]:
     return page.evaluate(LINE_HIDDEN_JS)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_a_long_line_snakes_with_each_end_beside_its_chip(server, new_context, screens, size):
-    width, height = size
-    page = new_context(viewport={"width": width, "height": height}).new_page()
+def test_a_long_line_snakes_with_each_end_beside_its_chip(server, new_context, screens):
+    """A line of 26 tiles or more, found once, at every size (the page loaded anew at each)."""
+    page = new_context().new_page()
     problems = watch(page)
     page.goto(server.base + "/lokal?delay=100000")
     length = page.evaluate(LONG_LINE_JS, 26)
     assert length >= 26
-    page.reload()
-    expect(page.get_by_role("list", name="Kette").locator("li")).to_have_count(length)
-    wait_settled(page)
-    page.screenshot(path=str(screens / f"table-long-line-{width}x{height}.png"))
-    check_own_turn(page, f"long line {width}x{height}")
-    assert not offscreen(page, [".table .line li"])
+    for size in SIZES:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.reload()
+        expect(page.get_by_role("list", name="Kette").locator("li")).to_have_count(length)
+        wait_settled(page)
+        page.screenshot(path=str(screens / f"table-long-line-{size_id(size)}.png"))
+        check_own_turn(page, f"long line {size_id(size)}")
+        assert not offscreen(page, [".table .line li"])
+        check_snake(page, size)
+    assert not problems, problems
+
+
+def beside(chip: list[float], tile: list[float]) -> bool:
+    """On the tile's row, touching its left or right side (within a few px)."""
+    same_row = chip[1] < tile[3] and chip[3] > tile[1]
+    touching = abs(chip[2] - tile[0]) <= 8 or abs(chip[0] - tile[2]) <= 8
+    return same_row and touching
+
+
+def below(chip: list[float], tile: list[float]) -> bool:
+    """In the next row, where the line turns: just under the tile, flush with one of its sides."""
+    under = 0 <= chip[1] - tile[3] <= (tile[3] - tile[1])
+    flush = abs(chip[0] - tile[0]) <= 1 or abs(chip[2] - tile[2]) <= 1
+    return under and flush
+
+
+def check_snake(page: Page, size: tuple[int, int]) -> None:
+    """The line snakes, each tile touching the one before it, each end's chip beside its tile."""
     geometry = page.evaluate("""() => {
         const box = (el) => el.getBoundingClientRect();
         const tiles = [...document.querySelectorAll('.table .line li')].map(box);
@@ -493,30 +597,16 @@ def test_a_long_line_snakes_with_each_end_beside_its_chip(server, new_context, s
                  right: [right.left, right.top, right.right, right.bottom] };
     }""")
     tiles, left, right = geometry["tiles"], geometry["left"], geometry["right"]
-
-    def beside(chip: list[float], tile: list[float]) -> bool:
-        # On the tile's row, touching its left or right side (within a few px).
-        same_row = chip[1] < tile[3] and chip[3] > tile[1]
-        touching = abs(chip[2] - tile[0]) <= 8 or abs(chip[0] - tile[2]) <= 8
-        return same_row and touching
-
-    def below(chip: list[float], tile: list[float]) -> bool:
-        # In the next row, where the line turns: just under the tile, flush with one of its sides.
-        under = 0 <= chip[1] - tile[3] <= (tile[3] - tile[1])
-        flush = abs(chip[0] - tile[0]) <= 1 or abs(chip[2] - tile[2]) <= 1
-        return under and flush
-
-    assert beside(left, tiles[0]), (left, tiles[0])
-    assert beside(right, tiles[-1]) or below(right, tiles[-1]), (right, tiles[-1])
+    assert beside(left, tiles[0]), (size, left, tiles[0])
+    assert beside(right, tiles[-1]) or below(right, tiles[-1]), (size, right, tiles[-1])
     # A snake: each tile touches the one before it (within 8 px), side by side, or at a turn
     # against the upright corner's long side (or straight below, where there is no room for one).
     for a, b in zip(tiles, tiles[1:]):
         h_gap, v_gap = max(b[0] - a[2], a[0] - b[2]), max(b[1] - a[3], a[1] - b[3])
-        assert (h_gap <= 8 and v_gap < 0) or (v_gap <= 8 and h_gap < 0), (a, b)
+        assert (h_gap <= 8 and v_gap < 0) or (v_gap <= 8 and h_gap < 0), (size, a, b)
     corners = sum(1 for t in tiles if t[3] - t[1] > t[2] - t[0])
-    if width >= 420:  # a phone's narrow felt turns straight down
-        assert corners >= 1, "the line turns with an upright corner tile"
-    assert not problems, problems
+    if size[0] >= 420:  # a phone's narrow felt turns straight down
+        assert corners >= 1, f"{size_id(size)}: the line turns with an upright corner tile"
 
 
 def test_others_moves_are_legible_and_the_pace_is_a_setting(server, new_context):
@@ -631,24 +721,48 @@ def test_the_history_survives_the_language_switch(server, new_context):
     assert not problems, problems
 
 
-def test_no_always_visible_refusal_lines(server, new_context):
+#: The elements of the table that show a refusal ("... ist nicht erlaubt") on screen: text not
+#: visually hidden (inside a box of at most 2 px that clips what overflows it).
+REFUSALS_SHOWN_JS = """() => [...document.querySelectorAll('.table *')].filter((el) =>
+    [...el.childNodes].some((n) => n.nodeType === 3 && n.nodeValue.includes('ist nicht erlaubt'))
+    && !hiddenByClip(el)).map((el) => el.textContent)
+    function hiddenByClip(el) {
+        for (let a = el; a; a = a.parentElement) {
+            const r = a.getBoundingClientRect();
+            if (r.width <= 2 && r.height <= 2 && getComputedStyle(a).overflow === 'hidden') return true;
+        }
+        return false;
+    }"""
+
+#: Every word of a name in the result table that does not lie on one line ("Comput / er").
+BROKEN_WORDS_JS = """() => {
+    const out = [];
+    for (const th of document.querySelectorAll('.round-end tbody th')) {
+        const text = th.firstChild;
+        let at = 0;
+        for (const word of th.textContent.split(' ')) {
+            const range = document.createRange();
+            range.setStart(text, at);
+            range.setEnd(text, at + word.length);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (tops.size > 1) out.push(word);
+            at += word.length + 1;
+        }
+    }
+    return out;
+}"""
+
+
+def test_no_refusal_lines_in_a_round_and_names_in_its_result_break_between_words_only(server, new_context):
+    """A four-seat round at 360×640: at every own turn no refusal is a line on screen (the reasons
+    are the disabled buttons' descriptions, separate sentences); at its end every word of every
+    name in the result lies on one line, and axe finds nothing serious."""
     page = new_context(viewport={"width": 360, "height": 640}).new_page()
     problems = watch(page)
     start_local(page, server.base, 3, delay=0)
 
     def on_step(step: int, p: Page) -> None:
-        # The reasons are the disabled buttons' descriptions, never extra lines on screen.
-        shown = p.evaluate("""() => [...document.querySelectorAll('.table *')].filter((el) =>
-            [...el.childNodes].some((n) => n.nodeType === 3 && n.nodeValue.includes('ist nicht erlaubt'))
-            && !hiddenByClip(el)).map((el) => el.textContent)
-            function hiddenByClip(el) {
-                // Visually hidden: inside a box of at most 2 px that clips what overflows it.
-                for (let a = el; a; a = a.parentElement) {
-                    const r = a.getBoundingClientRect();
-                    if (r.width <= 2 && r.height <= 2 && getComputedStyle(a).overflow === 'hidden') return true;
-                }
-                return false;
-            }""")
+        shown = p.evaluate(REFUSALS_SHOWN_JS)
         assert shown == [], shown
         if p.get_by_role("button", name="Ziehen", exact=True).is_disabled():
             expect(p.get_by_role("button", name="Ziehen", exact=True)).to_have_accessible_description(
@@ -659,32 +773,8 @@ def test_no_always_visible_refusal_lines(server, new_context):
         assert all(s.endswith(".") for s in re.split(r"(?<=\.) (?=(?:Ziehen|Passen) ist)", whys.strip()) if s), whys
 
     play_round([page], lambda p: act_by_mouse(p, Counter()), on_step)
-    assert not problems, problems
-
-
-def test_names_in_the_result_break_between_words_only(server, new_context):
-    page = new_context(viewport={"width": 360, "height": 640}).new_page()
-    problems = watch(page)
-    start_local(page, server.base, 3, delay=0)
-    play_round([page], lambda p: act_by_mouse(p, Counter()))
     expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
-    # Every word of every name in the result table lies on one line ("Computer", never "Comput / er").
-    broken = page.evaluate("""() => {
-        const out = [];
-        for (const th of document.querySelectorAll('.round-end tbody th')) {
-            const text = th.firstChild;
-            let at = 0;
-            for (const word of th.textContent.split(' ')) {
-                const range = document.createRange();
-                range.setStart(text, at);
-                range.setEnd(text, at + word.length);
-                const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-                if (tops.size > 1) out.push(word);
-                at += word.length + 1;
-            }
-        }
-        return out;
-    }""")
+    broken = page.evaluate(BROKEN_WORDS_JS)
     assert broken == [], broken
     found: list[str] = []
     axe_check(page, "phone-round-end", found)
@@ -949,27 +1039,29 @@ def local_save_at(players: int, hand: int, line: int) -> str:
     raise AssertionError(f"no round with {hand} tiles in hand and {line} in the line")
 
 
-@pytest.mark.parametrize(("hand", "line"), [(9, 14), (10, 15), (11, 14), (6, 19)])
-def test_a_long_hand_and_line_with_a_tip_fit_a_small_phone(server, new_context, screens, hand, line):
+def test_a_long_hand_and_line_with_a_tip_fit_a_small_phone(server, new_context, screens):
     """A four-seat table at 360×640 with the tip shown, a hand that drew several tiles and a long
     line: the hand keeps to one row of narrow tiles while they can be tapped (30 px), so the line
     keeps room for both end chips. Before, nine tiles took two rows and the right end's chip lay
-    below the felt, over the hand."""
+    below the felt, over the hand. Four such games, one after another in one page."""
     page = new_context(viewport={"width": 360, "height": 640}).new_page()
     problems = watch(page)
-    open_local_save(page, server.base, local_save_at(4, hand, line))
-    wait_settled(page)
-    page.get_by_role("button", name="Verlauf & Einstellungen").click()
-    page.get_by_role("switch", name="Mit Tipps lernen").check()
-    page.get_by_role("button", name="Verlauf & Einstellungen").click()
-    expect(page.locator(".tip")).to_contain_text(re.compile("^(Lege|Ziehe|Passe)"))
-    expect(page.locator(".table .hand .tile-btn")).to_have_count(hand)
-    label = f"{hand} in hand, {line} in the line, 360x640"
-    check_own_turn(page, label)
-    clash = page.evaluate(LINE_CLASH_JS)
-    if clash:
-        page.screenshot(path=str(screens / f"long-hand-360x640-{hand}-{line}.png"))
-    assert not clash, f"{label}: {clash}"
-    widths = page.evaluate("() => [...document.querySelectorAll('.table .hand .tile-btn')].map((b) => b.getBoundingClientRect().width)")
-    assert min(widths) >= 30, f"{label}: hand tiles too narrow to tap: {widths}"
+    page.goto(server.base + "/lokal?delay=0")
+    for hand, line in [(9, 14), (10, 15), (11, 14), (6, 19)]:
+        page.evaluate("(text) => localStorage.setItem('ziehdomino.local', text)", local_save_at(4, hand, line))
+        page.reload()
+        wait_settled(page)
+        page.get_by_role("button", name="Verlauf & Einstellungen").click()
+        page.get_by_role("switch", name="Mit Tipps lernen").check()
+        page.get_by_role("button", name="Verlauf & Einstellungen").click()
+        expect(page.locator(".tip")).to_contain_text(re.compile("^(Lege|Ziehe|Passe)"))
+        expect(page.locator(".table .hand .tile-btn")).to_have_count(hand)
+        label = f"{hand} in hand, {line} in the line, 360x640"
+        check_own_turn(page, label)
+        clash = page.evaluate(LINE_CLASH_JS)
+        if clash:
+            page.screenshot(path=str(screens / f"long-hand-360x640-{hand}-{line}.png"))
+        assert not clash, f"{label}: {clash}"
+        widths = page.evaluate("() => [...document.querySelectorAll('.table .hand .tile-btn')].map((b) => b.getBoundingClientRect().width)")
+        assert min(widths) >= 30, f"{label}: hand tiles too narrow to tap: {widths}"
     assert not problems, problems

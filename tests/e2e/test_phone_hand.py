@@ -3,6 +3,8 @@ tiles), every one on screen with the actions; "Sortieren" orders them by number 
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_local import start_local
@@ -134,13 +136,17 @@ def _fitting_save(first: int) -> dict:
 def test_selecting_a_tile_that_fits_keeps_the_hand_where_it_is_on_a_phone(server, new_context, screens):
     """The placements of the selected tile take the place of "Ziehen" and "Passen" (disabled
     then by the rules, still there for screen readers): the hand does not move up under the
-    finger. Before, the placements took a row of their own and the hand rose by 48-55 px."""
+    finger. Before, the placements took a row of their own and the hand rose by 48-55 px. Each
+    size and save in one page, the save loaded anew at that size."""
     tops_js = "(ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top * 10) / 10)"
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    problems = watch(page)
+    page.goto(server.base + "/lokal?delay=0")
     for w, h in ((390, 844), (360, 640)):
+        page.set_viewport_size({"width": w, "height": h})
         for first, names in ((0, ["4|6 links anlegen"]), (1, ["4|6 links anlegen", "4|6 rechts anlegen"])):
-            page = new_context(viewport={"width": w, "height": h}, has_touch=True, is_mobile=True).new_page()
-            problems = watch(page)
-            open_local_save(page, server.base, _fitting_save(first))
+            page.evaluate("(text) => localStorage.setItem('ziehdomino.local', text)", json.dumps(_fitting_save(first)))
+            page.reload()
             tile = page.get_by_role("button", name="Stein 4|6", exact=True)
             expect(tile).to_be_enabled()
             page.wait_for_timeout(150)
@@ -155,5 +161,4 @@ def test_selecting_a_tile_that_fits_keeps_the_hand_where_it_is_on_a_phone(server
             page.screenshot(path=str(screens / f"hand-fits-{len(names)}-{w}x{h}.png"))
             page.get_by_role("button", name=names[-1], exact=True).click()
             expect(page.get_by_role("button", name="Stein 4|6", exact=True)).to_have_count(0)
-            assert not problems, problems
-            page.context.close()
+    assert not problems, problems

@@ -181,17 +181,14 @@ def test_room_pages_of_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: P
         srv.stop()
 
 
-def test_websocket_connects_to_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
+async def test_websocket_connects_to_unknown_rooms_are_rate_limited(tmp_path: Path, web_dir: Path, backend: str | None) -> None:
     srv = ServerProcess(tmp_path / "data", web_dir=web_dir, database=backend, extra=["--miss-rate", "60"]).start()
     try:
-        async def main() -> list[int | None]:
-            codes = []
-            for i in range(120):
-                c = await Client(srv, f"{'c' * 20}{i:04d}").open()
-                codes.append(await c.wait_closed())
-                await c.close()
-            return codes
-        codes = run(main())
+        codes = []
+        for i in range(120):
+            c = await Client(srv, f"{'c' * 20}{i:04d}").open()
+            codes.append(await c.wait_closed())
+            await c.close()
         assert codes[0] == 4404 and 4429 in codes, codes[-5:]
     finally:
         srv.stop()

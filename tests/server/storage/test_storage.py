@@ -12,7 +12,7 @@ from typing import Any
 
 import asyncpg
 import pytest
-from tests.support.server import HOST, ServerProcess, free_port, run
+from tests.support.server import HOST, ServerProcess, free_port
 from tests.support.storages import claim_when_free, fetch, started, storage
 from tests.support.tcpproxy import PausableProxy
 
@@ -220,7 +220,7 @@ async def test_writes_go_on_after_the_database_closed_their_connections(postgres
         await a.close()
 
 
-def test_a_slow_write_waits_for_as_long_as_renewals_keep_its_lease(postgres: Any) -> None:
+async def test_a_slow_write_waits_for_as_long_as_renewals_keep_its_lease(postgres: Any) -> None:
     """A write slower than its lease had left when it was sent (an overloaded machine, a lock)
     goes on waiting while the lease is renewed meanwhile, and is stored; before, it was cut off
     at the lease's end as it stood when the write began, and the player was told
@@ -231,8 +231,7 @@ def test_a_slow_write_waits_for_as_long_as_renewals_keep_its_lease(postgres: Any
     dsn = postgres.new_database()
     proxy = PausableProxy(postgres.port).start()
     through = dsn.replace(f":{postgres.port}/", f":{proxy.port}/")
-
-    async def main() -> None:
+    try:
         async def nothing(room_id: str, release: bool) -> None:
             return None
         a = storage(through, "a", lease=lease)
@@ -258,8 +257,6 @@ def test_a_slow_write_waits_for_as_long_as_renewals_keep_its_lease(postgres: Any
         finally:
             await asyncio.to_thread(proxy.resume)
             await a.close()
-    try:
-        run(main())
     finally:
         proxy.stop()
 

@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_one_move_per_click import MUST_DRAW_THEN_PLAY
@@ -154,11 +153,26 @@ def test_a_click_during_a_flight_is_not_lost(server, new_context):
     assert not problems, problems
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1280, 800), (360, 640), (1440, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_screenshot_of_a_move_in_flight(server, new_context, screens: Path, size):
-    width, height = size
-    page = new_context(viewport={"width": width, "height": height}).new_page()
-    open_save(page, server.base, delay=1500)  # the own move is held before the answer comes
+def test_screenshot_of_a_move_in_flight(server, new_context, screens: Path):
+    """A computer's move and the person's own, each held halfway, at each size (one page, the
+    save loaded anew at each)."""
+    page = new_context().new_page()
+    for width, height in [(390, 844), (1280, 800), (360, 640), (1440, 900)]:
+        page.set_viewport_size({"width": width, "height": height})
+        open_save(page, server.base, delay=1500)  # the own move is held before the answer comes
+        shoot_flights(page, screens, f"{width}x{height}")
+
+
+def hold_halfway(page: Page) -> None:
+    """Every flight in the air to 45 % of its way, drawn."""
+    page.evaluate("""() => document.getAnimations().filter((a) => a.id === 'motion')
+        .forEach((a) => { a.currentTime = a.effect.getTiming().duration * 0.45; })""")
+    settle(page)
+
+
+def shoot_flights(page: Page, screens: Path, size: str) -> None:
+    """From the save: Anna draws twice and plays; the computer's answer and then her next
+    placement are screenshotted halfway."""
     page.get_by_role("button", name="Ziehen", exact=True).click()
     page.get_by_role("button", name="Ziehen", exact=True).click()
     page.get_by_role("button", name="Stein 2|6", exact=True).click()
@@ -167,10 +181,8 @@ def test_screenshot_of_a_move_in_flight(server, new_context, screens: Path, size
     # The computer's move, held halfway.
     page.evaluate(NEXT_FLIGHT_JS, [5000, True])
     assert page.evaluate("window.__flight")
-    page.evaluate("""() => document.getAnimations().filter((a) => a.id === 'motion')
-        .forEach((a) => { a.currentTime = a.effect.getTiming().duration * 0.45; })""")
-    settle(page)
-    page.screenshot(path=str(screens / f"motion-computer-{width}x{height}.png"))
+    hold_halfway(page)
+    page.screenshot(path=str(screens / f"motion-computer-{size}.png"))
     page.evaluate("document.getAnimations().forEach((a) => a.finish())")
     wait_settled(page)
     # The person's own placement, held halfway.
@@ -182,10 +194,8 @@ def test_screenshot_of_a_move_in_flight(server, new_context, screens: Path, size
         page.evaluate(NEXT_FLIGHT_JS, [3000, True])
         place.click()
         assert page.evaluate("window.__flight"), tile
-        page.evaluate("""() => document.getAnimations().filter((a) => a.id === 'motion')
-            .forEach((a) => { a.currentTime = a.effect.getTiming().duration * 0.45; })""")
-        settle(page)
-        page.screenshot(path=str(screens / f"motion-own-{width}x{height}.png"))
+        hold_halfway(page)
+        page.screenshot(path=str(screens / f"motion-own-{size}.png"))
 
 
 def sound_counts(page: Page) -> dict[str, int]:

@@ -1,5 +1,7 @@
 """Local games against computers, entirely in the browser: two rounds with a reload that
-resumes exactly, a silent network, a corrupt save, keyboard-only play, the language switch."""
+resumes exactly, a silent network, a corrupt save, keyboard-only play, the language switch. In
+the two rounds the page's own play is what is checked: after its first turns each round is moved
+on in Python (the save, then a reload) to its last turns, which the page plays again."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from tests.support.e2e import (XSS_NAME, act_by_keyboard, act_by_names, arm_xss_trap, axe_check, play_round,
                             press_by_keyboard, shoot, table_snapshot, turn_state, watch)
+from tests.support.shortcuts import advance_local_round
 
 
 class NetworkLog:
@@ -80,8 +83,9 @@ def play_two_rounds_with_reload(page: Page, net: NetworkLog, players: int, scree
             p.wait_for_load_state("networkidle")
             after = table_snapshot(p)
             assert after == before, (before, after)
-            net.quiet()
             reloaded["done"] = True
+            advance_local_round(p)  # Python plays on to the round's last turns: they are the page's again
+            net.quiet()
 
     # The parts of the table loaded when first needed (motion, the deal's seal) come with the
     # first view; a busy machine may still be fetching them.
@@ -104,6 +108,8 @@ def play_two_rounds_with_reload(page: Page, net: NetworkLog, players: int, scree
         shoot(page, screens, "local-round-end", ".table")
     page.get_by_role("button", name="Nächste Runde").click()
     expect(page.get_by_role("heading", name="Runde 2")).to_be_visible()
+    advance_local_round(page, seed=1)
+    net.quiet()
     play_round([page], act_by_names)
     assert not net.talked(), net.since
     expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
@@ -169,12 +175,11 @@ def test_one_computer_from_the_start_page(server, new_context, screens):
 
 
 def test_corrupt_or_foreign_save_is_discarded_with_a_message(server, new_context):
+    page = new_context().new_page()  # one browser: each bad save replaces the game the one before left
+    problems = watch(page)
     for bad in ["{not json", json.dumps({"kind": "ziehdomino.local", "format": 1, "seats": [], "match": {"kind": "x"}}),
                 json.dumps({"kind": "someone.else", "data": [1, 2, 3]}), json.dumps({"kind": "ziehdomino.local", "format": 2})]:
-        ctx = new_context()
-        page = ctx.new_page()
-        problems = watch(page)
-        page.goto(server.base + "/regeln")
+        page.goto(server.base + "/regeln")  # the site's storage, no game of its own to keep in it
         page.evaluate("(text) => localStorage.setItem('ziehdomino.local', text)", bad)
         page.goto(server.base + "/lokal?delay=0")
         expect(page.get_by_role("alert").filter(has_text="verworfen")).to_be_visible()

@@ -1,4 +1,5 @@
-"""Watching computers play each other ("Nur zuschauen") and the panel "Statistik"."""
+"""Watching computers play each other ("Nur zuschauen") and the panel "Statistik". The local
+rounds counted are moved on in Python to their last turns, which the page plays by names."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import re
 from playwright.sync_api import expect
 from tests.e2e.test_local import start_local
 from tests.support.e2e import act_by_names, axe_check, play_round, shoot, watch
+from tests.support.shortcuts import advance_local_round
 
 
 def test_watch_two_rounds_at_schnell_and_the_tally(server, new_context, screens):
-    page = new_context(color_scheme="dark").new_page()  # the dark theme here, the light one below
+    # the dark theme here, the light one below; no motion: the tally is the point
+    page = new_context(color_scheme="dark", reduced_motion="reduce").new_page()
     problems = watch(page)
     page.goto(server.base + "/lokal")
     page.get_by_role("link", name="Nur zuschauen").click()
@@ -63,9 +66,10 @@ def test_watch_two_rounds_at_schnell_and_the_tally(server, new_context, screens)
 
 
 def test_local_statistics_count_rounds_and_reset(server, new_context, screens):
-    page = new_context().new_page()
+    page = new_context(reduced_motion="reduce").new_page()
     problems = watch(page)
     start_local(page, server.base, "Anna", 1)
+    advance_local_round(page)  # the page dealt it; Python plays on to its last turns
     play_round([page], act_by_names)
     result = page.locator(".result-table tr.winner th").all_inner_texts()
     page.get_by_role("button", name="Statistik").click()
@@ -87,6 +91,7 @@ def test_local_statistics_count_rounds_and_reset(server, new_context, screens):
 
     # the next round counts too, and a reload keeps the count
     page.get_by_role("button", name="Nächste Runde").click()
+    advance_local_round(page, seed=1)
     play_round([page], act_by_names)
     page.reload()
     page.get_by_role("button", name="Statistik").click()

@@ -1,18 +1,35 @@
 """Watching a finished round again ("Runde ansehen"): a local round and an online round played to
 their end, then stepped through to the end and back, the line at every step checked against the
 round's log as the table showed it; the replay link in a fresh browser; a local round saved to a
-file and opened again on /ansehen; a bad file refused with a message."""
+file and opened again on /ansehen; a bad file refused with a message. The rounds are reached
+cheaply, since watching them is the point: the local one is moved on in Python to its last
+turns, which the page plays by names; in the online one the stand-in plays every turn. No motion:
+the steps are the point (test_motion_and_sound has the flights)."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 from tests.e2e.test_local import start_local
-from tests.e2e.test_online import open_room
 from tests.support.e2e import act_by_names, axe_check, play_round, shoot, watch
+from tests.support.server import ServerProcess
+from tests.support.shortcuts import advance_local_round, open_room_by_api, seated_page
+
+@pytest.fixture(scope="module")
+def stand_in_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """Our server with "1 Minute" per turn lasting 0.3 s: the stand-in plays each turn of a person
+    then (docs/protocol.md, "Turn time and stand-ins"), and a round lasts some seconds."""
+    srv = ServerProcess(tmp_path_factory.mktemp("replay") / "data", extra=["--turn-time-scale", "0.005"]).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
 
 PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})
 DESKTOP = {"width": 1280, "height": 800}
@@ -123,11 +140,22 @@ def replay_line(page: Page) -> list[str]:
     return chain.locator("li").all_inner_texts() if chain.count() and chain.is_visible() else []
 
 
+#: Once the replay's controls say "Schritt k von n": their words and the tiles of the line (the
+#: list "Kette", `.line`; none while it is not drawn), in one call rather than one per part.
+STEP_JS = """([k, n]) => {
+    const step = document.querySelector('.replay-step');
+    if (!step || !step.textContent.includes(`Schritt ${k} von ${n}`)) return null;
+    const line = document.querySelector('section.table .line');
+    const drawn = line && line.getClientRects().length > 0;
+    return { step: step.textContent, line: drawn ? [...line.querySelectorAll('li')].map((li) => li.innerText) : [] };
+}"""
+
+
 def check_step(page: Page, log: list[tuple[str, str | None, str | None]], k: int) -> None:
     """The replay shows step k: its line holds exactly the tiles played in the log's first k
     actions, the k-th play at the end it names, and the controls say "Schritt k von n"."""
-    expect(page.locator(".replay-step")).to_contain_text(f"Schritt {k} von {len(log)}")
-    line = replay_line(page)
+    shown = page.wait_for_function(STEP_JS, arg=[k, len(log)]).json_value()
+    line = shown["line"]
     played = sorted(t for kind, t, _ in log[:k] if kind == "play")
     assert sorted(norm(t) for t in line) == played, (k, line, played)
     for left, right in zip(line, line[1:]):  # touching halves agree
@@ -139,24 +167,30 @@ def check_step(page: Page, log: list[tuple[str, str | None, str | None]], k: int
         elif kind == "play" and end == "right":
             assert norm(line[-1]) == tile
         elif kind == "draw":
-            expect(page.locator(".replay-step")).to_contain_text(re.compile(r"zieht \d\|\d\."))
+            assert re.search(r"zieht \d\|\d\.", shown["step"]), shown["step"]
 
 
-def step_through(page: Page, log: list[tuple[str, str | None, str | None]]) -> None:
-    """Weiter to the end and Zurück to the start, checking every step; then Ende, Anfang,
-    the arrow keys and the slider."""
+def step_through(page: Page, log: list[tuple[str, str | None, str | None]], back: int | None = None) -> None:
+    """Weiter to the end and Zurück to the start (``back`` steps of it, then Anfang: a replay that
+    another test stepped all the way back), checking every step; then Ende, Anfang, the arrow keys
+    and the slider."""
     check_step(page, log, 0)
     forward = page.get_by_role("button", name="Weiter", exact=True)
-    back = page.get_by_role("button", name="Zurück", exact=True)
+    backward = page.get_by_role("button", name="Zurück", exact=True)
     for k in range(1, len(log) + 1):
         forward.click()
         check_step(page, log, k)
+        if k == 1:  # check_step reads the list "Kette" by its class
+            expect(page.get_by_role("list", name="Kette")).to_have_class(re.compile(r"(^|\s)line(\s|$)"))
     expect(forward).to_be_disabled()
     expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
-    for k in range(len(log) - 1, -1, -1):
-        back.click()
+    for k in range(len(log) - 1, -1 if back is None else len(log) - 1 - back, -1):
+        backward.click()
         check_step(page, log, k)
-    expect(back).to_be_disabled()
+    if back is not None:
+        page.get_by_role("button", name="Anfang", exact=True).click()
+        check_step(page, log, 0)
+    expect(backward).to_be_disabled()
     page.get_by_role("button", name="Ende", exact=True).click()
     check_step(page, log, len(log))
     page.locator("body").click(position={"x": 5, "y": 5})
@@ -175,11 +209,12 @@ def step_through(page: Page, log: list[tuple[str, str | None, str | None]]) -> N
 
 
 def test_a_local_round_watched_again_exported_and_opened(server, new_context, screens, tmp_path: Path):
-    ctx = new_context(accept_downloads=True)
+    ctx = new_context(accept_downloads=True, reduced_motion="reduce")
     page = ctx.new_page()
     problems = watch(page)
     axe_found: list[str] = []
     start_local(page, server.base, "Anna", 2)
+    advance_local_round(page)  # the page dealt it; Python plays on to its last turns
     play_round([page], act_by_names)
     log_lines = page.get_by_role("list", name="Verlauf").locator("li").all_inner_texts()
     final_line = replay_line(page)
@@ -204,13 +239,22 @@ def test_a_local_round_watched_again_exported_and_opened(server, new_context, sc
     assert replay_line(page) == final_line
     check_replay_words(page)
 
-    # Abspielen plays by itself at the table's Tempo and stops at the end
-    page.get_by_role("button", name="Anfang", exact=True).click()
+    # Abspielen plays by itself at the table's Tempo, step after step, and stops at the end
+    # (from three steps before it: the same as from the start, in a third of a second per step)
+    page.get_by_role("slider", name="Schritt").fill(str(len(log) - 3))
+    check_step(page, log, len(log) - 3)
     page.get_by_label("Tempo").select_option("schnell")
+    page.evaluate("""() => { window.__steps = []; const step = document.querySelector('.replay-step');
+        new MutationObserver(() => window.__steps.push(step.textContent.match(/Schritt \\d+/)?.[0]))
+            .observe(step, { subtree: true, childList: true, characterData: true }); }""")
     page.get_by_role("button", name="Abspielen").click()
     expect(page.get_by_role("button", name="Anhalten")).to_be_visible()
-    expect(page.locator(".replay-step")).to_contain_text(f"Schritt {len(log)} von {len(log)}", timeout=60_000)
-    expect(page.get_by_role("button", name="Abspielen")).to_be_visible()
+    expect(page.get_by_role("button", name="Abspielen")).to_be_visible(timeout=60_000)
+    check_step(page, log, len(log))
+    seen = [s for s in page.evaluate("window.__steps") if s]
+    shown = [s for i, s in enumerate(seen) if i == 0 or s != seen[i - 1]]  # each step once, in order
+    shown = shown[1:] if shown[:1] == [f"Schritt {len(log) - 3}"] else shown  # its own words again at the start
+    assert shown == [f"Schritt {k}" for k in range(len(log) - 2, len(log) + 1)], seen
 
     page.get_by_role("button", name="Anfang", exact=True).click()
     for _ in range(min(6, len(log))):
@@ -233,7 +277,7 @@ def test_a_local_round_watched_again_exported_and_opened(server, new_context, sc
     expect(page.get_by_label("Datei öffnen")).to_be_visible()
 
     # opened again in a browser that never played it
-    other = new_context().new_page()
+    other = new_context(reduced_motion="reduce").new_page()
     problems += watch(other)
     other.goto(server.base + "/ansehen")
     other.get_by_label("Datei öffnen").set_input_files(str(saved))
@@ -256,12 +300,15 @@ def test_a_local_round_watched_again_exported_and_opened(server, new_context, sc
     assert not problems, problems
 
 
-def test_an_online_round_watched_again_through_its_link(server, new_context, screens):
+def test_an_online_round_watched_again_through_its_link(stand_in_server, new_context, screens):
+    server = stand_in_server
     problems: list[str] = []
-    anna = new_context().new_page()
+    made = open_room_by_api(server.base)  # Anna's page then holds her seat, as the start page leaves it
+    anna = seated_page(new_context, server.base, made, reduced_motion="reduce")
     problems += watch(anna)
-    link = open_room(anna, server.base, "Anna")
-    ben = new_context().new_page()
+    link = f"{server.base}/r/{made['room']}"
+    anna.goto(link)
+    ben = new_context(reduced_motion="reduce").new_page()
     problems += watch(ben)
     ben.goto(link)
     ben.get_by_label("Dein Name").fill("Ben")
@@ -269,9 +316,10 @@ def test_an_online_round_watched_again_through_its_link(server, new_context, scr
     for p in (anna, ben):
         expect(p.get_by_role("heading", name="Runde 1")).to_be_visible()
     room = link.rsplit("/", 1)[1]
-    during = anna.request.get(f"{server.base}/api/rooms/{room}/runde/1")
+    during = anna.request.get(f"{server.base}/api/rooms/{room}/runde/1")  # a dozen turns of 0.3 s to go
     assert during.status == 409 and during.json()["code"] == "round_in_progress"
-    play_round([anna, ben], act_by_names)
+    for p in (anna, ben):
+        expect(p.get_by_role("heading", name="Rundenende")).to_be_visible(timeout=60_000)
     log_lines = anna.get_by_role("list", name="Verlauf").locator("li").all_inner_texts()
     final_line = replay_line(anna)
     log = parse_log(log_lines)
@@ -304,13 +352,13 @@ def test_an_online_round_watched_again_through_its_link(server, new_context, scr
     replay_link = anna.get_by_role("link", name="Runde ansehen")
     assert replay_link.get_attribute("href") == f"/r/{room}/runde/1"
     # a fresh browser (no seat, no save, the dark theme) opens the shared link
-    fresh = new_context(color_scheme="dark").new_page()
+    fresh = new_context(color_scheme="dark", reduced_motion="reduce").new_page()
     problems += watch(fresh)
     fresh.goto(f"{server.base}/r/{room}/runde/1")
     expect(fresh.get_by_role("heading", name="Runde ansehen", level=1)).to_be_visible()
     expect(fresh.locator("ul.players")).to_contain_text("Anna")
     expect(fresh.locator("ul.players")).to_contain_text("Ben")
-    step_through(fresh, log)
+    step_through(fresh, log, back=3)  # every step back: the local round's test
     assert replay_line(fresh) == final_line
     check_replay_words(fresh)
     check_replay_end_phones(fresh, screens, "replay-online")

@@ -2,7 +2,8 @@
 spielen", sit at one table, exchange a reaction and play a round; a third sees a waiting table under "Offene
 Tische" and takes its free seat with "Mitspielen"; the countdown gives the last free seat to a
 computer; a person alone, with "Partie bis" 10 Siege, starts at once with "Jetzt mit Computern
-starten"."""
+starten". The round is played through the DOM (tests/support/shortcuts.py): the playing is not
+the point here."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import act_by_names, play_round, watch
+from tests.support.e2e import watch
 from tests.support.server import ServerProcess
+from tests.support.shortcuts import play_quickly
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -57,7 +59,9 @@ def _on_screen(page: Page, locator: object) -> None:
 
 
 def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerProcess, new_context) -> None:
-    anna, ben = new_context(viewport=PHONE).new_page(), new_context(viewport=DESKTOP).new_page()
+    # no motion: the seats, the reactions and the seal are the point
+    anna = new_context(viewport=PHONE, reduced_motion="reduce").new_page()
+    ben = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
     problems = [watch(anna), watch(ben)]
     # Both forms are ready before either is sent, so that Ben presses well within the table's
     # 8 s wait even on a busy machine (after it, computers would have taken the seat).
@@ -109,7 +113,7 @@ def test_two_people_sit_together_and_exchange_a_reaction(quick_server: ServerPro
     expect(anna.locator(".reaction-panel").get_by_role("button", name="Ben stummschalten")).to_have_attribute("aria-pressed", "false")
     anna.keyboard.press("Escape")
     # They play the round to its end; the match to 5 goes on into the next once both are ready.
-    play_round([anna, ben], act_by_names)
+    play_quickly([anna, ben])
     # Anna's page held the commitment before the deal; Ben's quick play dealt the round, and its
     # answer named the commitment of that deal. Both contributions are in the deal: Ben's went
     # with his quick play, whose seat dealt it.

@@ -2,7 +2,8 @@
 computer plays for them, the other sees it and plays on; the one who left reopens the link in the
 same browser and plays again; "Rundenübersicht" lists both rounds. Two tabs of one browser never
 take two seats. Screenshots at an own turn with the clock, at a round's end waiting for others,
-and with the overview open."""
+and with the overview open. The rounds are played through the DOM (tests/support/shortcuts.py),
+a move by roles and names where it is the point."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.e2e import act_by_names, play_round, shoot, turn_state, watch
+from tests.support.e2e import act_by_names, shoot, turn_state, watch
 from tests.support.server import ServerProcess
+from tests.support.shortcuts import play_quickly
 
 
 @pytest.fixture(scope="module")
@@ -51,10 +53,10 @@ def join(page: Page, link: str, name: str) -> None:
 
 def test_a_computer_plays_for_the_one_who_closed_the_tab_who_comes_back(quick_server, new_context, screens: Path):
     problems: list[str] = []
-    anna = new_context().new_page()
+    anna = new_context(reduced_motion="reduce").new_page()  # no motion: who plays is the point
     problems += watch(anna)
     link = open_room(anna, quick_server.base, "Anna")
-    ctx_ben = new_context()
+    ctx_ben = new_context(reduced_motion="reduce")
     ben = ctx_ben.new_page()
     problems += watch(ben)
     join(ben, link, "Ben")
@@ -82,8 +84,8 @@ def test_a_computer_plays_for_the_one_who_closed_the_tab_who_comes_back(quick_se
     expect(cards).not_to_contain_text("Computer spielt")
     expect(anna.get_by_role("list", name="Verlauf")).to_contain_text("Computer spielt für Ben:")
     expect(ben_card.locator(".meta")).to_contain_text("Computer spielt")
-    # Anna plays the round to its end; every one of Ben's moves is the computer's
-    play_round([anna], act_by_names)
+    # Anna plays the round to its end (quickly, through the DOM); every one of Ben's moves is the computer's
+    play_quickly([anna])
     log = anna.get_by_role("list", name="Verlauf")
     expect(log).to_contain_text("Computer spielt für Ben:")
     # The round's end says who is not at the table (on a phone the cards give way to it).
@@ -102,7 +104,7 @@ def test_a_computer_plays_for_the_one_who_closed_the_tab_who_comes_back(quick_se
     expect(cards).to_contain_text("Ben")
     expect(cards).to_contain_text("verbunden ·")  # no longer away with "Computer spielt"
     expect(cards).not_to_contain_text("Computer spielt")
-    play_round([anna, ben], act_by_names)
+    play_quickly([anna, ben])
     for page in (anna, ben):
         expect(page.get_by_role("heading", name="Rundenende")).to_be_visible()
     # round end, Ben is ready, Anna still reads: both see who the round waits for

@@ -1,6 +1,7 @@
 """'Runde analysieren' (docs/analysis.md) as a player uses it, on a phone and a desktop: finish a
 local round, open the analysis from the round's end, see the chart with its text alternative and
-the marks, jump the replay to a decision and read the better move there, on the first screen."""
+the marks, jump the replay to a decision and read the better move there, on the first screen. The
+local rounds are moved on in Python to their last turns, which the page plays by names."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import DESKTOP, PHONE
 from tests.support.e2e import act_by_names, axe_check, settle, watch
+from tests.support.shortcuts import advance_local_round
 
 
 def on_screen(page: Page, selector: str, size: dict[str, int]) -> None:
@@ -33,14 +35,16 @@ def finish_round(page: Page) -> None:
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390x844", "1280x800"])
 def test_analyse_a_local_round_and_jump_to_a_decision(server, new_context, screens, size):
-    page = new_context(viewport=size).new_page()
+    page = new_context(viewport=size, reduced_motion="reduce").new_page()  # no motion: the analysis is the point
     problems = watch(page)
     page.goto(server.base + "/lokal?delay=0")
     page.get_by_label("Dein Name").fill("Anna")
     page.get_by_role("button", name="Gegen Computer spielen").click()
     # A deal can leave the player no choice at all (every action forced): then the analysis has
     # nothing to show, and the next round of the same game is played and analysed instead.
-    for _ in range(6):
+    for n in range(6):
+        expect(page.get_by_role("heading", name=f"Runde {n + 1}")).to_be_visible()
+        advance_local_round(page, seed=n)  # Python plays on to the round's last turns, the page the rest
         finish_round(page)
         page.get_by_role("link", name="Runde analysieren").click()
         expect(page.locator(".an-summary")).to_be_visible(timeout=60_000)

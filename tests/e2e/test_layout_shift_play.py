@@ -16,11 +16,11 @@ from typing import Any
 from websockets.sync.client import connect
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.test_layout_shift import LIMIT, OBSERVER, measure, seat_script
 from tests.e2e.test_local import start_local
-from tests.support.e2e import act_by_names, play_round, watch
+from tests.support.e2e import act_by_names, history, turn_state, watch
 from tests.support.server import ServerProcess, seated_room
 
 #: The computers' pause (ms): past the 500 ms after a click in which shifts are the person's own.
@@ -33,6 +33,28 @@ SIZES = {
 }
 
 
+@pytest.fixture
+def new_context(new_context: Any) -> Any:
+    """Contexts without the offline worker: its install (every static file fetched once more, about
+    1 s of CPU a context) checks nothing here; test_offline.py tests the worker."""
+    return lambda **options: new_context(**{"service_workers": "block", **options})
+
+
+def play_to_the_end(page: Page) -> None:
+    """Plays the person's turns by roles and names until the round is over. The page itself
+    watches for the turn, every 100 ms: the computers take their time, and asking over the wire
+    every 50 ms (play_round) while they do would cost more than the round."""
+    while True:
+        page.wait_for_function("() => /Du bist am Zug|Die Runde ist vorbei/.test(document.querySelector('[role=status]')"
+                               "?.innerText ?? '')", polling=100, timeout=20_000)
+        if turn_state(page) == "over":
+            return
+        before = history(page)
+        act_by_names(page)
+        page.wait_for_function("(before) => { const l = [...document.querySelectorAll('ol.log')].pop(); return !l || l.innerText !== before; }",
+                               arg=before, polling=100, timeout=20_000)
+
+
 @pytest.mark.parametrize(("size", "computers"), [("360x640", 3), ("390x844", 1), ("1280x800", 3)])
 def test_a_local_round_with_computers_does_not_jump(server: ServerProcess, new_context: Any, size: str, computers: int) -> None:
     ctx = new_context(**SIZES[size])
@@ -40,7 +62,7 @@ def test_a_local_round_with_computers_does_not_jump(server: ServerProcess, new_c
     page = ctx.new_page()
     problems = watch(page)
     start_local(page, server.base, "Anna", computers, query=f"?delay={COMPUTER_PAUSE}")
-    play_round([page], act_by_names)
+    play_to_the_end(page)
     expect(page.get_by_role("button", name="Nächste Runde")).to_be_visible()
     value, account = measure(page)
     print(f"CLS local round {size}: {value:.4f}")

@@ -121,7 +121,7 @@ def play_two_rounds_with_reload(page: Page, net: NetworkLog, players: int, scree
 
 
 def test_three_computers_two_rounds_reload_resumes_exactly(server, new_context, screens):
-    ctx = new_context()
+    ctx = new_context(reduced_motion="reduce")  # no motion: the play and the reload are the point
     arm_xss_trap(ctx)
     page = ctx.new_page()
     problems = watch(page)
@@ -146,7 +146,7 @@ def test_three_computers_two_rounds_reload_resumes_exactly(server, new_context, 
 
 
 def test_one_computer_from_the_start_page(server, new_context, screens):
-    page = new_context().new_page()
+    page = new_context(reduced_motion="reduce").new_page()
     problems = watch(page)
     net = NetworkLog(page)
     page.goto(server.base + "/")

@@ -884,8 +884,12 @@ def test_every_tile_of_a_hand_past_ten_is_reached_by_keys(server, new_context):
     assert not problems, problems
 
 
-def test_typing_in_a_field_never_fires_a_key(server, new_context):
+def test_typing_in_a_field_never_fires_a_key_and_keys_work_after_a_switch_was_clicked(server, new_context):
+    """Both in one local game at the person's first turn: typing in the setup form's name field
+    changes nothing at the table; then "Ton" clicked on and off by mouse keeps the focus, and the
+    keys are still the table's."""
     page = new_context().new_page()
+    problems = watch(page)
     start_local(page, server.base, 1, delay=0)
     wait_settled(page)
     # One computer cannot end a round before the person's first turn: the turn comes.
@@ -900,14 +904,6 @@ def test_typing_in_a_field_never_fires_a_key(server, new_context):
     page.get_by_role("button", name="Zurück zum Spiel").click()
     assert page.get_by_role("list", name="Verlauf").inner_text() == before
     expect(page.get_by_role("group", name="Deine Hand").get_by_role("button", pressed=True)).to_have_count(0)
-
-
-def test_keys_still_work_after_a_settings_switch_was_clicked(server, new_context):
-    page = new_context().new_page()
-    problems = watch(page)
-    start_local(page, server.base, 1, delay=0)
-    wait_settled(page)
-    assert turn_state(page) == "mine"
     tiles = page.get_by_role("group", name="Deine Hand").get_by_role("button")
     # Sound on and off again by mouse: the switch keeps the focus, and the keys are the table's.
     sound = page.get_by_role("switch", name="Ton")

@@ -58,12 +58,15 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def new_context(browser: object) -> Iterator[Callable[..., object]]:
-    """Makes browser contexts (one per person); each page fails the test on a script error."""
+    """Makes browser contexts (one per person). They start without the offline worker: its install
+    fetches every static file once more (about 1 s of CPU a context) and checks nothing but
+    itself; its own tests pass ``service_workers="allow"``."""
     made: list[object] = []
 
     def make(**options: object) -> object:
         options.setdefault("viewport", DESKTOP)
         options.setdefault("locale", "de-DE")
+        options.setdefault("service_workers", "block")
         ctx = browser.new_context(**options)  # type: ignore[attr-defined]
         ctx.set_default_timeout(20_000)
         made.append(ctx)

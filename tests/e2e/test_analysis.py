@@ -127,7 +127,7 @@ def test_a_replay_file_is_analysed_with_pythons_numbers(server, new_context):
 def test_a_local_round_is_analysed_offline(server, new_context):
     """Once the service worker holds the app, a finished local round is analysed without the
     network (the replay page and the analysis are kept offline, sw.js)."""
-    ctx = new_context(viewport=PHONE)
+    ctx = new_context(viewport=PHONE, service_workers="allow")
     page = ctx.new_page()
     page.goto(server.base + "/lokal?delay=0")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")

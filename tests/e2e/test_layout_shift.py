@@ -231,13 +231,6 @@ STATES: dict[str, Callable[[Page, str, Rooms], None]] = {
 }
 
 
-@pytest.fixture
-def new_context(new_context: Any) -> Any:
-    """Contexts without the offline worker: its install (every static file fetched once more, about
-    1 s of CPU a context) checks nothing here; test_offline.py tests the worker."""
-    return lambda **options: new_context(**{"service_workers": "block", **options})
-
-
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("state", list(STATES))
 def test_the_page_does_not_jump(server: ServerProcess, rooms: Rooms, new_context: Any, state: str, screen: str) -> None:

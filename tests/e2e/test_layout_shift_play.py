@@ -33,13 +33,6 @@ SIZES = {
 }
 
 
-@pytest.fixture
-def new_context(new_context: Any) -> Any:
-    """Contexts without the offline worker: its install (every static file fetched once more, about
-    1 s of CPU a context) checks nothing here; test_offline.py tests the worker."""
-    return lambda **options: new_context(**{"service_workers": "block", **options})
-
-
 def play_to_the_end(page: Page) -> None:
     """Plays the person's turns by roles and names until the round is over. The page itself
     watches for the turn, every 100 ms: the computers take their time, and asking over the wire

@@ -17,13 +17,6 @@ from tests.support.server import ServerProcess
 SIZES = {**SCREENS, "wide": {"viewport": {"width": 1440, "height": 900}}}
 
 
-@pytest.fixture
-def new_context(new_context: Any) -> Any:
-    """Contexts without the offline worker: its install (every static file fetched once more, about
-    1 s of CPU a context) checks nothing here; test_offline.py tests the worker."""
-    return lambda **options: new_context(**{"service_workers": "block", **options})
-
-
 @pytest.mark.parametrize("screen", list(SIZES))
 def test_the_puzzles_page_does_not_jump(server: ServerProcess, new_context: Any, screen: str) -> None:
     ctx = new_context(**SIZES[screen])

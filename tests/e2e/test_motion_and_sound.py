@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_one_move_per_click import MUST_DRAW_THEN_PLAY
@@ -84,13 +83,6 @@ def open_save(page: Page, base: str, delay: int) -> None:
 
 def hand_tiles(page: Page) -> list[str]:
     return page.get_by_role("group", name="Deine Hand").get_by_role("button").all_inner_texts()
-
-
-@pytest.fixture
-def new_context(new_context: Any) -> Any:
-    """Contexts without the offline worker: its install (every static file fetched once more, about
-    1 s of CPU a context) checks nothing here; test_offline.py tests the worker."""
-    return lambda **options: new_context(**{"service_workers": "block", **options})
 
 
 def test_a_draw_and_a_placement_fly_and_land(server, new_context):

@@ -14,7 +14,7 @@ from tests.support.e2e import act_by_names, watch
 
 def test_local_game_works_offline_once_loaded(server, new_context):
     assert httpx.get(server.base + "/sw.js").status_code == 200
-    ctx = new_context()
+    ctx = new_context(service_workers="allow")
     page = ctx.new_page()
     problems = watch(page)
     page.goto(server.base + "/lokal?delay=0")
@@ -48,7 +48,7 @@ def test_the_app_installed_from_the_start_page_starts_offline(server, new_contex
     # starts it without a network gets the start page and a game against computers.
     manifest = httpx.get(server.base + "/static/manifest.webmanifest").json()
     assert manifest["start_url"] == "/"
-    ctx = new_context()
+    ctx = new_context(service_workers="allow")
     page = ctx.new_page()
     problems = watch(page)
     page.goto(server.base + "/")
@@ -70,7 +70,7 @@ def test_the_app_installed_from_the_start_page_starts_offline(server, new_contex
 
 
 def test_every_page_registers_the_service_worker(server, new_context):
-    ctx = new_context()
+    ctx = new_context(service_workers="allow")
     # Each page's call to register(), as it makes it (the worker itself is the one above).
     ctx.add_init_script("""const real = ServiceWorkerContainer.prototype.register;
         ServiceWorkerContainer.prototype.register = function (url, ...rest) { window.__registered = String(url); return real.call(this, url, ...rest); };""")

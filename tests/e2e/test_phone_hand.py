@@ -4,9 +4,7 @@ tiles), every one on screen with the actions; "Sortieren" orders them by number 
 from __future__ import annotations
 
 import json
-from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_local import start_local
@@ -33,13 +31,6 @@ NINE_AFTER_THREE_DRAWS = {
 
 def hand_tiles(page: Page) -> list[str]:
     return page.locator(".table .hand button[data-tile]").evaluate_all("(bs) => bs.map((b) => b.dataset.tile)")
-
-
-@pytest.fixture
-def new_context(new_context: Any) -> Any:
-    """Contexts without the offline worker: its install (every static file fetched once more, about
-    1 s of CPU a context) checks nothing here; test_offline.py tests the worker."""
-    return lambda **options: new_context(**{"service_workers": "block", **options})
 
 
 def test_nine_tiles_on_a_phone_stay_wide_and_sort_by_number(server, new_context, screens):

@@ -94,7 +94,7 @@ def test_a_wrong_move_is_answered_and_taken_back_and_the_solution_shown(server, 
 
 
 def test_the_puzzles_work_offline_once_loaded(server, new_context):
-    ctx = new_context()
+    ctx = new_context(service_workers="allow")
     page = ctx.new_page()
     page.goto(server.base + "/aufgaben")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")

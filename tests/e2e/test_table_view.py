@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -295,13 +294,6 @@ def round_end_at_sizes(pages: list[Page], sizes: list[tuple[int, int]], label: s
             assert page.evaluate("document.documentElement.scrollWidth") <= size[0], f"{label}: wider than {size_id(size)}"
         if shot:
             pages[0].screenshot(path=str(shot).format(size=size_id(size)))
-
-
-@pytest.fixture
-def new_context(new_context: Any) -> Any:
-    """Contexts without the offline worker: its install (every static file fetched once more, about
-    1 s of CPU a context) checks nothing here; test_offline.py tests the worker."""
-    return lambda **options: new_context(**{"service_workers": "block", **options})
 
 
 def test_a_local_round_needs_no_scrolling(server, new_context, screens, figures):

@@ -7,9 +7,7 @@ and axe runs in each."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.e2e import DESKTOP, PHONE, act_by_names, axe_check, play_round, settle, turn_state, watch
@@ -87,13 +85,6 @@ def _local_game(page: Page, base: str, screens: Path, found: list[str]) -> None:
     _axe_both(page, "replace question", found)
     _screens(page, screens, "replace-question")
     page.get_by_role("button", name="Behalten").click()
-
-
-@pytest.fixture
-def new_context(new_context: Any) -> Any:
-    """Contexts without the offline worker: its install (every static file fetched once more, about
-    1 s of CPU a context) checks nothing here; test_offline.py tests the worker."""
-    return lambda **options: new_context(**{"service_workers": "block", **options})
 
 
 def test_every_page_and_state_passes_axe_in_both_themes(server, new_context, screens):

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tests.support.e2e import act_by_names, shoot, turn_state, watch
 from tests.support.server import ServerProcess
-from tests.support.shortcuts import play_quickly
+from tests.support.shortcuts import open_room_by_api, play_quickly, seated_page
 
 
 @pytest.fixture(scope="module")
@@ -158,9 +158,12 @@ def long_grace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
 
 
 def test_an_away_countdown_keeps_name_and_seconds_on_a_small_phone(long_grace, new_context, screens: Path):
-    anna = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    made = open_room_by_api(long_grace.base)  # her page then holds her seat, as the start page leaves it
+    anna = seated_page(new_context, long_grace.base, made, viewport={"width": 360, "height": 640}, is_mobile=True,
+                       has_touch=True)
     problems = watch(anna)
-    link = open_room(anna, long_grace.base, "Anna")
+    link = f"{long_grace.base}/r/{made['room']}"
+    anna.goto(link)
     ben = new_context().new_page()
     join(ben, link, "Benedikt")
     expect(anna.get_by_role("heading", name="Runde 1")).to_be_visible()
@@ -181,8 +184,10 @@ def test_an_away_countdown_keeps_name_and_seconds_on_a_small_phone(long_grace, n
 
 
 def test_leaving_asks_first_then_forgets_the_seat(quick_server, new_context):
-    anna = new_context().new_page()
-    link = open_room(anna, quick_server.base, "Anna", turn="Ohne Zeitlimit", seats="3")
+    made = open_room_by_api(quick_server.base, seats=3, turn_time=None)
+    anna = seated_page(new_context, quick_server.base, made)
+    link = f"{quick_server.base}/r/{made['room']}"
+    anna.goto(link)
     ctx = new_context(viewport={"width": 390, "height": 844})
     ben = ctx.new_page()
     join(ben, link, "Ben")
@@ -209,8 +214,9 @@ def test_leaving_asks_first_then_forgets_the_seat(quick_server, new_context):
 
 
 def test_two_tabs_of_one_browser_take_one_seat(quick_server, new_context):
-    anna = new_context().new_page()
-    link = open_room(anna, quick_server.base, "Anna", seats="3")
+    made = open_room_by_api(quick_server.base, seats=3)
+    link = f"{quick_server.base}/r/{made['room']}"
+    seated_page(new_context, quick_server.base, made).goto(link)  # Anna's
     ctx = new_context()
     tabs = [ctx.new_page(), ctx.new_page()]
     for tab in tabs:
@@ -237,8 +243,10 @@ def test_the_turn_clock_counts_on_while_the_server_is_away(new_context, tmp_path
     first = ServerProcess(tmp_path / "data").start()
     second = None
     try:
-        anna = new_context(viewport={"width": 390, "height": 844}).new_page()
-        join_link = open_room(anna, first.base, "Anna")
+        made = open_room_by_api(first.base)
+        anna = seated_page(new_context, first.base, made, viewport={"width": 390, "height": 844})
+        join_link = f"{first.base}/r/{made['room']}"
+        anna.goto(join_link)
         ben = new_context(viewport={"width": 390, "height": 844}).new_page()
         join(ben, join_link, "Ben")
         for page in (anna, ben):

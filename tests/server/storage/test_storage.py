@@ -271,7 +271,7 @@ async def test_the_database_away_shorter_than_the_lease_keeps_rooms_longer_gives
 
     async def on_lost(room_id: str, release: bool) -> None:
         lost.append((room_id, release))
-    lease = 5.0  # well above the short outage, also on a busy machine
+    lease = 8.0  # well above the short outage (a stop, 1 s, a start), also on a busy machine
     a = storage(dsn, "a", lease=lease)
     await a.start(on_lost)
     room = "T" * 22

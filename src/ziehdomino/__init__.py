@@ -2,6 +2,7 @@
 
 * :mod:`.engine` -- the rules, pure.
 * :mod:`.bots` -- the computer players.
+* :mod:`.levels` -- the level: a finished round's rating, pure.
 * :mod:`.server` -- the online rooms server.
 * :mod:`.analysis` -- a finished round's analysis.
 * :mod:`.puzzles` -- the puzzles.

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from openskill.models import PlackettLuce
 
-from ..constants import STAND_IN_LEVEL, Level
+from ..constants import DEFAULT_LEVEL, STAND_IN_LEVEL, Level
 
 MODEL = PlackettLuce()
 
@@ -93,7 +93,7 @@ def provisional(rated: int) -> bool:
     return rated < PROVISIONAL_ROUNDS
 
 
-def fit_computers(pairs: Mapping[tuple[Level, Level], float], anchor: Level = "mittel",
+def fit_computers(pairs: Mapping[tuple[Level, Level], float], anchor: Level = DEFAULT_LEVEL,
                   sigma: float = COMPUTER_SIGMA) -> dict[Level, Rating]:
     """Fixed ratings from head-to-head results: ``pairs[(a, b)]`` is a's share of the rounds
     against b (0 < share < 1). openskill predicts a's share as ``Phi((mu_a - mu_b) / c)``, ``c``

@@ -38,9 +38,9 @@ class GatedStorage(MemoryStorage):
         if len(self.order) - 1 == self.fail_at:
             raise OSError("disk full")
 
-    async def save(self, record: Any, finished: dict[str, Any] | None = None) -> None:
+    async def save(self, record: Any, finished: dict[str, Any] | None = None, rated: Any = None) -> Any:
         await self._pass("save")
-        await super().save(record, finished)
+        return await super().save(record, finished, rated)
 
     async def save_state(self, room_id: str, updated: float, room: dict[str, Any]) -> None:
         await self._pass("save_state")

@@ -45,7 +45,7 @@ def test_state_texts_equal_state_text_byte_for_byte() -> None:
             assert texts == {s: json.dumps({"type": "state", "seq": w.seq, "room": {"room": room.id, "seats": room.seat_infos(clock, 0.0),
                                                                       "turn_time": 60, "clock": None, "target": None, "match_winner": None,
                                                                       "public": False, "wait_ms": None,
-                                                                      "fair": room.pending_deal(), "you": s},
+                                                                      "fair": room.pending_deal(), "rated": False, "rating": None, "you": s},
                                             "view": seat_view(room.match, s)}, separators=(",", ":"),
                                            ensure_ascii=False) for s in viewers}  # as json.dumps writes it
             assert all(json.loads(t)["room"]["you"] == s for s, t in texts.items())
@@ -82,7 +82,7 @@ def test_a_rooms_encoder_keeps_log_entries_but_writes_what_every_seat_sees_now()
             assert text == json.dumps({"type": "state", "seq": w.seq, "room": {"room": room.id, "seats": room.seat_infos(clock, 0.0),
                                                                  "turn_time": 60, "clock": None, "target": None, "match_winner": None,
                                                                  "public": False, "wait_ms": None,
-                                                                 "fair": room.pending_deal(), "you": s},
+                                                                 "fair": room.pending_deal(), "rated": False, "rating": None, "you": s},
                                        "view": view}, separators=(",", ":"), ensure_ascii=False)
             if s is not None:
                 hand = json.loads(text)["view"]["hand"]

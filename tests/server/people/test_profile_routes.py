@@ -56,7 +56,7 @@ def test_a_key_makes_one_profile_named_as_a_guest_and_finds_it_again(site: AppSi
     r = site.http.post("/api/profile", json={"holder": KEY}, headers=JSON)
     assert r.status_code == 201
     made = r.json()
-    assert set(made) == {"id", "name", "created"} and re.fullmatch(r"[A-Za-z0-9_-]{12}", made["id"])
+    assert set(made) == {"id", "name", "created", "level", "provisional", "rated_rounds"} and re.fullmatch(r"[A-Za-z0-9_-]{12}", made["id"])
     assert re.fullmatch(r"Gast \d{4}", made["name"])
     again = site.http.post("/api/profile", json={"holder": KEY, "name": "Anna"}, headers=JSON)
     assert again.status_code == 200 and again.json() == made  # idempotent: the name stays
@@ -193,7 +193,8 @@ def test_the_public_view_names_and_dates_a_profile_only(clocked: tuple[AppSite, 
     made = enter(site, name="Anna")
     r = site.http.get(f"/api/p/{made['id']}")
     assert r.status_code == 200
-    assert r.json() == {"id": made["id"], "name": "Anna", "created": int(now[0]) // 86400 * 86400}
+    assert r.json() == {"id": made["id"], "name": "Anna", "created": int(now[0]) // 86400 * 86400,
+                        "level": 1000, "provisional": True, "rated_rounds": 0}
     assert hash_holder(KEY) not in r.text and KEY not in r.text
     before = stored(site)
     for unknown in ["AAAAAAAAAAAA", "short", "A" * 13, "%2e%2e"]:

@@ -13,7 +13,9 @@ from ...engine import Draw, Match, Refusal, logged_action, parse_action
 from ...engine.actions import ActionJSON
 from ...engine.follow import Act, act_of
 from ...engine.replay import RoundRecord
+from ...levels import Entrant, computer_of, ranks
 from ..protocol.codes import ErrorCode
+from ..storage.rating import Rated
 from ..storage.record import StateFields
 from . import replays
 from .room import Room, RoomError, Seat, SeatState
@@ -24,13 +26,15 @@ WriteKind = Literal["append", "state", "whole", "delete"]
 
 class Write(NamedTuple):
     """What a step stores before it is announced (``append``, ``state``, ``whole``, ``delete``);
-    ``best_effort``: a failure is logged and the change kept (presence is a fact, not a wish)."""
+    ``best_effort``: a failure is logged and the change kept (presence is a fact, not a wish);
+    ``rated``: what the storage needs to rate the round ``finished`` (None: the table is not rated)."""
 
     kind: WriteKind
     action: ActionJSON | None = None
     fields: StateFields | None = None
     finished: RoundRecord | None = None
     best_effort: bool = False
+    rated: Rated | None = None
 
 
 class Step(NamedTuple):
@@ -110,11 +114,12 @@ def _deal_if_ready(room: Room, now: float, otherwise: Write) -> Step:
 
 
 def create(room_id: str, seats: list[SeatState], turn_time: TurnTime | None, creator: str | None, now: float,
-           *, target: MatchTarget | None = None, public: bool = False, wait_until: float | None = None) -> Step:
+           *, target: MatchTarget | None = None, public: bool = False, wait_until: float | None = None,
+           rated: bool = False) -> Step:
     """A new room, its creator in seat 0 (away until their page connects); an open table starts
-    with computers at ``wait_until`` (unix s; None: when full)."""
+    with computers at ``wait_until`` (unix s; None: when full); ``rated``: "Gewertet"."""
     state = RoomState.new(len(seats), turn_time, creator, target=target, public=public,
-                          wait_until=wait_until).away(0, now)
+                          wait_until=wait_until, rated=rated).away(0, now)
     if public:
         state = state.opening(0, now)
     return Step(Room(room_id, tuple(seats), state, now), WHOLE, push=False)
@@ -146,9 +151,9 @@ def join(room: Room, name: str, credential_hash: str, now: float,
             ``already_seated``: ``holder`` holds a seat or claim at this open table.
     """
     public = room.state.public
-    if public and holder is not None and room.holds(holder):
+    if (public or room.state.rated) and holder is not None and room.holds(holder):
         raise RoomError(ErrorCode.ALREADY_SEATED, "this browser holds a seat at this table already")
-    who = (holder, address) if public else (None, None)
+    who = (holder, address) if public or room.state.rated else (None, None)
     free = [i for i, s in enumerate(room.seats) if not s.taken]
     if not free:
         step, heir = _heir(room, name, credential_hash, now, clock or Clock(), who)
@@ -263,7 +268,7 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
         state = state._replace(ready=(False,) * room.players, turn_started=None).committing()
         next_room = room.but(match=match, state=state, rounds=(*room.rounds, record),
                              history=(*room.history, replays.summary_of(match)))
-        return Step(next_room, Write("whole", finished=record), history=True)
+        return Step(next_room, Write("whole", finished=record, rated=rated_round(next_room)), history=True)
     fields: StateFields = {}
     if stand_in:
         fields["stand_ins"] = list(state.stand_ins)
@@ -275,6 +280,25 @@ def act(room: Room, seat: Seat, version: int, action_json: Any, now: float, *, s
         entry["stand_in"] = True
     return Step(room.but(match=match, state=state), Write("append", action=logged_action(entries[-1]),
                                                           fields=fields or None), act=act_of(entry))
+
+
+def rated_round(room: Room) -> Rated | None:
+    """What the storage needs to rate the round ``room`` just finished (docs/rules.md, "The
+    level"): every seat ranked, a person by their holder digest, a computer (or a left seat's
+    stand-in) by its level; not rated with fewer than two persons seated or two of them from one
+    address. None: the table is not rated."""
+    match = room.match
+    if not room.state.rated or match is None or match.round.result is None:
+        return None
+    persons = [s for i, s in enumerate(room.seats) if room.seated(i)]
+    if len(persons) < 2:
+        return Rated((), "few_people")
+    addresses = [s.address for s in persons if s.address is not None]
+    if len(set(addresses)) < len(addresses):
+        return Rated((), "same_address")
+    order = ranks(match.round.result.winners, room.players)
+    return Rated(tuple(Entrant(order[i], holder=s.holder) if room.seated(i) else
+                       Entrant(order[i], computer=computer_of(s.level)) for i, s in enumerate(room.seats)))
 
 
 def ready(room: Room, seat: Seat, version: int, now: float) -> Step:

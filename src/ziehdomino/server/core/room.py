@@ -13,7 +13,7 @@ from ...constants import Level
 from ...engine import Match, match_from_state, match_to_state
 from ...engine.replay import RoundRecord
 from ..protocol.codes import ErrorCode
-from ..protocol.wire import PendingDeal, RoomSummary, RoundSummary, SeatInfo, TurnClock
+from ..protocol.wire import PendingDeal, RoomSummary, RoundRating, RoundSummary, SeatInfo, TurnClock
 from ..storage import RoomRecord
 from ..storage.record import StoredSeat
 from . import replays
@@ -96,7 +96,8 @@ class SeatState(NamedTuple):
 
 class Room(NamedTuple):
     """A table's value; ``match`` None before the first round, ``rounds`` the finished rounds'
-    records (docs/replay.md) with one ``history`` line each.
+    records (docs/replay.md) with one ``history`` line each; ``rating`` the last finished round's
+    rating as stored (None: not rated, or not stored yet).
     """
 
     id: str
@@ -106,6 +107,7 @@ class Room(NamedTuple):
     match: Match | None = None
     rounds: tuple[RoundRecord, ...] = ()
     history: tuple[RoundSummary, ...] = ()
+    rating: RoundRating | None = None
 
     def but(self, **changes: Any) -> Room:
         """This room with the fields named changed (a new value)."""
@@ -177,6 +179,11 @@ class Room(NamedTuple):
         if s.kind == "computer":
             return True
         return s.credential_hash is not None and not s.left and self.state.away_since[seat] is None
+
+    def seated(self, seat: Seat) -> bool:
+        """A person sits at ``seat`` (taken, not left)."""
+        s = self.seats[seat]
+        return s.kind == "person" and s.credential_hash is not None and not s.left
 
     def persons(self) -> list[Seat]:
         """The person seats that someone took (left ones included)."""
@@ -268,7 +275,8 @@ class Room(NamedTuple):
         return {"turn_time": self.state.turn_time, "clock": tick, "target": self.state.target,
                 "match_winner": self.match_winner, "public": self.state.public,
                 "wait_ms": None if wait is None else max(0, round((wait - now) * 1000)),
-                "fair": self.pending_deal()}
+                "fair": self.pending_deal(), "rated": self.state.rated,
+                "rating": self.rating if self.between_rounds else None}
 
     def pending_deal(self) -> PendingDeal:
         """ROOMINFO's ``fair`` (docs/fair.md); never the seed."""
@@ -312,4 +320,4 @@ class Room(NamedTuple):
             state = state._replace(turn_started=now)  # a row from before the turn clock
         checked = replays.checked_records(rec.id, rec.rounds)
         return cls(rec.id, seats, state, rec.created, match, tuple(r for r, _ in checked),
-                   tuple(summary for _, summary in checked))
+                   tuple(summary for _, summary in checked), rec.ratings.get(match.round_number) if match else None)

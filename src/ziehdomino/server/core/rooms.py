@@ -225,12 +225,13 @@ class Rooms:
                                               "that someone is at; leave one under \"Meine Räume\" on the start page")
         credential = new_credential()
         seats = [SeatState("person") if s.kind == "person" else SeatState("computer", level=s.level) for s in spec.seats]
-        holder = None if spec.holder is None or not spec.public else hash_holder(spec.holder)
+        kept = spec.public or spec.rated  # one holder one seat, and the same-address rule, need both hashes
+        holder = None if spec.holder is None or not kept else hash_holder(spec.holder)
         seats[0] = SeatState("person", name=spec.name, credential_hash=hash_credential(credential), holder=holder,
-                             address=creator if spec.public else None)
+                             address=creator if kept else None)
         now = time.time()
         step = changes.create(new_room_id(), seats, spec.turn_time, creator, now, target=spec.target,
-                              public=spec.public, wait_until=None if wait is None else now + wait)
+                              public=spec.public, wait_until=None if wait is None else now + wait, rated=spec.rated)
         writer = RoomWriter(self, step.room)
         with self.seat_cap(creator if spec.public else None):
             await writer.run(lambda _: step)

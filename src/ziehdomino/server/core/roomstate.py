@@ -25,7 +25,8 @@ def address_key(address: str) -> str:
 class RoomState(NamedTuple):
     """The room's own state, a value. ``unopened``: per seat at an open table, since when its
     person or heir has had no page open; ``stand_ins``: log indices of moves a computer made for
-    a person; ``next_seed``: the next deal's secret, stored before its commitment is announced.
+    a person; ``next_seed``: the next deal's secret, stored before its commitment is announced;
+    ``rated``: its rounds change levels (an open table, or an invitation room "Gewertet").
     """
 
     turn_time: TurnTime | None
@@ -40,13 +41,16 @@ class RoomState(NamedTuple):
     next_seed: str | None = None
     contributions: tuple[str, ...] = ()
     unopened: tuple[float | None, ...] = ()
+    rated: bool = False
 
     @classmethod
     def new(cls, players: int, turn_time: TurnTime | None, creator: str | None, *,
-            target: MatchTarget | None = None, public: bool = False, wait_until: float | None = None) -> RoomState:
-        """A fresh room's state: nobody away, nobody ready, the first deal's seed fixed."""
+            target: MatchTarget | None = None, public: bool = False, wait_until: float | None = None,
+            rated: bool = False) -> RoomState:
+        """A fresh room's state: nobody away, nobody ready, the first deal's seed fixed; an open
+        table is always rated."""
         return cls(turn_time, (None,) * players, (False,) * players, creator=creator, target=target, public=public,
-                   wait_until=wait_until).committing()
+                   wait_until=wait_until, rated=rated or public).committing()
 
     def committing(self) -> RoomState:
         """This state with a fresh secret seed for the next deal and no contributions yet."""
@@ -91,7 +95,7 @@ class RoomState(NamedTuple):
                 "turn_started": self.turn_started, "stand_ins": list(self.stand_ins), "creator": self.creator,
                 "target": self.target, "public": self.public, "wait_until": self.wait_until,
                 "next_seed": self.next_seed, "contributions": list(self.contributions),
-                "unopened": list(self.unopened or (None,) * len(self.ready))}
+                "unopened": list(self.unopened or (None,) * len(self.ready)), "rated": self.rated}
 
     @classmethod
     def from_json(cls, data: Any, players: int) -> RoomState:
@@ -137,7 +141,8 @@ class RoomState(NamedTuple):
         unopened = per_seat("unopened", is_time) if "unopened" in data else (None,) * players  # rows before it: none
         return cls(turn_time, per_seat("away_since", is_time), per_seat("ready", lambda v: isinstance(v, bool)),
                    started, tuple(stand_ins), creator if isinstance(creator, str) else None, target,
-                   data.get("public") is True, wait_until, seed, contributions, unopened)
+                   data.get("public") is True, wait_until, seed, contributions, unopened,
+                   data.get("rated", data.get("public")) is True)  # rows before it: open tables rated
 
 
 def _is_contribution(value: Any) -> bool:

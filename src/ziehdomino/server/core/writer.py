@@ -14,7 +14,7 @@ from ...engine.follow import Act
 from ..process.metrics import ActionTiming
 from ..protocol import deltas
 from ..protocol.codes import Close, ErrorCode
-from ..protocol.wire import RoomSummary, RoundList, RoundReplay
+from ..protocol.wire import RoomSummary, RoundList, RoundRating, RoundReplay
 from ..storage import RoomMoved, RoomStorage
 from . import replays
 from .batch import Queued, durable, to_store
@@ -49,6 +49,16 @@ class Host(Protocol):
 
     def late_write(self) -> None:
         """Count a change refused because its room had moved away."""
+
+
+def rated_in(steps: list[Step], i: int, n: int, rating: RoundRating | None) -> None:
+    """Lay round ``n``'s rating as stored (the storage computes it) on step ``i`` of a batch and
+    on the later ones that still show that round as the last finished."""
+    for j in range(i, len(steps)):
+        room = steps[j].room
+        if not room.rounds or room.rounds[-1]["round"] != n:
+            break
+        steps[j] = steps[j]._replace(room=room.but(rating=rating))
 
 
 class RoomWriter(RoomTexts):
@@ -163,10 +173,13 @@ class RoomWriter(RoomTexts):
                 continue
             assert step.write is not None
             try:
-                await self._store(step)
+                rating = await self._store(step)
             except RoomError as exc:
                 if not step.write.best_effort:
                     return durable(steps, stored, i), exc
+                continue
+            if step.write.finished is not None:
+                rated_in(steps, i, step.write.finished["round"], rating)
         return len(steps), None
 
     def _apply(self, timings: list[ActionTiming | None], steps: list[Step], made: float) -> None:
@@ -191,7 +204,8 @@ class RoomWriter(RoomTexts):
         for listener in self.host.listeners:
             listener.changed(self, step)
 
-    async def _store(self, step: Step) -> None:
+    async def _store(self, step: Step) -> RoundRating | None:
+        """Store ``step``'s write; a finished round's rating as stored."""
         write = step.write
         assert write is not None
         storage = self.host.storage
@@ -203,7 +217,7 @@ class RoomWriter(RoomTexts):
             elif write.kind == "state":
                 await storage.save_state(room.id, time.time(), room.state.to_json())
             elif write.kind == "whole":
-                await storage.save(room.record(time.time()), write.finished)
+                return await storage.save(room.record(time.time()), write.finished, write.rated)
             else:
                 await storage.delete([room.id])
         except RoomMoved:
@@ -212,6 +226,7 @@ class RoomWriter(RoomTexts):
         except Exception as exc:
             log.error("storing room %s failed: %r", room.id, exc)
             raise RoomError(ErrorCode.SERVER_ERROR, "the change could not be stored; it was not made") from None
+        return None
 
     def _publish(self, steps: list[Step], timings: list[ActionTiming | None], made: float,
                  act: Act | None = None) -> None:

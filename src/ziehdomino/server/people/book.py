@@ -9,10 +9,12 @@ import dataclasses
 import math
 import time
 from collections.abc import Callable
+from typing import cast
 
+from ...levels import Rating, provisional, shown
 from ..protocol.codes import ErrorCode
 from ..protocol.profiles import (DeviceCode, LinkedDevice, ProfileExport, ProfileView, PublicProfile, StoredCode,
-                                 StoredProfile)
+                                 StoredLevel, StoredProfile)
 from ..storage.keyhash import hash_holder
 from ..storage.profiles import CodeRow, ProfileRow, ProfileStore, Taken
 from . import devicecodes
@@ -37,7 +39,13 @@ _NO_PROFILE = "no profile has this key: it was never made, or it was deleted"
 
 def private_view(row: ProfileRow) -> ProfileView:
     """A profile as its own browser sees it."""
-    return {"id": row.id, "name": row.name, "created": int(row.created)}
+    return {"id": row.id, "name": row.name, "created": int(row.created), "level": level_of(row),
+            "provisional": provisional(row.rated), "rated_rounds": row.rated}
+
+
+def level_of(row: ProfileRow) -> int:
+    """A profile's level shown (docs/rules.md, "The level")."""
+    return shown(None if row.mu is None or row.sigma is None else Rating(row.mu, row.sigma))
 
 
 class ProfileBook:
@@ -92,10 +100,13 @@ class ProfileBook:
                                    for c in await self.store.codes_of(row.id)]
         stored: StoredProfile = {"id": row.id, "key_hash": row.key_hash, "name": row.name, "created": row.created,
                                  "seen": row.seen, "mu": row.mu, "sigma": row.sigma, "rated": row.rated}
-        return {"exported": int(self.clock()), "profile": stored, "device_codes": codes}
+        levels = [cast(StoredLevel, {"room": r.room, "round": r.n, "at": r.at, "before": r.before, "after": r.after,
+                                     "outcome": r.outcome}) for r in await self.store.levels_of(row.id)]
+        return {"exported": int(self.clock()), "profile": stored, "device_codes": codes, "levels": levels}
 
     async def delete(self, key: str) -> None:
-        """Delete the profile of ``key`` with its device codes (rooms keep their seats: docs/profile.md)."""
+        """Delete the profile of ``key`` with its device codes and level changes (rooms keep their
+        seats: docs/profile.md)."""
         found = await self.store.by_key(hash_holder(key))
         if found is None or not await self.store.delete(found.id):
             raise PeopleError(404, ErrorCode.PROFILE_NOT_FOUND, _NO_PROFILE)
@@ -135,7 +146,8 @@ class ProfileBook:
         row = await self.store.by_id(profile_id) if PUBLIC_ID.fullmatch(profile_id) else None
         if row is None:
             return None
-        return {"id": row.id, "name": row.name, "created": int(row.created) // PUBLIC_CREATED_STEP * PUBLIC_CREATED_STEP}
+        return {"id": row.id, "name": row.name, "created": int(row.created) // PUBLIC_CREATED_STEP * PUBLIC_CREATED_STEP,
+                "level": level_of(row), "provisional": provisional(row.rated), "rated_rounds": row.rated}
 
     async def sweep(self) -> None:
         """:meth:`~..storage.profiles.ProfileStore.sweep` now."""

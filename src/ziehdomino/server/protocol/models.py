@@ -110,6 +110,7 @@ class CreateRoom(BaseModel):
     turn_time: TurnTime | None = DEFAULT_TURN_TIME
     target: MatchTarget | None = None
     public: bool = False
+    rated: bool = False
     holder: Holder | None = None
 
     @model_validator(mode="after")

@@ -39,19 +39,25 @@ class LinkDevice(BaseModel):
 
 
 class ProfileView(TypedDict):
-    """A profile as its own browser sees it: public id, name, created (unix s)."""
+    """A profile as its own browser sees it: public id, name, created (unix s), its level."""
 
     id: str
     name: str
     created: int
+    level: int
+    provisional: bool
+    rated_rounds: int
 
 
 class PublicProfile(TypedDict):
-    """A profile as anyone sees it (``GET /api/p/{id}``): public id, name, created (unix s)."""
+    """A profile as anyone sees it (``GET /api/p/{id}``): public id, name, created (unix s), its level."""
 
     id: str
     name: str
     created: int
+    level: int
+    provisional: bool
+    rated_rounds: int
 
 
 class DeviceCode(TypedDict):
@@ -89,12 +95,24 @@ class StoredCode(TypedDict):
     spent: bool
 
 
+class StoredLevel(TypedDict):
+    """A profile's level change by one rated round as stored (the export)."""
+
+    room: str
+    round: int
+    at: float
+    before: int
+    after: int
+    outcome: Literal["won", "shared", "lost"]
+
+
 class ProfileExport(TypedDict):
     """``GET /api/profile/export``: everything stored about a profile, and when it was read."""
 
     exported: int
     profile: StoredProfile
     device_codes: list[StoredCode]
+    levels: list[StoredLevel]
 
 
 class DeletedProfile(TypedDict):

@@ -4,7 +4,7 @@ each to its field table in docs/protocol.md, "Shapes".
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
 
 from ...constants import Level, MatchTarget, TurnTime
 from ...engine.fair import Proof
@@ -58,7 +58,30 @@ class RoomInfo(TypedDict):
     public: bool
     wait_ms: int | None
     fair: PendingDeal
+    rated: bool
+    rating: RoundRating | None
     you: int | None
+
+
+#: Why a round of a rated table was not rated: two person seats from one network address, or
+#: fewer than two persons seated.
+Unrated: TypeAlias = Literal["same_address", "few_people"]
+
+
+class SeatLevel(TypedDict):
+    """A person's level change by one round (docs/rules.md, "The level")."""
+
+    before: int
+    after: int
+    provisional: bool
+
+
+class RoundRating(TypedDict):
+    """A rated table's finished round: ``levels`` per seat (None: a computer, or a person without
+    a profile), or why it was not rated."""
+
+    unrated: Unrated | None
+    levels: list[SeatLevel | None] | None
 
 
 class RoundSummary(TypedDict):

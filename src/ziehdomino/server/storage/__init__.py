@@ -17,6 +17,7 @@
 * :mod:`.profiles_sqlite` -- profiles in the rooms' SQLite file, through a connection of their own.
 * :mod:`.profiles_postgres` -- profiles in PostgreSQL, shared by every process.
 * :mod:`.profiles_memory` -- profiles in memory, for the people wing's tests.
+* :mod:`.rating` -- a finished round's rating as the storages store it, with the round.
 """
 
 from __future__ import annotations

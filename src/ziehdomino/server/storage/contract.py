@@ -10,7 +10,9 @@ from typing import Any, Protocol
 
 from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
+from ..protocol.wire import RoundRating
 from .profiles import ProfileStore
+from .rating import Rated
 from .record import RoomRecord, StateFields, StoredRoomState
 
 #: Called with a room id (and ``release``: asked to let go) when this process lost the room.
@@ -44,9 +46,12 @@ class RoomStorage(Protocol):
             RoomBusy: another live process holds it.
         """
 
-    async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
-        """Insert or replace ``record`` with a round that just ``finished``, in one transaction;
-        returns once committed.
+    async def save(self, record: RoomRecord, finished: RoundRecord | None = None,
+                   rated: Rated | None = None) -> RoundRating | None:
+        """Insert or replace ``record`` with a round that just ``finished``, in one transaction,
+        returning once committed. A ``rated`` table's round is rated in that transaction from the
+        profiles' ratings read there, once however often it is saved (a round stored before keeps
+        its rating); the round's rating as stored (None: a table not rated).
 
         Raises:
             RoomMoved: another process holds the room (nothing written).

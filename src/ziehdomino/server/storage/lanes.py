@@ -6,9 +6,12 @@ A lane whose statement failed but by the database's refusal takes a fresh connec
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import asyncpg
+
+T = TypeVar("T")
 
 
 class Lanes:
@@ -33,7 +36,12 @@ class Lanes:
         """``Connection.fetchval`` on a lane: the first column of the first row, or None."""
         return await self._run("fetchval", sql, args)
 
-    async def _run(self, method: str, sql: str, args: tuple[Any, ...]) -> Any:
+    async def run(self, work: Callable[[Any], Awaitable[T]]) -> T:
+        """``work(connection)`` on a lane (several statements, a transaction of its own)."""
+        result: T = await self._run("", work, ())
+        return result
+
+    async def _run(self, method: str, sql: Any, args: tuple[Any, ...]) -> Any:
         i = next((k for k, lock in enumerate(self._locks) if not lock.locked()), None)
         if i is None:  # every lane busy: queue on them in turn
             i = self._next = (self._next + 1) % len(self._locks)
@@ -45,7 +53,7 @@ class Lanes:
                     await _give_back(self._pool, conn)
                 conn = self._conns[i] = await self._pool.acquire()
             try:
-                return await getattr(conn, method)(sql, *args)
+                return await (getattr(conn, method)(sql, *args) if method else sql(conn))
             except asyncpg.PostgresError:  # the database refused the statement; the session is fine
                 raise
             except BaseException:  # the connection is in doubt (broken, timed out, cancelled): drop it

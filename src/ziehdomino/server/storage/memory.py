@@ -11,7 +11,9 @@ import orjson
 from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
 from .contract import LostCallback
+from ..protocol.wire import RoundRating
 from .profiles_memory import MemoryProfiles
+from .rating import Rated
 from .record import (AppendedRow, RoomRecord, StateFields, StoredRoomState, decode_record, dumps, encode_record,
                      encode_round)
 
@@ -26,6 +28,7 @@ class MemoryStorage:
         self._rows: dict[str, tuple[Any, ...]] = {}
         self._appended: dict[str, list[AppendedRow]] = {}
         self._rounds: dict[str, dict[int, str]] = {}
+        self._ratings: dict[str, dict[int, RoundRating]] = {}
         self.fail: Exception | None = None
         self.writes: dict[str, int] = {"save": 0, "append": 0, "save_state": 0}
         self.profiles = MemoryProfiles()
@@ -44,6 +47,7 @@ class MemoryStorage:
             return None
         record = decode_record(row, self._appended.get(room_id, []))
         record.rounds = [orjson.loads(text) for _, text in sorted(self._rounds.get(room_id, {}).items())]
+        record.ratings = dict(self._ratings.get(room_id, {}))
         return record
 
     async def load_all(self) -> list[RoomRecord]:
@@ -54,15 +58,22 @@ class MemoryStorage:
         """The stored room, or None."""
         return self.read(room_id)
 
-    async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
-        """Write ``record`` whole (dropping the actions appended since) and ``finished``'s record."""
+    async def save(self, record: RoomRecord, finished: RoundRecord | None = None,
+                   rated: Rated | None = None) -> RoundRating | None:
+        """Write ``record`` whole (dropping the actions appended since) and ``finished``'s record,
+        rated once when ``rated``; the round's rating as stored."""
         self._check()
         self._rows[record.id] = encode_record(record)
         self._appended.pop(record.id, None)
-        if finished is not None:
-            _, n, text = encode_round(record.id, finished)
-            self._rounds.setdefault(record.id, {})[n] = text
         self.writes["save"] += 1
+        if finished is None:
+            return None
+        _, n, text = encode_round(record.id, finished)
+        rounds, ratings = self._rounds.setdefault(record.id, {}), self._ratings.setdefault(record.id, {})
+        if rated is not None and n not in rounds:
+            ratings[n] = self.profiles.rate_round(record.id, n, rated, record.updated)
+        rounds[n] = text
+        return ratings.get(n)
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: StateFields | None = None) -> None:
@@ -92,6 +103,7 @@ class MemoryStorage:
             self._rows.pop(room_id, None)
             self._appended.pop(room_id, None)
             self._rounds.pop(room_id, None)
+            self._ratings.pop(room_id, None)
 
     def forget(self, room_id: str) -> None:
         """Nothing to do: this process holds every room."""

@@ -23,8 +23,10 @@ from .contract import LostCallback
 from .errors import RoomMoved, StorageUnavailable
 from .lanes import Lanes
 from .ownership import APPENDED, Fence, Ownership
-from .profiles_postgres import PostgresProfiles
-from .record import RoomRecord, StateFields, StoredRoomState, decode_record, encode_record, encode_round
+from ..protocol.wire import RoundRating
+from .profiles_postgres import PostgresProfiles, rate_round
+from .rating import Rated
+from .record import RoomRecord, StateFields, StoredRoomState, decode_record, encode_record, encode_round, read_rounds
 from .schema import migrations
 
 log = logging.getLogger("ziehdomino.postgres")
@@ -127,11 +129,13 @@ class PostgresStorage:
         async with self.pool.acquire() as conn:
             record = await self.ownership.claim(conn, room_id)
             if record is not None:
-                record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(sql.ROUNDS, room_id)]
+                read_rounds(record, [tuple(r) for r in await conn.fetch(sql.ROUNDS, room_id)])
             return record
 
-    async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
-        """Insert a new room, or write a held one whole, fenced, with a ``finished`` round.
+    async def save(self, record: RoomRecord, finished: RoundRecord | None = None,
+                   rated: Rated | None = None) -> RoundRating | None:
+        """Insert a new room, or write a held one whole, fenced, with a ``finished`` round (of a
+        ``rated`` table: rated in the same transaction, nothing of it stored when the fence fails).
 
         Raises:
             RoomMoved: another process holds the room, or an earlier unknown write turned out
@@ -147,9 +151,13 @@ class PostgresStorage:
             if status != "INSERT 0 1":
                 raise self._moved(record.id)
             own.took_new(record.id, sent)
-            return
+            return None
         await self._settle(record.id, fence)
-        if finished is None:
+        rating = None
+        if finished is not None and rated is not None:
+            written, rating = await self._within_lease(record.id, fence, self.lanes.run(
+                lambda conn: self._save_rated(conn, row, fence, finished, rated, record.updated)))
+        elif finished is None:
             written = await self._within_lease(record.id, fence, self.lanes.fetchval(
                 sql.SAVE, *row, own.owner, fence.epoch, fence.version))
         else:
@@ -158,6 +166,18 @@ class PostgresStorage:
         if written != 1:
             raise self._moved(record.id)
         fence.version += 1
+        return rating
+
+    async def _save_rated(self, conn: asyncpg.Connection, row: tuple[Any, ...], fence: Fence, finished: RoundRecord,
+                          rated: Rated, at: float) -> tuple[int, RoundRating | None]:
+        """The fenced write whole, then the round rated (:func:`.profiles_postgres.rate_round`), in
+        one transaction; ``(0, None)`` when the fence does not hold (nothing changed)."""
+        own = self.ownership
+        async with conn.transaction():
+            written = await conn.fetchval(sql.SAVE, *row, own.owner, fence.epoch, fence.version)
+            if written != 1:
+                return 0, None
+            return 1, await rate_round(conn, row[0], finished, rated, at)
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: StateFields | None = None) -> None:
@@ -299,7 +319,7 @@ async def read_room(dsn: str, room_id: str) -> RoomRecord | None:
         if row is None:
             return None
         record = decode_record(tuple(row), [tuple(r) for r in await conn.fetch(APPENDED, room_id)])
-        record.rounds = [orjson.loads(r["record"]) for r in await conn.fetch(sql.ROUNDS, room_id)]
+        read_rounds(record, [tuple(r) for r in await conn.fetch(sql.ROUNDS, room_id)])
         return record
     finally:
         await conn.close()

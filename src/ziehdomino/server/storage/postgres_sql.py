@@ -34,7 +34,7 @@ INSERT INTO actions (room, version, action, state) SELECT id, $5::integer, $6::t
 SAVE_STATE = """
 UPDATE rooms SET updated = $5, room = $6, version = version + 1 WHERE id = $1 AND owner = $2 AND epoch = $3 AND version = $4
 """
-ROUNDS = "SELECT record FROM rounds WHERE room = $1 ORDER BY n"
+ROUNDS = "SELECT record, rating FROM rounds WHERE room = $1 ORDER BY n"
 # A room counts while a person seat that was taken and not left has no away time (present) or one
 # at or after $2 (openers.counts): seat n of `seats` has its away time at index n of the state's
 # `away_since` (a row without a state counts, as a room that was just made).

@@ -9,6 +9,8 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
+from .rating import LevelRow
+
 
 @dataclass(frozen=True, slots=True)
 class ProfileRow:
@@ -67,7 +69,7 @@ class ProfileStore(Protocol):
         """Set the profile's name; False when there is no such profile."""
 
     async def delete(self, profile_id: str) -> bool:
-        """Delete the profile and its device codes; False when there was no such profile."""
+        """Delete the profile, its device codes and level rows; False when there was no such profile."""
 
     async def put_code(self, code: CodeRow) -> None:
         """Store a device code for ``code.profile``, deleting the profile's other codes (one at a time)."""
@@ -78,6 +80,9 @@ class ProfileStore(Protocol):
 
     async def codes_of(self, profile_id: str) -> list[CodeRow]:
         """The profile's device codes as stored (for the export)."""
+
+    async def levels_of(self, profile_id: str, limit: int | None = None) -> list[LevelRow]:
+        """The profile's level changes by round (table ``round_levels``), newest first, at most ``limit``."""
 
     async def sweep(self, now: float) -> None:
         """Clear expired codes' sealed keys; delete those expired over :data:`KEEP_SPENT` s ago."""

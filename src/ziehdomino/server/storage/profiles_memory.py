@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..protocol.wire import RoundRating
 from .profiles import KEEP_SPENT, CodeRow, ProfileRow, Taken
+from .rating import LevelRow, ProfileRating, Rated, holders, plan
 
 
 class MemoryProfiles:
@@ -13,6 +15,7 @@ class MemoryProfiles:
     def __init__(self) -> None:
         self.rows: dict[str, ProfileRow] = {}
         self.codes: dict[str, CodeRow] = {}
+        self.levels: list[LevelRow] = []
         self.fail: Exception | None = None
 
     def _check(self) -> None:
@@ -58,6 +61,7 @@ class MemoryProfiles:
         """Delete the profile and its device codes."""
         self._check()
         self.codes = {h: c for h, c in self.codes.items() if c.profile != profile_id}
+        self.levels = [r for r in self.levels if r.profile != profile_id]
         return self.rows.pop(profile_id, None) is not None
 
     async def put_code(self, code: CodeRow) -> None:
@@ -83,6 +87,23 @@ class MemoryProfiles:
         """The profile's device codes."""
         self._check()
         return [c for c in self.codes.values() if c.profile == profile_id]
+
+    async def levels_of(self, profile_id: str, limit: int | None = None) -> list[LevelRow]:
+        """The profile's level changes, newest first (``limit``: at most that many)."""
+        self._check()
+        mine = sorted((r for r in self.levels if r.profile == profile_id), key=lambda r: (-r.at, r.room, r.n))
+        return mine if limit is None else mine[:limit]
+
+    def rate_round(self, room_id: str, n: int, rated: Rated, at: float) -> RoundRating:
+        """Rate a round (:func:`.rating.plan`) on the rows held: the room storage's part of its save."""
+        keys = set(holders(rated))
+        found = [ProfileRating(r.id, r.key_hash, r.mu, r.sigma, r.rated) for r in self.rows.values()
+                 if r.key_hash in keys]
+        done = plan(rated, found, room_id, n, at)
+        for pid, mu, sigma, count in done.updates:
+            self.rows[pid] = dataclasses.replace(self.rows[pid], mu=mu, sigma=sigma, rated=count)
+        self.levels += done.rows
+        return done.rating
 
     async def sweep(self, now: float) -> None:
         """Clear expired codes' seals; delete those expired over :data:`.profiles.KEEP_SPENT` s ago."""

@@ -11,11 +11,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import orjson
+
+from ...engine.replay import RoundRecord
+from ..protocol.wire import RoundRating
 from .profiles import KEEP_SPENT, CodeRow, ProfileRow, Taken
+from .rating import LevelRow, ProfileRating, Rated, holders, plan
 
 T = TypeVar("T")
 
 _COLUMNS = "id, key_hash, name, created, seen, mu, sigma, rated"
+_LEVELS = "profile, room, n, at, level_before, level_after, outcome"
 
 
 def _profile(row: Any) -> ProfileRow | None:
@@ -75,6 +81,7 @@ class SqliteProfiles:
         """Delete the profile and its device codes."""
         def work(db: sqlite3.Connection) -> bool:
             db.execute("DELETE FROM device_codes WHERE profile = ?", (profile_id,))
+            db.execute("DELETE FROM round_levels WHERE profile = ?", (profile_id,))
             return db.execute("DELETE FROM profiles WHERE id = ?", (profile_id,)).rowcount == 1
         return await self._run(work)
 
@@ -107,6 +114,12 @@ class SqliteProfiles:
         return await self._run(lambda db: [CodeRow(*r) for r in db.execute(
             "SELECT code_hash, profile, sealed, expires FROM device_codes WHERE profile = ?", (profile_id,))])
 
+    async def levels_of(self, profile_id: str, limit: int | None = None) -> list[LevelRow]:
+        """The profile's level changes, newest first (``limit``: at most that many)."""
+        return await self._run(lambda db: [LevelRow(*r) for r in db.execute(
+            f"SELECT {_LEVELS} FROM round_levels WHERE profile = ? ORDER BY at DESC, room, n LIMIT ?",
+            (profile_id, -1 if limit is None else limit))])
+
     async def sweep(self, now: float) -> None:
         """Clear expired codes' seals; delete those expired over :data:`.profiles.KEEP_SPENT` s ago."""
         def work(db: sqlite3.Connection) -> None:
@@ -118,3 +131,26 @@ class SqliteProfiles:
         """Close the connection (after the last call)."""
         with self._lock:
             self._db.close()
+
+
+def rate_round(db: sqlite3.Connection, room_id: str, finished: RoundRecord, rated: Rated, at: float) -> RoundRating | None:
+    """Store a rated table's finished round with its rating and the profiles' new ratings, inside
+    the caller's transaction (its write lock held); a round stored before keeps the rating it got
+    (rated once). The round's rating as stored."""
+    n = finished["round"]
+    record = orjson.dumps(finished).decode()
+    stored = db.execute("SELECT rating FROM rounds WHERE room = ? AND n = ?", (room_id, n)).fetchone()
+    if stored is not None:
+        db.execute("UPDATE rounds SET record = ? WHERE room = ? AND n = ?", (record, room_id, n))
+        return None if stored[0] is None else orjson.loads(stored[0])
+    keys = holders(rated)
+    found = [ProfileRating(*r) for r in db.execute(
+        f"SELECT id, key_hash, mu, sigma, rated FROM profiles WHERE key_hash IN ({','.join('?' * len(keys))})",
+        keys)] if keys else []
+    done = plan(rated, found, room_id, n, at)
+    db.executemany("UPDATE profiles SET mu = ?, sigma = ?, rated = ? WHERE id = ?",
+                   [(mu, sigma, count, pid) for pid, mu, sigma, count in done.updates])
+    db.executemany(f"INSERT OR IGNORE INTO round_levels ({_LEVELS}) VALUES (?, ?, ?, ?, ?, ?, ?)", done.rows)
+    db.execute("INSERT INTO rounds (room, n, record, rating) VALUES (?, ?, ?, ?)",
+               (room_id, n, record, orjson.dumps(done.rating).decode()))
+    return done.rating

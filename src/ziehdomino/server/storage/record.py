@@ -11,6 +11,7 @@ from ...constants import Level, MatchTarget, TurnTime
 from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
 from ...engine.state import MatchState
+from ..protocol.wire import RoundRating
 
 
 class StoredSeat(TypedDict):
@@ -47,6 +48,7 @@ class StoredRoomState(TypedDict):
     next_seed: str | None
     contributions: list[str]
     unopened: list[float | None]
+    rated: bool
 
 
 class StateFields(TypedDict, total=False):
@@ -59,7 +61,8 @@ class StateFields(TypedDict, total=False):
 @dataclass(slots=True)
 class RoomRecord:
     """One stored room; times in unix seconds, ``match`` None before the first round, ``rounds``
-    the finished rounds' records oldest first (filled when read; a save writes only the one given).
+    the finished rounds' records oldest first (filled when read; a save writes only the one given)
+    and ``ratings`` their ratings by round number (a rated table's rounds only).
     """
 
     id: str
@@ -70,6 +73,7 @@ class RoomRecord:
     in_progress: bool
     rounds: list[RoundRecord] = field(default_factory=list)
     room: StoredRoomState | None = None
+    ratings: dict[int, RoundRating] = field(default_factory=dict)
 
 
 def merge(match: MatchState | None, appended: list[tuple[int, ActionJSON]]) -> MatchState | None:
@@ -92,6 +96,15 @@ def encode_record(record: RoomRecord) -> tuple[str, float, float, str, str | Non
 def encode_round(room_id: str, finished: RoundRecord) -> tuple[str, int, str]:
     """The stored columns of a finished round's record: (room id, round number, record JSON)."""
     return (room_id, finished["round"], dumps(finished))
+
+
+def read_rounds(record: RoomRecord, rows: Any) -> None:
+    """Fill ``record``'s rounds and ratings from ``(record, rating)`` rows of table ``rounds``, in order."""
+    for text, rating in rows:
+        finished = orjson.loads(text)
+        record.rounds.append(finished)
+        if rating is not None:
+            record.ratings[finished["round"]] = orjson.loads(rating)
 
 
 def merge_state(room: StoredRoomState | None, states: list[StateFields]) -> StoredRoomState | None:

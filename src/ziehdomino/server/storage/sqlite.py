@@ -12,18 +12,19 @@ import os
 import queue
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import orjson
 
 from ...engine.actions import ActionJSON
 from ...engine.replay import RoundRecord
 from .contract import LostCallback
 from .errors import StorageUnavailable
-from .profiles_sqlite import SqliteProfiles
+from ..protocol.wire import RoundRating
+from .profiles_sqlite import SqliteProfiles, rate_round
+from .rating import Rated
 from .record import (AppendedRow, RoomRecord, StateFields, StoredRoomState, decode_record, dumps, encode_record,
-                     encode_round)
+                     encode_round, read_rounds)
 from .schema import migrate_sqlite
 
 log = logging.getLogger("ziehdomino.storage")
@@ -64,15 +65,17 @@ def read_room(data_dir: Path, room_id: str) -> RoomRecord | None:
             return None
         appended = db.execute("SELECT version, action, state FROM actions WHERE room = ? ORDER BY version",
                               (room_id,)).fetchall()
-        rounds = db.execute("SELECT record FROM rounds WHERE room = ? ORDER BY n", (room_id,)).fetchall()
+        rounds = db.execute("SELECT record, rating FROM rounds WHERE room = ? ORDER BY n", (room_id,)).fetchall()
     finally:
         db.close()
     record = decode_record(row, appended)
-    record.rounds = [orjson.loads(text) for (text,) in rounds]
+    read_rounds(record, rounds)
     return record
 
 
-_Job = tuple[list[tuple[str, tuple[Any, ...]]], "asyncio.Future[None]"]
+#: One step of a transaction: a statement with its arguments, or work on the connection.
+_Statement = tuple[str, tuple[Any, ...]] | Callable[[sqlite3.Connection], None]
+_Job = tuple[list[_Statement], "asyncio.Future[None]"]
 
 
 class SqliteStorage:
@@ -135,9 +138,12 @@ class SqliteStorage:
             appended.setdefault(room, []).append((version, action, state))
         rows = self._db.execute("SELECT id, created, updated, seats, match, in_progress, room FROM rooms").fetchall()
         records = {r[0]: decode_record(r, appended.get(r[0], [])) for r in rows}
-        for room, _, text in self._db.execute("SELECT room, n, record FROM rounds ORDER BY room, n"):
+        rounds: dict[str, list[tuple[str, str | None]]] = {}
+        for room, text, rating in self._db.execute("SELECT room, record, rating FROM rounds ORDER BY room, n"):
+            rounds.setdefault(room, []).append((text, rating))
+        for room, rows in rounds.items():
             if room in records:
-                records[room].rounds.append(orjson.loads(text))
+                read_rounds(records[room], rows)
         return list(records.values())
 
     async def start(self, on_lost: LostCallback | None = None) -> None:
@@ -147,12 +153,20 @@ class SqliteStorage:
         self._checkpointer = threading.Thread(target=self._checkpoints, name="ziehdomino-checkpoint", daemon=True)
         self._checkpointer.start()
 
-    async def save(self, record: RoomRecord, finished: RoundRecord | None = None) -> None:
-        """Write ``record`` whole with a round that just ``finished``, in one transaction."""
-        statements: list[tuple[str, tuple[Any, ...]]] = [(_INSERT, encode_record(record)), (_DROP_ACTIONS, (record.id,))]
-        if finished is not None:
+    async def save(self, record: RoomRecord, finished: RoundRecord | None = None,
+                   rated: Rated | None = None) -> RoundRating | None:
+        """Write ``record`` whole with a round that just ``finished`` (of a ``rated`` table: rated
+        too), in one transaction; the round's rating as stored."""
+        statements: list[_Statement] = [(_INSERT, encode_record(record)), (_DROP_ACTIONS, (record.id,))]
+        rating: list[RoundRating | None] = [None]
+        if finished is not None and rated is not None:
+            def rate(db: sqlite3.Connection) -> None:  # run again alone should its batch fail
+                rating[0] = rate_round(db, record.id, finished, rated, record.updated)
+            statements.append(rate)
+        elif finished is not None:
             statements.append((_INSERT_ROUND, encode_round(record.id, finished)))
         await self._commit(statements)
+        return rating[0]
 
     async def append(self, room_id: str, version: int, action: ActionJSON,
                      state: StateFields | None = None) -> None:
@@ -165,7 +179,7 @@ class SqliteStorage:
 
     async def delete(self, room_ids: list[str]) -> None:
         """Delete these rooms; returns once committed."""
-        statements = []
+        statements: list[_Statement] = []
         for i in range(0, len(room_ids), 500):
             chunk = tuple(room_ids[i:i + 500])
             marks = ",".join("?" * len(chunk))
@@ -174,7 +188,7 @@ class SqliteStorage:
                            (f"DELETE FROM actions WHERE room IN ({marks})", chunk)]
         await self._commit(statements)
 
-    def _commit(self, statements: list[tuple[str, tuple[Any, ...]]]) -> asyncio.Future[None]:
+    def _commit(self, statements: list[_Statement]) -> asyncio.Future[None]:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         if self._writer is None or self._stopping.is_set():
             self._run(statements)  # before start / after close: on this thread (start-up, tests)
@@ -183,16 +197,19 @@ class SqliteStorage:
             self._jobs.put((statements, future))
         return future
 
-    def _run(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _run(self, statements: list[_Statement]) -> None:
         """Run ``statements`` in one transaction; roll back and raise on failure. A single
         statement runs in autocommit, saving the GIL hand-offs of BEGIN and COMMIT."""
-        if len(statements) == 1:
+        if len(statements) == 1 and isinstance(statements[0], tuple):
             self._db.execute(*statements[0])
             return
         self._db.execute("BEGIN")
         try:
-            for sql, args in statements:
-                self._db.execute(sql, args)
+            for statement in statements:
+                if isinstance(statement, tuple):
+                    self._db.execute(*statement)
+                else:
+                    statement(self._db)
             self._db.execute("COMMIT")
         except sqlite3.Error:
             try:
@@ -337,4 +354,5 @@ _INSERT = ("INSERT OR REPLACE INTO rooms (id, created, updated, seats, match, in
 _SAVE_STATE = "UPDATE rooms SET updated = ?, room = ? WHERE id = ?"
 _DROP_ACTIONS = "DELETE FROM actions WHERE room = ?"
 _APPEND = "INSERT INTO actions (room, version, action, state) VALUES (?, ?, ?, ?)"
-_INSERT_ROUND = "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?)"
+_INSERT_ROUND = ("INSERT INTO rounds (room, n, record) VALUES (?, ?, ?) "
+                 "ON CONFLICT (room, n) DO UPDATE SET record = excluded.record")

@@ -1,7 +1,5 @@
-"""The level (docs/rules.md, "The level"): a Weng-Lin rating through openskill's Plackett-Luce
-model, which rates any number of seats with ties (a shared round) in one update. Pure: no I/O,
-so storage, people, arena and bench may all use it. Ratings are ``(mu, sigma)`` on openskill's
-scale (a new player 25, 25/3); the level shown is ``round(1000 + 40 * (mu - 3 * sigma))``.
+"""The level (docs/rules.md, "The level"): Weng-Lin ratings by openskill's Plackett-Luce model
+(any number of seats, ties), on its scale. Pure, for storage, people, arena and bench alike.
 """
 
 from __future__ import annotations
@@ -25,17 +23,13 @@ class Rating(NamedTuple):
     sigma: float
 
 
-#: A person's rating before their first rated round.
 NEW = Rating(MODEL.mu, MODEL.sigma)
-#: Rated rounds a profile is provisional for (the UI shows "?").
 PROVISIONAL_ROUNDS = 10
-#: The spread given to a computer: measured, so far narrower than a person's.
 COMPUTER_SIGMA = 1.0
-#: The computers' fixed ratings, never updated. Measured on 2026-12-08 with
-#: ``ziehdomino arena --players 2 --seats A,B --rounds 2000 --workers 1 --engine node --seed 7``
-#: for leicht-mittel, mittel-stark and leicht-stark (6000 rounds; shares of the stronger, a shared
-#: round half: 0.671, 0.638, 0.769) fitted by :func:`fit_computers` (Mittel anchored at 25), which
-#: predicts 0.664, 0.630, 0.775.
+#: The computers' fixed ratings, never updated. Measured 2026-12-08: ``ziehdomino arena --players 2
+#: --seats A,B --rounds 2000 --workers 1 --engine node --seed 7`` for leicht-mittel, mittel-stark,
+#: leicht-stark (6000 rounds; the stronger's share, shared as half: 0.671, 0.638, 0.769), fitted
+#: by :func:`fit_computers` (predicting 0.664, 0.630, 0.775).
 COMPUTERS: dict[Level, Rating] = {
     "leicht": Rating(22.44, COMPUTER_SIGMA),
     "mittel": Rating(25.0, COMPUTER_SIGMA),
@@ -44,8 +38,7 @@ COMPUTERS: dict[Level, Rating] = {
 
 
 class Entrant(NamedTuple):
-    """One seat of a rated round: its ``rank`` (0 first, equal ranks tie), a person's holder
-    digest (None: a person without one) or a computer's ``level`` (its fixed rating)."""
+    """A seat of a rated round: ``rank`` (0 first, equal ones tie), a person's holder digest or a computer's level."""
 
     rank: int
     holder: str | None = None
@@ -53,15 +46,12 @@ class Entrant(NamedTuple):
 
 
 def ranks(winners: Sequence[int], players: int) -> list[int]:
-    """Each seat's rank in a finished round: the winners (several: a shared round) tie first,
-    the others tie below them."""
+    """Each seat's rank: the winners (several: a shared round) tie first, the rest below."""
     return [0 if seat in winners else 1 for seat in range(players)]
 
 
 def rate(entrants: Sequence[Entrant], ratings: Sequence[Rating | None]) -> list[Rating | None]:
-    """Every person's rating after the round; None for a computer (never changed).
-
-    ``ratings[i]``: seat i's person's rating before (None: :data:`NEW`); a computer's is ignored.
+    """Each person's rating after the round from ``ratings`` before (None: new); None for a computer.
 
     Raises:
         ValueError: fewer than two entrants, or lists of different lengths.
@@ -82,8 +72,7 @@ def computer_of(level: Level | None) -> Level:
 
 
 def shown(rating: Rating | None) -> int:
-    """The level shown: the conservative ordinal ``mu - 3 sigma`` as ``round(1000 + 40 * it)``
-    (a new profile 1000)."""
+    """The level shown: ``round(1000 + 40 * (mu - 3 sigma))``, 1000 for a new profile."""
     r = rating or NEW
     return round(1000 + 40 * (r.mu - 3 * r.sigma))
 
@@ -95,10 +84,8 @@ def provisional(rated: int) -> bool:
 
 def fit_computers(pairs: Mapping[tuple[Level, Level], float], anchor: Level = DEFAULT_LEVEL,
                   sigma: float = COMPUTER_SIGMA) -> dict[Level, Rating]:
-    """Fixed ratings from head-to-head results: ``pairs[(a, b)]`` is a's share of the rounds
-    against b (0 < share < 1). openskill predicts a's share as ``Phi((mu_a - mu_b) / c)``, ``c``
-    the pair's combined spread (``predict_win``); the means are fitted to the gaps that make each
-    share by least squares, ``anchor`` kept at a new person's mean.
+    """Fixed ratings from ``pairs[(a, b)]``, a's share of rounds against b: least squares on the
+    gaps ``c * Phi^-1(share)`` that openskill's ``predict_win`` inverts to, ``anchor`` at 25.
 
     Raises:
         ValueError: a share outside (0, 1), or a level not linked to ``anchor``.

@@ -166,3 +166,11 @@ async def test_a_rated_invitation_room_seats_one_browser_once() -> None:
         await rooms.join(writer, "P0 again", holder=KEYS[0], address="10.0.0.1")
     assert refused.value.code == "already_seated"
     await rooms.join(writer, "Ben", holder=KEYS[1], address="10.0.0.2")  # another browser sits down
+
+
+async def test_an_open_table_is_rated_and_keeps_its_seats_hashes() -> None:
+    rooms = Rooms(MemoryStorage(), Settings(data_dir=Path("unused"), computer_delay=3600.0))
+    seats: Any = [{"kind": "person"}] * 2
+    writer, _ = await rooms.create(CreateRoom(seats=seats, name="P0", public=True, holder=KEYS[0]), "10.0.0.1")
+    assert writer.room.state.rated and writer.room.room_extra(None, time.time())["rated"] is True
+    assert writer.room.seats[0].holder == hash_holder(KEYS[0]) and writer.room.seats[0].address is not None

@@ -126,7 +126,8 @@ def _changing_requests(room: str) -> list[tuple[str, str]]:
     changing = [(m, p) for r in app.routes if isinstance(r, Route) for m in sorted((r.methods or set()) - SAFE_METHODS)
                 for p in [r.path.replace("{room_id}", room)]]
     assert {p for _, p in changing} == {"/api/rooms", f"/api/rooms/{room}/join", f"/api/rooms/{room}/leave",
-                                        "/api/quick"}  # what the server lets change
+                                        "/api/quick", "/api/profile", "/api/profile/device-code",
+                                        "/api/profile/device"}  # what the server lets change
     return changing + [(m, p) for p in paths + ["/static/app.js", "/nowhere"] for m in ("PUT", "PATCH", "DELETE")]
 
 
@@ -265,7 +266,8 @@ def test_unicode_digits_in_every_number_of_a_path_or_query_are_404_or_422(web_di
     with AppSite(web_dir, metrics=True) as srv, caplog.at_level(logging.WARNING):
         room, _ = seated_room(srv, ["person", "person"])  # type: ignore[arg-type]
         app = create_app(Settings(data_dir=Path("unused")))
-        numbered = sorted(r.path for r in app.routes if isinstance(r, Route) and set(r.param_convertors) - {"room_id"})
+        numbered = sorted(r.path for r in app.routes if isinstance(r, Route)
+                          and set(r.param_convertors) - {"room_id", "profile_id"})
         assert numbered == ["/api/rooms/{room_id}/runde/{n}", "/r/{room_id}/runde/{n}"]  # a new one is tested here too
         http = srv.http
         for path in numbered:

@@ -1,5 +1,5 @@
-"""The start page as a player meets it: the local game's form near the top on a phone, a local
-game without typing a name, "Gespeichertes Spiel fortsetzen" only for a save that /lokal resumes,
+"""The start page as a player meets it: quick play first on a phone, the local game's form after
+it, a local game without typing a name, "Gespeichertes Spiel fortsetzen" only for a save that /lokal resumes,
 and a question before a new game replaces a saved one."""
 
 from __future__ import annotations
@@ -21,21 +21,22 @@ def box(page: Page, locator: object) -> dict[str, float]:
     return b
 
 
-@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}x{s['height']}")
-def test_on_a_phone_the_local_form_is_on_the_first_screen(server, new_context, size):
-    page = new_context(viewport=size).new_page()
+def test_on_a_phone_quick_play_is_on_the_first_screen_and_the_local_form_follows(server, new_context):
+    page = new_context(viewport=PHONES[0]).new_page()
     page.goto(server.base + "/")
-    local = page.get_by_role("region", name="Gegen Computer spielen")
-    for part in (local.get_by_role("heading", name="Gegen Computer spielen"), local.get_by_label("Dein Name"),
-                 local.get_by_label("Anzahl Computer"), local.get_by_role("button", name="Gegen Computer spielen")):
-        b = box(page, part)
-        assert b["y"] >= 0 and b["y"] + b["height"] <= size["height"], (part, b)
-    assert page.evaluate("window.scrollY") == 0
-    # Playing with others follows right after (its heading within the first screen and a half),
-    # then the room form.
-    quick = box(page, page.get_by_role("heading", name="Mit anderen spielen"))
-    assert quick["y"] < size["height"] * 1.5, quick
-    assert box(page, page.get_by_role("heading", name="Raum eröffnen"))["y"] > quick["y"]
+    quick = page.get_by_role("region", name="Mit anderen spielen")
+    for size in PHONES:  # one page, looked at on each phone by resizing
+        page.set_viewport_size(size)
+        for part in (quick.get_by_label("Dein Name"), quick.get_by_label("Plätze"),
+                     quick.get_by_role("button", name="Schnell spielen")):
+            b = box(page, part)
+            assert b["y"] >= 0 and b["y"] + b["height"] <= size["height"], (size, part, b)
+        assert page.evaluate("window.scrollY") == 0
+        # The game against computers follows right after (its heading within the first screen
+        # and a half), then the room form.
+        local = box(page, page.get_by_role("heading", name="Gegen Computer spielen", exact=True))
+        assert local["y"] < size["height"] * 1.5, (size, local)
+        assert box(page, page.get_by_role("heading", name="Raum eröffnen"))["y"] > local["y"]
 
 
 def test_a_local_game_needs_no_typed_name_and_the_default_follows_the_language(server, new_context):
@@ -51,9 +52,11 @@ def test_a_local_game_needs_no_typed_name_and_the_default_follows_the_language(s
     page.wait_for_url(re.compile(r"/lokal$"))
     expect(page.get_by_role("heading", name="Runde 1")).to_be_visible()
     expect(page.locator(".me-info")).to_contain_text("Gast")
-    # The default is not remembered as the person's name for a room.
+    # The default is not remembered as the person's name for a room: the field shows it again
+    # (a room then names the person by the profile it makes, "Gast NNNN").
     page.goto(server.base + "/")
-    expect(page.get_by_role("region", name="Raum eröffnen").get_by_label("Dein Name")).to_have_value("")
+    expect(page.get_by_role("region", name="Raum eröffnen").get_by_label("Dein Name")).to_have_value("Gast")
+    assert page.evaluate("localStorage.getItem('ziehdomino.name')") is None
     assert not problems, problems
 
 

@@ -38,3 +38,34 @@ export function holderKey(storage) {
     return unkept;
   }
 }
+
+/**
+ * Keeps `key` as this browser's holder key from now on (a profile brought from another browser:
+ * docs/profile.md); a key of another shape is refused.
+ * @param {Storage} storage  localStorage
+ * @param {string} key  32 lowercase hex digits
+ * @returns {boolean} whether it is this browser's key now
+ */
+export function keepHolderKey(storage, key) {
+  if (!HOLDER_RE.test(key)) return false;
+  try {
+    storage.setItem(HOLDER_KEY, key);
+  } catch {
+    unkept = key;
+  }
+  return true;
+}
+
+/**
+ * Forgets this browser's holder key ("Von diesem Gerät abmelden"): the next request that needs
+ * one makes a fresh key.
+ * @param {Storage} storage  localStorage
+ */
+export function dropHolderKey(storage) {
+  unkept = null;
+  try {
+    storage.removeItem(HOLDER_KEY);
+  } catch {
+    // nothing kept
+  }
+}

@@ -1,15 +1,17 @@
 /**
  * @file The name field of every form that seats a person (the start page, the local page and the
- * room page): filled with the name used last time, remembered, and checked by the server's rule
- * (common/names.js) as the person types and when the form is sent.
+ * room page): filled with the profile's name (common/profile.js) or the name used last time,
+ * else "Gast"; remembered, and checked by the server's rule (common/names.js) as the person
+ * types and when the form is sent; a name sent renames the profile (nameToSeat).
  */
 // @ts-check
 
 import { byId, h, setText } from '../common/dom.js';
 import { onLangChange, t } from '../common/i18n.js';
 import { cleanName, nameProblem } from '../common/names.js';
+import { NAME_KEY, keptProfile, loadProfile, nameForSeat } from '../common/profile.js';
 
-export const NAME_KEY = 'ziehdomino.name';
+export { NAME_KEY };
 
 function store(kind) {
   try {
@@ -19,14 +21,57 @@ function store(kind) {
   }
 }
 
-/** Fills a name field with the name used last time. */
-export function prefillName(input) {
+/** The name this browser's profile has, else the name used last time, else ''. */
+function knownName() {
   try {
-    const name = store('localStorage')?.getItem(NAME_KEY);
-    if (name && !input.value) input.value = name;
+    const storage = store('localStorage');
+    if (!storage) return '';
+    return keptProfile(storage)?.name ?? storage.getItem(NAME_KEY) ?? '';
   } catch {
-    // no storage: leave empty
+    return ''; // no storage
   }
+}
+
+/** Fills a name field with the profile's name, else the name used last time. */
+export function prefillName(input) {
+  const name = knownName();
+  if (name && !input.value) input.value = name;
+}
+
+/**
+ * Follows a rename made on another browser of the same profile (GET /api/profile, only when
+ * one is kept): each of `inputs` that still shows the old name gets the new one.
+ * @param {HTMLInputElement[]} inputs
+ */
+export async function followProfile(inputs) {
+  const storage = store('localStorage');
+  const before = storage && keptProfile(storage);
+  if (!before) return;
+  try {
+    const now = await loadProfile(storage, (url, init) => fetch(url, init));
+    if (!now || now.name === before.name) return;
+    for (const input of inputs) if (input.value === before.name) input.value = now.name;
+  } catch {
+    // the server is away: the names stay
+  }
+}
+
+/**
+ * The name `form` seats its person with (readName's clean `name`), the profile brought in line
+ * (common/profile.js nameForSeat): made now when `make` and there is none, renamed when the name
+ * differs; the untouched default "Gast" gives the profile's own "Gast NNNN".
+ * @param {HTMLFormElement & {elements: any}} form
+ * @param {string} name
+ * @param {boolean} make
+ * @returns {Promise<string>}
+ */
+export async function nameToSeat(form, name, make) {
+  const storage = store('localStorage');
+  if (!storage) return name;
+  const isDefault = form.elements.name.dataset.defaultName === name;
+  const seated = await nameForSeat(storage, name, { make, isDefault }, (url, init) => fetch(url, init));
+  if (seated !== name && form.elements.name.value.trim() === name) form.elements.name.value = seated;
+  return seated;
 }
 
 /**
@@ -37,10 +82,12 @@ export function defaultName(input) {
   if (input.value) return;
   let shown = t('form.defaultName');
   input.value = shown;
+  input.dataset.defaultName = shown;
   onLangChange(() => {
     if (input.value !== shown) return;
     shown = t('form.defaultName');
     input.value = shown;
+    input.dataset.defaultName = shown;
   });
 }
 

@@ -14,7 +14,7 @@ import { cryptoRng } from '../engine/deal.js';
 import { createTable } from '../table/render.js';
 import { readSave } from '../sessions/local-save.js';
 import { LocalSession, uniformMove } from '../sessions/session-local.js';
-import { defaultName, prefillName, readName, rememberName, wireName } from './name-field.js';
+import { defaultName, prefillName, readName, rememberName, nameToSeat, wireName } from './name-field.js';
 import { LOCAL_SETUP_KEY, confirmReplace, readComputers, readTarget, wireComputers } from './setup.js';
 
 initPage(document);
@@ -127,10 +127,11 @@ wireName(setupForm.elements.name);
 
 setupForm.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const name = readName(setupForm, setupError);
-  if (name === null) return;
+  const typed = readName(setupForm, setupError);
+  if (typed === null) return;
   const saved = readSave(storage);
   if (saved.status === 'ok' && !(await confirmReplace(saved.data))) return;
+  const name = await nameToSeat(setupForm, typed, false); // a kept profile follows a new name
   if (name !== t('form.defaultName')) rememberName(name);
   message.textContent = '';
   loadBots();

@@ -25,7 +25,7 @@ import { seatName } from '../common/seat-words.js';
 import { OnlineSession, SEAT_KEY_PREFIX, readSeat } from '../sessions/session-online.js';
 import { joinContribution, joined } from '../sessions/deal-witness.js';
 import { wireRoomStats } from '../room/room-stats.js';
-import { prefillName, readName, rememberName, wireName } from './name-field.js';
+import { defaultName, prefillName, readName, rememberName, nameToSeat, wireName } from './name-field.js';
 
 initPage(document);
 
@@ -51,6 +51,7 @@ const tableRoot = byId('table-root');
 
 inviteLink.value = `${location.origin}/r/${encodeURIComponent(roomId)}`;
 prefillName(joinForm.elements.name);
+defaultName(joinForm.elements.name);
 wireName(joinForm.elements.name);
 
 let room = null;
@@ -244,10 +245,12 @@ let joining = false;
 joinForm.addEventListener('submit', async (event) => {
   event.preventDefault();
   if (joining) return;
-  const name = readName(joinForm, joinError);
-  if (name === null) return;
-  rememberName(name);
+  const typed = readName(joinForm, joinError);
+  if (typed === null) return;
   joining = true;
+  // the profile is made (or renamed) first: the seat takes its name, "Gast NNNN" for "Gast"
+  const name = await nameToSeat(joinForm, typed, true);
+  if (name !== t('form.defaultName')) rememberName(name);
   // The last free seat deals the first round at once: the table's place is kept from the click
   // on, and the table shows once it is this person's, not a moment before as a spectator's
   // (room.css `.joining`).

@@ -20,7 +20,7 @@ import { joined } from '../sessions/deal-witness.js';
 import { readSave } from '../sessions/local-save.js';
 import { readSeat, writeSeat } from '../sessions/session-online.js';
 import { MAX_PLAYERS, MIN_PEOPLE, MIN_PLAYERS } from '../common/constants.js';
-import { defaultName, prefillName, readName, rememberName, wireName } from './name-field.js';
+import { defaultName, followProfile, prefillName, readName, rememberName, nameToSeat, wireName } from './name-field.js';
 import { LOCAL_SETUP_KEY, buildFieldsets, confirmReplace, quickBody, readComputers, readTarget, wireComputers } from './setup.js';
 
 initPage(document);
@@ -32,11 +32,14 @@ const localError = byId('local-error');
 const quickForm = /** @type {NamedForm} */ (byId('quick-form'));
 const quickError = byId('quick-error');
 
-for (const form of [openForm, localForm, quickForm]) {
+// Every name field shows the profile's name (or "Gast" to a stranger), and follows a rename
+// made on another browser of the same profile.
+for (const form of [quickForm, openForm, localForm]) {
   prefillName(form.elements.name);
+  defaultName(form.elements.name);
   wireName(form.elements.name);
 }
-defaultName(localForm.elements.name);
+followProfile([quickForm, openForm, localForm].map((form) => form.elements.name));
 wireComputers(localForm);
 
 // Room form: seats 2–4, each a person or a computer with a level.
@@ -122,11 +125,26 @@ async function seatAndGo(url, body, errorBox, failedKey, roomId) {
   }
 }
 
-quickForm.addEventListener('submit', (event) => {
+/**
+ * The name `form` seats its person with, the profile made or renamed to it (name-field.js
+ * nameToSeat), remembered for the next form; null when the field breaks the name rule.
+ * @param {NamedForm} form
+ * @param {HTMLElement} errorBox
+ * @param {boolean} [make]  make the profile when there is none (not for a local game)
+ */
+async function formName(form, errorBox, make = true) {
+  const typed = readName(form, errorBox);
+  if (typed === null) return null;
+  const name = await nameToSeat(form, typed, make);
+  if (name !== t('form.defaultName')) rememberName(name);
+  return name;
+}
+
+quickForm.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const name = readName(quickForm, quickError);
+  if (busy) return;
+  const name = await formName(quickForm, quickError);
   if (name === null) return;
-  rememberName(name);
   const size = Number(quickForm.elements.size.value);
   // The size is in the query too: with several server processes the proxy routes by it.
   // with a contribution to the pending deal, taken if this seat deals it at once (docs/fair.md)
@@ -142,15 +160,14 @@ createMyRooms({ section: byId('my-rooms'), list: byId('my-rooms-list'), storage:
 const openTables = createOpenTables({
   list: byId('open-tables'),
   empty: byId('tables-empty'),
-  join: (room) => {
+  join: async (room) => {
     // A table this browser sits at already: its seat, not a second one.
     if (readSeat(localStorage, room)) {
       go(`/r/${encodeURIComponent(room)}`);
       return;
     }
-    const name = readName(quickForm, quickError);
+    const name = await formName(quickForm, quickError);
     if (name === null) return;
-    rememberName(name);
     // the list has no commitment: the contribution is taken if this seat deals the round at once
     seatAndGo(`/api/rooms/${encodeURIComponent(room)}/join`, { name, contribution: newContribution() }, quickError,
       'start.quick.failed', room);
@@ -161,8 +178,7 @@ const openTables = createOpenTables({
 openForm.addEventListener('submit', async (event) => {
   event.preventDefault();
   if (busy) return;
-  const name = readName(openForm, openError);
-  if (name === null) return;
+  if (readName(openForm, openError) === null) return;
   const seats = [{ kind: 'person' }];
   for (let n = 2; n <= Number(seatCount.value); n++) {
     const kind = openForm.elements[`kind-${n}`].value;
@@ -172,7 +188,8 @@ openForm.addEventListener('submit', async (event) => {
     openError.textContent = t('start.open.needTwo');
     return;
   }
-  rememberName(name);
+  const name = await formName(openForm, openError);
+  if (name === null) return;
   const body = { seats, name, turn_time: turnTime(openForm.elements.turnTime.value), target: readTarget(openForm),
     public: openForm.elements.public.checked };
   await seatAndGo('/api/rooms', body, openError, 'start.open.failed');
@@ -181,11 +198,11 @@ formReady(openForm);
 
 localForm.addEventListener('submit', async (event) => {
   event.preventDefault();
-  const name = readName(localForm, localError);
-  if (name === null) return;
+  if (readName(localForm, localError) === null) return;
   const saved = savedGame();
   if (saved && !(await confirmReplace(saved))) return;
-  if (name !== t('form.defaultName')) rememberName(name);
+  const name = await formName(localForm, localError, false);
+  if (name === null) return;
   try {
     sessionStorage.setItem(LOCAL_SETUP_KEY, JSON.stringify({ name, computers: readComputers(localForm), target: readTarget(localForm) }));
   } catch {

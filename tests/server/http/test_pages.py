@@ -91,7 +91,7 @@ def test_the_server_error_page_is_the_same_page(tmp_path: Path) -> None:
 
 PAGE_PATHS = {"/": "index.html", "/lokal": "local.html", "/regeln": "rules.html", "/ansehen": "replay.html",
               "/aufgaben": "puzzles.html",
-              "/zuschauen": "watch.html"}
+              "/zuschauen": "watch.html", "/profil": "profile.html", "/p/AbCdEfGhIjKl": "player.html"}
 HEAD_PART = (DEFAULT_WEB_DIR / "parts" / "head.html").read_text(encoding="utf-8")
 HEADER_PART = (DEFAULT_WEB_DIR / "parts" / "header.html").read_text(encoding="utf-8")
 FOOTER_PART = (DEFAULT_WEB_DIR / "parts" / "footer.html").read_text(encoding="utf-8")

@@ -240,6 +240,8 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> Starle
         Route("/ansehen", replay_page),
         Route("/r/{room_id}/qr.svg", invite_qr),
         Route("/zuschauen", page("watch.html")),
+        Route("/profil", page("profile.html")),
+        Route("/p/{profile_id}", page("player.html")),
         Route("/sw.js", service_worker),
         Route("/api/health", health),
         Route("/api/health/serving", serving),

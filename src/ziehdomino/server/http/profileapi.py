@@ -17,6 +17,7 @@ from ..process.ratelimit import Limiter
 from ..protocol.codes import ErrorCode
 from ..protocol.profiles import KEY_HEADER, DeletedProfile, EnterProfile, LinkDevice, RenameProfile
 from .api import _rate_limited, _read_model, client_address, error_response
+from .invite import qr_svg
 
 log = logging.getLogger("ziehdomino.people")
 
@@ -115,8 +116,15 @@ async def delete_profile(request: Request) -> Response:
     return await _answer(work)
 
 
+def device_link(base_url: str, code: str) -> str:
+    """The page that takes a profile by ``code`` on another browser: ``/profil#code=ABCD-EFGH``
+    (the code after ``#`` never reaches a server's log; the key is never in it)."""
+    return f"{base_url.rstrip('/')}/profil#code={code}"
+
+
 async def device_code(request: Request) -> Response:
-    """``POST /api/profile/device-code``: 201 a new code (the earlier one void); 401, 404, 429, 503."""
+    """``POST /api/profile/device-code``: 201 a new code (the earlier one void) with ``svg``, a QR
+    code of :func:`device_link`; 401, 404, 429, 503."""
     key = _key(request)
     if isinstance(key, Response):
         return key
@@ -124,7 +132,9 @@ async def device_code(request: Request) -> Response:
         return limited
 
     async def work() -> Response:
-        return JSONResponse(await _book(request).issue_code(key), status_code=201)
+        issued = await _book(request).issue_code(key)
+        svg = qr_svg(device_link(str(request.base_url), issued["code"]), "QR-Code zum Weiterspielen auf einem anderen Gerät")
+        return JSONResponse({**issued, "svg": svg.decode("utf-8")}, status_code=201)
     return await _answer(work)
 
 

@@ -15,6 +15,7 @@ const DE = {
   'nav.home': 'Start',
   'nav.rules': 'Regeln & FAQ',
   'nav.local': 'Gegen Computer',
+  'nav.profile': 'Profil',
   'nav.main': 'Hauptnavigation',
 
   'form.defaultName': 'Gast',
@@ -312,6 +313,7 @@ const EN = {
   'nav.home': 'Home',
   'nav.rules': 'Rules & FAQ',
   'nav.local': 'Against computers',
+  'nav.profile': 'Profile',
   'nav.main': 'Main navigation',
 
   'form.defaultName': 'Guest',

@@ -4,7 +4,7 @@ docs/protocol.md, "Profiles".
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -61,10 +61,12 @@ class PublicProfile(TypedDict):
 
 
 class DeviceCode(TypedDict):
-    """201 of ``POST /api/profile/device-code``: the code (``"ABCD-EFGH"``) and its end (unix s)."""
+    """201 of ``POST /api/profile/device-code``: the code (``"ABCD-EFGH"``), its end (unix s) and
+    ``svg``, a QR code of the page that takes it (``/profil#code=...``; added by the route)."""
 
     code: str
     expires: int
+    svg: NotRequired[str]
 
 
 class LinkedDevice(TypedDict):

@@ -105,8 +105,9 @@ byId('device-button').addEventListener('click', async () => {
       { hour: '2-digit', minute: '2-digit' });
     setText(byId('device-until'), t('profile.device.until', { time: until }));
     const qr = /** @type {HTMLImageElement} */ (byId('device-qr'));
-    qr.hidden = typeof issued.svg !== 'string';
-    if (!qr.hidden) qr.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(issued.svg)}`;
+    const { svg: picture } = issued; // the QR code's SVG text
+    qr.hidden = typeof picture !== 'string';
+    if (!qr.hidden) qr.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(picture)}`;
     byId('device-box').hidden = false;
   } catch (failure) {
     setText(error, errorText(failure.code));
